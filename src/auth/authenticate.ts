@@ -1,0 +1,54 @@
+import type { Db } from "../db/client.js";
+import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
+import { hashKey } from "../domain/accounts/keys.js";
+import { createRateLimiter } from "./rate-limit.js";
+
+/** Who is calling: carried in every request context, and the scope of every query. */
+export type Caller = { accountId: string; keyId: string };
+
+export type Credentials = { authorization?: string | undefined; serviceAccount?: string | undefined };
+
+const bearer = /^Bearer[ ]+([\x21-\x7e]+)[ ]*$/i;
+/** Known keys are cached briefly so that a request costs no key lookup; misses are not cached. */
+const CACHE_TTL_MS = 10_000;
+
+/**
+ * One authenticator for REST, GraphQL (HTTP and WebSocket): Bearer key → account, then the
+ * optional x-service-account check, then the per-key rate limit.
+ */
+export function createAuthenticator({ db, rateLimitPerMinute }: { db: Db; rateLimitPerMinute: number }) {
+  const limit = createRateLimiter(rateLimitPerMinute);
+  const cache = new Map<string, { caller: Caller; until: number }>();
+
+  async function lookup(key: string): Promise<Caller | null> {
+    const keyHash = hashKey(key);
+    const hit = cache.get(keyHash);
+    if (hit && hit.until > Date.now()) return hit.caller;
+    const row = await db.apiKey.findUnique({ where: { keyHash }, select: { id: true, accountId: true } });
+    if (!row) return null;
+    const caller = { accountId: row.accountId, keyId: row.id };
+    if (cache.size > 10_000) cache.clear();
+    cache.set(keyHash, { caller, until: Date.now() + CACHE_TTL_MS });
+    return caller;
+  }
+
+  return {
+    /** Throws UnauthorizedError (401), ForbiddenError (403) or RateLimitedError (429). */
+    async authenticate({ authorization, serviceAccount }: Credentials, options: { countRequest?: boolean } = {}): Promise<Caller> {
+      if (!authorization) throw new UnauthorizedError("missing Authorization header: expected 'Bearer <API key>'");
+      const key = bearer.exec(authorization)?.[1];
+      if (!key) throw new UnauthorizedError("malformed Authorization header: expected 'Bearer <API key>'");
+      const caller = await lookup(key);
+      if (!caller) throw new UnauthorizedError("invalid API key");
+      if (serviceAccount !== undefined && serviceAccount !== caller.accountId) {
+        throw new ForbiddenError("x-service-account does not name the account of this API key");
+      }
+      if (options.countRequest !== false) limit(caller.keyId);
+      return caller;
+    },
+    /** Forget cached keys (after a key is revoked on this instance). */
+    forget: () => cache.clear(),
+  };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

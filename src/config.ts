@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/** Printable ASCII without spaces, as decisions.md allows for VIGIL_API_KEY. */
+const printableKey = /^[\x21-\x7e]{20,200}$/;
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .default(fallback ? "true" : "false")
+    .transform((value) => value === "true" || value === "1");
+
+const integer = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, {
+      message: `must be an integer from ${min} to ${max}`,
+    })
+    .transform(Number);
+
+export const ConfigSchema = z
+  .object({
+    PORT: integer(0, 65535, 3000),
+    HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/vigil.db")
+      .refine((url) => /^file:.+/.test(url) || /^postgres(ql)?:\/\/.+/.test(url), {
+        message: "must be a SQLite file URL (file:./data/vigil.db) or a postgres:// or postgresql:// URL",
+      }),
+    VIGIL_ACCOUNT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 characters of letters, digits, '-' and '_'")
+      .optional(),
+    VIGIL_API_KEY: z.string().regex(printableKey, "must be 20 to 200 printable ASCII characters without spaces").optional(),
+    RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000, 600),
+    LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
+    BLOCK_PRIVATE_TARGETS: booleanFlag(false),
+    GRAPHQL_INTROSPECTION: booleanFlag(true),
+    /** How long shutdown waits for in-flight requests before closing them anyway. */
+    SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.VIGIL_ACCOUNT_ID) !== Boolean(env.VIGIL_API_KEY)) {
+      const missing = env.VIGIL_ACCOUNT_ID ? "VIGIL_API_KEY" : "VIGIL_ACCOUNT_ID";
+      ctx.addIssue({ code: "custom", path: [missing], message: "must be set together with the other bootstrap variable (VIGIL_ACCOUNT_ID and VIGIL_API_KEY)" });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  bootstrap: { accountId: string; apiKey: string } | null;
+  rateLimitPerMinute: number;
+  logLevel: (typeof logLevels)[number];
+  blockPrivateTargets: boolean;
+  graphqlIntrospection: boolean;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once; every problem is reported together, each naming its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).flatMap((key) => (env[key] === undefined || env[key] === "" ? [] : [[key, env[key]]])),
+  );
+  const parsed = ConfigSchema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const value = relevant[name];
+        const shown = name === "VIGIL_API_KEY" || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    bootstrap: c.VIGIL_ACCOUNT_ID && c.VIGIL_API_KEY ? { accountId: c.VIGIL_ACCOUNT_ID, apiKey: c.VIGIL_API_KEY } : null,
+    rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    logLevel: c.LOG_LEVEL,
+    blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,54 @@
+import type { PrismaClient } from "../generated/sqlite/client.js";
+import { providerOf, sqlitePath, type Provider } from "./provider.js";
+
+/**
+ * The Prisma client of either provider. Both are generated from the same models, so their model
+ * APIs are identical; the SQLite client's type stands for both.
+ */
+export type Db = PrismaClient;
+/** A Db or an interactive transaction of it: what domain verbs accept. */
+export type DbOrTx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+export type Database = {
+  prisma: Db;
+  provider: Provider;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** Called with every SQL statement Prisma sends (tests count them to catch N+1 queries). */
+  onQuery?: (sql: string) => void;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+};
+
+/** Opens the database named by DATABASE_URL; migrations are applied beforehand (src/db/migrate.ts). */
+export async function openDatabase(databaseUrl: string, options: DatabaseOptions = {}): Promise<Database> {
+  const provider = providerOf(databaseUrl);
+  const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
+  let prisma: Db;
+  if (provider === "sqlite") {
+    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
+      import("../generated/sqlite/client.js"),
+      import("@prisma/adapter-better-sqlite3"),
+    ]);
+    // better-sqlite3's `timeout` is SQLite's busy timeout: a writer waits for another process's
+    // lock (the CLI beside a running server) instead of failing at once.
+    const adapter = new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 });
+    prisma = new PrismaClient({ adapter, log }) as Db;
+    // WAL is persistent (set by the migrator); synchronous=NORMAL is per connection and safe with WAL.
+    await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    await prisma.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
+    await prisma.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+  } else {
+    const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import("../generated/postgresql/client.js"), import("@prisma/adapter-pg")]);
+    const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    prisma = new PrismaClient({ adapter, log }) as unknown as Db;
+    await prisma.$queryRawUnsafe("SELECT 1");
+  }
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    (prisma as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
+  }
+  return { prisma, provider, close: () => prisma.$disconnect() };
+}

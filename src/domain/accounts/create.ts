@@ -1,0 +1,37 @@
+import type { Db } from "../../db/client.js";
+import { NotFoundError } from "../errors.js";
+import { parseInput } from "../validation.js";
+import { generateKey, hashKey } from "./keys.js";
+import { CreateAccountInput, CreateApiKeyInput } from "./schemas.js";
+
+export async function createAccount({ db, input }: { db: Db; input: CreateAccountInput }) {
+  const data = parseInput(CreateAccountInput, input);
+  return db.account.create({ data, select: { id: true, name: true, createdAt: true } });
+}
+
+/** Creates an API key; the key itself is returned once and only its hash is stored. */
+export async function createApiKey({ db, input }: { db: Db; input: CreateApiKeyInput }) {
+  const { accountId, key = generateKey("vg_"), name } = parseInput(CreateApiKeyInput, input);
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { id: true } });
+  if (!account) throw new NotFoundError("account", accountId);
+  const row = await db.apiKey.create({ data: { accountId, keyHash: hashKey(key), prefix: key.slice(0, 7), name } });
+  return { id: row.id, accountId, apiKey: key };
+}
+
+/**
+ * Start-up bootstrap: makes sure the account and the key named by VIGIL_ACCOUNT_ID and
+ * VIGIL_API_KEY exist. Idempotent, and safe when several instances start at once.
+ */
+export async function ensureBootstrap({ db, accountId, apiKey }: { db: Db; accountId: string; apiKey: string }) {
+  const keyHash = hashKey(apiKey);
+  await db.account.upsert({ where: { id: accountId }, create: { id: accountId, name: "Default account" }, update: {} });
+  const existing = await db.apiKey.findUnique({ where: { keyHash }, select: { accountId: true } });
+  if (existing && existing.accountId !== accountId) {
+    throw new Error("VIGIL_API_KEY is already the key of another account; choose another key");
+  }
+  await db.apiKey.upsert({
+    where: { keyHash },
+    create: { accountId, keyHash, prefix: apiKey.slice(0, 7), name: "bootstrap (VIGIL_API_KEY)" },
+    update: {},
+  });
+}
