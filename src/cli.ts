@@ -1,0 +1,99 @@
+import { parseArgs } from "node:util";
+import { loadConfig, ConfigError, type Config } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { migrate } from "./db/migrate.js";
+import { createAccount, createApiKey } from "./domain/accounts/create.js";
+import { DomainError } from "./domain/errors.js";
+import { createLogger } from "./logger.js";
+import { buildApp, prepareDatabase, StartupError } from "./server.js";
+
+const usage = `usage: vigil <command>
+  serve                            run the service (REST, GraphQL, health) on PORT
+  migrate                          apply pending database migrations
+  accounts create --name NAME      create an account and its first API key
+  keys create --account ID         create another API key for an account
+Configuration comes from the environment: PORT, HOST, DATABASE_URL, VIGIL_ACCOUNT_ID,
+VIGIL_API_KEY, RATE_LIMIT_PER_MINUTE, LOG_LEVEL (see README.md).`;
+
+class UsageError extends Error {}
+
+/** Commands other than serve print exactly one JSON line on stdout; logs go to stderr. */
+function print(value: unknown) {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+async function withDatabase<T>(config: Config, run: (db: Awaited<ReturnType<typeof openDatabase>>["prisma"]) => Promise<T>): Promise<T> {
+  const database = await prepareDatabase(config, createLogger(config.logLevel, 2));
+  try {
+    return await run(database.prisma);
+  } finally {
+    await database.close();
+  }
+}
+
+async function serve(config: Config) {
+  const app = await buildApp(config);
+  await app.start();
+  let signals = 0;
+  const stop = (signal: string) => {
+    if (++signals > 1) process.exit(1); // a second signal: stop now
+    app.context.logger.info({ signal }, "signal received");
+    app.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+async function main(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: "string" }, account: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  const [command = "serve", sub] = positionals;
+  if (values.help) return void console.log(usage);
+  const config = loadConfig();
+  switch (`${command}${sub ? ` ${sub}` : ""}`) {
+    case "serve":
+      return serve(config);
+    case "migrate":
+      return print(await migrate(config.databaseUrl));
+    case "accounts create": {
+      if (!values.name) throw new UsageError("accounts create needs --name NAME");
+      const name = values.name;
+      return print(
+        await withDatabase(config, async (db) => {
+          const account = await createAccount({ db, input: { name } });
+          const { apiKey } = await createApiKey({ db, input: { accountId: account.id } });
+          return { accountId: account.id, apiKey };
+        }),
+      );
+    }
+    case "keys create": {
+      if (!values.account) throw new UsageError("keys create needs --account ID");
+      const accountId = values.account;
+      return print(await withDatabase(config, async (db) => ({ apiKey: (await createApiKey({ db, input: { accountId } })).apiKey })));
+    }
+    default:
+      throw new UsageError(`unknown command '${[command, sub].filter(Boolean).join(" ")}'`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    console.error(`vigil: ${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+  if (error instanceof ConfigError || error instanceof StartupError || error instanceof DomainError) {
+    console.error(`vigil: ${error.message}`);
+    process.exit(1);
+  }
+  console.error("vigil: unexpected error:", error);
+  process.exit(1);
+});

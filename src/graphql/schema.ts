@@ -1,0 +1,12 @@
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { builder } from "./builder.js";
+import "./types/account.js";
+
+builder.queryType({});
+
+export const schema = builder.toSchema();
+
+/** What `npm run schema` writes to schema.graphql (sorted, so diffs stay readable). */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+
+export const HEALTH_PATHS = new Set(["/-/readiness", "/-/liveness", "/health"]);
+
+/** Health endpoints of decisions.md: no auth; readiness turns 503 as soon as shutdown begins. */
+export function registerHealth(app: FastifyInstance, state: { draining: boolean; startedAt: number }) {
+  app.get("/-/readiness", async (_request, reply) =>
+    state.draining ? reply.status(503).send({ status: "shutting down" }) : { status: "ready" },
+  );
+  app.get("/-/liveness", async () => ({ status: "alive" }));
+  app.get("/health", async () => ({ status: "ok", uptimeSeconds: Math.round((Date.now() - state.startedAt) / 1000) }));
+}

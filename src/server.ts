@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import Fastify, { LogController, type FastifyBaseLogger } from "fastify";
+import type { AppContext } from "./app-context.js";
+import { createAuthenticator } from "./auth/authenticate.js";
+import type { Config } from "./config.js";
+import { openDatabase, type Database } from "./db/client.js";
+import { migrate } from "./db/migrate.js";
+import { redactUrl } from "./db/provider.js";
+import { ensureBootstrap } from "./domain/accounts/create.js";
+import { mountGraphQL } from "./graphql/server.js";
+import { HEALTH_PATHS, registerHealth } from "./health.js";
+import { createLogger, type Logger } from "./logger.js";
+import { errorBody, sendError } from "./rest/errors.js";
+import { restPlugin } from "./rest/index.js";
+
+/** A start-up failure whose message is for the operator (printed as is, exit 1). */
+export class StartupError extends Error {}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Migrates, connects and bootstraps; the database is ready for adapters when this returns. */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+  let database: Database;
+  try {
+    const report = await migrate(config.databaseUrl);
+    if (report.applied.length) logger.info({ applied: report.applied }, "migrations applied");
+    if (report.modified.length) logger.warn({ modified: report.modified }, "applied migrations were modified since they ran");
+    database = await openDatabase(config.databaseUrl);
+  } catch (error) {
+    throw new StartupError(`cannot open the database at DATABASE_URL=${redactUrl(config.databaseUrl)}: ${(error as Error).message}`);
+  }
+  if (config.bootstrap) await ensureBootstrap({ db: database.prisma, ...config.bootstrap });
+  return database;
+}
+
+/** The service: REST (/v1, /v2), GraphQL (/graphql over HTTP, SSE and WebSocket) and health, on one port. */
+export async function buildApp(config: Config, options: { logger?: Logger } = {}) {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await prepareDatabase(config, logger);
+  const context: AppContext = {
+    config,
+    database,
+    logger,
+    auth: createAuthenticator({ db: database.prisma, rateLimitPerMinute: config.rateLimitPerMinute }),
+  };
+  const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // One log line per request, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+  app.server.on("request", (_req, res) => {
+    state.inFlight++;
+    res.once("close", () => state.inFlight--);
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (state.draining && !HEALTH_PATHS.has(request.url.split("?")[0] ?? "")) {
+      reply.header("connection", "close");
+      return reply.status(503).send(errorBody(503, "the server is shutting down"));
+    }
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
+  });
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
+
+  registerHealth(app, state);
+  await app.register(restPlugin, { context });
+  const graphql = mountGraphQL(app, context);
+  graphql.attach(app.server);
+
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    context,
+    async start(): Promise<{ port: number; url: string }> {
+      await app.listen({ port: config.port, host: config.host });
+      const { port } = app.server.address() as AddressInfo;
+      logger.info({ port, host: config.host, database: redactUrl(config.databaseUrl) }, "vigil is ready");
+      return { port, url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}` };
+    },
+    /** Graceful stop: readiness 503 at once, in-flight requests finish (bounded), then everything closes. */
+    stop(): Promise<void> {
+      stopping ??= (async () => {
+        state.draining = true;
+        logger.info({ inFlight: state.inFlight }, "shutting down");
+        const deadline = Date.now() + config.shutdownTimeoutMs;
+        while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+        await graphql.close();
+        const closing = app.close();
+        app.server.closeAllConnections();
+        await closing;
+        await database.close();
+        logger.info("stopped");
+        logger.flush();
+      })();
+      return stopping;
+    },
+  };
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
