@@ -1,0 +1,31 @@
+// Starts the real service (buildApp) on a free loopback port over a fresh migrated database of the
+// current provider. Each call owns its account: a random VIGIL_ACCOUNT_ID and VIGIL_API_KEY.
+import { randomBytes, randomUUID } from "node:crypto";
+import { loadConfig } from "../../src/config.js";
+import { buildApp, type App } from "../../src/server.js";
+import { migratedDatabaseUrl } from "./database.js";
+
+export type TestApp = { app: App; url: string; accountId: string; apiKey: string; databaseUrl: string; stop: () => Promise<void> };
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const accountId = randomUUID();
+  const apiKey = `vg_test_${randomBytes(16).toString("hex")}`;
+  const databaseUrl = env.DATABASE_URL ?? (await migratedDatabaseUrl());
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: databaseUrl, ...env });
+  const app = await buildApp(config);
+  const { url } = await app.start();
+  return { app, url, accountId, apiKey, databaseUrl, stop: () => app.stop() };
+}
+
+export function bearer(key: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${key}`, ...extra };
+}
+
+export async function graphql(base: string, query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) {
+  const response = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } };
+}

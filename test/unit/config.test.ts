@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config.js";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("has the defaults of decisions.md with an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: "127.0.0.1", databaseUrl: "file:./data/vigil.db", bootstrap: null, rateLimitPerMinute: 600, logLevel: "info" });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgres://u:p@db:5432/vigil",
+      VIGIL_ACCOUNT_ID: "acme",
+      VIGIL_API_KEY: "k".repeat(20),
+      RATE_LIMIT_PER_MINUTE: "0",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({ port: 8080, host: "0.0.0.0", databaseUrl: "postgres://u:p@db:5432/vigil", bootstrap: { accountId: "acme", apiKey: "k".repeat(20) }, rateLimitPerMinute: 0, logLevel: "warn" });
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["DATABASE_URL", "mysql://localhost/vigil"],
+    ["DATABASE_URL", "./vigil.db"],
+    ["RATE_LIMIT_PER_MINUTE", "ten"],
+    ["LOG_LEVEL", "loud"],
+  ])("rejects %s=%s with a message naming the variable and the value", (name, value) => {
+    const [problem, ...rest] = problems({ [name]: value });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(new RegExp(`^${name} `));
+    expect(problem).toContain(JSON.stringify(value));
+  });
+
+  it("reports every problem at once", () => {
+    expect(problems({ PORT: "x", LOG_LEVEL: "y" }).map((p) => p.split(" ")[0])).toEqual(["PORT", "LOG_LEVEL"]);
+  });
+
+  it("needs both bootstrap variables and never prints the key", () => {
+    expect(problems({ VIGIL_ACCOUNT_ID: "acme" })[0]).toMatch(/^VIGIL_API_KEY must be set together/);
+    expect(problems({ VIGIL_API_KEY: "s3cret-s3cret-s3cret-1" })[0]).toMatch(/^VIGIL_ACCOUNT_ID must be set together/);
+    const tooShort = problems({ VIGIL_ACCOUNT_ID: "acme", VIGIL_API_KEY: "short-secret" });
+    expect(tooShort[0]).toMatch(/^VIGIL_API_KEY must be 20 to 200/);
+    expect(tooShort.join()).not.toContain("short-secret");
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests run once; integration tests run on SQLite and again on a real PostgreSQL server.
+export default defineConfig({
+  // graphql ships CJS and ESM builds; Pothos and yoga must share one copy of it, or graphql-js
+  // rejects types "from another module or realm".
+  resolve: { alias: { graphql: "graphql/index.js" } },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "sqlite", include: ["test/integration/**/*.test.ts"], env: { VIGIL_TEST_DB: "sqlite" } } },
+      {
+        extends: true,
+        test: {
+          name: "postgresql",
+          include: ["test/integration/**/*.test.ts"],
+          env: { VIGIL_TEST_DB: "postgresql" },
+          globalSetup: ["test/support/global-postgres.ts"],
+        },
+      },
+    ],
+  },
+});
