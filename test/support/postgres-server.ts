@@ -63,11 +63,15 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     stop: async () => {
-      // SIGINT is PostgreSQL's "fast shutdown": disconnect clients, then exit.
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGINT");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (server.exitCode === null) server.kill("SIGKILL");
+      // A fast shutdown: disconnect clients, then exit. pg_ctl signals the postmaster by its PID
+      // file, which also works when runuser stands between us and the server.
+      const exited = server.exitCode === null ? new Promise((r) => server.once("exit", r)) : Promise.resolve();
+      try {
+        execFileSync(...run(`${bin}/pg_ctl`, ["stop", "-D", data, "-m", "fast", "-w", "-t", "20"]), { stdio: "ignore" });
+      } catch {
+        server.kill("SIGKILL");
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,45 @@
+// Runs the real `vigil` command (bin/vigil.js) as a child process.
+import { spawn, type ChildProcess } from "node:child_process";
+
+const bin = new URL("../../bin/vigil.js", import.meta.url).pathname;
+
+/** The environment of a child: this process's, less anything that configures Vigil. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PORT|HOST|DATABASE_URL|VIGIL_|RATE_LIMIT|LOG_LEVEL)/.test(k)));
+  return { ...base, LOG_LEVEL: "warn", ...env };
+}
+
+export function runVigil(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export type Served = { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string };
+
+/** Starts `vigil serve` and resolves once readiness answers 200. */
+export async function serveVigil(env: Record<string, string>, port: number): Promise<Served> {
+  const child = spawn(process.execPath, [bin, "serve"], { env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1" }), stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`vigil serve exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/-/readiness`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error(`vigil serve did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url, exited, output: () => output };
+}
