@@ -1,0 +1,10 @@
+-- AlterTable
+ALTER TABLE "PrivateLocation" ADD COLUMN     "proxyUrl" TEXT;
+
+-- AlterTable
+ALTER TABLE "MaintenanceWindow" ADD COLUMN     "statusPageVisibility" JSONB;
+
+-- AlterTable
+ALTER TABLE "StatusPage" ADD COLUMN     "logoDark" TEXT,
+ADD COLUMN     "version" TEXT;
+
