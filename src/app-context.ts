@@ -1,6 +1,8 @@
 import type { Authenticator } from "./auth/authenticate.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { DomainContext } from "./domain/context.js";
+import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
 
 /** What the running service holds once, shared by every adapter (REST, GraphQL, engine). */
@@ -8,5 +10,11 @@ export type AppContext = {
   config: Config;
   database: Database;
   auth: Authenticator;
+  events: EventBus;
   logger: Logger;
 };
+
+/** The `ctx` of a domain verb called on behalf of an account. */
+export function domainContext(app: AppContext, accountId: string): DomainContext {
+  return { db: app.database.prisma, accountId, events: app.events, now: () => new Date() };
+}

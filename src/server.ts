@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import Fastify, { LogController, type FastifyBaseLogger } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } from "fastify";
 import type { AppContext } from "./app-context.js";
 import { createAuthenticator } from "./auth/authenticate.js";
+import { createInProcessBus } from "./events/bus.js";
 import type { Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
@@ -35,7 +36,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 }
 
 /** The service: REST (/v1, /v2), GraphQL (/graphql over HTTP, SSE and WebSocket) and health, on one port. */
-export async function buildApp(config: Config, options: { logger?: Logger } = {}) {
+export async function buildApp(config: Config, options: { logger?: Logger; onRoute?: (route: RouteOptions) => void } = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await prepareDatabase(config, logger);
   const context: AppContext = {
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     database,
     logger,
     auth: createAuthenticator({ db: database.prisma, rateLimitPerMinute: config.rateLimitPerMinute }),
+    events: createInProcessBus(),
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
 
@@ -70,8 +72,20 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
   });
   app.setErrorHandler(sendError);
+  // JSON only (anything else is a 415), and an empty body is no body, so that a DELETE sent with
+  // a JSON content type but nothing in it is not an error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    if (body === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(error as SyntaxError, undefined);
+    }
+  });
   app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   registerHealth(app, state);
   await app.register(restPlugin, { context });
   const graphql = mountGraphQL(app, context);

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/authenticate.js";
-import type { AppContext } from "../app-context.js";
+import { domainContext, type AppContext } from "../app-context.js";
+import { docsPage } from "./docs.js";
 import { errorBody } from "./errors.js";
+import { openApiDocument } from "./openapi.js";
+import { fastifyPath, type Route } from "./route.js";
+import { routes } from "./routes.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -10,35 +14,58 @@ declare module "fastify" {
   }
 }
 
-/** Resource routes of one API version; src/rest/v1 and src/rest/v2 add theirs here. */
-export type RouteModule = (scope: FastifyInstance, context: AppContext) => void | Promise<void>;
-export const versions: Record<"/v1" | "/v2", RouteModule[]> = { "/v1": [], "/v2": [] };
-
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
+function register(scope: FastifyInstance, app: AppContext, route: Route, prefix: string) {
+  scope.route({
+    method: route.method,
+    url: fastifyPath(route.path.slice(prefix.length)),
+    handler: async (request, reply) => {
+      const ctx = domainContext(app, route.auth === false ? "" : request.caller.accountId);
+      const result = await route.handler({
+        ctx,
+        params: request.params as Record<string, string>,
+        query: request.query as Record<string, unknown>,
+        body: request.body,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      if (route.status === 204) return reply.status(204).send();
+      return reply.status(route.status).send(result);
+    },
+  });
+}
+
 /**
- * The REST adapter: /v1 and /v2 behind the shared authenticator. Routes stay thin: rename
- * fields, call a domain verb, map the result; errors go through src/rest/errors.ts.
+ * The REST adapter: the routes of src/rest/routes.ts, /v1 and /v2 behind the shared
+ * authenticator, plus /openapi.json and /docs generated from the same list.
  */
-export async function restPlugin(app: FastifyInstance, { context }: { context: AppContext }) {
-  app.decorateRequest("caller", null as unknown as Caller);
-  for (const [prefix, modules] of Object.entries(versions)) {
-    await app.register(
-      async (scope) => {
+export async function restPlugin(scope: FastifyInstance, { context }: { context: AppContext }) {
+  scope.decorateRequest("caller", null as unknown as Caller);
+  for (const prefix of ["/v1", "/v2"]) {
+    await scope.register(
+      async (version) => {
         // Authentication runs before routing decides anything, so an unknown path leaks nothing either.
-        scope.addHook("onRequest", async (request) => {
+        version.addHook("onRequest", async (request) => {
           request.caller = await context.auth.authenticate({
             authorization: header(request, "authorization"),
             serviceAccount: header(request, "x-service-account"),
           });
         });
-        scope.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
-        for (const register of modules) await register(scope, context);
+        version.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
+        for (const route of routes) if (route.auth !== false && route.path.startsWith(`${prefix}/`)) register(version, context, route, prefix);
       },
       { prefix },
     );
   }
+  for (const route of routes) if (route.auth === false) register(scope, context, route, "");
+
+  const document = openApiDocument(routes);
+  const page = docsPage(document);
+  scope.get("/openapi.json", async () => document);
+  scope.get("/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(page));
 }

@@ -2,10 +2,20 @@
 // current provider. Each call owns its account: a random VIGIL_ACCOUNT_ID and VIGIL_API_KEY.
 import { randomBytes, randomUUID } from "node:crypto";
 import { loadConfig } from "../../src/config.js";
+import { createAccount, createApiKey } from "../../src/domain/accounts/create.js";
 import { buildApp, type App } from "../../src/server.js";
 import { migratedDatabaseUrl } from "./database.js";
 
-export type TestApp = { app: App; url: string; accountId: string; apiKey: string; databaseUrl: string; stop: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  url: string;
+  accountId: string;
+  apiKey: string;
+  databaseUrl: string;
+  /** Another account with its own key, on the same server: for tenant-isolation tests. */
+  newAccount: (name?: string) => Promise<{ accountId: string; apiKey: string }>;
+  stop: () => Promise<void>;
+};
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const accountId = randomUUID();
@@ -14,7 +24,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: databaseUrl, ...env });
   const app = await buildApp(config);
   const { url } = await app.start();
-  return { app, url, accountId, apiKey, databaseUrl, stop: () => app.stop() };
+  const db = app.context.database.prisma;
+  const newAccount = async (name = "Other account") => {
+    const account = await createAccount({ db, input: { name } });
+    const { apiKey: key } = await createApiKey({ db, input: { accountId: account.id } });
+    return { accountId: account.id, apiKey: key };
+  };
+  return { app, url, accountId, apiKey, databaseUrl, newAccount, stop: () => app.stop() };
 }
 
 export function bearer(key: string, extra: Record<string, string> = {}): Record<string, string> {

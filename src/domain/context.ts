@@ -1,0 +1,13 @@
+import type { DbOrTx } from "../db/client.js";
+import type { EventBus } from "../events/bus.js";
+
+/**
+ * What every domain verb receives as `ctx`: the caller's account (every query filters by it), the
+ * database or a transaction, the event bus, and the clock (injectable in tests).
+ */
+export type DomainContext = {
+  db: DbOrTx;
+  accountId: string;
+  events: EventBus;
+  now: () => Date;
+};

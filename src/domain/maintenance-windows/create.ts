@@ -1,0 +1,12 @@
+import { json } from "../../db/json.js";
+import type { DomainContext } from "../context.js";
+import { withoutResponseFields } from "../shared/schemas.js";
+import { parseInput } from "../validation.js";
+import { CreateMaintenanceWindowInput } from "./schemas.js";
+
+export async function createMaintenanceWindow({ ctx, input }: { ctx: DomainContext; input: unknown }) {
+  const data = withoutResponseFields(parseInput(CreateMaintenanceWindowInput, input));
+  return ctx.db.maintenanceWindow.create({
+    data: { ...data, statusPageVisibility: json(data.statusPageVisibility), accountId: ctx.accountId },
+  });
+}

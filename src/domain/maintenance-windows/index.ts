@@ -1,0 +1,6 @@
+export { createMaintenanceWindow } from "./create.js";
+export { deleteMaintenanceWindow } from "./delete.js";
+export { getMaintenanceWindow } from "./get.js";
+export { listMaintenanceWindows } from "./list.js";
+export { updateMaintenanceWindow } from "./update.js";
+export * from "./schemas.js";

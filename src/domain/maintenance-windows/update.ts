@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { json } from "../../db/json.js";
+import type { DomainContext } from "../context.js";
+import { withoutResponseFields } from "../shared/schemas.js";
+import { parseInput } from "../validation.js";
+import { getMaintenanceWindow } from "./get.js";
+import { checkWindowDates, UpdateMaintenanceWindowInput } from "./schemas.js";
+
+/** PUT: the required fields are replaced; an omitted optional field keeps its stored value. */
+export async function updateMaintenanceWindow({ ctx, id, input }: { ctx: DomainContext; id: unknown; input: unknown }) {
+  const current = await getMaintenanceWindow({ ctx, id });
+  const data = withoutResponseFields(parseInput(UpdateMaintenanceWindowInput, input));
+  // The date rules hold for the stored window merged with what was sent.
+  parseInput(z.any().superRefine(checkWindowDates), { ...current, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) });
+  return ctx.db.maintenanceWindow.update({
+    where: { id: current.id },
+    data: { ...data, statusPageVisibility: json(data.statusPageVisibility) },
+  });
+}

@@ -1,0 +1,31 @@
+import { EventEmitter } from "node:events";
+
+/**
+ * What domain verbs announce after their transaction commits, so that a REST write, a GraphQL
+ * mutation and the engine all reach subscribers. Every event names its account: subscribers
+ * only ever see their own account's events.
+ */
+export type VigilEvent =
+  | { type: "incidentChanged"; accountId: string; incidentId: string; statusPageIds: string[] }
+  | { type: "incidentUpdateAdded"; accountId: string; incidentId: string; incidentUpdateId: string; statusPageIds: string[] }
+  | { type: "heartbeatEventRecorded"; accountId: string; checkId: string; eventId: string; state: string }
+  | { type: "checkResultRecorded"; accountId: string; checkId: string; checkResultId: string; hasFailures: boolean };
+
+export type EventBus = {
+  publish(event: VigilEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (event: VigilEvent) => void): () => void;
+};
+
+/** The default bus: one process. A Redis-backed bus with the same interface serves several instances. */
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (event) => void emitter.emit("event", event),
+    subscribe(listener) {
+      emitter.on("event", listener);
+      return () => void emitter.off("event", listener);
+    },
+  };
+}

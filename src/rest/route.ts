@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { DomainContext } from "../domain/context.js";
+
+export type RouteInput = {
+  /** Scoped to the caller's account; null only on routes with `auth: false`. */
+  ctx: DomainContext;
+  params: Record<string, string>;
+  /** The raw query string values (strings, or arrays for repeated keys). */
+  query: Record<string, unknown>;
+  /** The parsed JSON body (undefined when none was sent). */
+  body: unknown;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/**
+ * One REST operation. The same list registers the Fastify routes and generates the OpenAPI
+ * document, so the two cannot drift. `query` and `body` are the domain's own zod schemas: the
+ * domain verb validates with them, the route only names them for the document.
+ */
+export type Route = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The full path in OpenAPI form, e.g. `/v1/maintenance-windows/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  description?: string;
+  deprecated?: boolean;
+  /** false for the few key-less routes (heartbeat pings). */
+  auth?: boolean;
+  /** Path parameter name → description. */
+  params?: Record<string, string>;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** The body may be omitted (e.g. cancel). */
+  bodyOptional?: boolean;
+  /** The success status; 204 sends no body. */
+  status: 200 | 201 | 204;
+  /** The success body's shape, for the document. */
+  response?: z.ZodType;
+  /** Other statuses this operation answers besides the common 400/401/403/404/429. */
+  otherResponses?: Record<number, string>;
+  handler: (input: RouteInput) => Promise<unknown>;
+};
+
+/** `/v1/checks/{id}` → `/v1/checks/:id` */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
+}

@@ -1,0 +1,29 @@
+import type { Route } from "./route.js";
+import { pingsRoutes } from "./pings.js";
+import { checkGroupsRoutes } from "./v1/check-groups.js";
+import { checkResultsRoutes } from "./v1/check-results.js";
+import { checkSessionsRoutes } from "./v1/check-sessions.js";
+import { checksRoutes } from "./v1/checks.js";
+import { heartbeatsRoutes } from "./v1/heartbeats.js";
+import { incidentsRoutes } from "./v1/incidents.js";
+import { maintenanceWindowsRoutes } from "./v1/maintenance-windows.js";
+import { privateLocationsRoutes } from "./v1/private-locations.js";
+import { statusPageServicesRoutes } from "./v1/status-page-services.js";
+import { statusPagesRoutes } from "./v1/status-pages.js";
+import { checkResultsV2Routes } from "./v2/check-results.js";
+
+/** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
+export const routes: readonly Route[] = [
+  ...maintenanceWindowsRoutes,
+  ...checkGroupsRoutes,
+  ...checksRoutes,
+  ...checkResultsRoutes,
+  ...checkResultsV2Routes,
+  ...checkSessionsRoutes,
+  ...statusPagesRoutes,
+  ...statusPageServicesRoutes,
+  ...incidentsRoutes,
+  ...heartbeatsRoutes,
+  ...privateLocationsRoutes,
+  ...pingsRoutes,
+];

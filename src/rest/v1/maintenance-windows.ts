@@ -1,0 +1,116 @@
+import { z } from "zod";
+import type { MaintenanceWindow } from "../../generated/sqlite/client.js";
+import {
+  CreateMaintenanceWindowInput,
+  createMaintenanceWindow,
+  deleteMaintenanceWindow,
+  getMaintenanceWindow,
+  ListMaintenanceWindowsQuery,
+  listMaintenanceWindows,
+  REPEAT_UNITS,
+  UpdateMaintenanceWindowInput,
+  updateMaintenanceWindow,
+} from "../../domain/maintenance-windows/index.js";
+import { iso, isoString, timestamps } from "../format.js";
+import type { Route } from "../route.js";
+
+export const MaintenanceWindowResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  startsAt: isoString,
+  endsAt: isoString,
+  repeatInterval: z.number().int().nullable(),
+  repeatUnit: z.enum(REPEAT_UNITS),
+  repeatEndsAt: isoString.nullable(),
+  timezone: z.string().nullable(),
+  description: z.string().nullable(),
+  statusPageVisibility: z.record(z.string(), z.unknown()).nullable(),
+  pauseAllChecks: z.boolean(),
+  silenceAlertsTags: z.array(z.string()),
+  silenceAllAlerts: z.boolean(),
+  ...timestamps,
+});
+
+export function toMaintenanceWindowResponse(w: MaintenanceWindow): z.infer<typeof MaintenanceWindowResponse> {
+  return {
+    id: w.id,
+    name: w.name,
+    tags: w.tags as string[],
+    startsAt: iso(w.startsAt),
+    endsAt: iso(w.endsAt),
+    repeatInterval: w.repeatInterval,
+    repeatUnit: w.repeatUnit as (typeof REPEAT_UNITS)[number],
+    repeatEndsAt: iso(w.repeatEndsAt),
+    timezone: w.timezone,
+    description: w.description,
+    statusPageVisibility: w.statusPageVisibility as Record<string, unknown> | null,
+    pauseAllChecks: w.pauseAllChecks,
+    silenceAlertsTags: w.silenceAlertsTags as string[],
+    silenceAllAlerts: w.silenceAllAlerts,
+    created_at: iso(w.createdAt),
+    updated_at: iso(w.updatedAt),
+  };
+}
+
+const tag = "Maintenance windows";
+const params = { id: "The id of the maintenance window (an integer)" };
+
+export const maintenanceWindowsRoutes: Route[] = [
+  {
+    method: "POST",
+    path: "/v1/maintenance-windows",
+    operationId: "createMaintenanceWindow",
+    summary: "Create a maintenance window",
+    tag,
+    body: CreateMaintenanceWindowInput,
+    status: 201,
+    response: MaintenanceWindowResponse,
+    handler: async ({ ctx, body }) => toMaintenanceWindowResponse(await createMaintenanceWindow({ ctx, input: body })),
+  },
+  {
+    method: "GET",
+    path: "/v1/maintenance-windows",
+    operationId: "listMaintenanceWindows",
+    summary: "List maintenance windows, newest first",
+    tag,
+    query: ListMaintenanceWindowsQuery,
+    status: 200,
+    response: z.array(MaintenanceWindowResponse),
+    handler: async ({ ctx, query }) => (await listMaintenanceWindows({ ctx, query })).map(toMaintenanceWindowResponse),
+  },
+  {
+    method: "GET",
+    path: "/v1/maintenance-windows/{id}",
+    operationId: "getMaintenanceWindow",
+    summary: "Retrieve a maintenance window",
+    tag,
+    params,
+    status: 200,
+    response: MaintenanceWindowResponse,
+    handler: async ({ ctx, params }) => toMaintenanceWindowResponse(await getMaintenanceWindow({ ctx, id: params.id })),
+  },
+  {
+    method: "PUT",
+    path: "/v1/maintenance-windows/{id}",
+    operationId: "updateMaintenanceWindow",
+    summary: "Update a maintenance window",
+    description: "Needs name, startsAt, endsAt and repeatUnit; an omitted optional property keeps its value.",
+    tag,
+    params,
+    body: UpdateMaintenanceWindowInput,
+    status: 200,
+    response: MaintenanceWindowResponse,
+    handler: async ({ ctx, params, body }) => toMaintenanceWindowResponse(await updateMaintenanceWindow({ ctx, id: params.id, input: body })),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/maintenance-windows/{id}",
+    operationId: "deleteMaintenanceWindow",
+    summary: "Delete a maintenance window",
+    tag,
+    params,
+    status: 204,
+    handler: async ({ ctx, params }) => deleteMaintenanceWindow({ ctx, id: params.id }),
+  },
+];
