@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/client.js";
+import type { Db } from "../db/client.js";
 import type { EventBus } from "../events/bus.js";
 
 /**

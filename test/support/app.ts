@@ -21,7 +21,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const accountId = randomUUID();
   const apiKey = `vg_test_${randomBytes(16).toString("hex")}`;
   const databaseUrl = env.DATABASE_URL ?? (await migratedDatabaseUrl());
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: databaseUrl, ...env });
+  // The rate limit is off unless a test asks for it: suites send many requests with one key.
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: databaseUrl, ...env });
   const app = await buildApp(config);
   const { url } = await app.start();
   const db = app.context.database.prisma;
