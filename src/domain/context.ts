@@ -6,7 +6,7 @@ import type { EventBus } from "../events/bus.js";
  * database or a transaction, the event bus, and the clock (injectable in tests).
  */
 export type DomainContext = {
-  db: DbOrTx;
+  db: Db;
   accountId: string;
   events: EventBus;
   now: () => Date;
