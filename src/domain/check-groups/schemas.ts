@@ -1,0 +1,126 @@
+import { z } from "zod";
+import {
+  AlertChannelSubscription,
+  AlertSettings,
+  Assertion,
+  BasicAuth,
+  DEFAULT_ALERT_SETTINGS,
+  EnvironmentVariables,
+  KeyValue,
+  Location,
+  queryBoolean,
+  queryInt,
+  requestBody,
+  RetryStrategy,
+  RuntimeId,
+  Tags,
+} from "../shared/schemas.js";
+
+/** Refuses a repeated item, at the index of its second occurrence (`locations.2`). */
+function uniqueBy<T>(key: (item: T) => unknown, field?: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<unknown>();
+    items.forEach((item, index) => {
+      const value = key(item);
+      if (seen.has(value)) ctx.addIssue({ code: "custom", path: field ? [index, field] : [index], message: "is repeated" });
+      seen.add(value);
+    });
+  };
+}
+
+/** The reference's CheckGroupCreateAPICheckDefaults; an omitted part takes its default. */
+export const ApiCheckDefaults = z.strictObject({
+  url: z.string().max(2048).nullable().default(""),
+  headers: z.array(KeyValue).default([]),
+  queryParameters: z.array(KeyValue).default([]),
+  assertions: z.array(Assertion).default([]),
+  basicAuth: BasicAuth.nullable().default(null),
+});
+export type ApiCheckDefaults = z.output<typeof ApiCheckDefaults>;
+
+/** Omitted parts take the reference's defaults, so every group shows complete alert settings. */
+function completeAlertSettings(settings: AlertSettings) {
+  const timeBased = settings.escalationType === "TIME_BASED" ? { timeBasedEscalation: { minutesFailingThreshold: 5 as const } } : {};
+  return { ...DEFAULT_ALERT_SETTINGS, ...timeBased, ...settings };
+}
+
+const snippetId = z.number().int().min(1).max(2_147_483_647).nullable();
+const script = z.string().max(64 * 1024).nullable();
+
+/** Every writable property; on create each takes the default below, on update an omitted one keeps its value. */
+const fields = {
+  name: z.string().trim().min(1).max(255),
+  activated: z.boolean(),
+  muted: z.boolean(),
+  tags: Tags,
+  locations: z.array(Location).superRefine(uniqueBy((location: string) => location)),
+  concurrency: z.number().int().min(1).max(100),
+  apiCheckDefaults: ApiCheckDefaults,
+  /** Inner format not shown by the spec: stored as sent. */
+  browserCheckDefaults: z.string().max(64 * 1024).nullable(),
+  runtimeId: RuntimeId.nullable(),
+  environmentVariables: EnvironmentVariables.superRefine(uniqueBy((variable: { key: string }) => variable.key, "key")).nullable(),
+  doubleCheck: z.boolean(),
+  useGlobalAlertSettings: z.boolean(),
+  alertSettings: AlertSettings.transform(completeAlertSettings),
+  alertChannelSubscriptions: z.array(AlertChannelSubscription).max(100).superRefine(uniqueBy((s: { alertChannelId: number }) => s.alertChannelId, "alertChannelId")),
+  setupSnippetId: snippetId,
+  tearDownSnippetId: snippetId,
+  localSetupScript: script,
+  localTearDownScript: script,
+  /** Slug names or ids of the account's private locations (resolved in account-references.ts). */
+  privateLocations: z.array(z.string().min(1).max(255)).max(100).nullable(),
+  runParallel: z.boolean(),
+  retryStrategy: RetryStrategy,
+};
+
+export const CreateCheckGroupInput = requestBody({
+  name: fields.name,
+  activated: fields.activated.default(true),
+  muted: fields.muted.default(false),
+  tags: fields.tags.default([]),
+  locations: fields.locations.default([]),
+  concurrency: fields.concurrency.default(3),
+  apiCheckDefaults: fields.apiCheckDefaults.default(() => ApiCheckDefaults.parse({})),
+  browserCheckDefaults: fields.browserCheckDefaults.default(null),
+  runtimeId: fields.runtimeId.default(null),
+  environmentVariables: fields.environmentVariables.default([]),
+  doubleCheck: fields.doubleCheck.default(true),
+  useGlobalAlertSettings: fields.useGlobalAlertSettings.default(true),
+  alertSettings: fields.alertSettings.default(DEFAULT_ALERT_SETTINGS),
+  // Omitted: decided by autoAssignAlerts.
+  alertChannelSubscriptions: fields.alertChannelSubscriptions.optional(),
+  setupSnippetId: fields.setupSnippetId.default(null),
+  tearDownSnippetId: fields.tearDownSnippetId.default(null),
+  localSetupScript: fields.localSetupScript.default(null),
+  localTearDownScript: fields.localTearDownScript.default(null),
+  privateLocations: fields.privateLocations.default([]),
+  runParallel: fields.runParallel.default(false),
+  retryStrategy: fields.retryStrategy.default(null),
+});
+export type CreateCheckGroupInput = z.input<typeof CreateCheckGroupInput>;
+
+/** PUT is a partial update (decisions.md): every property optional, none defaulted. */
+export const UpdateCheckGroupInput = requestBody(
+  Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;
+  },
+);
+export type UpdateCheckGroupInput = z.input<typeof UpdateCheckGroupInput>;
+
+/** `?autoAssignAlerts=`: subscribe the group to every alert channel when the body names none. */
+export const AutoAssignAlertsQuery = z.object({
+  autoAssignAlerts: queryBoolean.default(true),
+});
+
+/** One value or a repeated key (`?tag=a&tag=b`), as the reference's form/explode arrays. */
+const queryList = z.union([z.string(), z.array(z.string())]).transform((value) => [value].flat());
+
+export const ListCheckGroupsQuery = z.object({
+  limit: queryInt(1, 100).default(10),
+  page: queryInt(1, 1_000_000).default(1),
+  /** Groups having at least one of these tags. */
+  tag: queryList.optional(),
+  /** Groups whose name is exactly one of these. */
+  name: queryList.optional(),
+});

@@ -1,0 +1,29 @@
+import type { DomainContext } from "../context.js";
+import { withoutResponseFields } from "../shared/schemas.js";
+import { parseInput } from "../validation.js";
+import { resolveReferences } from "./account-references.js";
+import { toColumns } from "./columns.js";
+import { getCheckGroup, withSubscriptions, type CheckGroupWithSubscriptions } from "./get.js";
+import { translatePrismaErrors } from "./prisma-errors.js";
+import { AutoAssignAlertsQuery, UpdateCheckGroupInput } from "./schemas.js";
+import { writeSubscriptions } from "./subscriptions.js";
+
+/**
+ * PUT: a partial update (decisions.md), an omitted property keeps its stored value. A sent nested
+ * object (apiCheckDefaults, alertSettings) replaces the stored one as a whole.
+ */
+export async function updateCheckGroup({ ctx, id, input, query = {} }: { ctx: DomainContext; id: unknown; input: unknown; query?: unknown }): Promise<CheckGroupWithSubscriptions> {
+  // Another account's group is a 404 whatever the body holds.
+  const current = await getCheckGroup({ ctx, id });
+  const { alertChannelSubscriptions, ...fields } = withoutResponseFields(parseInput(UpdateCheckGroupInput, input));
+  const { autoAssignAlerts } = parseInput(AutoAssignAlertsQuery, query, "query");
+  return translatePrismaErrors(() =>
+    ctx.db.$transaction(async (tx) => {
+      const privateLocations = await resolveReferences(tx, ctx.accountId, { ...fields, alertChannelSubscriptions });
+      // updatedAt is set explicitly so that a change of subscriptions alone also counts as an update.
+      await tx.checkGroup.update({ where: { id: current.id }, data: { ...toColumns({ ...fields, privateLocations }), updatedAt: ctx.now() } });
+      await writeSubscriptions(tx, { accountId: ctx.accountId, groupId: current.id, sent: alertChannelSubscriptions, autoAssign: autoAssignAlerts });
+      return tx.checkGroup.findUniqueOrThrow({ where: { id: current.id }, include: withSubscriptions });
+    }),
+  );
+}
