@@ -1,3 +1,137 @@
+import { z } from "zod";
+import type { FastifyRequest } from "fastify";
+import {
+  AutoAssignAlertsQuery,
+  CHECK_ROUTE_TYPES,
+  createCheck,
+  createCheckSchema,
+  deleteCheck,
+  DeprecatedUpdateCheckInput,
+  getCheck,
+  ListChecksQuery,
+  listChecks,
+  ListGroupChecksQuery,
+  listGroupChecks,
+  updateCheck,
+  updateCheckDeprecated,
+  updateCheckSchema,
+  type CheckRouteSlug,
+} from "../../domain/checks/index.js";
 import type { Route } from "../route.js";
+import { CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
 
-export const checksRoutes: Route[] = [];
+const tag = "Checks";
+const params = { id: "The id of the check (a uuid)" };
+const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: string]> = {
+  api: ["API check", "an", "ApiCheck"],
+  url: ["URL monitor", "a", "UrlMonitor"],
+  tcp: ["TCP check", "a", "TcpCheck"],
+  dns: ["DNS monitor", "a", "DnsMonitor"],
+  icmp: ["ICMP monitor", "an", "IcmpMonitor"],
+  heartbeat: ["heartbeat check", "a", "HeartbeatCheck"],
+  browser: ["browser check", "a", "BrowserCheck"],
+  multistep: ["multi-step check", "a", "MultiStepCheck"],
+};
+
+const baseUrl = (request: FastifyRequest) => ({ baseUrl: `${request.protocol}://${request.host}` });
+
+/** The eight typed routes: create and partial update. */
+const typedRoutes: Route[] = (Object.entries(CHECK_ROUTE_TYPES) as [CheckRouteSlug, (typeof CHECK_ROUTE_TYPES)[CheckRouteSlug]][]).flatMap(([slug, type]) => {
+  const [label, article, operation] = LABELS[slug];
+  return [
+    {
+      method: "POST",
+      path: `/v1/checks/${slug}`,
+      operationId: `create${operation}`,
+      summary: `Create ${article} ${label}`,
+      tag,
+      query: AutoAssignAlertsQuery,
+      body: createCheckSchema(type),
+      status: 201,
+      response: CheckResponses[type],
+      handler: async ({ ctx, body, query, request }) => toCheckResponse(await createCheck({ ctx, type, input: body, query }), baseUrl(request)),
+    },
+    {
+      method: "PUT",
+      path: `/v1/checks/${slug}/{id}`,
+      operationId: `update${operation}`,
+      summary: `Update ${article} ${label}`,
+      description: "A partial update: an omitted property keeps its value, and `request`, `heartbeat` and `alertSettings` merge into the stored ones.",
+      tag,
+      params,
+      query: AutoAssignAlertsQuery,
+      body: updateCheckSchema(type),
+      status: 200,
+      response: CheckResponses[type],
+      handler: async ({ ctx, params, body, query, request }) => toCheckResponse(await updateCheck({ ctx, type, id: params.id, input: body, query }), baseUrl(request)),
+    },
+  ] satisfies Route[];
+});
+
+export const checksRoutes: Route[] = [
+  ...typedRoutes,
+  {
+    method: "GET",
+    path: "/v1/checks",
+    operationId: "listChecks",
+    summary: "List checks, newest first",
+    tag,
+    query: ListChecksQuery,
+    status: 200,
+    response: z.array(CheckResponse),
+    handler: async ({ ctx, query, request }) => (await listChecks({ ctx, query })).map((check) => toCheckResponse(check, baseUrl(request))),
+  },
+  {
+    method: "GET",
+    path: "/v1/checks/{id}",
+    operationId: "getCheck",
+    summary: "Retrieve a check",
+    tag,
+    params,
+    status: 200,
+    response: CheckResponse,
+    handler: async ({ ctx, params, request }) => toCheckResponse(await getCheck({ ctx, id: params.id }), baseUrl(request)),
+  },
+  {
+    method: "PUT",
+    path: "/v1/checks/{id}",
+    operationId: "updateCheck",
+    summary: "Update a check (deprecated)",
+    description: "Deprecated: use `PUT /v1/checks/api/{id}` or `PUT /v1/checks/browser/{id}`. A list sent as `null`, and `groupId: null`, leave the stored value unchanged; `[]` clears a list.",
+    deprecated: true,
+    tag,
+    params,
+    query: AutoAssignAlertsQuery,
+    body: DeprecatedUpdateCheckInput,
+    status: 200,
+    response: CheckResponse,
+    handler: async ({ ctx, params, body, query, request, reply }) => {
+      const check = await updateCheckDeprecated({ ctx, id: params.id, input: body, query });
+      // RFC 9745 deprecation (2025-01-01) and the successor operation.
+      void reply.header("deprecation", "@1735689600").header("link", `</v1/checks/api/${check.id}>; rel="successor-version"`);
+      return toCheckResponse(check, baseUrl(request));
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/v1/checks/{id}",
+    operationId: "deleteCheck",
+    summary: "Delete a check",
+    tag,
+    params,
+    status: 204,
+    handler: async ({ ctx, params }) => deleteCheck({ ctx, id: params.id }),
+  },
+  {
+    method: "GET",
+    path: "/v1/check-groups/{id}/checks",
+    operationId: "listCheckGroupChecks",
+    summary: "List the checks of a check group, in run order",
+    tag: "Check groups",
+    params: { id: "The id of the check group (an integer)" },
+    query: ListGroupChecksQuery,
+    status: 200,
+    response: z.array(CheckResponse),
+    handler: async ({ ctx, params, query, request }) => (await listGroupChecks({ ctx, id: params.id, query })).map((check) => toCheckResponse(check, baseUrl(request))),
+  },
+];

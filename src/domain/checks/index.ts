@@ -1,0 +1,11 @@
+export { createCheck } from "./create.js";
+export { deleteCheck } from "./delete.js";
+export { checkFrequency, maxFrequencyOffset } from "./frequency.js";
+export { getCheck } from "./get.js";
+export { listChecks } from "./list.js";
+export { listGroupChecks } from "./list-group-checks.js";
+export type { CheckRow } from "./persist.js";
+export { checkProperties } from "./read.js";
+export { updateCheck } from "./update.js";
+export { updateCheckDeprecated } from "./update-deprecated.js";
+export * from "./schemas.js";

@@ -1,0 +1,37 @@
+import type { Check } from "../../generated/sqlite/client.js";
+import type { DomainContext } from "../context.js";
+import { parseInput } from "../validation.js";
+import { withSubscriptions, type CheckRow } from "./persist.js";
+import { ListChecksQuery } from "./schemas.js";
+
+type Filters = ReturnType<typeof ListChecksQuery.parse>;
+type Candidate = Pick<Check, "id" | "name" | "tags" | "request" | "checkType">;
+
+function matches(filters: Filters) {
+  const search = filters.search?.toLowerCase();
+  const url = filters.apiCheckUrlFilterPattern?.toLowerCase();
+  return (check: Candidate) => {
+    if (filters.tag && !filters.tag.some((tag) => (check.tags as string[]).includes(tag))) return false;
+    if (search !== undefined && !check.name.toLowerCase().includes(search)) return false;
+    if (url === undefined) return true;
+    const target = (check.request as { url?: unknown } | null)?.url;
+    return check.checkType === "API" && typeof target === "string" && target.toLowerCase().includes(url);
+  };
+}
+
+/** Newest first, page/limit as the reference; filters by type, tags, name and API check URL. */
+export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: unknown }): Promise<CheckRow[]> {
+  const filters = parseInput(ListChecksQuery, query ?? {}, "query");
+  const where = { accountId: ctx.accountId, ...(filters.checkType ? { checkType: filters.checkType } : {}) };
+  const orderBy = [{ createdAt: "desc" }, { id: "desc" }] as const;
+  const skip = (filters.page - 1) * filters.limit;
+  if (!filters.tag && filters.search === undefined && filters.apiCheckUrlFilterPattern === undefined) {
+    return ctx.db.check.findMany({ where, orderBy: [...orderBy], skip, take: filters.limit, include: withSubscriptions });
+  }
+  // JSON tags and case-insensitive matching have no Prisma filter that works on both SQLite and
+  // PostgreSQL: match the account's checks on a few columns here, then read the page's rows.
+  const candidates = await ctx.db.check.findMany({ where, orderBy: [...orderBy], select: { id: true, name: true, tags: true, request: true, checkType: true } });
+  const ids = candidates.filter(matches(filters)).slice(skip, skip + filters.limit).map((check) => check.id);
+  const rows = new Map((await ctx.db.check.findMany({ where: { accountId: ctx.accountId, id: { in: ids } }, include: withSubscriptions })).map((row) => [row.id, row]));
+  return ids.flatMap((id) => rows.get(id) ?? []);
+}

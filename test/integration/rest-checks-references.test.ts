@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app.js";
+import { testProvider } from "../support/database.js";
+import { restClient, type RestClient } from "../support/rest.js";
+
+const body = { name: "API", request: { method: "GET", url: "https://example.com" } };
+
+/** Alert channels, groups, private locations and status page services a check may name: only the caller's. */
+describe(`REST check references on ${testProvider}`, () => {
+  let t: TestApp;
+  let api: RestClient;
+  let accountId: string;
+  let stranger: { accountId: string; apiKey: string };
+  const db = () => t.app.context.database.prisma;
+  const channel = (owner: string) => db().alertChannel.create({ data: { accountId: owner, type: "EMAIL", config: { address: "a@example.com" } } });
+  const count = () => db().check.count();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    stranger = await t.newAccount();
+    // Each test that depends on the account's channels gets an account of its own.
+    const own = await t.newAccount();
+    accountId = own.accountId;
+    api = restClient(t.url, own.apiKey);
+  });
+  afterAll(() => t.stop());
+
+  it("subscribes a new check to every channel of the account unless told not to, or told which", async () => {
+    const [a, b] = [await channel(accountId), await channel(accountId)];
+    await channel(stranger.accountId);
+    const all = await api.post("/v1/checks/api", body);
+    expect(all.body.alertChannelSubscriptions).toEqual([{ alertChannelId: a.id, activated: true }, { alertChannelId: b.id, activated: true }]);
+    expect((await api.post("/v1/checks/api?autoAssignAlerts=false", body)).body.alertChannelSubscriptions).toEqual([]);
+    expect((await api.post("/v1/checks/api", { ...body, alertChannelSubscriptions: [] })).body.alertChannelSubscriptions).toEqual([]);
+    const chosen = await api.post("/v1/checks/api", { ...body, alertChannelSubscriptions: [{ alertChannelId: b.id, activated: false }] });
+    expect(chosen.body.alertChannelSubscriptions).toEqual([{ alertChannelId: b.id, activated: false }]);
+    const defaulted = await api.post("/v1/checks/api?autoAssignAlerts=false", { ...body, alertChannelSubscriptions: [{ alertChannelId: a.id }] });
+    expect(defaulted.body.alertChannelSubscriptions).toEqual([{ alertChannelId: a.id, activated: true }]);
+  });
+
+  it("refuses channels that are not the account's, or repeated, naming the item", async () => {
+    const mine = await channel(accountId);
+    const theirs = await channel(stranger.accountId);
+    const before = await count();
+    const cases: [unknown[], string[]][] = [
+      [[{ alertChannelId: mine.id }, { alertChannelId: theirs.id }], ["alertChannelSubscriptions.1.alertChannelId"]],
+      [[{ alertChannelId: 999999 }, { alertChannelId: 99999999999 }], ["alertChannelSubscriptions.0.alertChannelId", "alertChannelSubscriptions.1.alertChannelId"]],
+      [[{ alertChannelId: mine.id }, { alertChannelId: mine.id }], ["alertChannelSubscriptions.1.alertChannelId"]],
+      [[{ alertChannelId: "1" }], ["alertChannelSubscriptions.0.alertChannelId"]],
+      [[{ alertChannelId: mine.id, muted: true }], ["alertChannelSubscriptions.0.muted"]],
+    ];
+    for (const [subscriptions, keys] of cases) {
+      const response = await api.post("/v1/checks/api", { ...body, alertChannelSubscriptions: subscriptions });
+      expect(response.status).toBe(400);
+      expect(response.body.validation).toEqual({ source: "payload", keys });
+    }
+    expect(await count()).toBe(before);
+    expect(await db().alertChannelSubscription.count({ where: { alertChannelId: theirs.id } })).toBe(0);
+  });
+
+  it("puts a check in one of the account's groups only", async () => {
+    const mine = await db().checkGroup.create({ data: { accountId, name: "mine", tags: [], locations: [], apiCheckDefaults: {} } });
+    const theirs = await db().checkGroup.create({ data: { accountId: stranger.accountId, name: "theirs", tags: [], locations: [], apiCheckDefaults: {} } });
+    const inGroup = await api.post("/v1/checks/api", { ...body, groupId: mine.id, groupOrder: 3 });
+    expect(inGroup.status).toBe(201);
+    expect(inGroup.body).toMatchObject({ groupId: mine.id, groupOrder: 3 });
+    const before = await count();
+    for (const groupId of [theirs.id, 2147483647]) {
+      const response = await api.post("/v1/checks/api", { ...body, groupId });
+      expect(response.status).toBe(400);
+      expect(response.body.validation).toEqual({ source: "payload", keys: ["groupId"] });
+    }
+    for (const groupId of [0, 2147483648, "1"]) expect((await api.post("/v1/checks/api", { ...body, groupId })).body.validation.keys).toEqual(["groupId"]);
+    expect(await count()).toBe(before);
+  });
+
+  it("runs from the account's private locations, named by slug or id", async () => {
+    const berlin = await db().privateLocation.create({ data: { accountId, name: "Berlin", slugName: "berlin-dc" } });
+    const paris = await db().privateLocation.create({ data: { accountId, name: "Paris", slugName: "paris-dc" } });
+    const theirs = await db().privateLocation.create({ data: { accountId: stranger.accountId, name: "Theirs", slugName: "theirs-dc" } });
+    const created = await api.post("/v1/checks/api", { ...body, privateLocations: ["berlin-dc", paris.id] });
+    expect(created.status).toBe(201);
+    expect(created.body.privateLocations).toEqual(["berlin-dc", paris.id]);
+    const before = await count();
+    const refused = await api.post("/v1/checks/api", { ...body, privateLocations: [berlin.id, "theirs-dc", theirs.id, "nowhere"] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validation.keys).toEqual(["privateLocations.1", "privateLocations.2", "privateLocations.3"]);
+    expect((await api.post("/v1/checks/api", { ...body, privateLocations: ["berlin-dc", "berlin-dc"] })).body.validation.keys).toEqual(["privateLocations.1"]);
+    expect(await count()).toBe(before);
+  });
+
+  it("opens incidents only on the account's status page services", async () => {
+    const service = await db().statusPageService.create({ data: { accountId, name: "API" } });
+    const theirs = await db().statusPageService.create({ data: { accountId: stranger.accountId, name: "Theirs" } });
+    const triggerIncident = { serviceId: service.id, severity: "MAJOR", name: "API down", description: "Failing", notifySubscribers: true };
+    const created = await api.post("/v1/checks/api", { ...body, triggerIncident });
+    expect(created.status).toBe(201);
+    expect(created.body.triggerIncident).toEqual(triggerIncident);
+    const before = await count();
+    for (const serviceId of [theirs.id, "not-a-service"]) {
+      const response = await api.post("/v1/checks/api", { ...body, triggerIncident: { ...triggerIncident, serviceId } });
+      expect(response.body.validation).toEqual({ source: "payload", keys: ["triggerIncident.serviceId"] });
+    }
+    expect((await api.post("/v1/checks/api", { ...body, triggerIncident: { serviceId: service.id } })).body.validation.keys.sort()).toEqual(
+      ["triggerIncident.description", "triggerIncident.name", "triggerIncident.notifySubscribers", "triggerIncident.severity"],
+    );
+    expect(await count()).toBe(before);
+  });
+});
