@@ -1,3 +1,126 @@
+import { z } from "zod";
+import {
+  createStatusPage, CreateStatusPageInput, DEFAULT_THEMES, deleteStatusPage, getStatusPage, ListStatusPagesQuery, listStatusPages,
+  type StatusPageView, ThemeColors, updateStatusPage, UpdateStatusPageInput,
+} from "../../domain/status-pages/index.js";
+import { iso, timestamps } from "../format.js";
 import type { Route } from "../route.js";
+import { IncidentResponse, toIncidentResponse } from "./incidents.js";
+import { ServiceResponse, toServiceResponse } from "./status-page-services.js";
 
-export const statusPagesRoutes: Route[] = [];
+const CardResponse = z.object({ id: z.string(), name: z.string(), services: z.array(ServiceResponse), ...timestamps });
+const KeyResponse = z.object({ id: z.string(), maskedKey: z.string(), ...timestamps });
+
+export const StatusPageResponse = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  customDomain: z.string().nullable(),
+  logo: z.string().nullable(),
+  logoDark: z.string().nullable(),
+  redirectTo: z.string().nullable(),
+  favicon: z.string().nullable(),
+  defaultTheme: z.enum(DEFAULT_THEMES),
+  version: z.number().nullable(),
+  themeColors: ThemeColors.nullable(),
+  isPrivate: z.boolean(),
+  cards: z.array(CardResponse),
+  incidents: z.array(IncidentResponse).describe("incidents naming a service of one of the page's cards, newest first"),
+  keys: z.array(KeyResponse),
+  ...timestamps,
+});
+
+export function toStatusPageResponse(p: StatusPageView): z.infer<typeof StatusPageResponse> {
+  return {
+    id: p.id,
+    accountId: p.accountId,
+    name: p.name,
+    url: p.url,
+    description: p.description,
+    customDomain: p.customDomain,
+    logo: p.logo,
+    logoDark: p.logoDark,
+    redirectTo: p.redirectTo,
+    favicon: p.favicon,
+    defaultTheme: p.defaultTheme as (typeof DEFAULT_THEMES)[number],
+    version: p.version === null ? null : Number(p.version),
+    themeColors: p.themeColors as ThemeColors | null,
+    isPrivate: p.isPrivate,
+    cards: p.cards.map((c) => ({ id: c.id, name: c.name, services: c.services.map(toServiceResponse), created_at: iso(c.createdAt), updated_at: iso(c.updatedAt) })),
+    incidents: p.incidents.map(toIncidentResponse),
+    keys: p.keys.map((k) => ({ id: k.id, maskedKey: k.maskedKey, created_at: iso(k.createdAt), updated_at: iso(k.updatedAt) })),
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+  };
+}
+
+const tag = "Status pages";
+const params = { statusPageId: "The id of the status page (a uuid)" };
+const StatusPagesPage = z.object({ length: z.number().int(), entries: z.array(StatusPageResponse), nextId: z.string().nullable() });
+const conflict = { 409: "url or customDomain already in use (both are unique across all accounts)" };
+
+export const statusPagesRoutes: Route[] = [
+  {
+    method: "POST",
+    path: "/v1/status-pages",
+    operationId: "createStatusPage",
+    summary: "Create a status page",
+    tag,
+    body: CreateStatusPageInput,
+    status: 201,
+    response: StatusPageResponse,
+    otherResponses: conflict,
+    handler: async ({ ctx, body }) => toStatusPageResponse(await createStatusPage({ ctx, input: body })),
+  },
+  {
+    method: "GET",
+    path: "/v1/status-pages",
+    operationId: "listStatusPages",
+    summary: "Retrieve all status pages, newest first",
+    tag,
+    query: ListStatusPagesQuery,
+    status: 200,
+    response: StatusPagesPage,
+    handler: async ({ ctx, query }) => {
+      const { entries, nextId } = await listStatusPages({ ctx, query });
+      return { length: entries.length, entries: entries.map(toStatusPageResponse), nextId };
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/status-pages/{statusPageId}",
+    operationId: "getStatusPage",
+    summary: "Retrieve a status page",
+    tag,
+    params,
+    status: 200,
+    response: StatusPageResponse,
+    handler: async ({ ctx, params }) => toStatusPageResponse(await getStatusPage({ ctx, id: params.statusPageId })),
+  },
+  {
+    method: "PUT",
+    path: "/v1/status-pages/{statusPageId}",
+    operationId: "updateStatusPage",
+    summary: "Update a status page",
+    description: "Needs name and url; what is sent is replaced (cards too), what is omitted is kept.",
+    tag,
+    params,
+    body: UpdateStatusPageInput,
+    status: 200,
+    response: StatusPageResponse,
+    otherResponses: conflict,
+    handler: async ({ ctx, params, body }) => toStatusPageResponse(await updateStatusPage({ ctx, id: params.statusPageId, input: body })),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/status-pages/{statusPageId}",
+    operationId: "deleteStatusPage",
+    summary: "Delete a status page",
+    tag,
+    params,
+    status: 204,
+    handler: async ({ ctx, params }) => deleteStatusPage({ ctx, id: params.statusPageId }),
+  },
+];

@@ -1,0 +1,44 @@
+import type { DomainContext } from "../context.js";
+import { checkServiceRefs } from "../status-page-services/references.js";
+import { withoutResponseFields } from "../shared/schemas.js";
+import { parseInput } from "../validation.js";
+import { initialStatuses } from "./derive.js";
+import { announceIncident } from "./events.js";
+import { incidentInclude, toIncidentView } from "./load.js";
+import { CreateIncidentInput } from "./schemas.js";
+
+/** Creates the incident with its services and first updates in one transaction. */
+export async function createIncident({ ctx, input }: { ctx: DomainContext; input: unknown }) {
+  const { name, severity, services, incidentUpdates } = withoutResponseFields(parseInput(CreateIncidentInput, input));
+  const now = ctx.now();
+  const updates = incidentUpdates.map((update) => ({ ...update, publicIncidentUpdateDate: update.publicIncidentUpdateDate ?? now }));
+  const statuses = initialStatuses(updates);
+  const row = await ctx.db.$transaction(async (tx) => {
+    await checkServiceRefs(tx, ctx.accountId, [{ path: "services", refs: services }]);
+    return tx.incident.create({
+      data: {
+        accountId: ctx.accountId,
+        name,
+        severity,
+        createdAt: now,
+        services: { create: services.map((service) => ({ serviceId: service.id })) },
+        updates: {
+          create: updates.map((update, i) => ({
+            description: update.description,
+            status: statuses[i]!,
+            publicIncidentUpdateDate: update.publicIncidentUpdateDate,
+            notifySubscribers: update.notifySubscribers,
+            // Body order is time order where dates tie: created_at keeps it, a millisecond apart.
+            createdAt: new Date(now.getTime() + i),
+          })),
+        },
+      },
+      include: incidentInclude,
+    });
+  });
+  const incident = toIncidentView(row);
+  // Oldest first, as they happened.
+  const addedUpdateIds = incident.updates.map((update) => update.id).reverse();
+  await announceIncident(ctx, { incidentId: incident.id, serviceIds: incident.services.map((s) => s.id), changed: true, addedUpdateIds });
+  return incident;
+}

@@ -1,0 +1,14 @@
+export { createIncident } from "./create.js";
+export { deleteIncident } from "./delete.js";
+export * from "./derive.js";
+export { findIncident, getIncident } from "./get.js";
+export { incidentInclude, loadIncidents, toIncidentView, updatesNewestFirst, type IncidentRow, type IncidentView } from "./load.js";
+export { listIncidents } from "./list.js";
+export * from "./pages.js";
+export * from "./schemas.js";
+export { updateIncident } from "./update.js";
+export { createIncidentUpdate } from "./updates/create.js";
+export { deleteIncidentUpdate } from "./updates/delete.js";
+export { findIncidentUpdate, getIncidentUpdate } from "./updates/get.js";
+export { listIncidentUpdates } from "./updates/list.js";
+export { updateIncidentUpdate } from "./updates/update.js";

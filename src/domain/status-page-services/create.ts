@@ -1,0 +1,8 @@
+import type { DomainContext } from "../context.js";
+import { parseInput } from "../validation.js";
+import { ServiceInput } from "./schemas.js";
+
+export async function createService({ ctx, input }: { ctx: DomainContext; input: unknown }) {
+  const { name } = parseInput(ServiceInput, input);
+  return ctx.db.statusPageService.create({ data: { name, accountId: ctx.accountId } });
+}

@@ -1,0 +1,28 @@
+import { json } from "../../db/json.js";
+import type { DomainContext } from "../context.js";
+import { withoutResponseFields } from "../shared/schemas.js";
+import { checkServiceRefs } from "../status-page-services/references.js";
+import { parseInput } from "../validation.js";
+import { cardServiceRefs, replaceCards } from "./cards.js";
+import { asConflict } from "./conflicts.js";
+import { getStatusPage } from "./get.js";
+import { CreateStatusPageInput } from "./schemas.js";
+
+/** Creates the page with its cards in one transaction; a taken url or custom domain is a conflict. */
+export async function createStatusPage({ ctx, input }: { ctx: DomainContext; input: unknown }) {
+  const { cards, ...page } = withoutResponseFields(parseInput(CreateStatusPageInput, input));
+  let id: string;
+  try {
+    id = await ctx.db.$transaction(async (tx) => {
+      await checkServiceRefs(tx, ctx.accountId, cardServiceRefs(cards));
+      const row = await tx.statusPage.create({
+        data: { ...page, version: page.version === null ? null : String(page.version), themeColors: json(page.themeColors), accountId: ctx.accountId },
+      });
+      await replaceCards(tx, row.id, cards);
+      return row.id;
+    });
+  } catch (error) {
+    throw await asConflict(ctx.db, error, page);
+  }
+  return getStatusPage({ ctx, id });
+}

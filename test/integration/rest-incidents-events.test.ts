@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { VigilEvent } from "../../src/events/bus.js";
+import { startTestApp, type TestApp } from "../support/app.js";
+import { testProvider } from "../support/database.js";
+import { restClient, type RestClient } from "../support/rest.js";
+
+type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe(`REST status page incidents: events on ${testProvider}`, () => {
+  let t: TestApp;
+  let api: RestClient;
+  let services: Service[];
+  let foreign: Service;
+  const valid = () => ({ name: "API down", severity: "CRITICAL", services: [{ id: services[0]!.id }], incidentUpdates: [{ description: "Looking into it" }] });
+  const record = () => {
+    const events: VigilEvent[] = [];
+    const stop = t.app.context.events.subscribe((event) => events.push(event));
+    return { events, stop };
+  };
+  beforeAll(async () => {
+    t = await startTestApp();
+    api = restClient(t.url, t.apiKey);
+    services = [];
+    for (let i = 0; i < 13; i++) services.push((await api.post("/v1/status-pages/services", { name: `service ${i}` })).body);
+    foreign = (await restClient(t.url, (await t.newAccount()).apiKey).post("/v1/status-pages/services", { name: "theirs" })).body;
+  });
+  afterAll(() => t.stop());
+
+  it("publishes incidentChanged and incidentUpdateAdded after each write, naming the pages that show or showed it", async () => {
+    const [s1, s2, s3] = [services[10]!, services[11]!, services[12]!];
+    const page1 = (await api.post("/v1/status-pages", { name: "1", url: "events-1", cards: [{ name: "c", services: [{ id: s1.id }] }] })).body;
+    const page2 = (await api.post("/v1/status-pages", { name: "2", url: "events-2", cards: [{ name: "c", services: [{ id: s2.id }] }] })).body;
+    const sorted = (...pages: { id: string }[]) => ids(pages).sort();
+    const accountId = t.accountId;
+
+    let rec = record();
+    const created = (await api.post("/v1/status-pages/incidents", { ...valid(), services: [s1], incidentUpdates: [{ description: "a" }, { description: "b" }] })).body;
+    rec.stop();
+    const incidentId = created.id;
+    const [b, a] = ids(created.incidentUpdates);
+    expect(rec.events).toEqual([
+      { type: "incidentChanged", accountId, incidentId, statusPageIds: [page1.id] },
+      { type: "incidentUpdateAdded", accountId, incidentId, incidentUpdateId: a, statusPageIds: [page1.id] },
+      { type: "incidentUpdateAdded", accountId, incidentId, incidentUpdateId: b, statusPageIds: [page1.id] },
+    ]);
+
+    rec = record();
+    await api.put(`/v1/status-pages/incidents/${incidentId}`, { ...valid(), services: [s2, s3] });
+    rec.stop();
+    // It left page 1 and joined page 2: both hear of it.
+    expect(rec.events).toEqual([{ type: "incidentChanged", accountId, incidentId, statusPageIds: sorted(page1, page2) }]);
+
+    rec = record();
+    const added = (await api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, { description: "c" })).body;
+    await api.put(`/v1/status-pages/incidents/${incidentId}/incident-updates/${added.id}`, { description: "c2", status: "RESOLVED" });
+    await api.delete(`/v1/status-pages/incidents/${incidentId}/incident-updates/${added.id}`);
+    rec.stop();
+    expect(rec.events).toEqual([
+      { type: "incidentUpdateAdded", accountId, incidentId, incidentUpdateId: added.id, statusPageIds: [page2.id] },
+      { type: "incidentChanged", accountId, incidentId, statusPageIds: [page2.id] },
+      { type: "incidentChanged", accountId, incidentId, statusPageIds: [page2.id] },
+    ]);
+
+    rec = record();
+    expect((await api.post("/v1/status-pages/incidents", { ...valid(), services: [foreign] })).status).toBe(400);
+    expect((await api.put(`/v1/status-pages/incidents/${incidentId}`, { name: "x" })).status).toBe(400);
+    expect((await api.delete(`/v1/status-pages/incidents/${incidentId}`)).status).toBe(204);
+    rec.stop();
+    expect(rec.events).toEqual([{ type: "incidentChanged", accountId, incidentId, statusPageIds: [page2.id] }]);
+  });
+
+});
