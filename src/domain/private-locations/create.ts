@@ -1,0 +1,29 @@
+import type { DomainContext } from "../context.js";
+import { ConflictError } from "../errors.js";
+import { withoutResponseFields } from "../shared/schemas.js";
+import { parseInput } from "../validation.js";
+import { insertAgentKey } from "./create-key.js";
+import { CreatePrivateLocationInput } from "./schemas.js";
+
+/** Prisma's unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/**
+ * Creates the location with its first agent key in one transaction (as the reference document's
+ * create response carries a key), so that an agent can connect at once. The key is shown only here.
+ */
+export async function createPrivateLocation({ ctx, input }: { ctx: DomainContext; input: unknown }) {
+  const data = withoutResponseFields(parseInput(CreatePrivateLocationInput, input));
+  try {
+    return await ctx.db.$transaction(async (tx) => {
+      const location = await tx.privateLocation.create({ data: { ...data, accountId: ctx.accountId } });
+      const key = await insertAgentKey(tx, location.id);
+      return { ...location, keys: [key], queueSize: 0 };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(`slugName ${JSON.stringify(data.slugName)} is already taken by another private location`);
+    throw error;
+  }
+}
