@@ -74,18 +74,21 @@ describe(`REST check references on ${testProvider}`, () => {
     expect(await count()).toBe(before);
   });
 
-  it("runs from the account's private locations, named by slug or id", async () => {
+  it("runs from the account's private locations, named by slug or id and stored as slugs (as groups do)", async () => {
     const berlin = await db().privateLocation.create({ data: { accountId, name: "Berlin", slugName: "berlin-dc" } });
     const paris = await db().privateLocation.create({ data: { accountId, name: "Paris", slugName: "paris-dc" } });
     const theirs = await db().privateLocation.create({ data: { accountId: stranger.accountId, name: "Theirs", slugName: "theirs-dc" } });
     const created = await api.post("/v1/checks/api", { ...body, privateLocations: ["berlin-dc", paris.id] });
     expect(created.status).toBe(201);
-    expect(created.body.privateLocations).toEqual(["berlin-dc", paris.id]);
+    expect(created.body.privateLocations).toEqual(["berlin-dc", "paris-dc"]);
+    expect((await api.get(`/v1/checks/${created.body.id}`)).body.privateLocations).toEqual(["berlin-dc", "paris-dc"]);
     const before = await count();
     const refused = await api.post("/v1/checks/api", { ...body, privateLocations: [berlin.id, "theirs-dc", theirs.id, "nowhere"] });
     expect(refused.status).toBe(400);
     expect(refused.body.validation.keys).toEqual(["privateLocations.1", "privateLocations.2", "privateLocations.3"]);
     expect((await api.post("/v1/checks/api", { ...body, privateLocations: ["berlin-dc", "berlin-dc"] })).body.validation.keys).toEqual(["privateLocations.1"]);
+    // The same location named once by slug and once by id is a repeat too.
+    expect((await api.post("/v1/checks/api", { ...body, privateLocations: ["berlin-dc", berlin.id] })).body.validation.keys).toEqual(["privateLocations.1"]);
     expect(await count()).toBe(before);
   });
 

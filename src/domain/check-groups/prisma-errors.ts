@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from "../errors.js";
+import { prismaErrorCode } from "../shared/prisma-errors.js";
 
 /**
  * Prisma errors a group write can only meet through a concurrent request: a unique (P2002) or
@@ -8,7 +9,7 @@ export async function translatePrismaErrors<T>(work: () => Promise<T>): Promise<
   try {
     return await work();
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
+    const code = prismaErrorCode(error);
     if (code === "P2002" || code === "P2003") throw new ConflictError("the check group was changed by another request at the same time; retry");
     if (code === "P2025") throw new NotFoundError("check group");
     throw error;

@@ -1,32 +1,23 @@
 import { z } from "zod";
 import {
   AlertChannelSubscription,
-  AlertSettings,
   Assertion,
   BasicAuth,
+  CompleteAlertSettings,
   DEFAULT_ALERT_SETTINGS,
   EnvironmentVariables,
+  INT_MAX,
   KeyValue,
   Location,
-  queryBoolean,
-  queryInt,
+  PageQuery,
+  queryList,
   requestBody,
   RetryStrategy,
   RuntimeId,
   Tags,
+  uniqueBy,
 } from "../shared/schemas.js";
-
-/** Refuses a repeated item, at the index of its second occurrence (`locations.2`). */
-function uniqueBy<T>(key: (item: T) => unknown, field?: string) {
-  return (items: T[], ctx: z.RefinementCtx) => {
-    const seen = new Set<unknown>();
-    items.forEach((item, index) => {
-      const value = key(item);
-      if (seen.has(value)) ctx.addIssue({ code: "custom", path: field ? [index, field] : [index], message: "is repeated" });
-      seen.add(value);
-    });
-  };
-}
+export { AutoAssignAlertsQuery } from "../shared/schemas.js";
 
 /** The reference's CheckGroupCreateAPICheckDefaults; an omitted part takes its default. */
 export const ApiCheckDefaults = z.strictObject({
@@ -38,13 +29,7 @@ export const ApiCheckDefaults = z.strictObject({
 });
 export type ApiCheckDefaults = z.output<typeof ApiCheckDefaults>;
 
-/** Omitted parts take the reference's defaults, so every group shows complete alert settings. */
-function completeAlertSettings(settings: AlertSettings) {
-  const timeBased = settings.escalationType === "TIME_BASED" ? { timeBasedEscalation: { minutesFailingThreshold: 5 as const } } : {};
-  return { ...DEFAULT_ALERT_SETTINGS, ...timeBased, ...settings };
-}
-
-const snippetId = z.number().int().min(1).max(2_147_483_647).nullable();
+const snippetId = z.number().int().min(1).max(INT_MAX).nullable();
 const script = z.string().max(64 * 1024).nullable();
 
 /** Every writable property; on create each takes the default below, on update an omitted one keeps its value. */
@@ -62,7 +47,7 @@ const fields = {
   environmentVariables: EnvironmentVariables.superRefine(uniqueBy((variable: { key: string }) => variable.key, "key")).nullable(),
   doubleCheck: z.boolean(),
   useGlobalAlertSettings: z.boolean(),
-  alertSettings: AlertSettings.transform(completeAlertSettings),
+  alertSettings: CompleteAlertSettings,
   alertChannelSubscriptions: z.array(AlertChannelSubscription).max(100).superRefine(uniqueBy((s: { alertChannelId: number }) => s.alertChannelId, "alertChannelId")),
   setupSnippetId: snippetId,
   tearDownSnippetId: snippetId,
@@ -108,17 +93,8 @@ export const UpdateCheckGroupInput = requestBody(
 );
 export type UpdateCheckGroupInput = z.input<typeof UpdateCheckGroupInput>;
 
-/** `?autoAssignAlerts=`: subscribe the group to every alert channel when the body names none. */
-export const AutoAssignAlertsQuery = z.object({
-  autoAssignAlerts: queryBoolean.default(true),
-});
-
-/** One value or a repeated key (`?tag=a&tag=b`), as the reference's form/explode arrays. */
-const queryList = z.union([z.string(), z.array(z.string())]).transform((value) => [value].flat());
-
 export const ListCheckGroupsQuery = z.object({
-  limit: queryInt(1, 100).default(10),
-  page: queryInt(1, 1_000_000).default(1),
+  ...PageQuery,
   /** Groups having at least one of these tags. */
   tag: queryList.optional(),
   /** Groups whose name is exactly one of these. */

@@ -18,9 +18,9 @@ export async function createCheck({ ctx, type, input, query }: { ctx: DomainCont
   const { autoAssignAlerts } = parseInput(AutoAssignAlertsQuery, query ?? {}, "query");
   const values = normalizeLists(withoutResponseFields(parseInput(createCheckSchema(type), input)), "empty");
   checkFrequency(type, values.frequency as number, values.frequencyOffset as number | null);
-  await checkReferences(ctx, values);
+  const { privateLocations } = await checkReferences(ctx, values);
   const sent = values.alertChannelSubscriptions as { alertChannelId: number; activated: boolean }[] | undefined;
   const subscriptions = sent ?? (autoAssignAlerts ? await allChannels(ctx) : []);
-  const data = { ...toCheckData(values), checkType: type, pingToken: type === "HEARTBEAT" ? randomUUID() : null };
+  const data = { ...toCheckData({ ...values, privateLocations }), checkType: type, pingToken: type === "HEARTBEAT" ? randomUUID() : null };
   return saveCheck(ctx, { create: data }, subscriptions);
 }

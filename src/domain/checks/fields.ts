@@ -1,35 +1,16 @@
 import { z } from "zod";
 import {
   AlertChannelSubscription,
-  AlertSettings,
+  CompleteAlertSettings,
   DEFAULT_ALERT_SETTINGS,
+  INT_MAX,
+  uniqueBy,
   EnvironmentVariables,
   Location,
   RetryStrategy,
   RuntimeId,
   Tags,
 } from "../shared/schemas.js";
-
-/** Integer columns are 32-bit: a larger id cannot exist, a larger value cannot be stored. */
-export const INT_MAX = 2_147_483_647;
-
-/** Refuses a repeated item, at the index of its second occurrence (`locations.2`). */
-export function uniqueBy<T>(key: (item: T) => unknown, field?: string) {
-  return (items: T[], ctx: z.RefinementCtx) => {
-    const seen = new Set<unknown>();
-    items.forEach((item, index) => {
-      const value = key(item);
-      if (seen.has(value)) ctx.addIssue({ code: "custom", path: field ? [index, field] : [index], message: "is repeated" });
-      seen.add(value);
-    });
-  };
-}
-
-/** Omitted parts take the reference's defaults, so every check shows complete alert settings. */
-function completeAlertSettings(settings: AlertSettings) {
-  const timeBased = settings.escalationType === "TIME_BASED" ? { timeBasedEscalation: { minutesFailingThreshold: 5 as const } } : {};
-  return { ...DEFAULT_ALERT_SETTINGS, ...timeBased, ...settings };
-}
 
 export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
 export const INCIDENT_SEVERITIES = ["CRITICAL", "MAJOR", "MEDIUM", "MINOR"] as const;
@@ -69,7 +50,7 @@ export const fields = {
   shouldFail: z.boolean(),
   locations: z.array(Location).superRefine(uniqueBy((location: string) => location)).nullable(),
   tags: Tags.nullable(),
-  alertSettings: AlertSettings.transform(completeAlertSettings),
+  alertSettings: CompleteAlertSettings,
   useGlobalAlertSettings: z.boolean(),
   groupId: z.number().int().min(1).max(INT_MAX).nullable(),
   groupOrder: z.number().int().min(0).max(INT_MAX).nullable(),

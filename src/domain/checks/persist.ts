@@ -1,6 +1,7 @@
 import { json } from "../../db/json.js";
 import type { AlertChannelSubscription, Check } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
+import { prismaErrorCode } from "../shared/prisma-errors.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 
 /** A check as the domain hands it out: the row with its alert channel subscriptions. */
@@ -82,7 +83,7 @@ export async function saveCheck(
       return tx.check.findUniqueOrThrow({ where: { id: row.id }, include: withSubscriptions });
     });
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = prismaErrorCode(error);
     if (code === "P2002") throw new ConflictError("the check conflicts with an existing one (a unique value is taken)");
     if (code === "P2025" && "id" in write) throw new NotFoundError("check", write.id);
     if (code === "P2003") throw new ConflictError("a group or alert channel the check names was deleted meanwhile");

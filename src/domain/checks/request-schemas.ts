@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Assertion, BasicAuth, KeyValue } from "../shared/schemas.js";
+import { Assertion, BasicAuth, KeyValue, TIME_UNITS, UNIT_SECONDS } from "../shared/schemas.js";
+export { TIME_UNITS } from "../shared/schemas.js";
 
 /**
  * The type-specific `request` of API, URL, TCP, DNS and ICMP checks (reference ChecksV1*Request)
@@ -84,8 +85,6 @@ export const IcmpRequest = z.strictObject({
     .default([]),
 });
 
-export const TIME_UNITS = ["seconds", "minutes", "hours", "days"] as const;
-const UNIT_SECONDS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
 const YEAR = 365 * UNIT_SECONDS.days;
 const shownOnly = z.unknown().optional().describe("response-only; ignored in requests");
 

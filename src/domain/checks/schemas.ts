@@ -1,31 +1,15 @@
 import { z } from "zod";
-import { CheckType, queryBoolean, queryInt } from "../shared/schemas.js";
+import { CheckType, PageQuery, queryList } from "../shared/schemas.js";
+export { AutoAssignAlertsQuery } from "../shared/schemas.js";
 
 export * from "./deprecated-schema.js";
 export * from "./fields.js";
 export * from "./request-schemas.js";
 export * from "./type-schemas.js";
 
-/**
- * `?autoAssignAlerts=` (default true) of the create and update routes: a check created without
- * `alertChannelSubscriptions` is subscribed to every alert channel of the account. The reference
- * applies it "when it gets created", so updates validate it and change nothing by it.
- */
-export const AutoAssignAlertsQuery = z.object({
-  autoAssignAlerts: queryBoolean.default(true),
-});
-
-/** One value or a repeated key (`?tag=a&tag=b`), as the reference's form/explode arrays. */
-const queryList = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).max(100)]).transform((value) => [value].flat());
-
-const page = {
-  limit: queryInt(1, 100).default(10),
-  page: queryInt(1, 1_000_000).default(1),
-};
-
 /** GET /v1/checks: the reference's page/limit and filters (not `status`, which needs results). */
 export const ListChecksQuery = z.object({
-  ...page,
+  ...PageQuery,
   checkType: CheckType.optional(),
   /** Checks having at least one of these tags. */
   tag: queryList.optional(),
@@ -36,4 +20,4 @@ export const ListChecksQuery = z.object({
 });
 
 /** GET /v1/check-groups/{id}/checks. */
-export const ListGroupChecksQuery = z.object(page);
+export const ListGroupChecksQuery = z.object(PageQuery);

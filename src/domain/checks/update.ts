@@ -16,9 +16,9 @@ export async function applyCheckUpdate(ctx: DomainContext, current: CheckRow, va
   const frequency = (values.frequency ?? current.frequency) as number;
   const offset = (values.frequencyOffset === undefined ? current.frequencyOffset : values.frequencyOffset) as number | null;
   checkFrequency(current.checkType, frequency, offset);
-  await checkReferences(ctx, values);
+  const { privateLocations } = await checkReferences(ctx, values);
   const subscriptions = values.alertChannelSubscriptions as { alertChannelId: number; activated: boolean }[] | undefined;
-  return saveCheck(ctx, { update: toCheckData(values, current.settings), id: current.id }, subscriptions);
+  return saveCheck(ctx, { update: toCheckData({ ...values, privateLocations }, current.settings), id: current.id }, subscriptions);
 }
 
 /** PUT /v1/checks/{type}/{id}: a check of another type is not found on this route. */

@@ -1,4 +1,4 @@
-import { TIME_UNITS } from "../checks/request-schemas.js";
+import { TIME_UNITS } from "../shared/schemas.js";
 
 /**
  * The heartbeat state machine as pure functions: pings (src/domain/heartbeats/record-ping.ts) and

@@ -1,14 +1,10 @@
 import type { DomainContext } from "../context.js";
 import { ConflictError } from "../errors.js";
+import { isUniqueViolation } from "../shared/prisma-errors.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { insertAgentKey } from "./create-key.js";
 import { CreatePrivateLocationInput } from "./schemas.js";
-
-/** Prisma's unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 /**
  * Creates the location with its first agent key in one transaction (as the reference document's

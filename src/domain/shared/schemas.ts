@@ -20,6 +20,25 @@ export const CheckType = z.enum(CHECK_TYPES);
 
 export const Tags = z.array(z.string().trim().min(1).max(255)).max(100);
 
+/** Integer columns are 32-bit: a larger id cannot exist, a larger value cannot be stored. */
+export const INT_MAX = 2_147_483_647;
+
+/** A superRefine that refuses a repeated item, at the index of its second occurrence (`locations.2`). */
+export function uniqueBy<T>(key: (item: T) => unknown, field?: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<unknown>();
+    items.forEach((item, index) => {
+      const value = key(item);
+      if (seen.has(value)) ctx.addIssue({ code: "custom", path: field ? [index, field] : [index], message: "is repeated" });
+      seen.add(value);
+    });
+  };
+}
+
+/** Units of heartbeat periods and grace times, and their length in seconds. */
+export const TIME_UNITS = ["seconds", "minutes", "hours", "days"] as const;
+export const UNIT_SECONDS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const satisfies Record<(typeof TIME_UNITS)[number], number>;
+
 export const KeyValue = z.strictObject({
   key: z.string().min(1).max(1024),
   value: z.string().max(64 * 1024).default(""),
@@ -78,6 +97,12 @@ export const DEFAULT_ALERT_SETTINGS = {
   parallelRunFailureThreshold: { enabled: false, percentage: 10 },
 } as const;
 
+/** Alert settings with every omitted part at its default, so checks and groups show complete settings. */
+export const CompleteAlertSettings = AlertSettings.transform((settings) => {
+  const timeBased = settings.escalationType === "TIME_BASED" ? { timeBasedEscalation: { minutesFailingThreshold: 5 as const } } : {};
+  return { ...DEFAULT_ALERT_SETTINGS, ...timeBased, ...settings };
+});
+
 export const RetryStrategyObject = z.strictObject({
   type: z.enum(["FIXED", "LINEAR", "EXPONENTIAL", "SINGLE_RETRY"]),
   baseBackoffSeconds: z.number().min(0).max(3600).default(60),
@@ -125,6 +150,15 @@ export const queryInt = (min: number, max: number) =>
     .pipe(z.number().int().min(min).max(max));
 
 export const queryBoolean = z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true");
+
+/** One value or a repeated key (`?tag=a&tag=b`), as the reference's form/explode arrays. */
+export const queryList = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).max(100)]).transform((value) => [value].flat());
+
+/** page/limit of the reference's v1 lists. */
+export const PageQuery = { limit: queryInt(1, 100).default(10), page: queryInt(1, 1_000_000).default(1) };
+
+/** `?autoAssignAlerts=` (default true): subscribe to every alert channel of the account when none are sent. */
+export const AutoAssignAlertsQuery = z.object({ autoAssignAlerts: queryBoolean.default(true) });
 
 /** UNIX seconds, or an ISO date / date-time string (decisions.md, Check results). */
 export const queryTime = z.string().transform((value, ctx) => {

@@ -1,9 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import { ConflictError } from "../errors.js";
+import { isUniqueViolation } from "../shared/prisma-errors.js";
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 /**
  * A unique-constraint error of a status page write as a ConflictError naming the field: `url` is
