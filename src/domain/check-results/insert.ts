@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { DbOrTx } from "../../db/client.js";
+import { json } from "../../db/json.js";
+import type { CheckResult } from "../../generated/sqlite/client.js";
+import { settleSession } from "../check-sessions/settle.js";
+import type { DomainContext } from "../context.js";
+import { ValidationError } from "../errors.js";
+import type { RecordCheckResultInput } from "./schemas.js";
+
+type Data = z.output<typeof RecordCheckResultInput>;
+type Check = { id: string; name: string; checkType: string };
+
+/** The run a result belongs to: the one named (of this check and account), else a new finished one. */
+async function runOf({ ctx, tx, check, data, startedAt, stoppedAt }: { ctx: DomainContext; tx: DbOrTx; check: Check; data: Data; startedAt: Date; stoppedAt: Date | null }) {
+  if (data.checkRunId !== undefined) {
+    const run = await tx.checkRun.findFirst({ where: { id: data.checkRunId, accountId: ctx.accountId, checkId: check.id } });
+    if (!run) throw new ValidationError("checkRunId: not a run of this check", ["checkRunId"]);
+    return run;
+  }
+  return tx.checkRun.create({
+    data: {
+      accountId: ctx.accountId,
+      checkId: check.id,
+      sessionId: data.sessionId ?? null,
+      location: data.runLocation,
+      sequenceId: data.sequenceId ?? randomUUID(),
+      status: "DONE",
+      attempt: data.attempts,
+      dueAt: startedAt,
+      claimedAt: startedAt,
+      finishedAt: stoppedAt ?? ctx.now(),
+      createdAt: ctx.now(),
+    },
+  });
+}
+
+/** Writes one result inside the caller's transaction; the caller publishes after the commit. */
+export async function insertCheckResult({ ctx, tx, check, data }: { ctx: DomainContext; tx: DbOrTx; check: Check; data: Data }): Promise<CheckResult> {
+  const now = ctx.now();
+  const startedAt = data.startedAt ?? now;
+  const stoppedAt = data.stoppedAt === undefined ? now : data.stoppedAt;
+  if (data.sessionId && !(await tx.checkSession.findFirst({ where: { id: data.sessionId, accountId: ctx.accountId }, select: { id: true } }))) {
+    throw new ValidationError("sessionId: no such check session", ["sessionId"]);
+  }
+  const run = await runOf({ ctx, tx, check, data, startedAt, stoppedAt });
+  if (data.sessionId && run.sessionId && run.sessionId !== data.sessionId) {
+    throw new ValidationError("sessionId: the run belongs to another check session", ["sessionId"]);
+  }
+  const sessionId = data.sessionId ?? run.sessionId;
+  const result = await tx.checkResult.create({
+    data: {
+      accountId: ctx.accountId,
+      checkId: check.id,
+      checkRunId: run.id,
+      sessionId,
+      name: check.name,
+      checkType: check.checkType,
+      resultType: data.resultType,
+      hasFailures: data.hasFailures,
+      hasErrors: data.hasErrors,
+      isDegraded: data.isDegraded,
+      isCancelled: data.isCancelled,
+      overMaxResponseTime: data.overMaxResponseTime,
+      runLocation: data.runLocation,
+      startedAt,
+      stoppedAt,
+      responseTime: data.responseTime,
+      apiCheckResult: json(data.apiCheckResult),
+      browserCheckResult: json(data.browserCheckResult),
+      multiStepCheckResult: json(data.multiStepCheckResult),
+      agenticCheckResult: json(data.agenticCheckResult),
+      attempts: data.attempts,
+      sequenceId: data.sequenceId ?? run.sequenceId,
+      errorGroupIds: data.errorGroupIds,
+      createdAt: now,
+    },
+  });
+  // A FINAL result is the run's outcome: the run is over (an ATTEMPT leaves it to its retry).
+  if (data.resultType === "FINAL" && (run.status === "QUEUED" || run.status === "RUNNING")) {
+    await tx.checkRun.update({ where: { id: run.id, accountId: ctx.accountId }, data: { status: data.isCancelled ? "CANCELLED" : "DONE", finishedAt: stoppedAt ?? now } });
+  }
+  if (sessionId) await settleSession({ tx, accountId: ctx.accountId, sessionId, now });
+  return result;
+}
+
+export function publishRecorded(ctx: DomainContext, results: readonly CheckResult[]) {
+  for (const r of results) {
+    ctx.events.publish({ type: "checkResultRecorded", accountId: ctx.accountId, checkId: r.checkId, checkResultId: r.id, hasFailures: r.hasFailures });
+  }
+}

@@ -1,0 +1,20 @@
+import type { DomainContext } from "../context.js";
+import { parseInput } from "../validation.js";
+import { ownedCheck } from "./check.js";
+import { insertCheckResult, publishRecorded } from "./insert.js";
+import { RecordCheckResultInput } from "./schemas.js";
+
+/**
+ * Stores one result of one of the caller's checks and announces it (`checkResultRecorded`). The
+ * engine, agents and seeds call this; a FINAL result also finishes its run and, in a check
+ * session, moves the session on (PROGRESS, then its outcome once no run is left).
+ */
+export async function recordCheckResult({ ctx, input }: { ctx: DomainContext; input: unknown }) {
+  const data = parseInput(RecordCheckResultInput, input);
+  const result = await ctx.db.$transaction(async (tx) => {
+    const check = await ownedCheck({ ctx, id: data.checkId, db: tx });
+    return insertCheckResult({ ctx, tx, check, data });
+  });
+  publishRecorded(ctx, [result]);
+  return result;
+}

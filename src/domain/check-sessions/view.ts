@@ -1,0 +1,48 @@
+import type { DomainContext } from "../context.js";
+import { NotFoundError } from "../errors.js";
+import { isUuid } from "../ids.js";
+import { FINISHED_STATUSES, type SessionStatus } from "./schemas.js";
+
+const conciseResult = {
+  id: true, checkId: true, name: true, checkType: true, runLocation: true, resultType: true, hasErrors: true, hasFailures: true,
+  isDegraded: true, isCancelled: true, responseTime: true, startedAt: true, stoppedAt: true, sequenceId: true,
+} as const;
+
+/**
+ * A session as the API shows it: one session per check, so the check (and the run locations)
+ * come from its runs. A session whose check was deleted has lost its runs and counts as gone.
+ */
+export async function loadSession({ ctx, id, withResults }: { ctx: DomainContext; id: unknown; withResults: boolean }) {
+  const session = isUuid(id)
+    ? await ctx.db.checkSession.findFirst({
+        where: { id, accountId: ctx.accountId },
+        include: {
+          runs: {
+            select: { location: true, privateLocation: { select: { slugName: true } }, check: { select: { id: true, name: true, checkType: true } } },
+            orderBy: { id: "asc" },
+          },
+          ...(withResults ? { results: { select: conciseResult, orderBy: [{ startedAt: "asc" as const }, { id: "asc" as const }] } } : {}),
+        },
+      })
+    : null;
+  const check = session?.runs[0]?.check;
+  if (!session || !check) throw new NotFoundError("check session", String(id));
+  return {
+    id: session.id,
+    name: session.name ?? check.name,
+    status: session.status as SessionStatus,
+    startedAt: session.startedAt,
+    stoppedAt: session.stoppedAt,
+    check,
+    runLocations: [...new Set(session.runs.map((run) => run.location ?? run.privateLocation?.slugName ?? ""))],
+    results: "results" in session ? (session.results as ConciseResult[]) : null,
+  };
+}
+
+export type SessionView = Awaited<ReturnType<typeof loadSession>>;
+export type ConciseResult = {
+  id: string; checkId: string; name: string; checkType: string; runLocation: string; resultType: string; hasErrors: boolean; hasFailures: boolean;
+  isDegraded: boolean | null; isCancelled: boolean; responseTime: number; startedAt: Date; stoppedAt: Date | null; sequenceId: string | null;
+};
+
+export const isFinished = (session: { status: SessionStatus }) => FINISHED_STATUSES.includes(session.status);
