@@ -1,0 +1,225 @@
+// Check-results read path under load: 1,000,000 results of one check seeded in bulk (raw
+// better-sqlite3, in Prisma's storage format) on SQLite, then autocannon over loopback against
+// Vigil (`vigil serve`) and, alternating with it, a minimal node:http server that reads the same
+// rows with one prepared statement and answers the same JSON (the physical limit).
+// Goals: our throughput >= 0.5x the baseline's; the v2 page 900,000 deep within 1.5x the first
+// page's latency.
+//   npm run bench:check-results
+//   BENCH_RESULTS=200000 BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench:check-results
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { migrate } from "../src/db/migrate.js";
+import { hashKey } from "../src/domain/accounts/keys.js";
+import { checkResultCursor } from "../src/domain/check-results/cursor.js";
+import { freePort } from "../test/support/postgres-server.js";
+
+if (process.argv[2] === "--baseline") {
+  await serveBaseline(Number(process.argv[3]), process.argv[4]!);
+} else {
+  await main();
+}
+
+async function main() {
+  const total = Number(process.env.BENCH_RESULTS ?? 1_000_000);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const deep = Math.min(900_000, total - 100);
+  const dir = mkdtempSync(join(tmpdir(), "vigil-bench-results-"));
+  const path = join(dir, "bench.db");
+  const url = `file:${path}`;
+  const children: ChildProcess[] = [];
+  try {
+    await migrate(url);
+    const seeded = seed(path, total);
+    console.log(`seeded ${total.toLocaleString("en")} results in ${(seeded.ms / 1000).toFixed(1)} s (${dir})`);
+    const ours = await start(children, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
+      DATABASE_URL: url, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: seeded.accountId, VIGIL_API_KEY: seeded.apiKey,
+    });
+    const baseline = await start(children, ["--import", "tsx", new URL(import.meta.url).pathname, "--baseline"], {}, path);
+    const headers = { authorization: `Bearer ${seeded.apiKey}` };
+
+    // The deep page is reached by its cursor: the nextId of the page before it, as the API returns it.
+    const before = checkResultCursor(seeded.positionAt(deep - 100));
+    const previous = (await (await fetch(`${ours}/v2/check-results/${seeded.checkId}?limit=100&nextId=${before}`, { headers })).json()) as { nextId: string };
+    if (previous.nextId !== checkResultCursor(seeded.positionAt(deep))) throw new Error("the API's cursor does not lead to the expected deep page");
+    const scenarios = [
+      { name: "v2 first page (limit=100)", path: `/v2/check-results/${seeded.checkId}?limit=100` },
+      { name: `v2 page ${deep.toLocaleString("en")} deep`, path: `/v2/check-results/${seeded.checkId}?limit=100&nextId=${previous.nextId}` },
+      { name: "v1 page=1 (limit=100)", path: `/v1/check-results/${seeded.checkId}?limit=100&page=1` },
+    ];
+    for (const scenario of scenarios) {
+      const [a, b] = await Promise.all([ours, baseline].map(async (base) => (await fetch(`${base}${scenario.path}`, { headers })).json()));
+      if (!isDeepStrictEqual(a, b)) throw new Error(`${scenario.name}: the baseline's JSON differs from Vigil's`);
+      const entries = Array.isArray(a) ? a.length : (a as { length: number }).length;
+      if (entries !== 100) throw new Error(`${scenario.name}: expected 100 entries, got ${entries}`);
+    }
+
+    console.log(`autocannon: ${connections} connections, ${seconds} s per run, ${rounds} alternating rounds (Node ${process.version})`);
+    const figures = new Map<string, Figures[]>();
+    for (let round = 0; round < rounds; round++) {
+      for (const scenario of scenarios) {
+        for (const [server, base] of [["vigil", ours], ["baseline", baseline]] as const) {
+          const key = `${scenario.name}|${server}`;
+          figures.set(key, [...(figures.get(key) ?? []), await load(`${base}${scenario.path}`, headers, connections, seconds)]);
+        }
+      }
+    }
+    report(scenarios.map((s) => s.name), figures);
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bulk insert in one transaction, in the format the Prisma adapter writes (ISO dates with +00:00, booleans 0/1, JSON text). */
+function seed(path: string, total: number) {
+  const started = performance.now();
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = OFF");
+  const now = Date.now();
+  const accountId = randomUUID();
+  const apiKey = `vg_bench_${randomUUID().replaceAll("-", "")}`;
+  const checkId = randomUUID();
+  db.prepare(`INSERT INTO "Account" (id, name, createdAt, updatedAt) VALUES (?, 'bench', ?, ?)`).run(accountId, stamp(now), stamp(now));
+  db.prepare(`INSERT INTO "ApiKey" (id, accountId, keyHash, prefix, createdAt) VALUES (?, ?, ?, 'vg_benc', ?)`).run(randomUUID(), accountId, hashKey(apiKey), stamp(now));
+  db.prepare(`INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, createdAt, updatedAt) VALUES (?, ?, 'API', 'Bench API', '["eu-west-1"]', '[]', ?, ?)`)
+    .run(checkId, accountId, stamp(now), stamp(now));
+  const insert = db.prepare(`INSERT INTO "CheckResult" (id, accountId, checkId, checkRunId, name, checkType, resultType, hasFailures, hasErrors, isDegraded,
+    isCancelled, overMaxResponseTime, runLocation, startedAt, stoppedAt, responseTime, apiCheckResult, attempts, sequenceId, errorGroupIds, createdAt)
+    VALUES (?, ?, ?, ?, 'Bench API', 'API', 'FINAL', ?, 0, ?, 0, 0, ?, ?, ?, ?, ?, 0, ?, '[]', ?)`);
+  const locations = ["eu-west-1", "us-east-1", "ap-south-1", "eu-central-1"];
+  // One result a second, the newest just before now: the last 6 hours (v1's default window) hold 21,600.
+  const startOf = (i: number) => now - 1000 - (total - 1 - i) * 1000;
+  db.transaction(() => {
+    for (let i = 0; i < total; i++) {
+      const at = startOf(i);
+      const failed = i % 20 === 0;
+      const responseTime = 80 + (i % 97);
+      const api = `{"request":{"method":"GET","url":"https://example.com/health"},"response":{"status":${failed ? 500 : 200},"statusText":"${failed ? "Internal Server Error" : "OK"}","timings":{"total":${responseTime}}}}`;
+      insert.run(randomUUID(), accountId, checkId, i + 1, failed ? 1 : 0, responseTime > 170 ? 1 : 0, locations[i % 4], stamp(at), stamp(at + responseTime), responseTime, api, randomUUID(), stamp(at + responseTime + 5));
+    }
+  })();
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  const positions = db.prepare(`SELECT startedAt, id FROM "CheckResult" WHERE checkId = ? ORDER BY startedAt DESC, id DESC LIMIT 1 OFFSET ?`);
+  const positionAt = (offset: number) => {
+    const row = positions.get(checkId, offset - 1) as { startedAt: string; id: string };
+    return { startedAt: new Date(row.startedAt), id: row.id };
+  };
+  const result = { ms: performance.now() - started, accountId, apiKey, checkId, positionAt };
+  return result;
+}
+
+/** Starts a server child process on a free port and waits until it answers. */
+async function start(children: ChildProcess[], args: string[], env: Record<string, string>, ...extra: string[]): Promise<string> {
+  const port = await freePort();
+  const isBaseline = args.includes("--baseline");
+  const child = spawn(process.execPath, [...args, ...(isBaseline ? [String(port), ...extra] : [])], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}${isBaseline ? "/ready" : "/-/readiness"}`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("server did not start within 60 s");
+}
+
+type Figures = { rps: number; p50: number; p99: number };
+
+async function load(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<Figures> {
+  const result = await autocannon({ url, headers, connections, duration });
+  if (result.errors || result.non2xx || result.timeouts) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function report(names: string[], figures: Map<string, Figures[]>) {
+  const mean = (list: Figures[], key: keyof Figures) => list.reduce((sum, f) => sum + f[key], 0) / list.length;
+  const row = (name: string, server: string) => {
+    const list = figures.get(`${name}|${server}`)!;
+    return { rps: mean(list, "rps"), p50: mean(list, "p50"), p99: mean(list, "p99") };
+  };
+  console.log(`\n${"scenario".padEnd(30)} ${"server".padEnd(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}  vigil/baseline`);
+  for (const name of names) {
+    const vigil = row(name, "vigil");
+    const baseline = row(name, "baseline");
+    for (const [server, f] of [["vigil", vigil], ["baseline", baseline]] as const) {
+      const ratio = server === "vigil" ? `${(vigil.rps / baseline.rps).toFixed(2)}x` : "";
+      console.log(`${name.padEnd(30)} ${server.padEnd(9)} ${f.rps.toFixed(0).padStart(8)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)}  ${ratio}`);
+    }
+  }
+  const [first, deepName] = names as [string, string];
+  const worst = Math.min(...names.map((name) => row(name, "vigil").rps / row(name, "baseline").rps));
+  const deepRatio = row(deepName, "vigil").p50 / Math.max(row(first, "vigil").p50, 0.1);
+  const deepP99 = row(deepName, "vigil").p99 / Math.max(row(first, "vigil").p99, 0.1);
+  console.log(`\ngoal: throughput >= 0.5x baseline on every scenario -> ${worst >= 0.5 ? "met" : "NOT met"} (lowest ${worst.toFixed(2)}x)`);
+  console.log(`goal: deep v2 page latency <= 1.5x first page -> ${deepRatio <= 1.5 && deepP99 <= 1.5 ? "met" : "NOT met"} (p50 ${deepRatio.toFixed(2)}x, p99 ${deepP99.toFixed(2)}x)`);
+}
+
+/** Prisma's SQLite storage of a DateTime. */
+function stamp(ms: number) {
+  return new Date(ms).toISOString().replace("Z", "+00:00");
+}
+function cursor(ms: number, id: string) {
+  return Buffer.from(JSON.stringify([ms, id])).toString("base64url");
+}
+
+/** The physical limit: node:http, one prepared statement per list, the same JSON as Vigil. */
+async function serveBaseline(port: number, path: string) {
+  const db = new Database(path, { readonly: true });
+  const select = `SELECT id, name, checkId, hasFailures, hasErrors, isDegraded, isCancelled, overMaxResponseTime, runLocation, startedAt, stoppedAt,
+    createdAt, responseTime, apiCheckResult, browserCheckResult, multiStepCheckResult, agenticCheckResult, checkRunId, attempts, resultType, sequenceId,
+    errorGroupIds FROM "CheckResult" WHERE checkId = ? AND resultType = 'FINAL'`;
+  const order = "ORDER BY startedAt DESC, id DESC LIMIT ?";
+  const first = db.prepare(`${select} ${order}`);
+  const after = db.prepare(`${select} AND startedAt <= ? AND (startedAt < ? OR (startedAt = ? AND id < ?)) ${order}`);
+  const windowed = db.prepare(`${select} AND startedAt >= ? AND startedAt < ? ${order} OFFSET ?`);
+  type Row = Record<string, string | number | null>;
+  const date = (value: unknown) => (value === null ? null : (value as string).replace("+00:00", "Z"));
+  const flag = (value: unknown) => (value === null ? null : value === 1);
+  const json = (value: unknown) => (value === null ? null : JSON.parse(value as string));
+  const entry = (r: Row) => ({
+    id: r.id, name: r.name, checkId: r.checkId, hasFailures: r.hasFailures === 1, hasErrors: r.hasErrors === 1, isDegraded: flag(r.isDegraded),
+    isCancelled: r.isCancelled === 1, overMaxResponseTime: flag(r.overMaxResponseTime), runLocation: r.runLocation, startedAt: date(r.startedAt),
+    stoppedAt: date(r.stoppedAt), created_at: date(r.createdAt), responseTime: r.responseTime, apiCheckResult: json(r.apiCheckResult),
+    browserCheckResult: json(r.browserCheckResult), multiStepCheckResult: json(r.multiStepCheckResult), agenticCheckResult: json(r.agenticCheckResult),
+    checkRunId: r.checkRunId, attempts: r.attempts, resultType: r.resultType, sequenceId: r.sequenceId, errorGroupIds: json(r.errorGroupIds) ?? [],
+  });
+  createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const [, version, , checkId] = url.pathname.split("/");
+    const limit = Number(url.searchParams.get("limit") ?? 10);
+    let body: unknown = { ready: true };
+    if (version === "v2") {
+      const nextId = url.searchParams.get("nextId");
+      const [ms, id] = nextId ? (JSON.parse(Buffer.from(nextId, "base64url").toString()) as [number, string]) : [0, ""];
+      const rows = (nextId ? after.all(checkId, stamp(ms), stamp(ms), stamp(ms), id, limit + 1) : first.all(checkId, limit + 1)) as Row[];
+      const last = rows[limit - 1];
+      const entries = rows.slice(0, limit).map(entry);
+      body = { length: entries.length, entries, nextId: rows.length > limit && last ? cursor(Date.parse(last.startedAt as string), last.id as string) : null };
+    } else if (version === "v1") {
+      const now = Date.now();
+      const page = Number(url.searchParams.get("page") ?? 1);
+      body = (windowed.all(checkId, stamp(now - 6 * 3_600_000), stamp(now), limit, (page - 1) * limit) as Row[]).map(entry);
+    }
+    const text = JSON.stringify(body);
+    response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+    response.end(text);
+  }).listen(port, "127.0.0.1");
+}
