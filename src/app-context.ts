@@ -12,6 +12,8 @@ export type AppContext = {
   auth: Authenticator;
   events: EventBus;
   logger: Logger;
+  /** Aborted when a graceful stop begins: long waits (session completion, streams) end at once. */
+  shutdown: AbortSignal;
 };
 
 /** The `ctx` of a domain verb called on behalf of an account. */

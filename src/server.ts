@@ -39,12 +39,14 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 export async function buildApp(config: Config, options: { logger?: Logger; onRoute?: (route: RouteOptions) => void } = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await prepareDatabase(config, logger);
+  const shutdown = new AbortController();
   const context: AppContext = {
     config,
     database,
     logger,
     auth: createAuthenticator({ db: database.prisma, rateLimitPerMinute: config.rateLimitPerMinute }),
     events: createInProcessBus(),
+    shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
 
@@ -105,6 +107,7 @@ export async function buildApp(config: Config, options: { logger?: Logger; onRou
     stop(): Promise<void> {
       stopping ??= (async () => {
         state.draining = true;
+        shutdown.abort();
         logger.info({ inFlight: state.inFlight }, "shutting down");
         const deadline = Date.now() + config.shutdownTimeoutMs;
         while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));

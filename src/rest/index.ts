@@ -25,6 +25,7 @@ function register(scope: FastifyInstance, app: AppContext, route: Route, prefix:
     url: fastifyPath(route.path.slice(prefix.length)),
     handler: async (request, reply) => {
       const ctx = domainContext(app, route.auth === false ? "" : request.caller.accountId);
+      let signal: AbortSignal | undefined;
       const result = await route.handler({
         ctx,
         params: request.params as Record<string, string>,
@@ -32,6 +33,15 @@ function register(scope: FastifyInstance, app: AppContext, route: Route, prefix:
         body: request.body,
         request,
         reply,
+        // Made on first use: most handlers never wait.
+        get signal() {
+          if (!signal) {
+            const gone = new AbortController();
+            reply.raw.once("close", () => gone.abort());
+            signal = AbortSignal.any([gone.signal, app.shutdown]);
+          }
+          return signal;
+        },
       });
       if (reply.sent) return reply;
       if (route.status === 204) return reply.status(204).send();

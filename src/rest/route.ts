@@ -12,6 +12,8 @@ export type RouteInput = {
   body: unknown;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Aborted when the client goes away or the server begins to stop: for handlers that wait. */
+  signal: AbortSignal;
 };
 
 /**

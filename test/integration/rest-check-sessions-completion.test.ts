@@ -65,6 +65,23 @@ describe(`REST check sessions: progress, completion and access on ${testProvider
     expect((await api.get(`/v1/check-sessions/${errored}`)).body.status).toBe("FAILED");
   });
 
+  it("ends a completion wait with 408 as soon as the server begins a graceful stop", async () => {
+    const own = await startTestApp({ SHUTDOWN_TIMEOUT_MS: "60000" });
+    try {
+      const check = await own.app.context.database.prisma.check.create({ data: { accountId: own.accountId, checkType: "API", name: "Stopping", locations: ["eu-west-1"], tags: [] } });
+      const client = restClient(own.url, own.apiKey);
+      const id = (await client.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } })).body.sessions[0].checkSessionId as string;
+      const waiting = client.get(`/v1/check-sessions/${id}/completion?maxWaitSeconds=30`);
+      await new Promise((r) => setTimeout(r, 200));
+      const stopped = own.stop();
+      // Without the shutdown signal the wait would hold the stop for 30 s (past the test's timeout).
+      expect((await waiting).status).toBe(408);
+      await stopped;
+    } finally {
+      await own.stop();
+    }
+  });
+
   it("awaits completion: 200 when finished, 408 after the wait, and wakes as soon as the last result lands", async () => {
     const check = await newCheck();
     const trigger = async () => (await api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } })).body.sessions[0].checkSessionId as string;

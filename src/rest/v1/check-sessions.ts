@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { RESULT_TYPES } from "../../domain/check-results/index.js";
 import {
@@ -92,12 +92,6 @@ export function toCheckSessionResponse(s: SessionView, base: string, now: Date):
 }
 
 /** Aborts when the client goes away before the answer, so a long wait ends with it. */
-function closeSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once("close", () => controller.abort());
-  return controller.signal;
-}
-
 const tag = "Check sessions";
 const params = { checkSessionId: "The id of the check session (a uuid)" };
 
@@ -140,8 +134,8 @@ export const checkSessionsRoutes: Route[] = [
     status: 200,
     response: CheckSessionResponse,
     otherResponses: { 408: "The session is still running after the wait; call again (see Retry-After)" },
-    handler: async ({ ctx, params, query, request, reply }) => {
-      const { finished, session } = await awaitCheckSessionCompletion({ ctx, id: params.checkSessionId, query, signal: closeSignal(reply) });
+    handler: async ({ ctx, params, query, request, reply, signal }) => {
+      const { finished, session } = await awaitCheckSessionCompletion({ ctx, id: params.checkSessionId, query, signal });
       if (finished) return toCheckSessionResponse(session, baseOf(request), ctx.now());
       const message = "check session is still in progress, but the maximum wait time was exceeded; please retry";
       return reply.status(408).header("retry-after", "1").send(errorBody(408, message));
