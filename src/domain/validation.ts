@@ -16,7 +16,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, sourc
       ? issue.keys.map((key) => ({ path: [...issue.path, key], message: "unknown property" }))
       : [{ path: issue.path, message: issue.message }],
   );
-  const keys = [...new Set(issues.map((issue) => issuePath(issue.path)))];
+  // A problem with the body as a whole (an array, a string) names no field: no key for it.
+  const keys = [...new Set(issues.map((issue) => issuePath(issue.path)).filter((key) => key !== ""))];
   const message = issues.map((issue) => (issue.path.length ? `${issuePath(issue.path)}: ${issue.message}` : issue.message)).join("; ");
   throw new ValidationError(message, keys, source);
 }

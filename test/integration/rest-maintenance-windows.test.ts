@@ -106,6 +106,7 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
     expect(text.body).toMatchObject({ statusCode: 415, error: "Unsupported Media Type" });
     const array = await api.post("/v1/maintenance-windows", [valid]);
     expect(array.status).toBe(400);
+    expect(array.body.validation).toEqual({ source: "payload", keys: [] });
     expect(await count()).toBe(before);
   });
 
