@@ -7,7 +7,6 @@
 //   npm run bench:check-results
 //   BENCH_RESULTS=200000 BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench:check-results
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,12 +18,9 @@ import { migrate } from "../src/db/migrate.js";
 import { hashKey } from "../src/domain/accounts/keys.js";
 import { checkResultCursor } from "../src/domain/check-results/cursor.js";
 import { freePort } from "../test/support/postgres-server.js";
+import { stamp } from "./support/sqlite-format.js";
 
-if (process.argv[2] === "--baseline") {
-  await serveBaseline(Number(process.argv[3]), process.argv[4]!);
-} else {
-  await main();
-}
+await main();
 
 async function main() {
   const total = Number(process.env.BENCH_RESULTS ?? 1_000_000);
@@ -43,7 +39,7 @@ async function main() {
     const ours = await start(children, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
       DATABASE_URL: url, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: seeded.accountId, VIGIL_API_KEY: seeded.apiKey,
     });
-    const baseline = await start(children, ["--import", "tsx", new URL(import.meta.url).pathname, "--baseline"], {}, path);
+    const baseline = await start(children, ["--import", "tsx", new URL("./support/baseline-server.ts", import.meta.url).pathname, "--baseline"], {}, path);
     const headers = { authorization: `Bearer ${seeded.apiKey}` };
 
     // The deep page is reached by its cursor: the nextId of the page before it, as the API returns it.
@@ -123,7 +119,8 @@ function seed(path: string, total: number) {
 async function start(children: ChildProcess[], args: string[], env: Record<string, string>, ...extra: string[]): Promise<string> {
   const port = await freePort();
   const isBaseline = args.includes("--baseline");
-  const child = spawn(process.execPath, [...args, ...(isBaseline ? [String(port), ...extra] : [])], {
+  const script = isBaseline ? args.filter((a) => a !== "--baseline") : args;
+  const child = spawn(process.execPath, [...script, ...(isBaseline ? [String(port), ...extra] : [])], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -170,56 +167,4 @@ function report(names: string[], figures: Map<string, Figures[]>) {
   const deepP99 = row(deepName, "vigil").p99 / Math.max(row(first, "vigil").p99, 0.1);
   console.log(`\ngoal: throughput >= 0.5x baseline on every scenario -> ${worst >= 0.5 ? "met" : "NOT met"} (lowest ${worst.toFixed(2)}x)`);
   console.log(`goal: deep v2 page latency <= 1.5x first page -> ${deepRatio <= 1.5 && deepP99 <= 1.5 ? "met" : "NOT met"} (p50 ${deepRatio.toFixed(2)}x, p99 ${deepP99.toFixed(2)}x)`);
-}
-
-/** Prisma's SQLite storage of a DateTime. */
-function stamp(ms: number) {
-  return new Date(ms).toISOString().replace("Z", "+00:00");
-}
-function cursor(ms: number, id: string) {
-  return Buffer.from(JSON.stringify([ms, id])).toString("base64url");
-}
-
-/** The physical limit: node:http, one prepared statement per list, the same JSON as Vigil. */
-async function serveBaseline(port: number, path: string) {
-  const db = new Database(path, { readonly: true });
-  const select = `SELECT id, name, checkId, hasFailures, hasErrors, isDegraded, isCancelled, overMaxResponseTime, runLocation, startedAt, stoppedAt,
-    createdAt, responseTime, apiCheckResult, browserCheckResult, multiStepCheckResult, agenticCheckResult, checkRunId, attempts, resultType, sequenceId,
-    errorGroupIds FROM "CheckResult" WHERE checkId = ? AND resultType = 'FINAL'`;
-  const order = "ORDER BY startedAt DESC, id DESC LIMIT ?";
-  const first = db.prepare(`${select} ${order}`);
-  const after = db.prepare(`${select} AND startedAt <= ? AND (startedAt < ? OR (startedAt = ? AND id < ?)) ${order}`);
-  const windowed = db.prepare(`${select} AND startedAt >= ? AND startedAt < ? ${order} OFFSET ?`);
-  type Row = Record<string, string | number | null>;
-  const date = (value: unknown) => (value === null ? null : (value as string).replace("+00:00", "Z"));
-  const flag = (value: unknown) => (value === null ? null : value === 1);
-  const json = (value: unknown) => (value === null ? null : JSON.parse(value as string));
-  const entry = (r: Row) => ({
-    id: r.id, name: r.name, checkId: r.checkId, hasFailures: r.hasFailures === 1, hasErrors: r.hasErrors === 1, isDegraded: flag(r.isDegraded),
-    isCancelled: r.isCancelled === 1, overMaxResponseTime: flag(r.overMaxResponseTime), runLocation: r.runLocation, startedAt: date(r.startedAt),
-    stoppedAt: date(r.stoppedAt), created_at: date(r.createdAt), responseTime: r.responseTime, apiCheckResult: json(r.apiCheckResult),
-    browserCheckResult: json(r.browserCheckResult), multiStepCheckResult: json(r.multiStepCheckResult), agenticCheckResult: json(r.agenticCheckResult),
-    checkRunId: r.checkRunId, attempts: r.attempts, resultType: r.resultType, sequenceId: r.sequenceId, errorGroupIds: json(r.errorGroupIds) ?? [],
-  });
-  createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const [, version, , checkId] = url.pathname.split("/");
-    const limit = Number(url.searchParams.get("limit") ?? 10);
-    let body: unknown = { ready: true };
-    if (version === "v2") {
-      const nextId = url.searchParams.get("nextId");
-      const [ms, id] = nextId ? (JSON.parse(Buffer.from(nextId, "base64url").toString()) as [number, string]) : [0, ""];
-      const rows = (nextId ? after.all(checkId, stamp(ms), stamp(ms), stamp(ms), id, limit + 1) : first.all(checkId, limit + 1)) as Row[];
-      const last = rows[limit - 1];
-      const entries = rows.slice(0, limit).map(entry);
-      body = { length: entries.length, entries, nextId: rows.length > limit && last ? cursor(Date.parse(last.startedAt as string), last.id as string) : null };
-    } else if (version === "v1") {
-      const now = Date.now();
-      const page = Number(url.searchParams.get("page") ?? 1);
-      body = (windowed.all(checkId, stamp(now - 6 * 3_600_000), stamp(now), limit, (page - 1) * limit) as Row[]).map(entry);
-    }
-    const text = JSON.stringify(body);
-    response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
-    response.end(text);
-  }).listen(port, "127.0.0.1");
 }
