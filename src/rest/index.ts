@@ -83,8 +83,10 @@ export async function restPlugin(scope: FastifyInstance, { context }: { context:
     for (const route of routes) if (route.auth === false) register(open, context, route, "");
   });
 
+  // Built once: the document is large (every route's schemas inlined) and never changes while running.
   const document = openApiDocument(routes);
+  const documentJson = JSON.stringify(document);
   const page = docsPage(document);
-  scope.get("/openapi.json", async () => document);
+  scope.get("/openapi.json", async (_request, reply) => reply.type("application/json; charset=utf-8").send(documentJson));
   scope.get("/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(page));
 }
