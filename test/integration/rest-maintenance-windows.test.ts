@@ -96,7 +96,7 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
     }
   });
 
-  it("answers malformed JSON with 400, a non-JSON body with 415, a non-object body with 400", async () => {
+  it("answers malformed JSON with 400, a non-JSON body with 415, over 1 MiB with 413, a non-object body with 400", async () => {
     const before = await count();
     const malformed = await api.raw("POST", "/v1/maintenance-windows", { body: "{ nope", headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
@@ -104,6 +104,9 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
     const text = await api.raw("POST", "/v1/maintenance-windows", { body: "name=x", headers: { "content-type": "text/plain" } });
     expect(text.status).toBe(415);
     expect(text.body).toMatchObject({ statusCode: 415, error: "Unsupported Media Type" });
+    const huge = await api.post("/v1/maintenance-windows", { ...valid, description: "x".repeat(1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ statusCode: 413, error: "Payload Too Large" });
     const array = await api.post("/v1/maintenance-windows", [valid]);
     expect(array.status).toBe(400);
     expect(array.body.validation).toEqual({ source: "payload", keys: [] });
