@@ -34,3 +34,54 @@ export function newestFirstAfter<F extends string>(field: F, position: CursorPos
   const at = new Date(ms);
   return { OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] } as Record<string, unknown>;
 }
+
+/** Keyset condition for the rows strictly before the cursor's position (newer, in "newest first"). */
+export function newestFirstBefore<F extends string>(field: F, position: CursorPosition | null) {
+  if (!position) return {};
+  const [ms, id] = position as [number, string];
+  const at = new Date(ms);
+  return { OR: [{ [field]: { gt: at } }, { [field]: at, id: { gt: id } }] } as Record<string, unknown>;
+}
+
+/** Relay-style page arguments (GraphQL connections); the cursors are the REST `nextId` format. */
+export type PageArgs = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
+export type Page<T> = { nodes: T[]; cursors: string[]; hasNextPage: boolean; hasPreviousPage: boolean };
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** first/last within 0..100, not both; the default is the first 20. */
+export function pageSize(args: PageArgs): { size: number; backward: boolean } {
+  if (args.first != null && args.last != null) throw new ValidationError("send first or last, not both", ["first", "last"], "query");
+  const size = args.last ?? args.first ?? DEFAULT_PAGE_SIZE;
+  const key = args.last != null ? "last" : "first";
+  if (!Number.isInteger(size) || size < 0 || size > MAX_PAGE_SIZE) throw new ValidationError(`${key} must be an integer from 0 to ${MAX_PAGE_SIZE}`, [key], "query");
+  return { size, backward: args.last != null };
+}
+
+/**
+ * One page of a "newest first" list ordered by (timeField desc, id desc), forwards (first/after)
+ * or backwards (last/before), without OFFSET. `query` runs the Prisma findMany of the entity with
+ * the extra where, the order and the row count it is given.
+ */
+export async function keysetPage<T extends { id: string | number }>(
+  args: PageArgs,
+  timeField: string,
+  query: (where: Record<string, unknown>, orderBy: Record<string, "asc" | "desc">[], take: number) => Promise<T[]>,
+  idType: "string" | "number" = "string",
+): Promise<Page<T>> {
+  const { size, backward } = pageSize(args);
+  const positionOf = (node: T) => [(node as unknown as Record<string, Date>)[timeField]!.getTime(), node.id] as const;
+  const shape = ["number", idType] as const;
+  if (size === 0) return { nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false };
+  if (!backward) {
+    const after = args.after ? decodeCursor(args.after, shape, "after") : null;
+    const rows = await query(newestFirstAfter(timeField, after), [{ [timeField]: "desc" }, { id: "desc" }], size + 1);
+    const nodes = rows.slice(0, size);
+    return { nodes, cursors: nodes.map((n) => encodeCursor(positionOf(n))), hasNextPage: rows.length > size, hasPreviousPage: after !== null };
+  }
+  const before = args.before ? decodeCursor(args.before, shape, "before") : null;
+  const rows = await query(newestFirstBefore(timeField, before), [{ [timeField]: "asc" }, { id: "asc" }], size + 1);
+  const nodes = rows.slice(0, size).reverse();
+  return { nodes, cursors: nodes.map((n) => encodeCursor(positionOf(n))), hasNextPage: before !== null, hasPreviousPage: rows.length > size };
+}

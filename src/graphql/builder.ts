@@ -1,11 +1,51 @@
 import SchemaBuilder from "@pothos/core";
+import ComplexityPlugin from "@pothos/plugin-complexity";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import RelayPlugin from "@pothos/plugin-relay";
 import type { GraphQLContext } from "./context.js";
 
-/** The one schema builder; type definitions live in ./types, one file per domain noun. */
+const capitalize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** Query limits: deep or wide documents are refused before execution. */
+export const QUERY_LIMITS = { depth: 12, breadth: 200, complexity: 20_000 };
+
+/**
+ * The one schema builder; type definitions live in ./types, one file per domain noun. Nothing in
+ * this file defines a type.
+ */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { ID: { Input: string; Output: string | number } };
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+  Scalars: {
+    ID: { Input: string; Output: string | number };
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+  };
 }>({
+  plugins: [ErrorsPlugin, RelayPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+    nodeTypeOptions: { description: "An object with a global id: fetch it again with Query.node." },
+    pageInfoTypeOptions: {},
+    nodeQueryOptions: {},
+    nodesQueryOptions: {},
+  },
+  errors: {
+    // Every mutation's errors come back as typed results (see types/errors.ts), never masked:
+    // createCheck returns CreateCheckResult = CreateCheckSuccess { data } | ValidationError | ...
+    defaultTypes: [],
+    defaultUnionOptions: { name: ({ fieldName }) => `${capitalize(fieldName)}Result` },
+    defaultResultOptions: { name: ({ fieldName }) => `${capitalize(fieldName)}Success` },
+  },
+  complexity: {
+    defaultComplexity: 1,
+    defaultListMultiplier: 10,
+    limit: QUERY_LIMITS,
+  },
 });

@@ -1,12 +1,16 @@
+import DataLoader from "dataloader";
 import { GraphQLError } from "graphql";
 import type { Caller, Credentials } from "../auth/authenticate.js";
-import type { AppContext } from "../app-context.js";
+import { domainContext, type AppContext } from "../app-context.js";
+import type { DomainContext } from "../domain/context.js";
 import { DomainError, RateLimitedError, UnauthorizedError } from "../domain/errors.js";
 
 export type GraphQLContext = {
   app: AppContext;
   /** null for a request without a key: only public fields answer it. */
   caller: Caller | null;
+  /** Per-request dataloaders, made on first use (see `loader`). */
+  loaders: Map<string, DataLoader<unknown, unknown>>;
 };
 
 const httpStatus: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, RATE_LIMITED: 429 };
@@ -18,14 +22,16 @@ const httpStatus: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 40
 export function toGraphQLError(error: DomainError, requestLevel = false): GraphQLError {
   const status = requestLevel ? httpStatus[error.code] : undefined;
   const headers = error instanceof RateLimitedError ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
-  return new GraphQLError(error.message, { extensions: { code: error.code, ...(status ? { http: { status, headers } } : {}) } });
+  const fieldPaths = "keys" in error ? { fieldPaths: (error as { keys: string[] }).keys } : {};
+  return new GraphQLError(error.message, { extensions: { code: error.code, ...fieldPaths, ...(status ? { http: { status, headers } } : {}) } });
 }
 
 /** A key is optional on /graphql (public status pages need none), but a key that is sent must be valid. */
 export async function buildContext(app: AppContext, credentials: Credentials): Promise<GraphQLContext> {
-  if (!credentials.authorization) return { app, caller: null };
+  const base = { app, caller: null, loaders: new Map() };
+  if (!credentials.authorization) return base;
   try {
-    return { app, caller: await app.auth.authenticate(credentials) };
+    return { ...base, caller: await app.auth.authenticate(credentials) };
   } catch (error) {
     throw error instanceof DomainError ? toGraphQLError(error, true) : error;
   }
@@ -34,4 +40,22 @@ export async function buildContext(app: AppContext, credentials: Credentials): P
 export function requireCaller(ctx: GraphQLContext): Caller {
   if (!ctx.caller) throw toGraphQLError(new UnauthorizedError("this field needs an API key: send 'Authorization: Bearer <API key>'"));
   return ctx.caller;
+}
+
+/** The domain `ctx` of the caller's account: what every resolver passes to a domain verb. */
+export function domain(ctx: GraphQLContext): DomainContext {
+  return domainContext(ctx.app, requireCaller(ctx).accountId);
+}
+
+/**
+ * The request's dataloader named `name`, made on first use: batches every `load` of one tick
+ * into one call of `batch` (which returns one value per key, in the keys' order).
+ */
+export function loader<K, V>(ctx: GraphQLContext, name: string, batch: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
+  let existing = ctx.loaders.get(name) as DataLoader<K, V> | undefined;
+  if (!existing) {
+    existing = new DataLoader<K, V>(async (keys) => batch(keys), { maxBatchSize: 500 });
+    ctx.loaders.set(name, existing as DataLoader<unknown, unknown>);
+  }
+  return existing;
 }

@@ -1,8 +1,12 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.js";
+import "./types/scalars.js";
+import "./types/errors.js";
 import "./types/account.js";
+import "./types/maintenance-window.js";
 
 builder.queryType({});
+builder.mutationType({});
 
 export const schema = builder.toSchema();
 

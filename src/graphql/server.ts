@@ -2,11 +2,12 @@ import type { IncomingMessage, Server } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError, type ExecutionArgs } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
+import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { DomainError } from "../domain/errors.js";
-import { buildContext, type GraphQLContext } from "./context.js";
+import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
 import { schema } from "./schema.js";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -30,6 +31,18 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       warn: (...args) => context.logger.warn({ args }, "graphql"),
       error: (...args) => context.logger.error({ args }, "graphql"),
     },
+    // Domain errors are for the client (with their code); anything else is masked as internal.
+    maskedErrors: {
+      maskError: (error, message) => {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (original instanceof DomainError) return toGraphQLError(original);
+        // A GraphQLError made on purpose (ours, or graphql-js's own) passes; a stray Error does not.
+        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        context.logger.error({ err: original ?? error }, "graphql internal error");
+        return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
+      },
+    },
+    plugins: context.config.graphqlIntrospection ? [] : [useDisableIntrospection()],
     context: ({ request }) =>
       buildContext(context, {
         authorization: headerValue(request.headers.get("authorization")),
@@ -87,7 +100,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         }
         const errors = validate(enveloped, document);
         if (errors.length > 0) return errors;
-        const contextValue: GraphQLContext = { app: context, caller: ctx.extra.caller ?? null };
+        const contextValue: GraphQLContext = { app: context, caller: ctx.extra.caller ?? null, loaders: new Map() };
         return {
           schema: enveloped,
           document,

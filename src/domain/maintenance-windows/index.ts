@@ -4,3 +4,4 @@ export { getMaintenanceWindow } from "./get.js";
 export { listMaintenanceWindows } from "./list.js";
 export { updateMaintenanceWindow } from "./update.js";
 export * from "./schemas.js";
+export { getMaintenanceWindows, pageMaintenanceWindows } from "./page.js";
