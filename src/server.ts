@@ -21,13 +21,13 @@ export class StartupError extends Error {}
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Migrates, connects and bootstraps; the database is ready for adapters when this returns. */
-export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+export async function prepareDatabase(config: Config, logger: Logger, onQuery?: (sql: string) => void): Promise<Database> {
   let database: Database;
   try {
     const report = await migrate(config.databaseUrl);
     if (report.applied.length) logger.info({ applied: report.applied }, "migrations applied");
     if (report.modified.length) logger.warn({ modified: report.modified }, "applied migrations were modified since they ran");
-    database = await openDatabase(config.databaseUrl);
+    database = await openDatabase(config.databaseUrl, { onQuery });
   } catch (error) {
     throw new StartupError(`cannot open the database at DATABASE_URL=${redactUrl(config.databaseUrl)}: ${(error as Error).message}`);
   }
@@ -36,9 +36,12 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
 }
 
 /** The service: REST (/v1, /v2), GraphQL (/graphql over HTTP, SSE and WebSocket) and health, on one port. */
-export async function buildApp(config: Config, options: { logger?: Logger; onRoute?: (route: RouteOptions) => void } = {}) {
+export async function buildApp(
+  config: Config,
+  options: { logger?: Logger; onRoute?: (route: RouteOptions) => void; /** every SQL statement (tests count them) */ onQuery?: (sql: string) => void } = {},
+) {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await prepareDatabase(config, logger);
+  const database = await prepareDatabase(config, logger, options.onQuery);
   const shutdown = new AbortController();
   const context: AppContext = {
     config,

@@ -10,6 +10,8 @@ import { builder } from "../builder.js";
  * fields to them or return them (subscriptions) without importing each other.
  */
 export const CheckRef = builder.interfaceRef<CheckRow>("Check");
+/** The HEARTBEAT check type (check.ts implements it; heartbeat.ts adds its events and availability). */
+export const HeartbeatCheckRef = builder.objectRef<CheckRow>("HeartbeatCheck");
 export const CheckResultRef = builder.objectRef<CheckResultRow>("CheckResult");
 export const HeartbeatEventRef = builder.objectRef<HeartbeatEvent>("HeartbeatEvent");
 export const StatusPageRef = builder.objectRef<StatusPage>("StatusPage");
