@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GraphQLError, type ExecutionArgs } from "graphql";
+import { GraphQLError, type ExecutionArgs, type ValidationRule } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
@@ -8,6 +8,7 @@ import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { DomainError } from "../domain/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
+import { maxDepthRule } from "./depth-limit.js";
 import { schema } from "./schema.js";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -42,7 +43,10 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
     },
-    plugins: context.config.graphqlIntrospection ? [] : [useDisableIntrospection()],
+    plugins: [
+      { onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) => addValidationRule(maxDepthRule()) },
+      ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
+    ],
     context: ({ request }) =>
       buildContext(context, {
         authorization: headerValue(request.headers.get("authorization")),
