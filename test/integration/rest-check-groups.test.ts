@@ -50,7 +50,8 @@ const fullResponse = {
     assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", property: "", target: "200", regex: null }],
     basicAuth: { username: "admin", password: "abc12345" },
   },
-  environmentVariables: [{ key: "API_KEY", value: "s3cret", locked: false, secret: true }],
+  // A secret's value is write-only: never shown again.
+  environmentVariables: [{ key: "API_KEY", value: null, locked: false, secret: true }],
   alertSettings: { ...defaultAlertSettings, escalationType: "TIME_BASED", timeBasedEscalation: { minutesFailingThreshold: 15 }, reminders: { amount: 2, interval: 10 } },
   retryStrategy: { type: "LINEAR", baseBackoffSeconds: 60, maxRetries: 3, maxDurationSeconds: 600, sameRegion: true },
 };
@@ -120,6 +121,18 @@ describe(`REST check groups on ${testProvider}`, () => {
     expect((await api.get(`/v1/check-groups/${id}`)).status).toBe(404);
     expect((await api.delete(`/v1/check-groups/${id}`)).status).toBe(404);
     expect((await api.put(`/v1/check-groups/${id}`, {})).status).toBe(404);
+  });
+
+  it("keeps a secret variable's value write-only: stored, never shown, kept when sent back as null", async () => {
+    const created = await api.post("/v1/check-groups", { name: "Secrets", environmentVariables: [{ key: "TOKEN", value: "t0p", secret: true }, { key: "PLAIN", value: "p" }] });
+    expect(created.body.environmentVariables).toEqual([{ key: "TOKEN", value: null, locked: false, secret: true }, { key: "PLAIN", value: "p", locked: false, secret: false }]);
+    const stored = async () => (await t.app.context.database.prisma.checkGroup.findUniqueOrThrow({ where: { id: created.body.id } })).environmentVariables;
+    expect(JSON.stringify(await stored())).toContain("t0p");
+    // The body read back (value null) and sent again changes nothing; a new value replaces it.
+    await api.put(`/v1/check-groups/${created.body.id}`, { environmentVariables: created.body.environmentVariables });
+    expect(await stored()).toEqual([{ key: "TOKEN", value: "t0p", locked: false, secret: true }, { key: "PLAIN", value: "p", locked: false, secret: false }]);
+    await api.put(`/v1/check-groups/${created.body.id}`, { environmentVariables: [{ key: "TOKEN", value: "n3w", secret: true }] });
+    expect(await stored()).toEqual([{ key: "TOKEN", value: "n3w", locked: false, secret: true }]);
   });
 
   it("accepts a retry strategy of FALLBACK or null, and nullable properties as null", async () => {

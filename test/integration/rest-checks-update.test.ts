@@ -25,6 +25,18 @@ describe(`REST typed check updates on ${testProvider}`, () => {
   });
   afterAll(() => t.stop());
 
+  it("keeps secret variables write-only, on the typed and the deprecated update alike", async () => {
+    const check = await create("browser", { name: "Login", script: "await page.goto('https://example.com')", environmentVariables: [{ key: "PASSWORD", value: "hunter2", secret: true }] });
+    expect(check.environmentVariables).toEqual([{ key: "PASSWORD", value: null, locked: false, secret: true }]);
+    const stored = async () => (await db().check.findUniqueOrThrow({ where: { id: check.id } })).environmentVariables;
+    const kept = [{ key: "PASSWORD", value: "hunter2", locked: false, secret: true }];
+    expect((await api.put(`/v1/checks/browser/${check.id}`, { environmentVariables: check.environmentVariables })).body.environmentVariables).toEqual(check.environmentVariables);
+    expect(await stored()).toEqual(kept);
+    await api.put(`/v1/checks/${check.id}`, { environmentVariables: check.environmentVariables });
+    expect(await stored()).toEqual(kept);
+    expect(JSON.stringify((await api.get(`/v1/checks/${check.id}`)).body)).not.toContain("hunter2");
+  });
+
   it("changes what is sent and keeps the rest, merging request and alertSettings into the stored ones", async () => {
     const check = await create("api", apiBody);
     await new Promise((r) => setTimeout(r, 5));

@@ -1,5 +1,6 @@
 import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
+import { keepSecretValues } from "../shared/secrets.js";
 import { parseInput } from "../validation.js";
 import { resolveReferences } from "./account-references.js";
 import { toColumns } from "./columns.js";
@@ -21,7 +22,7 @@ export async function updateCheckGroup({ ctx, id, input, query = {} }: { ctx: Do
     ctx.db.$transaction(async (tx) => {
       const privateLocations = await resolveReferences(tx, ctx.accountId, { ...fields, alertChannelSubscriptions });
       // updatedAt is set explicitly so that a change of subscriptions alone also counts as an update.
-      await tx.checkGroup.update({ where: { id: current.id }, data: { ...toColumns({ ...fields, privateLocations }), updatedAt: ctx.now() } });
+      await tx.checkGroup.update({ where: { id: current.id }, data: { ...toColumns({ ...fields, environmentVariables: keepSecretValues(fields.environmentVariables, current.environmentVariables), privateLocations }), updatedAt: ctx.now() } });
       await writeSubscriptions(tx, { accountId: ctx.accountId, groupId: current.id, sent: alertChannelSubscriptions, autoAssign: autoAssignAlerts });
       return tx.checkGroup.findUniqueOrThrow({ where: { id: current.id }, include: withSubscriptions });
     }),

@@ -1,6 +1,9 @@
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { withoutResponseFields } from "../shared/schemas.js";
+import { keepSecretValues } from "../shared/secrets.js";
+
+type Variables = { key: string; value: string | null; secret?: boolean }[] | null | undefined;
 import { parseInput } from "../validation.js";
 import { checkFrequency } from "./frequency.js";
 import { getCheck } from "./get.js";
@@ -12,7 +15,8 @@ import { AutoAssignAlertsQuery, updateCheckSchema, type RoutedCheckType } from "
  * Writes a partial update: omitted properties keep their value; the offset rules hold for the
  * stored frequency and offset merged with the sent ones; a sent subscription list replaces the old.
  */
-export async function applyCheckUpdate(ctx: DomainContext, current: CheckRow, values: CheckValues): Promise<CheckRow> {
+export async function applyCheckUpdate(ctx: DomainContext, current: CheckRow, sent: CheckValues): Promise<CheckRow> {
+  const values: CheckValues = { ...sent, environmentVariables: keepSecretValues(sent.environmentVariables as Variables, current.environmentVariables) };
   const frequency = (values.frequency ?? current.frequency) as number;
   const offset = (values.frequencyOffset === undefined ? current.frequencyOffset : values.frequencyOffset) as number | null;
   checkFrequency(current.checkType, frequency, offset);

@@ -14,6 +14,7 @@ import {
 } from "../../domain/check-groups/index.js";
 import { AlertSettings, EnvironmentVariables, Location, RetryStrategy, RuntimeId } from "../../domain/shared/schemas.js";
 import { iso, timestamps } from "../format.js";
+import { redactSecrets } from "../../domain/shared/secrets.js";
 import type { Route } from "../route.js";
 
 /** The reference's CheckGroup / CheckGroupRead, in its property order. */
@@ -55,7 +56,7 @@ export function toCheckGroupResponse(g: CheckGroupWithSubscriptions): CheckGroup
     concurrency: g.concurrency,
     apiCheckDefaults: g.apiCheckDefaults as CheckGroupResponse["apiCheckDefaults"],
     browserCheckDefaults: g.browserCheckDefaults as string | null,
-    environmentVariables: g.environmentVariables as CheckGroupResponse["environmentVariables"],
+    environmentVariables: redactSecrets(g.environmentVariables as CheckGroupResponse["environmentVariables"]),
     doubleCheck: g.doubleCheck,
     useGlobalAlertSettings: g.useGlobalAlertSettings,
     alertSettings: g.alertSettings as CheckGroupResponse["alertSettings"],

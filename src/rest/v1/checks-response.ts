@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { CHECK_ROUTE_TYPES, checkProperties, CHECK_TYPE_SPECS, TIME_UNITS, type CheckRow, type RoutedCheckType } from "../../domain/checks/index.js";
+import { redactSecrets } from "../../domain/shared/secrets.js";
 import { iso, timestamps } from "../format.js";
+
+type EnvironmentVariable = { key: string; value: string | null; secret?: boolean };
 
 /** The scheme and host the request came to: ping URLs point back at this service. */
 export type CheckResponseContext = { baseUrl: string };
@@ -8,6 +11,7 @@ export type CheckResponseContext = { baseUrl: string };
 /** A check as the v1 REST API shows it (reference ChecksV1ApiCheck, ChecksV1HeartbeatCheck, ...). */
 export function toCheckResponse(check: CheckRow, { baseUrl }: CheckResponseContext): Record<string, unknown> {
   const properties = checkProperties(check);
+  if ("environmentVariables" in properties) properties.environmentVariables = redactSecrets(properties.environmentVariables as EnvironmentVariable[] | null);
   if (check.checkType === "HEARTBEAT" && check.pingToken) {
     properties.heartbeat = { ...(properties.heartbeat as object), pingUrl: `${baseUrl}/ping/${check.pingToken}` };
   }
