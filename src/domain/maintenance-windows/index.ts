@@ -5,3 +5,5 @@ export { listMaintenanceWindows } from "./list.js";
 export { updateMaintenanceWindow } from "./update.js";
 export * from "./schemas.js";
 export { getMaintenanceWindows, pageMaintenanceWindows } from "./page.js";
+export { activeOccurrence, isWindowActive, occurrenceStart } from "./active.js";
+export { checkMaintenanceStatus, maintenanceStatus, type MaintenanceStatus } from "./status.js";
