@@ -11,6 +11,8 @@ export type GraphQLContext = {
   caller: Caller | null;
   /** Per-request dataloaders, made on first use (see `loader`). */
   loaders: Map<string, DataLoader<unknown, unknown>>;
+  /** The scheme and host the client reached (links such as ping URLs point back here). */
+  baseUrl: string;
 };
 
 const httpStatus: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, RATE_LIMITED: 429 };
@@ -27,8 +29,8 @@ export function toGraphQLError(error: DomainError, requestLevel = false): GraphQ
 }
 
 /** A key is optional on /graphql (public status pages need none), but a key that is sent must be valid. */
-export async function buildContext(app: AppContext, credentials: Credentials): Promise<GraphQLContext> {
-  const base = { app, caller: null, loaders: new Map() };
+export async function buildContext(app: AppContext, credentials: Credentials, baseUrl: string): Promise<GraphQLContext> {
+  const base = { app, caller: null, loaders: new Map(), baseUrl };
   if (!credentials.authorization) return base;
   try {
     return { ...base, caller: await app.auth.authenticate(credentials) };

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GraphQLError, type ExecutionArgs, type ValidationRule } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
+import { PothosValidationError } from "@pothos/core";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import { WebSocketServer } from "ws";
@@ -37,6 +38,8 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       maskError: (error, message) => {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) return toGraphQLError(original);
+        // Pothos refuses an argument itself (a global id of the wrong type): the client's mistake.
+        if (original instanceof PothosValidationError) return new GraphQLError(original.message, { extensions: { code: "BAD_USER_INPUT" } });
         // A GraphQLError made on purpose (ours, or graphql-js's own) passes; a stray Error does not.
         if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
         context.logger.error({ err: original ?? error }, "graphql internal error");
@@ -48,10 +51,14 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],
     context: ({ request }) =>
-      buildContext(context, {
-        authorization: headerValue(request.headers.get("authorization")),
-        serviceAccount: headerValue(request.headers.get("x-service-account")),
-      }),
+      buildContext(
+        context,
+        {
+          authorization: headerValue(request.headers.get("authorization")),
+          serviceAccount: headerValue(request.headers.get("x-service-account")),
+        },
+        new URL(request.url).origin,
+      ),
   });
 
   app.route({
@@ -86,7 +93,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         const authorization = headerValue(params.authorization as string | undefined) ?? headerValue(ctx.extra.request.headers.authorization);
         const serviceAccount = headerValue(params["x-service-account"] as string | undefined) ?? headerValue(ctx.extra.request.headers["x-service-account"]);
         try {
-          ctx.extra.caller = (await buildContext(context, { authorization, serviceAccount })).caller;
+          ctx.extra.caller = (await buildContext(context, { authorization, serviceAccount }, "")).caller;
           return true;
         } catch {
           return false; // graphql-ws closes with 4403 Forbidden
@@ -104,7 +111,8 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         }
         const errors = validate(enveloped, document);
         if (errors.length > 0) return errors;
-        const contextValue: GraphQLContext = { app: context, caller: ctx.extra.caller ?? null, loaders: new Map() };
+        const host = headerValue(ctx.extra.request.headers.host) ?? `${context.config.host}:${context.config.port}`;
+        const contextValue: GraphQLContext = { app: context, caller: ctx.extra.caller ?? null, loaders: new Map(), baseUrl: `http://${host}` };
         return {
           schema: enveloped,
           document,

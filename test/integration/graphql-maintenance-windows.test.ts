@@ -41,8 +41,8 @@ describe(`GraphQL maintenance windows on ${testProvider}`, () => {
 
   it("round-trips node(id:), updates and deletes by global id, and another account sees null", async () => {
     const { id } = (await gql(CREATE, { input })).body.data.createMaintenanceWindow.data;
-    const node = await gql(`query ($id: ID!) { node(id: $id) { __typename id ... on MaintenanceWindow { name } } }`, { id });
-    expect(node.body.data.node).toEqual({ __typename: "MaintenanceWindow", id, name: "Deploy" });
+    const node = await gql(`query ($id: ID!) { node(id: $id) { __typename id ... on MaintenanceWindow { name } } nodes(ids: [$id]) { __typename id } }`, { id });
+    expect(node.body).toEqual({ data: { node: { __typename: "MaintenanceWindow", id, name: "Deploy" }, nodes: [{ __typename: "MaintenanceWindow", id }] } });
 
     const other = await t.newAccount();
     const stranger = await gql(`query ($id: ID!) { node(id: $id) { id } nodes(ids: [$id]) { id } }`, { id }, other.apiKey);

@@ -28,6 +28,12 @@ describe(`GraphQL protection on ${testProvider}`, () => {
     expect(answer.body.errors?.[0]?.message).toMatch(/maximum breadth/);
   });
 
+  it("answers a global id of the wrong type as the client's mistake, not an internal error", async () => {
+    const wrong = Buffer.from("Check:00000000-0000-0000-0000-000000000000").toString("base64");
+    const answer = await graphql(t.url, "mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { __typename } }", bearer(t.apiKey), { id: wrong });
+    expect(answer.body.errors?.[0]).toMatchObject({ message: expect.stringContaining("is not of type: MaintenanceWindow"), extensions: { code: "BAD_USER_INPUT" } });
+  });
+
   it("serves GraphiQL to a browser", async () => {
     const page = await fetch(`${t.url}/graphql`, { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);

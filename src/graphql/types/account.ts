@@ -1,25 +1,32 @@
 import { builder } from "../builder.js";
-import { requireCaller } from "../context.js";
+import { loader, requireCaller, type GraphQLContext } from "../context.js";
 
-type AccountShape = { id: string; name: string; createdAt: Date };
+/** The account row, read only when a field other than `id` is asked for (and once per request). */
+type AccountRow = { id: string; name: string; createdAt: Date };
 
-export const AccountRef = builder.objectRef<AccountShape>("Account").implement({
+function accountRow(ctx: GraphQLContext, id: string): Promise<AccountRow> {
+  // DataLoader turns an Error in the batch into a rejection of that one load.
+  return loader<string, AccountRow | Error>(ctx, "Account.byId", async (ids) => {
+    const rows = await ctx.app.database.prisma.account.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true, createdAt: true } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((key) => byId.get(key) ?? new Error(`account ${key} not found`));
+  }).load(id) as Promise<AccountRow>;
+}
+
+export const AccountRef = builder.objectRef<{ id: string }>("Account").implement({
   description: "A tenant: every resource belongs to exactly one account.",
   fields: (t) => ({
     id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    createdAt: t.string({ resolve: (account) => account.createdAt.toISOString() }),
+    name: t.string({ resolve: async (account, _args, ctx) => (await accountRow(ctx, account.id)).name }),
+    createdAt: t.field({ type: "DateTime", resolve: async (account, _args, ctx) => (await accountRow(ctx, account.id)).createdAt }),
   }),
 });
 
 const ViewerRef = builder.objectRef<{ accountId: string }>("Viewer").implement({
   description: "The caller, as identified by its API key.",
   fields: (t) => ({
-    account: t.field({
-      type: AccountRef,
-      resolve: async ({ accountId }, _args, ctx) =>
-        ctx.app.database.prisma.account.findUniqueOrThrow({ where: { id: accountId }, select: { id: true, name: true, createdAt: true } }),
-    }),
+    // The key already names the account: `{ viewer { account { id } } }` costs no query.
+    account: t.field({ type: AccountRef, resolve: ({ accountId }) => ({ id: accountId }) }),
   }),
 });
 

@@ -10,6 +10,7 @@ import {
 import { builder } from "../builder.js";
 import { toConnection } from "../connection.js";
 import { domain } from "../context.js";
+import { brandedLoader } from "../node-loader.js";
 import { DeletedRef, globalId } from "./common.js";
 import { writeErrors } from "./errors.js";
 
@@ -18,7 +19,7 @@ const RepeatUnit = builder.enumType("RepeatUnit", { values: REPEAT_UNITS });
 export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceWindow>("MaintenanceWindow"), {
   description: "A time range in which checks are paused or their alerts silenced.",
   id: { resolve: (w) => w.id },
-  loadMany: (ids, ctx) => getMaintenanceWindows({ ctx: domain(ctx), ids }),
+  loadMany: brandedLoader("MaintenanceWindow", (ids, ctx) => getMaintenanceWindows({ ctx: domain(ctx), ids })),
   fields: (t) => ({
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
