@@ -5,3 +5,5 @@ export { listServices } from "./list.js";
 export { checkServiceRefs, type ServiceRefList } from "./references.js";
 export * from "./schemas.js";
 export { updateService } from "./update.js";
+export { servicesOfCards, servicesOfIncidents } from "./batch.js";
+export { getServices, pageServices } from "./page.js";

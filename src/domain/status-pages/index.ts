@@ -5,3 +5,5 @@ export { listStatusPages } from "./list.js";
 export { statusPageInclude, withIncidents, type StatusPageRow, type StatusPageView } from "./load.js";
 export * from "./schemas.js";
 export { updateStatusPage } from "./update.js";
+export { cardsOfStatusPages, keysOfStatusPages } from "./batch.js";
+export { findPublicStatusPage, getStatusPages, pageStatusPages } from "./page.js";

@@ -1,0 +1,50 @@
+// What a trivial GraphQL request costs in Vigil, part by part (bench/graphql.ts runs it when the
+// trivial query misses its goal): the server process's own CPU time per request (from
+// /proc/<pid>/stat, so the load generator's CPU is not counted), for requests that each add one
+// part to the one before: Fastify alone, GraphQL without a key, with a key (auth), the viewer
+// resolver, and the viewer's account (its database read). Plain graphql-yoga is the reference.
+import { existsSync, readFileSync } from "node:fs";
+
+type Variant = { name: string; base: string; pid: number; path: string; init: RequestInit };
+
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime + stime, in clock ticks of 10 ms
+}
+
+async function perRequest({ base, pid, path, init }: Variant, requests: number, concurrency = 10): Promise<number> {
+  const send = async () => {
+    const response = await fetch(`${base}${path}`, init);
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  for (let i = 0; i < 200; i++) await send(); // warm-up
+  const before = cpuMicros(pid);
+  let left = requests;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (left-- > 0) await send();
+  }));
+  return (cpuMicros(pid) - before) / requests;
+}
+
+export async function printBreakdown(vigil: { base: string; pid: number; apiKey: string }, plain: { base: string; pid: number }, requests = 3000) {
+  if (!existsSync(`/proc/${vigil.pid}/stat`)) return console.log("(no /proc: the per-part breakdown needs Linux)");
+  const post = (query: string, key?: string): RequestInit => ({
+    method: "POST",
+    headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  const variants: Variant[] = [
+    { name: "plain graphql-yoga { hello } (reference)", ...plain, path: "/graphql", init: post("{ hello }") },
+    { name: "vigil GET /-/liveness (Fastify alone)", ...vigil, path: "/-/liveness", init: { method: "GET" } },
+    { name: "vigil { __typename }, no key", ...vigil, path: "/graphql", init: post("{ __typename }") },
+    { name: "vigil { __typename }, with key (+ auth)", ...vigil, path: "/graphql", init: post("{ __typename }", vigil.apiKey) },
+    { name: "vigil { viewer { __typename } } (+ resolver)", ...vigil, path: "/graphql", init: post("{ viewer { __typename } }", vigil.apiKey) },
+    { name: "vigil { viewer { account { id } } } (+ its read)", ...vigil, path: "/graphql", init: post("{ viewer { account { id } } }", vigil.apiKey) },
+  ];
+  console.log(`\nserver CPU per request, part by part (${requests} requests each, 10 at a time, best of 2 runs):`);
+  for (const variant of variants) {
+    const us = Math.min(await perRequest(variant, requests), await perRequest(variant, requests));
+    console.log(`${us.toFixed(0).padStart(7)} us  ${variant.name}`);
+  }
+}

@@ -1,0 +1,91 @@
+import {
+  createIncident,
+  createIncidentUpdate,
+  deleteIncident,
+  deleteIncidentUpdateById,
+  updateIncident,
+  updateIncidentUpdateById,
+} from "../../domain/incidents/index.js";
+import { builder } from "../builder.js";
+import { domain } from "../context.js";
+import { DeletedRef, globalId } from "./common.js";
+import { writeErrors } from "./errors.js";
+import { IncidentSeverityEnum, IncidentStatusEnum } from "./incident-enums.js";
+import { IncidentRef, IncidentUpdateRef } from "./refs.js";
+import { ServiceReferenceInput, serviceRefs } from "./status-page-service.js";
+
+/** The fields of an update; the domain validates them and fills the defaults (status, date). */
+const IncidentUpdateInput = builder.inputType("IncidentUpdateInput", {
+  fields: (t) => ({
+    description: t.string({ required: true }),
+    status: t.field({ type: IncidentStatusEnum, description: "Omitted: the incident's current status (INVESTIGATING for a first update)." }),
+    publicIncidentUpdateDate: t.string({ description: "YYYY-MM-DD or an ISO 8601 date-time; omitted: now" }),
+    notifySubscribers: t.boolean(),
+  }),
+});
+
+const CreateIncidentInput = builder.inputType("CreateIncidentInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    severity: t.field({ type: IncidentSeverityEnum, required: true }),
+    services: t.field({ type: [ServiceReferenceInput], required: true, description: "At least one service of the account" }),
+    incidentUpdates: t.field({ type: [IncidentUpdateInput], required: true, description: "The first updates (at least one)" }),
+  }),
+});
+
+/** PUT semantics: name, severity and services are replaced; updates change through their own mutations. */
+const UpdateIncidentInput = builder.inputType("UpdateIncidentInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    severity: t.field({ type: IncidentSeverityEnum, required: true }),
+    services: t.field({ type: [ServiceReferenceInput], required: true, description: "At least one service of the account" }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createIncident: t.field({
+    type: IncidentRef,
+    errors: writeErrors,
+    args: { input: t.arg({ type: CreateIncidentInput, required: true }) },
+    resolve: (_root, { input }, ctx) => createIncident({ ctx: domain(ctx), input: { ...input, services: serviceRefs(input.services) } }),
+  }),
+  updateIncident: t.field({
+    type: IncidentRef,
+    errors: writeErrors,
+    args: { id: t.arg.globalID({ required: true, for: IncidentRef }), input: t.arg({ type: UpdateIncidentInput, required: true }) },
+    resolve: (_root, { id, input }, ctx) => updateIncident({ ctx: domain(ctx), id: id.id, input: { ...input, services: serviceRefs(input.services) } }),
+  }),
+  deleteIncident: t.field({
+    type: DeletedRef,
+    description: "Deletes the incident with its updates.",
+    errors: writeErrors,
+    args: { id: t.arg.globalID({ required: true, for: IncidentRef }) },
+    resolve: async (_root, { id }, ctx) => {
+      await deleteIncident({ ctx: domain(ctx), id: id.id });
+      return { deletedId: globalId("Incident", id.id) };
+    },
+  }),
+  addIncidentUpdate: t.field({
+    type: IncidentUpdateRef,
+    errors: writeErrors,
+    args: { incidentId: t.arg.globalID({ required: true, for: IncidentRef }), input: t.arg({ type: IncidentUpdateInput, required: true }) },
+    resolve: (_root, { incidentId, input }, ctx) => createIncidentUpdate({ ctx: domain(ctx), incidentId: incidentId.id, input }),
+  }),
+  updateIncidentUpdate: t.field({
+    type: IncidentUpdateRef,
+    description: "description is replaced; an omitted optional field keeps its value.",
+    errors: writeErrors,
+    args: { id: t.arg.globalID({ required: true, for: IncidentUpdateRef }), input: t.arg({ type: IncidentUpdateInput, required: true }) },
+    resolve: (_root, { id, input }, ctx) => updateIncidentUpdateById({ ctx: domain(ctx), id: id.id, input }),
+  }),
+  deleteIncidentUpdate: t.field({
+    type: DeletedRef,
+    description: "An incident keeps at least one update: deleting its last one is a ConflictError.",
+    errors: writeErrors,
+    args: { id: t.arg.globalID({ required: true, for: IncidentUpdateRef }) },
+    resolve: async (_root, { id }, ctx) => {
+      await deleteIncidentUpdateById({ ctx: domain(ctx), id: id.id });
+      return { deletedId: globalId("IncidentUpdate", id.id) };
+    },
+  }),
+}));
