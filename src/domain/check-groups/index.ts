@@ -4,3 +4,4 @@ export { getCheckGroup, type CheckGroupWithSubscriptions } from "./get.js";
 export { listCheckGroups } from "./list.js";
 export { updateCheckGroup } from "./update.js";
 export * from "./schemas.js";
+export { getCheckGroups, pageCheckGroups } from "./page.js";

@@ -9,3 +9,6 @@ export { checkProperties } from "./read.js";
 export { updateCheck } from "./update.js";
 export { updateCheckDeprecated } from "./update-deprecated.js";
 export * from "./schemas.js";
+export { getChecks, pageChecks, type CheckListFilters } from "./page.js";
+export { pageGroupChecks, type GroupChecksKey } from "./group-pages.js";
+export { checkProperty } from "./property.js";

@@ -7,7 +7,8 @@ import { ListChecksQuery } from "./schemas.js";
 type Filters = ReturnType<typeof ListChecksQuery.parse>;
 type Candidate = Pick<Check, "id" | "name" | "tags" | "request" | "checkType">;
 
-function matches(filters: Filters) {
+/** The in-memory part of the list filters (tags, name, API URL), shared with the keyset pages of page.ts. */
+export function matches(filters: Filters) {
   const search = filters.search?.toLowerCase();
   const url = filters.apiCheckUrlFilterPattern?.toLowerCase();
   return (check: Candidate) => {

@@ -7,3 +7,4 @@ export { listPrivateLocations } from "./list.js";
 export { updatePrivateLocation } from "./update.js";
 export type { AgentKeyView, PrivateLocationView } from "./view.js";
 export * from "./schemas.js";
+export { getAgentKeys, getPrivateLocations, pagePrivateLocations } from "./page.js";
