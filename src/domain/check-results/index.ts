@@ -6,3 +6,5 @@ export { listCheckResults } from "./list.js";
 export { listCheckResultsV1 } from "./list-v1.js";
 export { recordCheckResult } from "./record.js";
 export * from "./schemas.js";
+export { getCheckResults } from "./batch.js";
+export { pageCheckResults, pageResultsOfChecks, type CheckResultFilters } from "./page.js";

@@ -17,16 +17,26 @@ const COLUMNS = [
 export type CheckResultRow = Pick<CheckResult, (typeof COLUMNS)[number]>;
 
 const SELECT = Prisma.raw(`SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "CheckResult"`);
+/** A session's results also say which session they are of (pages of several sessions come in one statement). */
+const SELECT_IN_SESSION = Prisma.raw(`SELECT ${[...COLUMNS, "sessionId"].map((c) => `"${c}"`).join(", ")} FROM "CheckResult"`);
 /** The order of the (checkId, startedAt desc, id desc) index. */
 const NEWEST_FIRST = Prisma.raw(`ORDER BY "startedAt" DESC, "id" DESC`);
+/** Backward pages (GraphQL `last`/`before`) read the same index range the other way. */
+const OLDEST_FIRST = Prisma.raw(`ORDER BY "startedAt" ASC, "id" ASC`);
 
 type Filters = Pick<z.output<typeof ListCheckResultsQuery>, "location" | "checkType" | "hasFailures" | "resultType" | "from" | "to">;
 type Position = { startedAt: Date; id: string };
 
-/** The rows of one check (of the caller's account) matching the filters, newest first, after `after`. */
-export function selectResults({ checkId, accountId, filters, after, limit, offset = 0 }: {
+/** Backward pages (GraphQL `last`/`before`): the rows newer than `before` (all rows without it), oldest first. */
+type Backward = { backward?: boolean; before?: Position | null };
+
+/**
+ * The rows of one check (of the caller's account) matching the filters, newest first, after `after`;
+ * or, `backward`, oldest first from `before` on (the caller reverses them).
+ */
+export function selectResults({ checkId, accountId, filters, after, before, backward, limit, offset = 0 }: {
   checkId: string; accountId: string; filters: Filters; after?: Position | null; limit: number; offset?: number;
-}): Prisma.Sql {
+} & Backward): Prisma.Sql {
   const conditions = [Prisma.sql`"checkId" = ${checkId}`, Prisma.sql`"accountId" = ${accountId}`];
   if (filters.resultType !== "ALL") conditions.push(Prisma.sql`"resultType" = ${filters.resultType}`);
   if (filters.location) conditions.push(Prisma.sql`"runLocation" = ${filters.location}`);
@@ -34,10 +44,27 @@ export function selectResults({ checkId, accountId, filters, after, limit, offse
   if (filters.hasFailures !== undefined) conditions.push(Prisma.sql`"hasFailures" = ${filters.hasFailures}`);
   if (filters.from) conditions.push(Prisma.sql`"startedAt" >= ${filters.from}`);
   if (filters.to) conditions.push(Prisma.sql`"startedAt" < ${filters.to}`);
+  return keysetSql(SELECT, conditions, { after, before, backward, limit, offset });
+}
+
+/** The results recorded in one check session (of the caller's account), keyset-paged as above. */
+export function selectSessionResults({ sessionId, accountId, after, before, backward, limit }: {
+  sessionId: string; accountId: string; after?: Position | null; limit: number;
+} & Backward): Prisma.Sql {
+  return keysetSql(SELECT_IN_SESSION, [Prisma.sql`"sessionId" = ${sessionId}`, Prisma.sql`"accountId" = ${accountId}`], { after, before, backward, limit, offset: 0 });
+}
+
+type Keyset = { after?: Position | null; limit: number; offset: number } & Backward;
+
+function keysetSql(select: Prisma.Sql, conditions: Prisma.Sql[], { after, before, backward, limit, offset }: Keyset) {
   if (after) {
     // The `<=` bound makes the cursor an index range; the OR only settles ties on startedAt.
     conditions.push(Prisma.sql`"startedAt" <= ${after.startedAt}`);
     conditions.push(Prisma.sql`("startedAt" < ${after.startedAt} OR "id" < ${after.id})`);
   }
-  return Prisma.sql`${SELECT} WHERE ${Prisma.join(conditions, " AND ")} ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`;
+  if (before) {
+    conditions.push(Prisma.sql`"startedAt" >= ${before.startedAt}`);
+    conditions.push(Prisma.sql`("startedAt" > ${before.startedAt} OR "id" > ${before.id})`);
+  }
+  return Prisma.sql`${select} WHERE ${Prisma.join(conditions, " AND ")} ${backward ? OLDEST_FIRST : NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}`;
 }

@@ -5,3 +5,5 @@ export { settleSession, sessionOutcome } from "./settle.js";
 export { triggerCheckSessions } from "./trigger.js";
 export { isFinished, type ConciseResult, type SessionView } from "./view.js";
 export * from "./schemas.js";
+export { getCheckSessions } from "./view.js";
+export { pageResultsOfSessions } from "./results.js";

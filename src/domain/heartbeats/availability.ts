@@ -8,7 +8,7 @@ export type HeartbeatAvailability = {
   totalEntitiesCurrentPeriod: number;
 } | null;
 
-type Counts = { total: number; ok: number };
+export type Counts = { total: number; ok: number };
 
 /** COUNT(*) GROUP BY state over the (checkId, timestamp) index: no event is loaded. */
 async function countWindow(ctx: DomainContext, checkId: string, { start, end }: Window): Promise<Counts> {
@@ -27,19 +27,25 @@ function ratio({ total, ok }: Counts): number {
   return total === 0 ? 0 : Math.round((ok / total) * 10_000) / 100;
 }
 
-/**
- * Availability of [start, end) and of the equally long window just before it; null when both
- * windows hold no event (decisions.md, Availability).
- */
-export async function availabilityOf(ctx: DomainContext, checkId: string, window: Window): Promise<HeartbeatAvailability> {
+/** The equally long window just before `window`. */
+export function previousWindow(window: Window): Window {
   const length = window.end.getTime() - window.start.getTime();
-  const previous = { start: new Date(window.start.getTime() - length), end: window.start };
-  const [currentCounts, previousCounts] = await Promise.all([countWindow(ctx, checkId, window), countWindow(ctx, checkId, previous)]);
+  return { start: new Date(window.start.getTime() - length), end: window.start };
+}
+
+/** The availability of two windows' counts; null when both windows hold no event (decisions.md, Availability). */
+export function availabilityFrom(currentCounts: Counts, previousCounts: Counts): HeartbeatAvailability {
   if (currentCounts.total === 0 && previousCounts.total === 0) return null;
   return {
     successRatio: { previousPeriod: ratio(previousCounts), currentPeriod: ratio(currentCounts) },
     totalEntitiesCurrentPeriod: currentCounts.total,
   };
+}
+
+/** Availability of [start, end) and of the equally long window just before it. */
+export async function availabilityOf(ctx: DomainContext, checkId: string, window: Window): Promise<HeartbeatAvailability> {
+  const [currentCounts, previousCounts] = await Promise.all([countWindow(ctx, checkId, window), countWindow(ctx, checkId, previousWindow(window))]);
+  return availabilityFrom(currentCounts, previousCounts);
 }
 
 export async function getHeartbeatAvailability({ ctx, checkId, query }: { ctx: DomainContext; checkId: unknown; query: unknown }) {

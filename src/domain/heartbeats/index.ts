@@ -5,3 +5,7 @@ export { listHeartbeatEvents } from "./list-events.js";
 export { recordHeartbeatPing } from "./record-ping.js";
 export * from "./schemas.js";
 export { heartbeatDeadlines, heartbeatTiming, pingState, type HeartbeatTiming, type PreviousEvent } from "./state.js";
+export { availabilityOfChecks, heartbeatStatsOfChecks } from "./availability-batch.js";
+export { getHeartbeatEvents } from "./batch.js";
+export { heartbeatEventCursor, pageEventsOfChecks } from "./page-events.js";
+export type { WindowArgs } from "./window.js";
