@@ -1,7 +1,7 @@
 import type { AppContext } from "../app-context.js";
 import type { Caller } from "../auth/authenticate.js";
 import { UnauthorizedError } from "../domain/errors.js";
-import { isUuid } from "../domain/ids.js";
+import { findPublicStatusPageById } from "../domain/status-pages/index.js";
 import type { VigilEvent } from "./bus.js";
 import { sharedLoad } from "./shared-load.js";
 
@@ -11,11 +11,7 @@ import { sharedLoad } from "./shared-load.js";
  */
 export type Audience = { accountId: string; publicPageId: string | null };
 
-/** Public status pages, looked up by id across accounts (a visitor has no account). */
-async function publicPage(app: AppContext, statusPageId: unknown): Promise<{ id: string; accountId: string } | null> {
-  if (!isUuid(statusPageId)) return null;
-  return app.database.prisma.statusPage.findFirst({ where: { id: statusPageId, isPrivate: false }, select: { id: true, accountId: true } });
-}
+const publicPage = (app: AppContext, statusPageId: unknown) => findPublicStatusPageById({ db: app.database.prisma, id: statusPageId });
 
 /**
  * The caller's audience. Without a key only a public page's incident events may be heard; a

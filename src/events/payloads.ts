@@ -2,7 +2,7 @@ import { domainContext, type AppContext } from "../app-context.js";
 import { getCheckResult } from "../domain/check-results/index.js";
 import { NotFoundError } from "../domain/errors.js";
 import { getHeartbeatEvent } from "../domain/heartbeats/index.js";
-import { getIncidents, getIncidentUpdate, incidentViews } from "../domain/incidents/index.js";
+import { getIncidents, getIncidentShownOn, getIncidentUpdate } from "../domain/incidents/index.js";
 import type { VigilEvent } from "./bus.js";
 import { sharedLoad } from "./shared-load.js";
 
@@ -31,10 +31,7 @@ export const eventPayloads = {
   /** The incident as a public page shows it to a visitor: only the services that page shows. */
   publicIncident: (app: AppContext, event: EventOf<"incidentChanged" | "incidentUpdateAdded">, statusPageId: string) =>
     sharedLoad(event, `incident:${statusPageId}`, async () => {
-      const ctx = domainContext(app, event.accountId);
-      const rows = await ctx.db.incident.findMany({ where: { id: event.incidentId, accountId: event.accountId } });
-      const [view] = await incidentViews(ctx, rows, { shownOnStatusPageId: statusPageId });
-      return view ?? null;
+      return getIncidentShownOn({ ctx: domainContext(app, event.accountId), id: event.incidentId, statusPageId });
     }),
   incidentUpdate: (app: AppContext, event: EventOf<"incidentUpdateAdded">) =>
     sharedLoad(event, "incidentUpdate", () =>

@@ -123,3 +123,10 @@ async function shownIncidents(ctx: DomainContext, statusPageIds: string[], args:
   }
   return result;
 }
+
+/** One incident of the context's account as a public page shows it: only the services that page shows. */
+export async function getIncidentShownOn({ ctx, id, statusPageId }: { ctx: DomainContext; id: string; statusPageId: string }): Promise<IncidentView | null> {
+  const rows = await ctx.db.incident.findMany({ where: { id, accountId: ctx.accountId } });
+  const [view] = await incidentViews(ctx, rows, { shownOnStatusPageId: statusPageId });
+  return view ?? null;
+}

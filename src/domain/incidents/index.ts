@@ -12,6 +12,6 @@ export { deleteIncidentUpdate } from "./updates/delete.js";
 export { findIncidentUpdate, getIncidentUpdate } from "./updates/get.js";
 export { listIncidentUpdates } from "./updates/list.js";
 export { updateIncidentUpdate } from "./updates/update.js";
-export { incidentsOfStatusPages, incidentViews, type StatusPageIncidentsRequest } from "./batch.js";
+export { getIncidentShownOn, incidentsOfStatusPages, incidentViews, type StatusPageIncidentsRequest } from "./batch.js";
 export { getIncidents, getIncidentUpdates, pageIncidents, pageIncidentUpdates } from "./page.js";
 export { deleteIncidentUpdateById, updateIncidentUpdateById } from "./update-by-id.js";

@@ -6,4 +6,4 @@ export { statusPageInclude, withIncidents, type StatusPageRow, type StatusPageVi
 export * from "./schemas.js";
 export { updateStatusPage } from "./update.js";
 export { cardsOfStatusPages, keysOfStatusPages } from "./batch.js";
-export { findPublicStatusPage, getStatusPages, pageStatusPages } from "./page.js";
+export { findPublicStatusPage, findPublicStatusPageById, getStatusPages, pageStatusPages } from "./page.js";

@@ -32,3 +32,9 @@ export async function getStatusPages({ ctx, ids }: { ctx: DomainContext; ids: re
 export async function findPublicStatusPage({ db, url }: { db: DbOrTx; url: string }) {
   return db.statusPage.findFirst({ where: { url: url.trim().toLowerCase(), isPrivate: false } });
 }
+
+/** A status page that is not private, by id, across accounts (a visitor has no account). */
+export async function findPublicStatusPageById({ db, id }: { db: DbOrTx; id: unknown }): Promise<{ id: string; accountId: string } | null> {
+  if (!isUuid(id)) return null;
+  return db.statusPage.findFirst({ where: { id, isPrivate: false }, select: { id: true, accountId: true } });
+}
