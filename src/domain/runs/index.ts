@@ -1,0 +1,1 @@
+export { claimRuns, finishRun, renewLease, type Claim, type ClaimScope } from "./claim.js";
