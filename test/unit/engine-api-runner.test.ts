@@ -73,7 +73,7 @@ describe("the API check runner against a local target", () => {
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    expect(await runApiCheck({ url: `http://127.0.0.1:${port}/` }, [], settings)).toMatchObject({ hasFailures: true, networkError: true, apiCheckResult: { response: null, requestError: expect.stringMatching(/ECONNREFUSED/) } });
+    expect(await runApiCheck({ url: `http://127.0.0.1:${port}/` }, [], settings)).toMatchObject({ hasFailures: true, networkError: true, apiCheckResult: { requestError: expect.stringMatching(/ECONNREFUSED/) } });
   });
 
   it("scrubs secrets from everything it records: variables, Authorization, basic auth, URL-encoded forms", async () => {

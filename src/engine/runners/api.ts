@@ -64,9 +64,9 @@ export async function runApiCheck(request: ApiRequest, variables: readonly Varia
     apiCheckResult: {
       assertions: assertions.map(({ source, target, comparison, property, actual, passed: ok }) => ({ source, target, comparison, property, actual, passed: ok })),
       request: recordedRequest,
-      response: response
-        ? { status: response.status, statusText: response.statusText, body: scrubText(response.body, secrets), headers: scrubHeaders(response.headers, secrets), timings: response.timings, timingPhases: response.timings }
-        : null,
+      ...(response
+        ? { response: { status: response.status, statusText: response.statusText, body: scrubText(response.body, secrets), headers: scrubHeaders(response.headers, secrets), timings: response.timings, timingPhases: response.timings } }
+        : {}),
       requestError,
       jobLog: null,
       jobAssets: null,
