@@ -69,13 +69,15 @@ export async function keysetPage<T extends { id: string | number }>(
   timeField: string,
   query: (where: Record<string, unknown>, orderBy: Record<string, "asc" | "desc">[], take: number) => Promise<T[]>,
   idType: "string" | "number" = "string",
+  /** The name the client gave the forward cursor (REST: nextId), for validation errors. */
+  afterKey = "after",
 ): Promise<Page<T>> {
   const { size, backward } = pageSize(args);
   const positionOf = (node: T) => [(node as unknown as Record<string, Date>)[timeField]!.getTime(), node.id] as const;
   const shape = ["number", idType] as const;
   if (size === 0) return { nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false };
   if (!backward) {
-    const after = args.after ? decodeCursor(args.after, shape, "after") : null;
+    const after = args.after ? decodeCursor(args.after, shape, afterKey) : null;
     const rows = await query(newestFirstAfter(timeField, after), [{ [timeField]: "desc" }, { id: "desc" }], size + 1);
     const nodes = rows.slice(0, size);
     return { nodes, cursors: nodes.map((n) => encodeCursor(positionOf(n))), hasNextPage: rows.length > size, hasPreviousPage: after !== null };
@@ -84,4 +86,14 @@ export async function keysetPage<T extends { id: string | number }>(
   const rows = await query(newestFirstBefore(timeField, before), [{ [timeField]: "asc" }, { id: "asc" }], size + 1);
   const nodes = rows.slice(0, size).reverse();
   return { nodes, cursors: nodes.map((n) => encodeCursor(positionOf(n))), hasNextPage: before !== null, hasPreviousPage: rows.length > size };
+}
+
+/** The REST form of a keyset page: `{ entries, nextId }`, nextId null on the last page. */
+export async function nextIdPage<T extends { id: string | number }>(
+  { limit, nextId }: { limit: number; nextId?: string | undefined },
+  timeField: string,
+  query: (where: Record<string, unknown>, orderBy: Record<string, "asc" | "desc">[], take: number) => Promise<T[]>,
+): Promise<{ entries: T[]; nextId: string | null }> {
+  const page = await keysetPage({ first: limit, after: nextId ?? null }, timeField, query, "string", "nextId");
+  return { entries: page.nodes, nextId: page.hasNextPage ? (page.cursors.at(-1) ?? null) : null };
 }

@@ -1,19 +1,15 @@
 import type { DomainContext } from "../context.js";
-import { decodeCursor, encodeCursor, newestFirstAfter } from "../pagination.js";
+import { decodeCursor, newestFirstAfter, nextIdPage } from "../pagination.js";
 import { parseInput } from "../validation.js";
 import { ListServicesQuery } from "./schemas.js";
 
 /** Newest first, keyset on (createdAt, id); `paginated=false` answers every service at once. */
 export async function listServices({ ctx, query }: { ctx: DomainContext; query: unknown }) {
   const { limit, nextId, paginated } = parseInput(ListServicesQuery, query, "query");
-  const after = nextId === undefined ? null : decodeCursor(nextId, ["number", "string"]);
-  const rows = await ctx.db.statusPageService.findMany({
-    where: { accountId: ctx.accountId, ...newestFirstAfter("createdAt", after) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...(paginated ? { take: limit + 1 } : {}),
-  });
-  const entries = paginated ? rows.slice(0, limit) : rows;
-  const last = entries.at(-1);
-  const more = paginated && rows.length > limit && last !== undefined;
-  return { entries, nextId: more ? encodeCursor([last.createdAt.getTime(), last.id]) : null };
+  const where = { accountId: ctx.accountId };
+  if (!paginated) {
+    const after = nextId === undefined ? null : decodeCursor(nextId, ["number", "string"]);
+    return { entries: await ctx.db.statusPageService.findMany({ where: { ...where, ...newestFirstAfter("createdAt", after) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }), nextId: null };
+  }
+  return nextIdPage({ limit, nextId }, "createdAt", (keyset, orderBy, take) => ctx.db.statusPageService.findMany({ where: { ...where, ...keyset }, orderBy, take }));
 }
