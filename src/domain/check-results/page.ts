@@ -5,7 +5,7 @@ import { isUuid } from "../ids.js";
 import type { Page, PageArgs } from "../pagination.js";
 import { parseInput } from "../validation.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-import { keysetPagesByKey } from "./keyset-batch.js";
+import { keysetPagesByKey } from "../keyset-batch.js";
 import { ListCheckResultsQuery } from "./schemas.js";
 import { type CheckResultRow, selectResults } from "./select.js";
 

@@ -1,6 +1,6 @@
 import type { HeartbeatEvent } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import { keysetPagesByKey, type Position } from "../check-results/keyset-batch.js";
+import { keysetPagesByKey, type Position } from "../keyset-batch.js";
 import type { DomainContext } from "../context.js";
 import { ValidationError } from "../errors.js";
 import { decodeCursor, encodeCursor, type Page, type PageArgs } from "../pagination.js";
