@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainContext } from "../../src/app-context.js";
-import { recordCheckResult, type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
@@ -43,9 +42,8 @@ describe(`GraphQL check results on ${testProvider}`, () => {
   let api: RestClient;
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
   const db = () => t.app.context.database.prisma;
-  const record = (input: RecordCheckResultInput, accountId = t.accountId) => recordCheckResult({ ctx: domainContext(t.app.context, accountId), input });
-  const newCheck = (data: { checkType?: string; name?: string } = {}, accountId = t.accountId) =>
-    db().check.create({ data: { accountId, checkType: "API", name: "Orders API", locations: ["eu-west-1"], tags: [], ...data } });
+  const record = resultRecorder(() => t);
+  const newCheck = checkFactory(() => t, { name: "Orders API" });
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainContext } from "../../src/app-context.js";
-import { recordCheckResult, type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient } from "../support/rest.js";
 
 const gid = (typename: string, id: string | number) => Buffer.from(`${typename}:${id}`).toString("base64");
@@ -28,16 +27,13 @@ const CANCEL = `mutation ($id: ID!, $sequenceIds: [String!]) {
   }
 }`;
 
-type CheckData = { name?: string; checkType?: string; tags?: string[]; locations?: string[] };
-
 describe(`GraphQL check sessions on ${testProvider}`, () => {
   let t: TestApp;
   const statements: string[] = [];
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
   const db = () => t.app.context.database.prisma;
-  const newCheck = (data: CheckData = {}, accountId = t.accountId) =>
-    db().check.create({ data: { accountId, checkType: "API", name: "Homepage", locations: ["eu-west-1", "us-east-1"], tags: [], ...data } });
-  const record = (input: RecordCheckResultInput) => recordCheckResult({ ctx: domainContext(t.app.context, t.accountId), input });
+  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const record = resultRecorder(() => t);
   const counts = async () => [await db().checkSession.count(), await db().checkRun.count(), await db().checkResult.count()];
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   const trigger = async (target: unknown, key?: string) => (await gql(TRIGGER, { target }, key)).body.data.triggerCheckSessions;

@@ -1,20 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainContext } from "../../src/app-context.js";
-import { recordCheckResult, type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
+import { type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 describe(`REST check result items and recording on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;
   const db = () => t.app.context.database.prisma;
-  const record = (input: RecordCheckResultInput, accountId = t.accountId) => recordCheckResult({ ctx: domainContext(t.app.context, accountId), input });
-  // Checks belong to another engineer's entity: tests seed them straight into the database.
-  const newCheck = (data: { checkType?: string; name?: string } = {}, accountId = t.accountId) =>
-    db().check.create({ data: { accountId, checkType: "API", name: "Homepage", locations: ["eu-west-1"], tags: [], ...data } });
+  const record = resultRecorder(() => t);
+  const newCheck = checkFactory(() => t);
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainContext } from "../../src/app-context.js";
-import { recordCheckResult, type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const DAY = 86_400_000;
@@ -13,8 +12,8 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;
   const db = () => t.app.context.database.prisma;
-  const record = (input: RecordCheckResultInput) => recordCheckResult({ ctx: domainContext(t.app.context, t.accountId), input });
-  const newCheck = () => db().check.create({ data: { accountId: t.accountId, checkType: "API", name: "Cursor check", locations: ["eu-west-1"], tags: [] } });
+  const record = resultRecorder(() => t);
+  const newCheck = checkFactory(() => t, { name: "Cursor check" });
   const newest = async (checkId: string) =>
     (await db().checkResult.findMany({ where: { checkId, resultType: "FINAL" }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], select: { id: true } })).map((r) => r.id);
 

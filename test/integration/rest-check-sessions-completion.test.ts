@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainContext } from "../../src/app-context.js";
-import { recordCheckResult, type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
+import { type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 type CheckData = { name?: string; checkType?: string; tags?: string[]; locations?: string[]; activated?: boolean; groupId?: number; privateLocations?: string[] };
@@ -12,10 +12,8 @@ describe(`REST check sessions: progress, completion and access on ${testProvider
   let t: TestApp;
   let api: RestClient;
   const db = () => t.app.context.database.prisma;
-  const record = (input: RecordCheckResultInput) => recordCheckResult({ ctx: domainContext(t.app.context, t.accountId), input });
-  // Checks belong to another engineer's entity: tests seed them straight into the database.
-  const newCheck = (data: CheckData = {}, accountId = t.accountId) =>
-    db().check.create({ data: { accountId, checkType: "API", name: "Homepage", locations: ["eu-west-1", "us-east-1"], tags: [], ...data } });
+  const record = resultRecorder(() => t);
+  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [await db().checkSession.count(), await db().checkRun.count(), await db().checkResult.count()];
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   /** The engine's part, played by the test: a FINAL result for each run of the session. */

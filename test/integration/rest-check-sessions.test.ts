@@ -2,17 +2,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { checkFactory } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
-
-type CheckData = { name?: string; checkType?: string; tags?: string[]; locations?: string[]; activated?: boolean; groupId?: number; privateLocations?: string[] };
 
 describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;
   const db = () => t.app.context.database.prisma;
-  // Checks belong to another engineer's entity: tests seed them straight into the database.
-  const newCheck = (data: CheckData = {}, accountId = t.accountId) =>
-    db().check.create({ data: { accountId, checkType: "API", name: "Homepage", locations: ["eu-west-1", "us-east-1"], tags: [], ...data } });
+  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [await db().checkSession.count(), await db().checkRun.count(), await db().checkResult.count()];
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
 
