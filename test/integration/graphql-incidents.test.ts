@@ -92,7 +92,10 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
       `mutation ($id: ID!, $input: UpdateIncidentInput!) { updateIncident(id: $id, input: $input) { ... on UpdateIncidentSuccess { data { name severity services { name } } } } }`,
       { id: incident.id, input: { name: "Very slow", severity: "CRITICAL", services: [{ id: b.id }, { id: a.id }] } },
     );
-    expect(updated.body.data.updateIncident.data).toEqual({ name: "Very slow", severity: "CRITICAL", services: [{ name: "A" }, { name: "B" }] });
+    // Services show in creation order (created_at, then id: A and B may share a millisecond).
+    const order = await t.app.context.database.prisma.statusPageService.findMany({ where: { name: { in: ["A", "B"] }, accountId: t.accountId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { name: true } });
+    expect(order.map((s) => s.name).sort()).toEqual(["A", "B"]);
+    expect(updated.body.data.updateIncident.data).toEqual({ name: "Very slow", severity: "CRITICAL", services: order });
 
     const first = incident.updates.edges[0].node;
     const lastOne = await gql(`mutation ($id: ID!) { deleteIncidentUpdate(id: $id) { __typename ... on ConflictError { message } } }`, { id: first.id });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { inCreationOrder } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
@@ -71,7 +72,7 @@ describe(`REST status page incidents: validation on ${testProvider}`, () => {
   it("accepts 100 services and refuses 101, another account's service, and the same service twice", async () => {
     const ok = await api.post("/v1/status-pages/incidents", { ...valid(), services: services.slice(0, 100) });
     expect(ok.status).toBe(201);
-    expect(ids(ok.body.services)).toEqual(ids(services.slice(0, 100)));
+    expect(ids(ok.body.services)).toEqual(ids(inCreationOrder(services.slice(0, 100))));
     const before = await counts();
     const tooMany = await api.post("/v1/status-pages/incidents", { ...valid(), services });
     expect(tooMany.body.validation).toEqual({ source: "payload", keys: ["services"] });

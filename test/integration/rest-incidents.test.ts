@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { inCreationOrder } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const stamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -50,7 +51,7 @@ describe(`REST status page incidents on ${testProvider}`, () => {
 
     const updated = await api.put(`/v1/status-pages/incidents/${id}`, { name: "API slow", severity: "MINOR", services: [{ id: services[1]!.id }, { id: services[2]!.id }] });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created.body, name: "API slow", severity: "MINOR", services: [services[1], services[2]], updated_at: stamp });
+    expect(updated.body).toEqual({ ...created.body, name: "API slow", severity: "MINOR", services: inCreationOrder([services[1]!, services[2]!]), updated_at: stamp });
     expect((await api.delete(`/v1/status-pages/incidents/${id}`)).status).toBe(204);
     expect((await api.get(`/v1/status-pages/incidents/${id}`)).status).toBe(404);
     expect((await api.delete(`/v1/status-pages/incidents/${id}`)).status).toBe(404);

@@ -16,3 +16,11 @@ export function checkFactory(t: () => TestApp, defaults: CheckSeed = {}) {
 export function resultRecorder(t: () => TestApp) {
   return (input: RecordCheckResultInput, accountId = t().accountId) => recordCheckResult({ ctx: domainContext(t().app.context, accountId), input });
 }
+
+/**
+ * Items in the order the domain lists an incident's services: by creation time, then id (two
+ * services made within one millisecond tie on time, and their ids decide).
+ */
+export function inCreationOrder<T extends { id: string; created_at: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.id < b.id ? -1 : 1));
+}
