@@ -9,7 +9,9 @@ export type VigilEvent =
   | { type: "incidentChanged"; accountId: string; incidentId: string; statusPageIds: string[] }
   | { type: "incidentUpdateAdded"; accountId: string; incidentId: string; incidentUpdateId: string; statusPageIds: string[] }
   | { type: "heartbeatEventRecorded"; accountId: string; checkId: string; eventId: string; state: string }
-  | { type: "checkResultRecorded"; accountId: string; checkId: string; checkResultId: string; hasFailures: boolean };
+  | { type: "checkResultRecorded"; accountId: string; checkId: string; checkResultId: string; hasFailures: boolean }
+  /** Runs were queued (by the scheduler or a session trigger); waiting agents of these private locations wake up. */
+  | { type: "runsQueued"; accountId: string; privateLocationIds: string[] };
 
 export type EventBus = {
   publish(event: VigilEvent): void;

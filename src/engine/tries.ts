@@ -1,0 +1,64 @@
+import { retryDelayMs, retryLocation } from "./retry.js";
+import type { EffectiveCheck } from "./effective.js";
+import type { RunOutcome } from "./runners/api.js";
+
+/** What a runner needs of the check itself (the rest comes from its effective settings). */
+export type RunnableCheck = { checkType: string; degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean };
+
+/** Runs one try of a check in a location; one per check type that can be run. */
+export type Runner = (check: RunnableCheck, effective: EffectiveCheck, location: string) => Promise<RunOutcome>;
+
+/** One try's result as it is recorded: the outcome's fields, where it ran, and its place in the run. */
+export type TryReport = Omit<RunOutcome, "networkError"> & { runLocation: string; attempts: number; resultType: "ATTEMPT" | "FINAL" };
+export type UnsupportedReport = { runLocation: string; attempts: 0; resultType: "FINAL"; hasErrors: true; hasFailures: false; startedAt: Date; stoppedAt: Date; browserCheckResult: { errors: string[] } };
+
+export type TriesOptions = {
+  now: () => Date;
+  /** Waits before a retry; resolves early when `signal` aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Aborted when the run was cancelled or lost: no further try starts, nothing more is recorded. */
+  signal?: AbortSignal;
+  /**
+   * Records one try; `holdMs` is how long the run must stay held for what follows (the retry's
+   * wait). False when the run is no longer this runner's (cancelled, or its lease lost).
+   */
+  record: (report: TryReport | UnsupportedReport, holdMs: number) => Promise<boolean>;
+};
+
+/** The message of a run whose check type no runner handles yet. */
+export function unsupportedMessage(checkType: string): string {
+  return `${checkType} checks are stored but not run by this version of Vigil yet`;
+}
+
+/**
+ * A run's tries, wherever it runs (the service for data-center locations, an agent for its
+ * private location): each failed try that the retry strategy retries is an ATTEMPT, the last try
+ * is the FINAL result, `attempts` counts the tries before it, and a retry may move to the next
+ * location (sameRegion false). A check type without a runner ends at once with hasErrors and a
+ * message, never silently.
+ */
+export async function runTries(
+  check: RunnableCheck,
+  effective: EffectiveCheck,
+  firstLocation: string,
+  runner: Runner | undefined,
+  options: TriesOptions,
+): Promise<"recorded" | "lost"> {
+  if (!runner) {
+    const at = options.now();
+    const report: UnsupportedReport = { runLocation: firstLocation, attempts: 0, resultType: "FINAL", hasErrors: true, hasFailures: false, startedAt: at, stoppedAt: at, browserCheckResult: { errors: [unsupportedMessage(check.checkType)] } };
+    return (await options.record(report, 0)) ? "recorded" : "lost";
+  }
+  const firstTry = options.now().getTime();
+  let location = firstLocation;
+  for (let attempt = 0; ; attempt++) {
+    if (options.signal?.aborted) return "lost";
+    const { networkError, ...outcome } = await runner(check, effective, location);
+    const delay = outcome.hasFailures ? retryDelayMs(effective.retryStrategy, attempt + 1, { elapsedMs: options.now().getTime() - firstTry, networkError }) : null;
+    const report: TryReport = { ...outcome, runLocation: location, attempts: attempt, resultType: delay === null ? "FINAL" : "ATTEMPT" };
+    if (options.signal?.aborted || !(await options.record(report, delay ?? 0))) return "lost";
+    if (delay === null) return "recorded";
+    await options.sleep(delay, options.signal);
+    location = retryLocation(effective.retryStrategy!, location, effective.locations);
+  }
+}
