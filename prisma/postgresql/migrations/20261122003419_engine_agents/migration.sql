@@ -1,5 +1,5 @@
 -- AlterTable
-ALTER TABLE "CheckRun" ADD COLUMN     "groupId" TEXT,
+ALTER TABLE "CheckRun" ADD COLUMN     "groupId" INTEGER,
 ADD COLUMN     "scheduleKey" TEXT;
 
 -- CreateTable
