@@ -40,6 +40,12 @@ export const ConfigSchema = z
     GRAPHQL_INTROSPECTION: booleanFlag(true),
     /** How long shutdown waits for in-flight requests before closing them anyway. */
     SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
+    /** Whether this instance schedules and runs checks (API-only instances set it to false). */
+    ENGINE_ENABLED: booleanFlag(true),
+    /** How many runs this instance's engine has under way at once. */
+    ENGINE_CONCURRENCY: integer(1, 1000, 100),
+    /** A claimed run's lease, for the service's runners and for agents: a runner silent this long loses the run to another. */
+    RUN_LEASE_MS: integer(1000, 600_000, 60_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.VIGIL_ACCOUNT_ID) !== Boolean(env.VIGIL_API_KEY)) {
@@ -58,6 +64,8 @@ export type Config = {
   blockPrivateTargets: boolean;
   graphqlIntrospection: boolean;
   shutdownTimeoutMs: number;
+  engine: { enabled: boolean; concurrency: number };
+  runLeaseMs: number;
 };
 
 export class ConfigError extends Error {
@@ -94,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    engine: { enabled: c.ENGINE_ENABLED, concurrency: c.ENGINE_CONCURRENCY },
+    runLeaseMs: c.RUN_LEASE_MS,
   };
 }

@@ -14,6 +14,8 @@ import { HEALTH_PATHS, registerHealth } from "./health.js";
 import { createLogger, type Logger } from "./logger.js";
 import { errorBody, sendError } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
+import { startEngine, type Engine } from "./engine/engine.js";
+import { engineSweeps } from "./engine/sweeps.js";
 
 /** A start-up failure whose message is for the operator (printed as is, exit 1). */
 export class StartupError extends Error {}
@@ -97,12 +99,18 @@ export async function buildApp(
   graphql.attach(app.server);
 
   let stopping: Promise<void> | null = null;
+  let engine: Engine | null = null;
   return {
     app,
     context,
+    /** The engine, once started (null when ENGINE_ENABLED=false or before start). */
+    get engine(): Engine | null {
+      return engine;
+    },
     async start(): Promise<{ port: number; url: string }> {
       await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;
+      if (config.engine.enabled) engine = startEngine(context, { concurrency: config.engine.concurrency, leaseMs: config.runLeaseMs, sweeps: engineSweeps });
       logger.info({ port, host: config.host, database: redactUrl(config.databaseUrl) }, "vigil is ready");
       return { port, url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}` };
     },
@@ -113,7 +121,9 @@ export async function buildApp(
         shutdown.abort();
         logger.info({ inFlight: state.inFlight }, "shutting down");
         const deadline = Date.now() + config.shutdownTimeoutMs;
+        const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));
         while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+        await stoppingEngine;
         await graphql.close();
         const closing = app.close();
         app.server.closeAllConnections();

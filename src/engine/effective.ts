@@ -34,16 +34,26 @@ function mergeByKey<T extends { key: string }>(base: T[], own: T[]): T[] {
   return [...base.filter((item) => !ownKeys.has(item.key.toLowerCase())), ...own];
 }
 
-export function effectiveCheck(check: CheckSettings, group: GroupSettings | null): EffectiveCheck {
-  const variables = mergeByKey(list<Variable>(group?.environmentVariables), list<Variable>(check.environmentVariables));
+/** Where a check runs: its group's locations (and private locations) when the group has any, else its own. */
+export function effectiveLocations(
+  check: { locations: unknown; privateLocations: unknown },
+  group: { locations: unknown; privateLocations: unknown } | null,
+): { locations: string[]; privateLocations: string[] } {
   const groupLocations = list<string>(group?.locations);
   const groupPrivate = list<string>(group?.privateLocations);
+  return {
+    locations: groupLocations.length ? groupLocations : list<string>(check.locations),
+    privateLocations: groupPrivate.length ? groupPrivate : list<string>(check.privateLocations),
+  };
+}
+
+export function effectiveCheck(check: CheckSettings, group: GroupSettings | null): EffectiveCheck {
+  const variables = mergeByKey(list<Variable>(group?.environmentVariables), list<Variable>(check.environmentVariables));
   const alertSettings = group && group.useGlobalAlertSettings === false ? group.alertSettings : check.useGlobalAlertSettings ? DEFAULT_ALERT_SETTINGS : check.alertSettings;
   return {
     activated: check.activated && (group?.activated ?? true),
     muted: check.muted || (group?.muted ?? false),
-    locations: groupLocations.length ? groupLocations : list<string>(check.locations),
-    privateLocations: groupPrivate.length ? groupPrivate : list<string>(check.privateLocations),
+    ...effectiveLocations(check, group),
     runtimeId: group?.runtimeId ?? check.runtimeId,
     retryStrategy: effectiveRetryStrategy(check, group),
     alertSettings: alertSettings ?? DEFAULT_ALERT_SETTINGS,

@@ -6,7 +6,7 @@ import type { RunOutcome } from "./runners/api.js";
 export type RunnableCheck = { checkType: string; degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean };
 
 /** Runs one try of a check in a location; one per check type that can be run. */
-export type Runner = (check: RunnableCheck, effective: EffectiveCheck, location: string) => Promise<RunOutcome>;
+export type Runner = (check: RunnableCheck, effective: EffectiveCheck, location: string, signal?: AbortSignal) => Promise<RunOutcome>;
 
 /** One try's result as it is recorded: the outcome's fields, where it ran, and its place in the run. */
 export type TryReport = Omit<RunOutcome, "networkError"> & { runLocation: string; attempts: number; resultType: "ATTEMPT" | "FINAL" };
@@ -53,7 +53,7 @@ export async function runTries(
   let location = firstLocation;
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) return "lost";
-    const { networkError, ...outcome } = await runner(check, effective, location);
+    const { networkError, ...outcome } = await runner(check, effective, location, options.signal);
     const delay = outcome.hasFailures ? retryDelayMs(effective.retryStrategy, attempt + 1, { elapsedMs: options.now().getTime() - firstTry, networkError }) : null;
     const report: TryReport = { ...outcome, runLocation: location, attempts: attempt, resultType: delay === null ? "FINAL" : "ATTEMPT" };
     if (options.signal?.aborted || !(await options.record(report, delay ?? 0))) return "lost";

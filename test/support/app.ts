@@ -22,7 +22,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const apiKey = `vg_test_${randomBytes(16).toString("hex")}`;
   const databaseUrl = env.DATABASE_URL ?? (await migratedDatabaseUrl());
   // The rate limit is off unless a test asks for it: suites send many requests with one key.
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: databaseUrl, ...env });
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", ENGINE_ENABLED: "false", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: databaseUrl, ...env });
   const app = await buildApp(config, options);
   const { url } = await app.start();
   const db = app.context.database.prisma;

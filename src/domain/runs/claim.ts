@@ -69,3 +69,15 @@ export async function finishRun(db: DbOrTx, run: { id: number; owner: string; no
   });
   return count === 1;
 }
+
+/**
+ * Hands a run this owner holds back to the queue (QUEUED, no lease), for a runner that stops
+ * before finishing it: another runner takes it at once instead of after the lease runs out.
+ */
+export async function releaseRun(db: DbOrTx, run: { id: number; owner: string }): Promise<boolean> {
+  const { count } = await db.checkRun.updateMany({
+    where: { id: run.id, status: "RUNNING", leaseOwner: run.owner },
+    data: { status: "QUEUED", leaseOwner: null, leaseExpiresAt: null, claimedAt: null },
+  });
+  return count === 1;
+}

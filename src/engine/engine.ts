@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import type { AppContext } from "../app-context.js";
+import { claimRuns, releaseRun } from "../domain/runs/claim.js";
+import type { CheckRun } from "../generated/sqlite/client.js";
+import { executeRun } from "./execute.js";
+import { defaultRunners } from "./runners/index.js";
+import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "./scheduler.js";
+import type { Runner } from "./tries.js";
+
+/** A periodic duty of the engine besides running checks (missed heartbeats, dropped runs...). */
+export type Sweep = { name: string; everyMs: number; run: (app: AppContext, now: Date) => Promise<unknown> };
+
+export type EngineOptions = {
+  concurrency: number;
+  leaseMs: number;
+  /** Lease owner name of this instance's runners. */
+  owner?: string;
+  runners?: Partial<Record<string, Runner>>;
+  scheduler?: SchedulerOptions;
+  sweeps?: Sweep[];
+  /** The longest idle wait between two looks at the queue. */
+  maxIdleMs?: number;
+  now?: () => Date;
+};
+
+export type EngineStats = { claimed: number; recorded: number; skipped: number; lost: number; failed: number; lagMs: number[] };
+
+/** A wait that ends early on abort. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted || ms <= 0) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/**
+ * The service's engine: a scheduler tick that queues due runs, a runner pool that claims the
+ * data-center runs (private-location runs are the agents') with a lease and executes them, at
+ * most `concurrency` at once, and periodic sweeps. Every instance runs the same loop: the queue's
+ * claim protocol and the scheduler's compare-and-set make instances share the work, not repeat it.
+ * Runs cancelled (or lost to another runner) while under way are noticed within a second and
+ * stop: no further try starts and nothing more is recorded.
+ */
+export function startEngine(app: AppContext, options: EngineOptions) {
+  const db = app.database.prisma;
+  const owner = options.owner ?? `service:${randomUUID()}`;
+  const now = options.now ?? (() => new Date());
+  const runners = options.runners ?? defaultRunners({ blockPrivateTargets: app.config.blockPrivateTargets });
+  const maxIdleMs = options.maxIdleMs ?? 250;
+  const stopping = new AbortController();
+  const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  const stats: EngineStats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
+  let wake: (() => void) | null = null;
+  const nudge = () => wake?.();
+
+  const guarded = (name: string, task: () => Promise<unknown>) => async () => {
+    try {
+      await task();
+    } catch (error) {
+      if (!stopping.signal.aborted) app.logger.error({ err: error, task: name }, "engine task failed");
+    }
+  };
+
+  function start(run: CheckRun) {
+    const controller = new AbortController();
+    stats.claimed++;
+    stats.lagMs.push(now().getTime() - run.dueAt.getTime());
+    if (stats.lagMs.length > 100_000) stats.lagMs.splice(0, 50_000);
+    const done = executeRun(app, run, { owner, leaseMs: options.leaseMs, now, sleep, runners, signal: controller.signal })
+      .then((outcome) => void stats[outcome]++)
+      .catch((error) => {
+        stats.failed++;
+        app.logger.error({ err: error, checkRunId: run.id, checkId: run.checkId }, "run failed");
+      })
+      .finally(() => {
+        inFlight.delete(run.id);
+        nudge();
+      });
+    inFlight.set(run.id, { controller, done });
+  }
+
+  async function claimLoop() {
+    while (!stopping.signal.aborted) {
+      const free = options.concurrency - inFlight.size;
+      let idleMs = maxIdleMs;
+      if (free > 0) {
+        const limit = Math.min(free, 50);
+        const runs = await claimRuns(db, { privateLocationId: null, owner, now: now(), leaseMs: options.leaseMs, limit }).catch((error) => {
+          if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming runs failed");
+          return [] as CheckRun[];
+        });
+        if (stopping.signal.aborted) {
+          for (const run of runs) await releaseRun(db, { id: run.id, owner }).catch(() => undefined);
+          break;
+        }
+        runs.forEach(start);
+        if (runs.length === limit) continue;
+        // Sleep until the next queued run falls due (the scheduler writes them ahead of time).
+        const next = await db.checkRun
+          .findFirst({ where: { status: "QUEUED", privateLocationId: null }, orderBy: { dueAt: "asc" }, select: { dueAt: true } })
+          .catch(() => null);
+        if (next) idleMs = Math.max(0, Math.min(maxIdleMs, next.dueAt.getTime() - now().getTime()));
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, idleMs);
+        function done() {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+        stopping.signal.addEventListener("abort", done, { once: true });
+      });
+    }
+  }
+
+  /** Runs cancelled or taken over while under way: stop them. */
+  async function watchCancellations() {
+    if (inFlight.size === 0) return;
+    const gone = await db.checkRun.findMany({
+      where: { id: { in: [...inFlight.keys()] }, OR: [{ status: { not: "RUNNING" } }, { leaseOwner: { not: owner } }] },
+      select: { id: true },
+    });
+    for (const { id } of gone) inFlight.get(id)?.controller.abort();
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, task: () => Promise<void>) => {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy || stopping.signal.aborted) return;
+      busy = true;
+      void task().finally(() => (busy = false));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  every(1_000, guarded("scheduler", async () => {
+    if ((await scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS)).queued > 0) nudge();
+  }));
+  every(1_000, guarded("cancellations", watchCancellations));
+  for (const sweep of options.sweeps ?? []) every(sweep.everyMs, guarded(sweep.name, () => sweep.run(app, now())));
+  void guarded("scheduler", () => scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS))();
+  const loop = claimLoop();
+
+  return {
+    owner,
+    stats,
+    inFlight: () => inFlight.size,
+    /**
+     * Stops claiming, lets runs under way finish until `deadline`, then hands the rest back to
+     * the queue (QUEUED again, so another instance takes them at once instead of after a lease).
+     */
+    async stop(timeoutMs: number): Promise<void> {
+      stopping.abort();
+      for (const timer of timers) clearInterval(timer);
+      await loop;
+      const all = Promise.all([...inFlight.values()].map((r) => r.done));
+      await Promise.race([all, sleep(timeoutMs)]);
+      for (const [id, run] of inFlight) {
+        run.controller.abort();
+        await releaseRun(db, { id, owner }).catch(() => undefined);
+      }
+      await Promise.race([all, sleep(1_000)]);
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof startEngine>;
