@@ -1,7 +1,16 @@
+import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
+import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
 import type { Sweep } from "./engine.js";
 
 /**
  * The engine's periodic duties besides running checks. Each is safe when several instances run
- * it at once (each writes with a compare-and-set), so every instance runs all of them.
+ * it at once (each writes with a compare-and-set or a unique key), so every instance runs all of them.
  */
-export const engineSweeps: Sweep[] = [];
+export const engineSweeps: Sweep[] = [
+  // A heartbeat silent for its period plus grace gets one FAILING event.
+  { name: "missed heartbeats", everyMs: 2_000, run: (app, now) => recordMissedHeartbeats({ db: app.database.prisma, events: app.events, now }) },
+  // Session runs of grouped checks waiting for a free slot of the group's concurrency.
+  { name: "pending session runs", everyMs: 1_000, run: (app, now) => promotePendingRuns(app.database.prisma, now, app.events) },
+  // Sessions that can no longer finish end TIMED_OUT.
+  { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions(app, now) },
+];

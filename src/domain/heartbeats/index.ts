@@ -9,3 +9,4 @@ export { availabilityOfChecks, heartbeatStatsOfChecks } from "./availability-bat
 export { getHeartbeatEvents } from "./batch.js";
 export { heartbeatEventCursor, pageEventsOfChecks } from "./page-events.js";
 export type { WindowArgs } from "./window.js";
+export { recordMissedHeartbeats } from "./missed.js";

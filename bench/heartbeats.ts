@@ -1,0 +1,211 @@
+// Heartbeats under load, on a temporary SQLite file:
+// (a) ping ingest: N heartbeat checks, autocannon GET /ping/{token} over loopback against
+//     `vigil serve`, spread round-robin across the tokens; then every 2xx must be a stored event;
+// (b) availability: 100,000 events of one check over 7 days (bulk insert), then the availability
+//     through the domain verb and through GET /v1/checks/heartbeats/{id}/availability (median of runs);
+// (c) the engine's missed-heartbeat sweep over those checks (latest event per check in one statement).
+//   tsx bench/heartbeats.ts
+//   BENCH_CHECKS=1000 BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_EVENTS=100000 BENCH_RUNS=7 tsx bench/heartbeats.ts
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { openDatabase } from "../src/db/client.js";
+import { migrate } from "../src/db/migrate.js";
+import { hashKey } from "../src/domain/accounts/keys.js";
+import { getHeartbeatAvailability, recordMissedHeartbeats } from "../src/domain/heartbeats/index.js";
+import { createInProcessBus } from "../src/events/bus.js";
+import { freePort } from "../test/support/postgres-server.js";
+import { stamp } from "./support/sqlite-format.js";
+
+const DAY_MS = 86_400_000;
+const checks = Number(process.env.BENCH_CHECKS ?? 1_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const eventCount = Number(process.env.BENCH_EVENTS ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+
+type Row = { what: string; figure: string; note?: string };
+const rows: Row[] = [];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "vigil-bench-heartbeats-"));
+const path = join(dir, "bench.db");
+const url = `file:${path}`;
+let server: ChildProcess | undefined;
+try {
+  await migrate(url);
+  const seeded = seed(path);
+  const base = await serve({ DATABASE_URL: url, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: seeded.accountId, VIGIL_API_KEY: seeded.apiKey });
+  const raw = new Database(path, { readonly: true });
+  const stored = () => (raw.prepare(`SELECT COUNT(*) AS n FROM "HeartbeatEvent"`).get() as { n: number }).n;
+
+  // (a) Ping ingest, about `seconds` long, in runs of a fixed number of requests: a run cut by
+  // a duration leaves requests in flight that the server still records, so only runs that let
+  // every request finish can show that the stored count equals the 2xx count exactly. Each run
+  // is sized from the rate of the one before (a 2 s warm-up first); latencies of every response
+  // are kept, so p50/p99 are over the whole measured phase.
+  const warm = await autocannon({ url: base, connections, duration: 2, requests: [pingRequest(seeded.tokens)] });
+  // The warm-up was cut by its duration: let the server finish what was in flight.
+  for (let last = -1; last !== stored(); ) {
+    last = stored();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const before = stored();
+  const ingest = { ok: 0, other: 0, errors: 0, ms: 0, latencies: [] as number[] };
+  for (let rate = Math.max(warm["2xx"] / warm.duration, 50); ingest.ms < seconds * 1000; ) {
+    const amount = Math.max(100, Math.round((rate * Math.min(seconds * 1000 - ingest.ms, 5_000)) / 1000));
+    const started = performance.now();
+    const result = await pingRun(base, seeded.tokens, amount, ingest.latencies);
+    const ms = performance.now() - started;
+    Object.assign(ingest, { ok: ingest.ok + result["2xx"], other: ingest.other + result.non2xx, errors: ingest.errors + result.errors, ms: ingest.ms + ms });
+    rate = (result["2xx"] * 1000) / ms;
+  }
+  const recorded = stored() - before;
+  const latency = [...ingest.latencies].sort((a, b) => a - b);
+  const percentile = (p: number) => latency[Math.min(latency.length - 1, Math.floor((p / 100) * latency.length))] ?? NaN;
+  rows.push({ what: `ping ingest: ${checks} checks, ${connections} connections`, figure: `${((ingest.ok * 1000) / ingest.ms).toFixed(0)} pings/s`, note: `${ingest.ok} accepted in ${(ingest.ms / 1000).toFixed(1)} s, ${ingest.other} non-2xx, ${ingest.errors} errors` });
+  rows.push({ what: "ping latency p50 / p99", figure: `${percentile(50).toFixed(1)} / ${percentile(99).toFixed(1)} ms` });
+  rows.push({ what: "stored events = 2xx responses", figure: recorded === ingest.ok ? "yes" : "NO", note: `${recorded} stored, ${ingest.ok} 2xx` });
+
+  // (b) Availability of one check with 100,000 events over 7 days.
+  const checkId = seedEvents(path, seeded.accountId);
+  const database = await openDatabase(url);
+  const ctx = { db: database.prisma, accountId: seeded.accountId, events: createInProcessBus(), now: () => new Date() };
+  const end = new Date();
+  const week = { startTime: new Date(end.getTime() - 7 * DAY_MS).toISOString(), endTime: end.toISOString() };
+  const headers = { authorization: `Bearer ${seeded.apiKey}` };
+  const scenarios: [string, () => Promise<unknown>][] = [
+    ["availability, domain verb, 7-day window", () => getHeartbeatAvailability({ ctx, checkId, query: week })],
+    ["availability, domain verb, default 24 h", () => getHeartbeatAvailability({ ctx, checkId, query: {} })],
+    ["availability, REST GET, 7-day window", () => getJson(`${base}/v1/checks/heartbeats/${checkId}/availability?${new URLSearchParams(week)}`, headers)],
+    ["availability, REST GET, default 24 h", () => getJson(`${base}/v1/checks/heartbeats/${checkId}/availability`, headers)],
+    ["events list, REST GET (stats 24 h + 7 d)", () => getJson(`${base}/v1/checks/heartbeats/${checkId}/events`, headers)],
+  ];
+  const first = (await getHeartbeatAvailability({ ctx, checkId, query: week })) as { totalEntitiesCurrentPeriod: number } | null;
+  if (first?.totalEntitiesCurrentPeriod !== eventCount) throw new Error(`expected ${eventCount} events in the 7-day window, got ${first?.totalEntitiesCurrentPeriod}`);
+  for (const [what, fn] of scenarios) {
+    await fn(); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push((await timed(fn)).ms);
+    rows.push({ what: `${what} (${eventCount} events)`, figure: `${median(times).toFixed(1)} ms`, note: `median of ${runs}` });
+  }
+
+  // (c) The missed-heartbeat sweep over every heartbeat check: none due (median of runs), then
+  // all due at once (each writes its FAILING), then again (nothing left to write).
+  const sweep = (now: Date) => recordMissedHeartbeats({ db: database.prisma, events: ctx.events, now });
+  await sweep(new Date());
+  const idle: number[] = [];
+  for (let i = 0; i < runs; i++) idle.push((await timed(() => sweep(new Date()))).ms);
+  rows.push({ what: `missed-heartbeat sweep, ${checks + 1} checks, none due`, figure: `${median(idle).toFixed(1)} ms`, note: `median of ${runs}` });
+  const due = await timed(() => sweep(new Date(Date.now() + 2 * DAY_MS)));
+  rows.push({ what: `missed-heartbeat sweep, ${checks + 1} checks, all due`, figure: `${due.ms.toFixed(1)} ms`, note: `${due.value} FAILING written` });
+  const again = await timed(() => sweep(new Date(Date.now() + 2 * DAY_MS)));
+  rows.push({ what: "missed-heartbeat sweep, right after", figure: `${again.ms.toFixed(1)} ms`, note: `${again.value} written` });
+  await database.close();
+  raw.close();
+  report();
+} finally {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server!.once("exit", resolve));
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** GET /ping/{token}, round-robin over the tokens. */
+function pingRequest(tokens: string[]): autocannon.Request {
+  let next = 0;
+  return { method: "GET", setupRequest: (request) => ({ ...request, path: `/ping/${tokens[next++ % tokens.length]}` }) };
+}
+
+/** Exactly `amount` pings (every one answered before it resolves), each response's latency kept. */
+function pingRun(base: string, tokens: string[], amount: number, latencies: number[]) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: base, connections, amount, requests: [pingRequest(tokens)] }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+async function getJson(target: string, headers: Record<string, string>) {
+  const response = await fetch(target, { headers });
+  if (!response.ok) throw new Error(`${target}: ${response.status}`);
+  return response.json();
+}
+
+/** An account, its API key and N heartbeat checks (period 1 day, so no ping in the run is late), in Prisma's storage format. */
+function seed(file: string) {
+  const db = new Database(file);
+  const now = stamp(Date.now() - DAY_MS);
+  const accountId = randomUUID();
+  const apiKey = `vg_bench_${randomUUID().replaceAll("-", "")}`;
+  const tokens: string[] = [];
+  db.prepare(`INSERT INTO "Account" (id, name, createdAt, updatedAt) VALUES (?, 'bench', ?, ?)`).run(accountId, now, now);
+  db.prepare(`INSERT INTO "ApiKey" (id, accountId, keyHash, prefix, createdAt) VALUES (?, ?, ?, 'vg_benc', ?)`).run(randomUUID(), accountId, hashKey(apiKey), now);
+  const insert = db.prepare(`INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, heartbeat, pingToken, createdAt, updatedAt)
+    VALUES (?, ?, 'HEARTBEAT', ?, '[]', '[]', '{"period":1,"periodUnit":"days","grace":1,"graceUnit":"hours"}', ?, ?, ?)`);
+  db.transaction(() => {
+    for (let i = 0; i < checks; i++) {
+      const token = randomUUID();
+      tokens.push(token);
+      insert.run(randomUUID(), accountId, `cron ${i}`, token, now, now);
+    }
+  })();
+  db.close();
+  return { accountId, apiKey, tokens };
+}
+
+/** One more heartbeat check with `eventCount` events spread evenly over the 7 days before now (1 in 50 FAILING). */
+function seedEvents(file: string, accountId: string): string {
+  const db = new Database(file);
+  db.pragma("synchronous = OFF");
+  const checkId = randomUUID();
+  const now = Date.now();
+  db.prepare(`INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, heartbeat, pingToken, createdAt, updatedAt)
+    VALUES (?, ?, 'HEARTBEAT', 'busy', '[]', '[]', '{"period":1,"periodUnit":"hours","grace":0,"graceUnit":"seconds"}', ?, ?, ?)`)
+    .run(checkId, accountId, randomUUID(), stamp(now - 8 * DAY_MS), stamp(now - 8 * DAY_MS));
+  const insert = db.prepare(`INSERT INTO "HeartbeatEvent" (id, accountId, checkId, state, timestamp, source, userAgent) VALUES (?, ?, ?, ?, ?, NULL, 'bench')`);
+  const step = (7 * DAY_MS - 60_000) / eventCount;
+  db.transaction(() => {
+    for (let i = 0; i < eventCount; i++) insert.run(randomUUID(), accountId, checkId, i % 50 === 0 ? "FAILING" : "RECEIVED", stamp(now - 7 * DAY_MS + 30_000 + Math.round(i * step)));
+  })();
+  db.close();
+  return checkId;
+}
+
+/** `vigil serve` on a free loopback port; resolves once it answers readiness. */
+async function serve(env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  server = spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/-/readiness`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("server did not start within 60 s");
+}
+
+function report() {
+  const width = Math.max(...rows.map((r) => r.what.length));
+  const figureWidth = Math.max(...rows.map((r) => r.figure.length));
+  console.log(`\nheartbeats bench (SQLite, Node ${process.version})`);
+  console.log(`${"measure".padEnd(width)}  ${"figure".padStart(figureWidth)}  note`);
+  console.log(`${"-".repeat(width)}  ${"-".repeat(figureWidth)}  ----`);
+  for (const row of rows) console.log(`${row.what.padEnd(width)}  ${row.figure.padStart(figureWidth)}  ${row.note ?? ""}`);
+}
