@@ -7,3 +7,5 @@ export { isFinished, type ConciseResult, type SessionView } from "./view.js";
 export * from "./schemas.js";
 export { getCheckSessions } from "./view.js";
 export { pageResultsOfSessions } from "./results.js";
+export { promotePendingRuns, publishQueued, type Promoted } from "./promote.js";
+export { SESSION_TIMEOUT_MS, timeOutSessions } from "./time-out.js";

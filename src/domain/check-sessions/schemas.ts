@@ -6,8 +6,10 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 /** A session in one of these has finished: completion answers, cancel changes nothing. */
 export const FINISHED_STATUSES: readonly SessionStatus[] = ["FAILED", "PASSED", "DEGRADED", "TIMED_OUT", "CANCELLED"];
 
-/** A run in one of these has not finished yet (CheckRun.status). */
-export const ACTIVE_RUN_STATUSES = ["QUEUED", "RUNNING"];
+/** A run in one of these has not finished yet (CheckRun.status); PENDING waits for its group's concurrency. */
+export const ACTIVE_RUN_STATUSES = ["PENDING", "QUEUED", "RUNNING"];
+/** A run in one of these has not been picked up yet: a session whose runs all wait is STARTED. */
+export const WAITING_RUN_STATUSES = ["PENDING", "QUEUED"];
 
 /** The reference's arrays accept a single value in place of a one-item array. */
 const single = <T extends z.ZodType>(item: T) => z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).min(1).max(100));

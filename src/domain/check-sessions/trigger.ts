@@ -4,6 +4,7 @@ import { NotFoundError } from "../errors.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { matchesTags, runPlaces, strings } from "./match.js";
+import { promoteGroups, publishQueued } from "./promote.js";
 import { TriggerCheckSessionInput } from "./schemas.js";
 import type { SessionView } from "./view.js";
 
@@ -19,6 +20,8 @@ class NoMatchingChecksError extends NotFoundError {
  * Starts one session per matching check ("run now"): the session and one QUEUED run per location,
  * sharing one sequenceId, for the engine to pick up. Only checks that can run are eligible:
  * activated, in no deactivated group, not heartbeats (they are pinged, not run), with a location.
+ * A grouped check's runs are written PENDING and promoted, in the same transaction, as far as the
+ * group's `concurrency` allows (promote.ts); the rest start as running sessions of the group end.
  */
 export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext; input: unknown }): Promise<SessionView[]> {
   const { target, refreshCache } = withoutResponseFields(parseInput(TriggerCheckSessionInput, input === undefined ? {} : input));
@@ -31,7 +34,7 @@ export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext;
       ...(target.checkId ? { id: { in: target.checkId } } : {}),
     },
     select: {
-      id: true, name: true, checkType: true, tags: true, locations: true, privateLocations: true,
+      id: true, name: true, checkType: true, tags: true, locations: true, privateLocations: true, groupId: true,
       group: { select: { tags: true, locations: true, privateLocations: true } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -48,7 +51,7 @@ export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext;
 
   const now = ctx.now();
   const stored = { ...target, refreshCache };
-  return ctx.db.$transaction(async (tx) => {
+  const { views, promoted } = await ctx.db.$transaction(async (tx) => {
     const views: SessionView[] = [];
     for (const { check, places } of planned) {
       const session = await tx.checkSession.create({
@@ -58,7 +61,8 @@ export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext;
       await tx.checkRun.createMany({
         data: places.map((place) => ({
           accountId: ctx.accountId, checkId: check.id, sessionId: session.id, location: place.location,
-          privateLocationId: place.privateLocationId, sequenceId, status: "QUEUED", dueAt: now, createdAt: now,
+          privateLocationId: place.privateLocationId, sequenceId, status: check.groupId === null ? "QUEUED" : "PENDING",
+          groupId: check.groupId, dueAt: now, createdAt: now,
         })),
       });
       views.push({
@@ -66,6 +70,11 @@ export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext;
         check: { id: check.id, name: check.name, checkType: check.checkType }, runLocations: places.map((p) => p.name), results: null,
       });
     }
-    return views;
+    const groupIds = planned.flatMap(({ check }) => (check.groupId === null ? [] : [check.groupId]));
+    return { views, promoted: await promoteGroups(tx, groupIds, now) };
   });
+  const ungrouped = planned.filter(({ check }) => check.groupId === null).flatMap(({ places }) => places);
+  for (const { privateLocationId } of ungrouped) if (privateLocationId) promoted.wake.push({ accountId: ctx.accountId, privateLocationId });
+  publishQueued(ctx.events, promoted);
+  return views;
 }
