@@ -1,17 +1,22 @@
-import { evaluateAssertion, type Assertion } from "../assertions.js";
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { evaluateAssertion, type Assertion, type AssertionResult, type ResponseFacts } from "../assertions.js";
 import { interpolate } from "../effective.js";
 import { scrubHeaders, scrubText, secretValues } from "../scrub.js";
 import { exchange, NetworkError, type HttpExchange } from "./http.js";
+import { isPrivateAddress } from "./targets.js";
 
 type KeyValue = { key: string; value: string };
-type Variable = { key: string; value: string | null; secret?: boolean };
+export type Variable = { key: string; value: string | null; secret?: boolean };
 export type ApiRequest = {
   method?: string; url: string; headers?: KeyValue[]; queryParameters?: KeyValue[]; body?: string | null; bodyType?: string | null;
   basicAuth?: { username: string; password: string } | null; followRedirects?: boolean; skipSSL?: boolean; assertions?: Assertion[];
 };
 export type ApiRunSettings = { degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean; timeoutMs: number; blockPrivateTargets: boolean };
+/** What every runner is given besides its request (the API runner's settings are the common ones). */
+export type RunSettings = ApiRunSettings;
 
-/** What one try of an API check produced: the result's verdict fields and its apiCheckResult. */
+/** What one try of a check produced: the result's verdict fields and its apiCheckResult. */
 export type RunOutcome = {
   hasFailures: boolean; hasErrors: boolean; isDegraded: boolean | null; overMaxResponseTime: boolean | null; networkError: boolean;
   responseTime: number; startedAt: Date; stoppedAt: Date; apiCheckResult: Record<string, unknown>;
@@ -50,19 +55,16 @@ export async function runApiCheck(request: ApiRequest, variables: readonly Varia
   const stoppedAt = new Date();
   const responseTime = Math.round(response?.timings.total ?? stoppedAt.getTime() - startedAt.getTime());
   const assertions = response ? (request.assertions ?? []).map((a) => evaluateAssertion(a, { status: response!.status, headers: response!.headers, body: response!.body, responseTimeMs: responseTime })) : [];
-  const overMax = settings.maxResponseTime != null && response ? responseTime > settings.maxResponseTime : null;
-  const passed = response !== null && (assertions.length ? assertions.every((a) => a.passed) : response.status < 400) && !overMax;
+  const passed = response !== null && (assertions.length ? assertions.every((a) => a.passed) : response.status < 400);
   return {
-    hasFailures: settings.shouldFail ? passed : !passed,
+    ...verdict(settings, { reached: response !== null, passed, responseTime }),
     hasErrors: false,
-    isDegraded: settings.degradedResponseTime != null && response ? responseTime > settings.degradedResponseTime : null,
-    overMaxResponseTime: overMax,
     networkError: response === null,
     responseTime,
     startedAt,
     stoppedAt,
     apiCheckResult: {
-      assertions: assertions.map(({ source, target, comparison, property, actual, passed: ok }) => ({ source, target, comparison, property, actual, passed: ok })),
+      assertions: recordedAssertions(assertions),
       request: recordedRequest,
       ...(response
         ? { response: { status: response.status, statusText: response.statusText, body: scrubText(response.body, secrets), headers: scrubHeaders(response.headers, secrets), timings: response.timings, timingPhases: response.timings } }
@@ -73,4 +75,67 @@ export async function runApiCheck(request: ApiRequest, variables: readonly Varia
       pcapDataUrl: null,
     },
   };
+}
+
+// The pieces below are shared by the URL, TCP, DNS and ICMP runners.
+
+/**
+ * The verdict of one try: a try that reached its target passes when `passed` (its assertions or
+ * its type's default rule) and it was not over maxResponseTime; degraded over
+ * degradedResponseTime; shouldFail inverts pass/fail only.
+ */
+export function verdict(settings: Pick<RunSettings, "degradedResponseTime" | "maxResponseTime" | "shouldFail">, run: { reached: boolean; passed: boolean; responseTime: number }) {
+  const overMaxResponseTime = settings.maxResponseTime != null && run.reached ? run.responseTime > settings.maxResponseTime : null;
+  const passed = run.reached && run.passed && !overMaxResponseTime;
+  return {
+    hasFailures: settings.shouldFail ? passed : !passed,
+    isDegraded: settings.degradedResponseTime != null && run.reached ? run.responseTime > settings.degradedResponseTime : null,
+    overMaxResponseTime,
+  };
+}
+
+export function recordedAssertions(results: readonly AssertionResult[]) {
+  return results.map(({ source, target, comparison, property, actual, passed }) => ({ source, target, comparison, property, actual, passed }));
+}
+
+/** Evaluates a type's own assertion source as the API source that reads the same kind of value; recorded under its own source. */
+export function evaluateAs(assertion: Assertion, apiSource: string, facts: Partial<ResponseFacts>, property = assertion.property): AssertionResult {
+  const result = evaluateAssertion({ ...assertion, source: apiSource, property }, { status: 0, headers: {}, body: "", responseTimeMs: 0, ...facts });
+  return { ...result, source: assertion.source, property: assertion.property };
+}
+
+/** A try that could not run at all (unsupported setting, missing tool): hasErrors, never a pass or a failure. */
+export function errorOutcome(message: string, request: Record<string, unknown> = {}, startedAt = new Date()): RunOutcome {
+  return {
+    hasFailures: false, hasErrors: true, isDegraded: null, overMaxResponseTime: null, networkError: false, responseTime: 0, startedAt, stoppedAt: new Date(),
+    apiCheckResult: { assertions: [], request, requestError: message, jobLog: null, jobAssets: null, pcapDataUrl: null },
+  };
+}
+
+/** Every string in a recorded value with secrets replaced. */
+export function scrubDeep<T>(value: T, secrets: readonly string[]): T {
+  if (typeof value === "string") return scrubText(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => scrubDeep(item, secrets)) as T;
+  if (value && typeof value === "object" && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, secrets)])) as T;
+  return value;
+}
+
+/**
+ * One address of `host` in `family` (0: any), refused under BLOCK_PRIVATE_TARGETS when private.
+ * Runners then connect to this address, so a second lookup cannot swap in another one.
+ */
+export async function resolveTarget(host: string, family: 0 | 4 | 6, blockPrivateTargets: boolean): Promise<{ address: string; family: number; dnsMs: number }> {
+  const start = performance.now();
+  const literal = isIP(host);
+  if (literal && family && literal !== family) throw new NetworkError(`${host} is not an IPv${family} address`);
+  let resolved: { address: string; family: number };
+  try {
+    resolved = literal ? { address: host, family: literal } : await lookup(host, { family });
+  } catch (error) {
+    throw new NetworkError(`could not resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (blockPrivateTargets && isPrivateAddress(resolved.address)) {
+    throw new NetworkError(`refused: ${host} ${literal ? "is" : "resolves to"} a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`);
+  }
+  return { ...resolved, dnsMs: performance.now() - start };
 }

@@ -1,8 +1,40 @@
 import type { Runner } from "../execute.js";
-import { runApiCheck, type ApiRequest } from "./api.js";
+import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import { runDnsCheck, type DnsRequest } from "./dns.js";
+import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
+import { runTcpCheck, type TcpRequest } from "./tcp.js";
+import { runUrlCheck, type UrlRequest } from "./url.js";
 
-/** The runners the service has: API checks for now (URL, TCP, DNS and ICMP come next). */
-export function defaultRunners(options: { blockPrivateTargets: boolean; timeoutMs?: number }): Record<string, Runner> {
+/** `ping`: the command ICMP checks run (default `ping` from PATH). */
+type RunnerOptions = { blockPrivateTargets: boolean; timeoutMs?: number; ping?: string };
+type CheckOf = Parameters<Runner>[0];
+
+const settingsOf = (check: CheckOf, options: RunnerOptions): RunSettings => ({
+  degradedResponseTime: check.degradedResponseTime,
+  maxResponseTime: check.maxResponseTime,
+  shouldFail: check.shouldFail,
+  timeoutMs: options.timeoutMs ?? 30_000,
+  blockPrivateTargets: options.blockPrivateTargets,
+});
+
+/**
+ * ICMP packet loss thresholds (percent) are stored in the check's `settings` JSON. A check handed
+ * over with them (as `degradedPacketLossThreshold` / `maxPacketLossThreshold`, null for none) is
+ * run with them; one handed over without them gets the reference's defaults, 10 and 20.
+ */
+function packetLoss(check: CheckOf): { degradedPacketLossThreshold: number | null; maxPacketLossThreshold: number | null } {
+  const given = check as { degradedPacketLossThreshold?: unknown; maxPacketLossThreshold?: unknown };
+  const percent = (value: unknown, fallback: number) => (value === undefined ? fallback : typeof value === "number" ? value : null);
+  return { degradedPacketLossThreshold: percent(given.degradedPacketLossThreshold, 10), maxPacketLossThreshold: percent(given.maxPacketLossThreshold, 20) };
+}
+
+/** A runner for a type whose request is stored; a check without one ends with hasErrors. */
+function withRequest<R>(run: (request: R, variables: readonly Variable[], check: CheckOf) => Promise<RunOutcome>): Runner {
+  return async (check, effective) => (effective.request ? run(effective.request as R, effective.environmentVariables, check) : errorOutcome(`this ${check.checkType} check has no request to run`));
+}
+
+/** The runners the service has: API, URL, TCP, DNS and ICMP checks. */
+export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   return {
     API: (check, effective) =>
       runApiCheck(effective.request as ApiRequest, effective.environmentVariables, {
@@ -12,5 +44,9 @@ export function defaultRunners(options: { blockPrivateTargets: boolean; timeoutM
         timeoutMs: options.timeoutMs ?? 30_000,
         blockPrivateTargets: options.blockPrivateTargets,
       }),
+    URL: withRequest<UrlRequest>((request, variables, check) => runUrlCheck(request, variables, settingsOf(check, options))),
+    TCP: withRequest<TcpRequest>((request, variables, check) => runTcpCheck(request, variables, settingsOf(check, options))),
+    DNS: withRequest<DnsRequest>((request, variables, check) => runDnsCheck(request, variables, settingsOf(check, options))),
+    ICMP: withRequest<IcmpRequest>((request, variables, check) => runIcmpCheck(request, variables, { ...settingsOf(check, options), ...packetLoss(check), ...(options.ping ? { ping: options.ping } : {}) })),
   };
 }
