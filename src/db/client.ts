@@ -52,3 +52,11 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
   }
   return { prisma, provider, close: () => prisma.$disconnect() };
 }
+
+/**
+ * Whether a client (or a transaction of it) talks to PostgreSQL, for the few statements that
+ * differ (row-locking hints). Reads Prisma's own provider tag; both test projects cover each branch.
+ */
+export function isPostgres(db: DbOrTx): boolean {
+  return (db as unknown as { _activeProvider?: string })._activeProvider === "postgresql";
+}

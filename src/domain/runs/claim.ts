@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../../db/client.js";
-import type { CheckRun } from "../../generated/sqlite/client.js";
+import { isPostgres, type DbOrTx } from "../../db/client.js";
+import { Prisma, type CheckRun } from "../../generated/sqlite/client.js";
 
 /**
  * The run queue's claim protocol, shared by the service's own runners (data-center runs) and by
@@ -13,40 +13,27 @@ import type { CheckRun } from "../../generated/sqlite/client.js";
 export type ClaimScope = { privateLocationId: string | null };
 export type Claim = ClaimScope & { owner: string; now: Date; leaseMs: number; limit: number };
 
-function claimable(scope: ClaimScope, now: Date) {
-  return {
-    privateLocationId: scope.privateLocationId,
-    OR: [{ status: "QUEUED", dueAt: { lte: now } }, { status: "RUNNING", leaseExpiresAt: { lt: now } }],
-  };
-}
-
 /**
  * Claims up to `limit` claimable runs, oldest due first; returns the runs this owner now holds.
- * Racing claimers see the same oldest candidates, so each reads several times its limit and
- * moves on past the runs it lost, rather than coming back empty while work is waiting.
+ * One statement: the UPDATE picks its rows with a subquery and repeats the claimable condition,
+ * so of two claimers racing for a run exactly one gets it. SQLite runs one writer at a time.
+ * PostgreSQL locks the candidates FOR UPDATE SKIP LOCKED, so racing claimers take different runs
+ * instead of coming back empty behind each other's locks, and re-checks the outer condition on
+ * each locked row.
  */
 export async function claimRuns(db: DbOrTx, claim: Claim): Promise<CheckRun[]> {
   const leaseExpiresAt = new Date(claim.now.getTime() + claim.leaseMs);
-  const claimed: number[] = [];
-  const lost: number[] = [];
-  for (let round = 0; round < 3 && claimed.length < claim.limit; round++) {
-    const candidates = await db.checkRun.findMany({
-      where: { ...claimable(claim, claim.now), id: { notIn: [...claimed, ...lost] } },
-      orderBy: [{ dueAt: "asc" }, { id: "asc" }],
-      take: claim.limit * 4,
-      select: { id: true },
-    });
-    if (candidates.length === 0) break;
-    for (const { id } of candidates) {
-      if (claimed.length === claim.limit) break;
-      const { count } = await db.checkRun.updateMany({
-        where: { id, ...claimable(claim, claim.now) },
-        data: { status: "RUNNING", leaseOwner: claim.owner, leaseExpiresAt, claimedAt: claim.now },
-      });
-      (count === 1 ? claimed : lost).push(id);
-    }
-  }
-  return claimed.length ? db.checkRun.findMany({ where: { id: { in: claimed } }, orderBy: [{ dueAt: "asc" }, { id: "asc" }] }) : [];
+  const scope = claim.privateLocationId === null ? Prisma.sql`"privateLocationId" IS NULL` : Prisma.sql`"privateLocationId" = ${claim.privateLocationId}`;
+  const claimable = Prisma.sql`${scope} AND (("status" = 'QUEUED' AND "dueAt" <= ${claim.now}) OR ("status" = 'RUNNING' AND "leaseExpiresAt" < ${claim.now}))`;
+  const lock = isPostgres(db) ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+  // A CTE, not an IN (subquery): PostgreSQL may evaluate a LIMIT subquery more than once.
+  const ids = await db.$queryRaw<{ id: number }[]>`
+    WITH "candidates" AS (SELECT "id" FROM "CheckRun" WHERE ${claimable} ORDER BY "dueAt" ASC, "id" ASC LIMIT ${claim.limit} ${lock})
+    UPDATE "CheckRun" SET "status" = 'RUNNING', "leaseOwner" = ${claim.owner}, "leaseExpiresAt" = ${leaseExpiresAt}, "claimedAt" = ${claim.now}
+    WHERE "id" IN (SELECT "id" FROM "candidates") AND ${claimable}
+    RETURNING "id"`;
+  if (ids.length === 0) return [];
+  return db.checkRun.findMany({ where: { id: { in: ids.map((row) => Number(row.id)) } }, orderBy: [{ dueAt: "asc" }, { id: "asc" }] });
 }
 
 /** Extends the lease of a run this owner still holds; false when it lost the run (lease expired and re-claimed). */
