@@ -4,6 +4,7 @@ import { claimRuns, releaseRun } from "../domain/runs/claim.js";
 import type { CheckRun } from "../generated/sqlite/client.js";
 import { executeRun } from "./execute.js";
 import { defaultRunners } from "./runners/index.js";
+import { sleep } from "./sleep.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "./scheduler.js";
 import type { Runner } from "./tries.js";
 
@@ -24,20 +25,6 @@ export type EngineOptions = {
 };
 
 export type EngineStats = { claimed: number; recorded: number; skipped: number; lost: number; failed: number; lagMs: number[] };
-
-/** A wait that ends early on abort. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted || ms <= 0) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
 
 /**
  * The service's engine: a scheduler tick that queues due runs, a runner pool that claims the
@@ -108,12 +95,13 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         if (next) idleMs = Math.max(0, Math.min(maxIdleMs, next.dueAt.getTime() - now().getTime()));
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, idleMs);
-        function done() {
+        const done = () => {
           clearTimeout(timer);
+          stopping.signal.removeEventListener("abort", done);
           wake = null;
           resolve();
-        }
+        };
+        const timer = setTimeout(done, idleMs);
         wake = done;
         stopping.signal.addEventListener("abort", done, { once: true });
       });

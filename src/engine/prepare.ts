@@ -5,6 +5,13 @@ import type { RunnableCheck } from "./tries.js";
 
 const tags = (value: unknown) => (Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : []);
 
+/** ICMP's packet-loss thresholds live in the check's settings (the reference's defaults when never set). */
+function packetLoss(checkType: string, settings: unknown) {
+  if (checkType !== "ICMP") return {};
+  const stored = (settings ?? {}) as { degradedPacketLossThreshold?: number | null; maxPacketLossThreshold?: number | null };
+  return { degradedPacketLossThreshold: stored.degradedPacketLossThreshold ?? null, maxPacketLossThreshold: stored.maxPacketLossThreshold ?? null };
+}
+
 export type Runnable = { check: RunnableCheck & { id: string; name: string }; effective: EffectiveCheck };
 
 /**
@@ -20,5 +27,5 @@ export async function loadRunnable(db: DbOrTx, run: { accountId: string; checkId
   const windows = await db.maintenanceWindow.findMany({ where: { accountId: run.accountId, startsAt: { lte: now } } });
   if (maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now).paused) return null;
   const { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail } = check;
-  return { check: { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail }, effective };
+  return { check: { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail, ...packetLoss(check.checkType, check.settings) }, effective };
 }

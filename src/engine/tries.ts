@@ -3,7 +3,11 @@ import type { EffectiveCheck } from "./effective.js";
 import type { RunOutcome } from "./runners/api.js";
 
 /** What a runner needs of the check itself (the rest comes from its effective settings). */
-export type RunnableCheck = { checkType: string; degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean };
+export type RunnableCheck = {
+  checkType: string; degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean;
+  /** ICMP only (percent; null for none), from the check's settings. */
+  degradedPacketLossThreshold?: number | null; maxPacketLossThreshold?: number | null;
+};
 
 /** Runs one try of a check in a location; one per check type that can be run. */
 export type Runner = (check: RunnableCheck, effective: EffectiveCheck, location: string, signal?: AbortSignal) => Promise<RunOutcome>;

@@ -10,9 +10,9 @@ type KeyValue = { key: string; value: string };
 export type Variable = { key: string; value: string | null; secret?: boolean };
 export type ApiRequest = {
   method?: string; url: string; headers?: KeyValue[]; queryParameters?: KeyValue[]; body?: string | null; bodyType?: string | null;
-  basicAuth?: { username: string; password: string } | null; followRedirects?: boolean; skipSSL?: boolean; assertions?: Assertion[];
+  basicAuth?: { username: string; password: string } | null; followRedirects?: boolean; skipSSL?: boolean; assertions?: Assertion[]; ipFamily?: "IPv4" | "IPv6" | null;
 };
-export type ApiRunSettings = { degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean; timeoutMs: number; blockPrivateTargets: boolean };
+export type ApiRunSettings = { degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean; timeoutMs: number; blockPrivateTargets: boolean; signal?: AbortSignal };
 /** What every runner is given besides its request (the API runner's settings are the common ones). */
 export type RunSettings = ApiRunSettings;
 
@@ -47,7 +47,7 @@ export async function runApiCheck(request: ApiRequest, variables: readonly Varia
   let response: HttpExchange | null = null;
   let requestError: string | null = null;
   try {
-    response = await exchange({ method, url: url.toString(), headers, body, timeoutMs: settings.timeoutMs, skipSSL: request.skipSSL ?? false, followRedirects: request.followRedirects ?? true, blockPrivateTargets: settings.blockPrivateTargets });
+    response = await exchange({ method, url: url.toString(), headers, body, timeoutMs: settings.timeoutMs, skipSSL: request.skipSSL ?? false, followRedirects: request.followRedirects ?? true, blockPrivateTargets: settings.blockPrivateTargets, ...(request.ipFamily === "IPv6" ? { family: 6 as const } : request.ipFamily === "IPv4" ? { family: 4 as const } : {}), ...(settings.signal ? { signal: settings.signal } : {}) });
   } catch (error) {
     requestError = scrubText(error instanceof Error ? error.message : String(error), secrets);
     if (!(error instanceof NetworkError)) throw error;

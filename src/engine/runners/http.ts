@@ -13,7 +13,13 @@ export type HttpExchange = {
   url: string;
   timings: { dns: number; tcp: number; tls: number; firstByte: number; download: number; total: number };
 };
-export type HttpAttempt = { method: string; url: string; headers: Record<string, string>; body?: string; timeoutMs: number; skipSSL: boolean; followRedirects: boolean; blockPrivateTargets: boolean };
+export type HttpAttempt = {
+  method: string; url: string; headers: Record<string, string>; body?: string; timeoutMs: number; skipSSL: boolean; followRedirects: boolean; blockPrivateTargets: boolean;
+  /** IPv4 or IPv6 only (the check's ipFamily); both when unset. */
+  family?: 4 | 6;
+  /** Aborts the exchange (the run was cancelled). */
+  signal?: AbortSignal;
+};
 
 /** A failure before any response: the run's network error (retries with onlyOn NETWORK_ERROR apply). */
 export class NetworkError extends Error {}
@@ -26,7 +32,7 @@ function once(attempt: HttpAttempt, url: URL, deadline: number): Promise<HttpExc
     const start = performance.now();
     const marks = { lookup: start, connect: start, secure: start, response: start };
     const lookup = (host: string, options: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) =>
-      dnsLookup(host, { ...options }, (error, address: string | LookupAddress[], family?: number) => {
+      dnsLookup(host, { ...options, ...(attempt.family ? { family: attempt.family } : {}) }, (error, address: string | LookupAddress[], family?: number) => {
         const addresses = typeof address === "string" ? [address] : address.map((a) => a.address);
         if (!error && attempt.blockPrivateTargets && addresses.some(isPrivateAddress)) {
           return callback(new NetworkError(`refused: ${host} resolves to a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`), "", 4);
@@ -39,7 +45,12 @@ function once(attempt: HttpAttempt, url: URL, deadline: number): Promise<HttpExc
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     // Node frames a GET's body only with a content-length: without one the target reads it as a second request.
     const headers = attempt.body === undefined ? attempt.headers : { ...attempt.headers, "content-length": String(Buffer.byteLength(attempt.body)) };
-    const req = send(url, { method: attempt.method, headers, rejectUnauthorized: !attempt.skipSSL, lookup: lookup as never, timeout: Math.max(1, deadline - Date.now()) });
+    // agent: false: every try opens its own connection, as a monitor must (a kept-alive socket
+    // would hide DNS, TCP and TLS from the timings, and from failures).
+    const req = send(url, {
+      method: attempt.method, headers, rejectUnauthorized: !attempt.skipSSL, lookup: lookup as never, timeout: Math.max(1, deadline - Date.now()), agent: false,
+      ...(attempt.signal ? { signal: attempt.signal } : {}),
+    });
     req.once("socket", (socket) => {
       socket.once("lookup", () => (marks.lookup = performance.now()));
       socket.once("connect", () => (marks.connect = performance.now()));

@@ -9,12 +9,13 @@ import { runUrlCheck, type UrlRequest } from "./url.js";
 type RunnerOptions = { blockPrivateTargets: boolean; timeoutMs?: number; ping?: string };
 type CheckOf = Parameters<Runner>[0];
 
-const settingsOf = (check: CheckOf, options: RunnerOptions): RunSettings => ({
+const settingsOf = (check: CheckOf, options: RunnerOptions, signal?: AbortSignal): RunSettings => ({
   degradedResponseTime: check.degradedResponseTime,
   maxResponseTime: check.maxResponseTime,
   shouldFail: check.shouldFail,
   timeoutMs: options.timeoutMs ?? 30_000,
   blockPrivateTargets: options.blockPrivateTargets,
+  ...(signal ? { signal } : {}),
 });
 
 /**
@@ -29,22 +30,16 @@ function packetLoss(check: CheckOf): { degradedPacketLossThreshold: number | nul
 }
 
 /** A runner for a type whose request is stored; a check without one ends with hasErrors. */
-function withRequest<R>(run: (request: R, variables: readonly Variable[], check: CheckOf) => Promise<RunOutcome>): Runner {
-  return async (check, effective) => (effective.request ? run(effective.request as R, effective.environmentVariables, check) : errorOutcome(`this ${check.checkType} check has no request to run`));
+function withRequest<R>(run: (request: R, variables: readonly Variable[], check: CheckOf, signal?: AbortSignal) => Promise<RunOutcome>): Runner {
+  return async (check, effective, _location, signal) =>
+    effective.request ? run(effective.request as R, effective.environmentVariables, check, signal) : errorOutcome(`this ${check.checkType} check has no request to run`);
 }
 
 /** The runners the service has: API, URL, TCP, DNS and ICMP checks. */
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   return {
-    API: (check, effective) =>
-      runApiCheck(effective.request as ApiRequest, effective.environmentVariables, {
-        degradedResponseTime: check.degradedResponseTime,
-        maxResponseTime: check.maxResponseTime,
-        shouldFail: check.shouldFail,
-        timeoutMs: options.timeoutMs ?? 30_000,
-        blockPrivateTargets: options.blockPrivateTargets,
-      }),
-    URL: withRequest<UrlRequest>((request, variables, check) => runUrlCheck(request, variables, settingsOf(check, options))),
+    API: withRequest<ApiRequest>((request, variables, check, signal) => runApiCheck(request, variables, settingsOf(check, options, signal))),
+    URL: withRequest<UrlRequest>((request, variables, check, signal) => runUrlCheck(request, variables, settingsOf(check, options, signal))),
     TCP: withRequest<TcpRequest>((request, variables, check) => runTcpCheck(request, variables, settingsOf(check, options))),
     DNS: withRequest<DnsRequest>((request, variables, check) => runDnsCheck(request, variables, settingsOf(check, options))),
     ICMP: withRequest<IcmpRequest>((request, variables, check) => runIcmpCheck(request, variables, { ...settingsOf(check, options), ...packetLoss(check), ...(options.ping ? { ping: options.ping } : {}) })),
