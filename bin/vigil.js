@@ -3,4 +3,6 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("../src/cli.ts");
+// `vigil agent` runs the private-location agent without loading the service's database modules.
+if (process.argv[2] === "agent") await import("../src/agent/main.ts");
+else await import("../src/cli.ts");

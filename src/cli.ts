@@ -9,6 +9,8 @@ import { buildApp, prepareDatabase, StartupError } from "./server.js";
 
 const usage = `usage: vigil <command>
   serve                            run the service (REST, GraphQL, health) on PORT
+  agent                            run a private-location agent (API_KEY=pl_..., VIGIL_URL,
+                                   JOB_CONCURRENCY, AGENT_HEALTH_PORT, EXTERNAL_OBSERVABILITY)
   migrate                          apply pending database migrations
   accounts create --name NAME      create an account and its first API key
   keys create --account ID         create another API key for an account

@@ -1,5 +1,6 @@
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
+import { dropUnclaimedRuns } from "../domain/runs/index.js";
 import type { Sweep } from "./engine.js";
 
 /**
@@ -11,6 +12,8 @@ export const engineSweeps: Sweep[] = [
   { name: "missed heartbeats", everyMs: 2_000, run: (app, now) => recordMissedHeartbeats({ db: app.database.prisma, events: app.events, now }) },
   // Session runs of grouped checks waiting for a free slot of the group's concurrency.
   { name: "pending session runs", everyMs: 1_000, run: (app, now) => promotePendingRuns(app.database.prisma, now, app.events) },
+  // Private-location runs no agent claimed within 6 minutes are dropped, with a hasErrors result.
+  { name: "unclaimed private runs", everyMs: 5_000, run: (app, now) => dropUnclaimedRuns(app, now) },
   // Sessions that can no longer finish end TIMED_OUT.
   { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions(app, now) },
 ];

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/authenticate.js";
 import { domainContext, type AppContext } from "../app-context.js";
+import { AGENT_PREFIX, agentPlugin } from "./agent/index.js";
+import { agentRoutes, documented } from "./agent/routes.js";
 import { docsPage } from "./docs.js";
 import { errorBody } from "./errors.js";
 import { openApiDocument } from "./openapi.js";
@@ -83,8 +85,11 @@ export async function restPlugin(scope: FastifyInstance, { context }: { context:
     for (const route of routes) if (route.auth === false) register(open, context, route, "");
   });
 
+  // The private-location agent's API: its own key kind and scope (src/rest/agent).
+  await scope.register(agentPlugin, { context, prefix: AGENT_PREFIX });
+
   // Built once: the document is large (every route's schemas inlined) and never changes while running.
-  const document = openApiDocument(routes);
+  const document = openApiDocument([...routes, ...agentRoutes.map(documented)]);
   const documentJson = JSON.stringify(document);
   const page = docsPage(document);
   scope.get("/openapi.json", async (_request, reply) => reply.type("application/json; charset=utf-8").send(documentJson));

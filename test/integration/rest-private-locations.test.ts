@@ -42,6 +42,7 @@ describe(`REST private locations on ${testProvider}`, () => {
       proxyUrl: null,
       keys: [{ id: uuid, rawKey: expect.stringMatching(/^pl_[A-Za-z0-9_-]{32}$/), maskedKey: expect.any(String), lastUsedAt: null, created_at: iso, updated_at: null }],
       lastSeen: null,
+      agentCount: 0,
       queueSize: 0,
       created_at: iso,
       updated_at: iso,

@@ -16,7 +16,7 @@ export async function createPrivateLocation({ ctx, input }: { ctx: DomainContext
     return await ctx.db.$transaction(async (tx) => {
       const location = await tx.privateLocation.create({ data: { ...data, accountId: ctx.accountId } });
       const key = await insertAgentKey(tx, location.id);
-      return { ...location, keys: [key], queueSize: 0 };
+      return { ...location, keys: [key], queueSize: 0, agentCount: 0 };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(`slugName ${JSON.stringify(data.slugName)} is already taken by another private location`);

@@ -8,3 +8,4 @@ export { updatePrivateLocation } from "./update.js";
 export type { AgentKeyView, PrivateLocationView } from "./view.js";
 export * from "./schemas.js";
 export { getAgentKeys, getPrivateLocations, pagePrivateLocations } from "./page.js";
+export { errorReportCursor, listErrorReports, pageErrorReportsOf, type ErrorReportView } from "./error-reports.js";

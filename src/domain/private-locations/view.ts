@@ -1,22 +1,34 @@
 import type { AgentKey, PrivateLocation } from "../../generated/sqlite/client.js";
+import { AGENT_SEEN_WITHIN_MS } from "../agents/context.js";
 import type { DomainContext } from "../context.js";
 
 /** An agent key as reads see it: never its hash (and the key itself is not stored). */
 export type AgentKeyView = Omit<AgentKey, "keyHash">;
-/** A private location as the API shows it: its keys and the depth of its run queue. */
-export type PrivateLocationView = PrivateLocation & { keys: AgentKeyView[]; queueSize: number };
+/** A private location as the API shows it: its keys, the depth of its run queue and its connected agents. */
+export type PrivateLocationView = PrivateLocation & { keys: AgentKeyView[]; queueSize: number; agentCount: number };
 
 /** Keys oldest first. */
 export const withKeys = { keys: { omit: { keyHash: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] } };
 
-/** Queue depth per location: QUEUED runs, counted in SQL in one query for any number of locations. */
+/**
+ * Queue depth (QUEUED runs) and agent count (agents that claimed or renewed within the last 2
+ * minutes: a claim long-polls for at most 25 s, so a live agent is never older) per location, in
+ * two grouped queries for any number of locations.
+ */
 export async function withQueues(ctx: DomainContext, locations: (PrivateLocation & { keys: AgentKeyView[] })[]): Promise<PrivateLocationView[]> {
   if (locations.length === 0) return [];
+  const ids = locations.map((l) => l.id);
   const counts = await ctx.db.checkRun.groupBy({
     by: ["privateLocationId"],
-    where: { accountId: ctx.accountId, status: "QUEUED", privateLocationId: { in: locations.map((l) => l.id) } },
+    where: { accountId: ctx.accountId, status: "QUEUED", privateLocationId: { in: ids } },
+    _count: { _all: true },
+  });
+  const agents = await ctx.db.agent.groupBy({
+    by: ["privateLocationId"],
+    where: { privateLocationId: { in: ids }, lastSeenAt: { gte: new Date(ctx.now().getTime() - AGENT_SEEN_WITHIN_MS) } },
     _count: { _all: true },
   });
   const size = new Map(counts.map((row) => [row.privateLocationId, row._count._all]));
-  return locations.map((location) => ({ ...location, queueSize: size.get(location.id) ?? 0 }));
+  const connected = new Map(agents.map((row) => [row.privateLocationId, row._count._all]));
+  return locations.map((location) => ({ ...location, queueSize: size.get(location.id) ?? 0, agentCount: connected.get(location.id) ?? 0 }));
 }

@@ -16,6 +16,7 @@ import { domain } from "../context.js";
 import { DeletedRef, globalId } from "./common.js";
 import { brandedLoader } from "../node-loader.js";
 import { writeErrors } from "./errors.js";
+import { AgentErrorReportRef, errorReportsOf } from "./private-location-reports.js";
 
 export const AgentKeyNode = builder.node(builder.objectRef<AgentKeyView>("AgentKey"), {
   description: "A key an agent of a private location authenticates with. Only its masked form is ever shown after creation.",
@@ -43,6 +44,16 @@ export const PrivateLocationNode = builder.node(builder.objectRef<PrivateLocatio
     keys: t.field({ type: [AgentKeyNode], description: "Oldest first.", resolve: (location) => location.keys }),
     lastSeen: t.expose("lastSeenAt", { type: "DateTime", nullable: true, description: "When an agent of this location last called the service." }),
     queueSize: t.exposeInt("queueSize", { description: "Runs queued for this location's agents." }),
+    agentCount: t.exposeInt("agentCount", { description: "Agents of this location seen in the last 2 minutes (a claim or a lease renewal)." }),
+    errorReports: t.connection(
+      {
+        type: AgentErrorReportRef,
+        description: "Error reports of this location's agents, newest first (the newest 500 are kept).",
+        resolve: async (location, args, ctx) => toConnection(await errorReportsOf(ctx, args, location.id)),
+      },
+      { name: "AgentErrorReportConnection" },
+      { name: "AgentErrorReportEdge" },
+    ),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),

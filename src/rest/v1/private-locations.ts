@@ -6,8 +6,11 @@ import {
   deleteAgentKey,
   deletePrivateLocation,
   getPrivateLocation,
+  listErrorReports,
+  ListErrorReportsQuery,
   listPrivateLocations,
   type AgentKeyView,
+  type ErrorReportView,
   type PrivateLocationView,
   UpdatePrivateLocationInput,
   updatePrivateLocation,
@@ -31,9 +34,24 @@ export const PrivateLocationResponse = z.object({
   proxyUrl: z.string().nullable(),
   keys: z.array(PrivateLocationKeyResponse),
   lastSeen: isoString.nullable().describe("When an agent of this location last called the service"),
+  agentCount: z.number().int().describe("Agents of this location seen in the last 2 minutes (a claim or a lease renewal)"),
   queueSize: z.number().int().describe("Runs queued for this location's agents"),
   ...timestamps,
 });
+
+export const AgentErrorReportResponse = z.object({
+  id: z.string(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  agentVersion: z.string(),
+  platform: z.string(),
+  runtimeVersion: z.string(),
+  created_at: isoString,
+});
+
+export function toAgentErrorReportResponse(r: ErrorReportView): z.infer<typeof AgentErrorReportResponse> {
+  return { id: r.id, message: r.message, stack: r.stack, agentVersion: r.agentVersion, platform: r.platform, runtimeVersion: r.runtimeVersion, created_at: iso(r.createdAt) };
+}
 
 type KeyResponse = z.infer<typeof PrivateLocationKeyResponse>;
 
@@ -58,6 +76,7 @@ export function toPrivateLocationResponse(l: PrivateLocationView): z.infer<typeo
     proxyUrl: l.proxyUrl,
     keys: l.keys.map(toPrivateLocationKeyResponse),
     lastSeen: iso(l.lastSeenAt),
+    agentCount: l.agentCount,
     queueSize: l.queueSize,
     created_at: iso(l.createdAt),
     updated_at: iso(l.updatedAt),
@@ -137,6 +156,19 @@ export const privateLocationsRoutes: Route[] = [
     status: 201,
     response: PrivateLocationKeyResponse,
     handler: async ({ ctx, params }) => toPrivateLocationKeyResponse(await createAgentKey({ ctx, id: params.id })),
+  },
+  {
+    method: "GET",
+    path: "/v1/private-locations/{id}/error-reports",
+    operationId: "listPrivateLocationErrorReports",
+    summary: "List the error reports of a private location's agents, newest first",
+    description: "Error-level events the agents sent: message, stack, agent version, platform and runtime version only. The newest 500 are kept.",
+    tag,
+    params,
+    query: ListErrorReportsQuery,
+    status: 200,
+    response: z.array(AgentErrorReportResponse),
+    handler: async ({ ctx, params, query }) => (await listErrorReports({ ctx, id: params.id, query })).map(toAgentErrorReportResponse),
   },
   {
     method: "DELETE",

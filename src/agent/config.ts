@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+/** Variables whose values are never echoed in an error: they may carry a key or a password. */
+const SECRET_VARIABLES = new Set(["API_KEY", "VIGIL_URL", "HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"]);
+
+const integer = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, { message: `must be an integer from ${min} to ${max}` })
+    .transform(Number);
+
+const httpUrl = (what: string) =>
+  z.string().refine((value) => {
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be an http or https URL${what}`);
+
+export const AgentConfigSchema = z.object({
+  API_KEY: z.string({ message: "is required: an agent key of the private location (pl_...)" }).regex(/^pl_[\x21-\x7e]{8,200}$/, "must be an agent key of a private location, starting with pl_"),
+  VIGIL_URL: httpUrl(" (the Vigil service, e.g. https://vigil.example.com)").optional().transform((v, ctx) => {
+    if (v === undefined) {
+      ctx.addIssue({ code: "custom", message: "is required: the URL of the Vigil service (http or https)" });
+      return z.NEVER;
+    }
+    return v;
+  }),
+  JOB_CONCURRENCY: integer(1, 10, 1),
+  AGENT_HEALTH_PORT: integer(0, 65535, 8081),
+  LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  EXTERNAL_OBSERVABILITY: z
+    .string()
+    .default("on")
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["on", "off", "true", "false"], { message: "must be on or off" }))
+    .transform((v) => v === "on" || v === "true"),
+  HTTP_PROXY: httpUrl("").optional(),
+  HTTPS_PROXY: httpUrl("").optional(),
+  http_proxy: httpUrl("").optional(),
+  https_proxy: httpUrl("").optional(),
+});
+
+export type AgentConfig = {
+  apiKey: string;
+  /** The service's base URL, ending with "/" so that paths resolve under it. */
+  serviceUrl: URL;
+  concurrency: number;
+  healthPort: number;
+  logLevel: (typeof logLevels)[number];
+  errorReporting: boolean;
+  /** Whether the service is reached through a proxy (HTTP_PROXY, HTTPS_PROXY; NO_PROXY applies). */
+  proxied: boolean;
+};
+
+export class AgentConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "AgentConfigError";
+  }
+}
+
+/** Parses the agent's environment once; every problem together, each naming its variable, never a secret value. */
+export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
+  const relevant = Object.fromEntries(Object.keys(AgentConfigSchema.shape).flatMap((key) => (env[key] === undefined || env[key] === "" ? [] : [[key, env[key]]])));
+  const parsed = AgentConfigSchema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new AgentConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const value = relevant[name];
+        const shown = SECRET_VARIABLES.has(name) || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const c = parsed.data;
+  const serviceUrl = new URL(c.VIGIL_URL);
+  if (!serviceUrl.pathname.endsWith("/")) serviceUrl.pathname += "/";
+  return {
+    apiKey: c.API_KEY,
+    serviceUrl,
+    concurrency: c.JOB_CONCURRENCY,
+    healthPort: c.AGENT_HEALTH_PORT,
+    logLevel: c.LOG_LEVEL,
+    errorReporting: c.EXTERNAL_OBSERVABILITY,
+    proxied: Boolean(c.HTTP_PROXY ?? c.HTTPS_PROXY ?? c.http_proxy ?? c.https_proxy),
+  };
+}

@@ -1,0 +1,68 @@
+import { sleep } from "../engine/sleep.js";
+import { secretValues } from "../engine/scrub.js";
+import { runTries, type Runner, type TryReport, type UnsupportedReport } from "../engine/tries.js";
+import { RunLostError, type ClaimedRun, type ServiceClient } from "./client.js";
+import type { AgentLogger } from "./logger.js";
+import type { Scrubber } from "./scrub.js";
+
+type Deps = { client: ServiceClient; runners: Partial<Record<string, Runner>>; scrubber: Scrubber; logger: AgentLogger };
+
+const SENSITIVE = /^(authorization|proxy-authorization|cookie|x-api-key)$/i;
+type KeyValue = { key?: unknown; value?: unknown };
+
+/** A run's secrets: secret variables, its basic-auth password and the values of its credential headers. */
+export function runSecrets(run: ClaimedRun): string[] {
+  const request = (run.effective.request ?? {}) as { basicAuth?: { password?: unknown } | null; headers?: KeyValue[] };
+  const headerValues = (request.headers ?? []).filter((h) => typeof h.key === "string" && SENSITIVE.test(h.key)).map((h) => String(h.value ?? ""));
+  const password = typeof request.basicAuth?.password === "string" ? request.basicAuth.password : null;
+  return secretValues(run.effective.environmentVariables ?? [], [password, ...headerValues]);
+}
+
+/** Posts a try; a network failure is retried a few times (the lease covers it), a 409 means the run is lost. */
+async function post(deps: Deps, run: ClaimedRun, holdMs: number, report: unknown, signal: AbortSignal): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.client.postResult(run.id, holdMs, report);
+      return true;
+    } catch (error) {
+      if (error instanceof RunLostError) return false;
+      if (attempt === 3 || signal.aborted) throw error;
+      await sleep(500 * 2 ** attempt, signal);
+    }
+  }
+}
+
+/**
+ * Runs one claimed run to its FINAL result (runTries, the service's retry loop), posting each try
+ * scrubbed of the run's secrets, and renewing the lease every third of it while it runs. The run
+ * stops when the service says it is no longer this agent's (409). A runner that throws still ends
+ * the run: a FINAL result with hasErrors and the (scrubbed) error message.
+ */
+export async function executeClaimedRun(deps: Deps, run: ClaimedRun, stop: AbortSignal): Promise<"recorded" | "lost"> {
+  const lost = new AbortController();
+  const signal = AbortSignal.any([lost.signal, stop]);
+  const forget = deps.scrubber.add(runSecrets(run));
+  const log = deps.logger.child({ runId: run.id, checkId: run.check.id });
+  const renewal = setInterval(() => {
+    deps.client.renew(run.id, 0).catch((error: unknown) => {
+      if (error instanceof RunLostError) lost.abort();
+      else log.warn({ err: error }, "lease renewal failed");
+    });
+  }, Math.max(200, Math.floor(run.leaseMs / 3)));
+  const record = async (report: TryReport | UnsupportedReport, holdMs: number) => post(deps, run, holdMs, deps.scrubber.deep(report), signal);
+  try {
+    const outcome = await runTries(run.check, run.effective, run.runLocation, deps.runners[run.check.checkType], { now: () => new Date(), sleep, signal, record });
+    log.debug({ outcome }, "run finished");
+    return outcome;
+  } catch (error) {
+    log.error({ err: error }, "the check's run failed");
+    if (signal.aborted) return "lost";
+    const at = new Date();
+    const message = `the agent could not run this check: ${error instanceof Error ? error.message : String(error)}`;
+    const report = { runLocation: run.runLocation, attempts: 0, resultType: "FINAL", hasErrors: true, hasFailures: false, startedAt: at, stoppedAt: at, browserCheckResult: { errors: [message] } };
+    return (await post(deps, run, 0, deps.scrubber.deep(report), signal).catch(() => false)) ? "recorded" : "lost";
+  } finally {
+    clearInterval(renewal);
+    forget();
+  }
+}

@@ -1,0 +1,53 @@
+import { finishRun, claimRuns } from "../runs/index.js";
+import { loadRunnable, type Runnable } from "../../engine/prepare.js";
+import { parseInput } from "../validation.js";
+import { announceAgent } from "./announce.js";
+import type { AgentContext } from "./context.js";
+import { ClaimRunsInput } from "./schemas.js";
+import { RECHECK_MS, watchQueue } from "./wait.js";
+
+/** A claimed run as the agent receives it: what to run, where it ran (`runLocation`), and for how long it is held. */
+export type ClaimedRun = { id: number; sequenceId: string; runLocation: string; leaseMs: number } & Runnable;
+
+/**
+ * Claims up to `limit` due runs of the agent's location (QUEUED, or RUNNING with an expired lease:
+ * their agent died), each leased to this agent for `leaseMs`. Runs whose check must not run
+ * (deleted, deactivated, in maintenance) are closed CANCELLED and not handed out. With nothing to
+ * claim it waits up to `waitMs` for work (a runsQueued event, or a look every second for runs
+ * another instance queued), and answers empty when the wait ends or `signal` aborts (the agent
+ * went away, or the service stops).
+ */
+export async function claimAgentRuns({ ctx, input, leaseMs, signal }: { ctx: AgentContext; input: unknown; leaseMs: number; signal: AbortSignal }): Promise<{ runs: ClaimedRun[] }> {
+  const data = parseInput(ClaimRunsInput, input);
+  await announceAgent(ctx, data);
+  const deadline = Date.now() + data.waitMs;
+  const queue = watchQueue(ctx.events, ctx.privateLocationId);
+  try {
+    for (;;) {
+      if (signal.aborted) return { runs: [] };
+      const { runs, found } = await claimRunnable(ctx, data.agentId, data.limit, leaseMs);
+      if (runs.length > 0) return { runs };
+      if (found) continue; // every claimed run was closed: look again at once
+      const left = deadline - Date.now();
+      if (left <= 0) return { runs: [] };
+      await queue.wait(Math.min(left, RECHECK_MS), signal);
+    }
+  } finally {
+    queue.close();
+  }
+}
+
+async function claimRunnable(ctx: AgentContext, owner: string, limit: number, leaseMs: number) {
+  const now = ctx.now();
+  const claimed = await claimRuns(ctx.db, { privateLocationId: ctx.privateLocationId, owner, now, leaseMs, limit });
+  const runs: ClaimedRun[] = [];
+  for (const run of claimed) {
+    const runnable = await loadRunnable(ctx.db, run, now);
+    if (!runnable) {
+      await finishRun(ctx.db, { id: run.id, owner, now, status: "CANCELLED" });
+      continue;
+    }
+    runs.push({ id: run.id, sequenceId: run.sequenceId, runLocation: ctx.slugName, leaseMs, ...runnable });
+  }
+  return { runs, found: claimed.length > 0 };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../../app-context.js";
+import { domainContext } from "../../app-context.js";
+import { authenticateAgent, type AgentCaller } from "../../domain/agents/index.js";
+import { errorBody } from "../errors.js";
+import { fastifyPath } from "../route.js";
+import { agentRoutes, type AgentRoute } from "./routes.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the agent API's auth hook on every /agent/v1 request. */
+    agent: AgentCaller;
+  }
+}
+
+export const AGENT_PREFIX = "/agent/v1";
+
+/** RUN_LEASE_MS, shared with the service's own runners; read per request. */
+function leaseMsOf(app: AppContext): number {
+  return app.config.runLeaseMs;
+}
+
+function register(scope: FastifyInstance, app: AppContext, route: AgentRoute) {
+  scope.route({
+    method: route.method,
+    url: fastifyPath(route.path.slice(AGENT_PREFIX.length)),
+    handler: async (request: FastifyRequest, reply) => {
+      const { accountId, privateLocationId, slugName, keyId } = request.agent;
+      const gone = new AbortController();
+      reply.raw.once("close", () => gone.abort());
+      const result = await route.handler({
+        ctx: { ...domainContext(app, accountId), privateLocationId, slugName, keyId },
+        params: request.params as Record<string, string>,
+        body: request.body,
+        signal: AbortSignal.any([gone.signal, app.shutdown]),
+        leaseMs: leaseMsOf(app),
+      });
+      return reply.status(route.status).send(result);
+    },
+  });
+}
+
+/**
+ * The agent API under /agent/v1: authenticated by an agent key (not an API key), scoped to the
+ * key's private location, not rate limited (agents long-poll). Errors use the REST error body.
+ */
+export async function agentPlugin(scope: FastifyInstance, { context }: { context: AppContext }) {
+  scope.decorateRequest("agent", null as unknown as AgentCaller);
+  // Authentication runs before routing, so an unknown path tells a keyless caller nothing.
+  scope.addHook("onRequest", async (request) => {
+    const value = request.headers.authorization;
+    request.agent = await authenticateAgent(context.database.prisma, Array.isArray(value) ? value[0] : value);
+  });
+  scope.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
+  for (const route of agentRoutes) register(scope, context, route);
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import {
+  AgentErrorReportInput,
+  ClaimRunsInput,
+  claimAgentRuns,
+  PostRunResultInput,
+  recordAgentResult,
+  renewAgentLease,
+  RenewLeaseInput,
+  reportAgentError,
+  type AgentContext,
+} from "../../domain/agents/index.js";
+import { iso, isoString } from "../format.js";
+import type { Route } from "../route.js";
+
+export type AgentRouteInput = {
+  /** Scoped to the private location of the agent's key. */
+  ctx: AgentContext;
+  params: Record<string, string>;
+  body: unknown;
+  /** Aborted when the agent goes away or the service begins to stop: ends a long-poll at once. */
+  signal: AbortSignal;
+  /** How long a claimed run is leased (AGENT_LEASE_MS). */
+  leaseMs: number;
+};
+
+/** An agent API operation: documented like the other routes, but authenticated by an agent key. */
+export type AgentRoute = Omit<Route, "handler" | "auth" | "query"> & { handler: (input: AgentRouteInput) => Promise<unknown> };
+
+const ClaimedRunResponse = z.object({
+  id: z.number().int().describe("The run's id: the checkRunId of its results"),
+  sequenceId: z.string(),
+  runLocation: z.string().describe("The private location's slug: the runLocation of the results"),
+  leaseMs: z.number().int().describe("The run is this agent's for this long unless renewed"),
+  check: z.object({ id: z.string(), name: z.string(), checkType: z.string(), degradedResponseTime: z.number().nullable(), maxResponseTime: z.number().nullable(), shouldFail: z.boolean() }),
+  effective: z.record(z.string(), z.unknown()).describe("The check's settings with its group's applied: request, variables, retry strategy..."),
+});
+
+const tag = "Private-location agent";
+const params = { id: "The run's id (an integer)" };
+const keyNote = "Authenticated by an agent key: `Authorization: Bearer pl_...`; scoped to that key's private location.";
+
+export const agentRoutes: AgentRoute[] = [
+  {
+    method: "POST",
+    path: "/agent/v1/claims",
+    operationId: "agentClaimRuns",
+    summary: "Claim due runs of the agent's private location (long-poll)",
+    description: `${keyNote} Waits up to waitMs for work when none is due, and answers at once when runs are queued; the answer may be empty.`,
+    tag,
+    body: ClaimRunsInput,
+    status: 200,
+    response: z.object({ runs: z.array(ClaimedRunResponse) }),
+    otherResponses: { 409: "agentId is in use by an agent of another private location" },
+    handler: ({ ctx, body, leaseMs, signal }) => claimAgentRuns({ ctx, input: body, leaseMs, signal }),
+  },
+  {
+    method: "POST",
+    path: "/agent/v1/runs/{id}/lease",
+    operationId: "agentRenewLease",
+    summary: "Keep holding a claimed run",
+    description: keyNote,
+    tag,
+    params,
+    body: RenewLeaseInput,
+    status: 200,
+    response: z.object({ leaseExpiresAt: isoString }),
+    otherResponses: { 409: "the agent no longer holds the run (cancelled, finished, or re-claimed after its lease expired)" },
+    handler: async ({ ctx, params, body, leaseMs }) => {
+      const { leaseExpiresAt } = await renewAgentLease({ ctx, runId: params.id, input: body, leaseMs });
+      return { leaseExpiresAt: iso(leaseExpiresAt) };
+    },
+  },
+  {
+    method: "POST",
+    path: "/agent/v1/runs/{id}/results",
+    operationId: "agentPostResult",
+    summary: "Record one try of a held run",
+    description: `${keyNote} Renews the lease by holdMs more first; check, run, sequence, session and runLocation come from the run.`,
+    tag,
+    params,
+    body: PostRunResultInput,
+    status: 201,
+    response: z.object({ id: z.string(), resultType: z.string() }),
+    otherResponses: { 409: "the agent no longer holds the run" },
+    handler: async ({ ctx, params, body, leaseMs }) => {
+      const result = await recordAgentResult({ ctx, runId: params.id, input: body, leaseMs });
+      return { id: result.id, resultType: result.resultType };
+    },
+  },
+  {
+    method: "POST",
+    path: "/agent/v1/error-reports",
+    operationId: "agentReportError",
+    summary: "Report an error-level event of the agent",
+    description: `${keyNote} Only message, stack, agent version, platform and runtime version.`,
+    tag,
+    body: AgentErrorReportInput,
+    status: 201,
+    response: z.object({ id: z.string() }),
+    handler: async ({ ctx, body }) => ({ id: (await reportAgentError({ ctx, input: body })).id }),
+  },
+];
+
+/** The same operation as the OpenAPI generator reads it. */
+export function documented(route: AgentRoute): Route {
+  return { ...route, handler: async () => undefined };
+}
