@@ -3,6 +3,8 @@ import type { AppContext } from "../app-context.js";
 import { claimRuns, releaseRun } from "../domain/runs/claim.js";
 import type { CheckRun } from "../generated/sqlite/client.js";
 import { executeRun } from "./execute.js";
+import { RunnableCache } from "./prepare.js";
+import { createTryWriter } from "./try-writer.js";
 import { defaultRunners } from "./runners/index.js";
 import { sleep } from "./sleep.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "./scheduler.js";
@@ -42,6 +44,8 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   const maxIdleMs = options.maxIdleMs ?? 250;
   const stopping = new AbortController();
   const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  const cache = new RunnableCache(5_000);
+  const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 5 });
   const stats: EngineStats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
   let wake: (() => void) | null = null;
   const nudge = () => wake?.();
@@ -59,7 +63,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     stats.claimed++;
     stats.lagMs.push(now().getTime() - run.dueAt.getTime());
     if (stats.lagMs.length > 100_000) stats.lagMs.splice(0, 50_000);
-    const done = executeRun(app, run, { owner, leaseMs: options.leaseMs, now, sleep, runners, signal: controller.signal })
+    const done = executeRun(app, run, { owner, leaseMs: options.leaseMs, now, sleep, runners, signal: controller.signal, cache, writeTry: (t) => writer.write(t) })
       .then((outcome) => void stats[outcome]++)
       .catch((error) => {
         stats.failed++;
@@ -156,6 +160,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         await releaseRun(db, { id, owner }).catch(() => undefined);
       }
       await Promise.race([all, sleep(1_000)]);
+      await writer.flushed();
     },
   };
 }

@@ -14,17 +14,58 @@ function packetLoss(checkType: string, settings: unknown) {
 
 export type Runnable = { check: RunnableCheck & { id: string; name: string }; effective: EffectiveCheck };
 
+type CheckRow = NonNullable<Awaited<ReturnType<typeof readCheck>>>;
+type WindowRow = Awaited<ReturnType<typeof readWindows>>[number];
+
+const readCheck = (db: DbOrTx, run: { accountId: string; checkId: string }) =>
+  db.check.findFirst({ where: { id: run.checkId, accountId: run.accountId }, include: { group: true } });
+const readWindows = (db: DbOrTx, accountId: string, now: Date) => db.maintenanceWindow.findMany({ where: { accountId, startsAt: { lte: now } } });
+
+/**
+ * Checks and maintenance windows as recently read, for the engine's runners: at thousands of runs
+ * a minute most runs are of checks read a moment ago. An entry lives `ttlMs`, so a change (a
+ * deactivation, a new window) reaches runs starting at most that much later; the scheduler reads
+ * afresh for every window it plans.
+ */
+export class RunnableCache {
+  private checks = new Map<string, { at: number; row: CheckRow | null }>();
+  private windows = new Map<string, { at: number; rows: WindowRow[] }>();
+  constructor(private readonly ttlMs: number) {}
+
+  async check(db: DbOrTx, run: { accountId: string; checkId: string }, now: number): Promise<CheckRow | null> {
+    const hit = this.checks.get(run.checkId);
+    if (hit && now - hit.at < this.ttlMs) return hit.row?.accountId === run.accountId ? hit.row : null;
+    const row = await readCheck(db, run);
+    this.checks.set(run.checkId, { at: now, row });
+    if (this.checks.size > 100_000) this.prune(now);
+    return row;
+  }
+
+  async windowsOf(db: DbOrTx, accountId: string, now: Date): Promise<WindowRow[]> {
+    const hit = this.windows.get(accountId);
+    if (hit && now.getTime() - hit.at < this.ttlMs) return hit.rows;
+    const rows = await readWindows(db, accountId, now);
+    this.windows.set(accountId, { at: now.getTime(), rows });
+    return rows;
+  }
+
+  private prune(now: number) {
+    for (const [key, entry] of this.checks) if (now - entry.at >= this.ttlMs) this.checks.delete(key);
+  }
+}
+
 /**
  * What a claimed run runs with, or null when it must not run: its check is gone, deactivated
  * (itself or its group), or paused by an active maintenance window. Shared by the service's
- * runners and the agent API, which hands the same settings to a private-location agent.
+ * runners and the agent API, which hands the same settings to a private-location agent. Without
+ * a cache it reads the database now.
  */
-export async function loadRunnable(db: DbOrTx, run: { accountId: string; checkId: string }, now: Date): Promise<Runnable | null> {
-  const check = await db.check.findFirst({ where: { id: run.checkId, accountId: run.accountId }, include: { group: true } });
+export async function loadRunnable(db: DbOrTx, run: { accountId: string; checkId: string }, now: Date, cache?: RunnableCache): Promise<Runnable | null> {
+  const check = cache ? await cache.check(db, run, now.getTime()) : await readCheck(db, run);
   if (!check) return null;
   const effective = effectiveCheck(check, check.group);
   if (!effective.activated) return null;
-  const windows = await db.maintenanceWindow.findMany({ where: { accountId: run.accountId, startsAt: { lte: now } } });
+  const windows = cache ? await cache.windowsOf(db, run.accountId, now) : await readWindows(db, run.accountId, now);
   if (maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now).paused) return null;
   const { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail } = check;
   return { check: { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail, ...packetLoss(check.checkType, check.settings) }, effective };

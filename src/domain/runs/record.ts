@@ -1,0 +1,72 @@
+import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../events/bus.js";
+import type { CheckResult } from "../../generated/sqlite/client.js";
+import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
+import { RecordCheckResultInput } from "../check-results/schemas.js";
+import type { DomainContext } from "../context.js";
+import { parseInput } from "../validation.js";
+
+/** One try of a run held by `owner`, as the engine records it: the lease is renewed by `leaseMs` first. */
+export type HeldTry = {
+  run: { id: number; accountId: string };
+  check: { id: string; name: string; checkType: string };
+  owner: string;
+  leaseMs: number;
+  /** A RecordCheckResultInput (validated here). */
+  input: unknown;
+};
+
+/**
+ * Records tries of runs their runners hold, many in one transaction: at thousands of runs a
+ * minute, a transaction per result spends more on BEGIN/COMMIT (and on SQLite's one writer) than
+ * on the rows. Each try first renews its run's lease with a compare-and-set; a try whose run was
+ * lost (cancelled, or its lease expired and another runner took it) records nothing and gets
+ * false. Inputs are validated before the transaction; if the transaction fails anyway, each try is
+ * recorded alone, so one bad try cannot take the others down.
+ */
+export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () => Date }, tries: readonly HeldTry[]): Promise<(boolean | Error)[]> {
+  const parsed = tries.map((t) => {
+    try {
+      return parseInput(RecordCheckResultInput, t.input);
+    } catch (error) {
+      return error as Error;
+    }
+  });
+  const ctxOf = (accountId: string): DomainContext => ({ db: deps.db, accountId, events: deps.events, now: deps.now });
+  const write = (indexes: number[]) =>
+    deps.db.$transaction(async (tx) => {
+      const outcome: { index: number; result: CheckResult | null }[] = [];
+      for (const index of indexes) {
+        const t = tries[index]!;
+        const data = parsed[index] as Exclude<(typeof parsed)[number], Error>;
+        const now = deps.now();
+        const { count } = await tx.checkRun.updateMany({
+          where: { id: t.run.id, accountId: t.run.accountId, status: "RUNNING", leaseOwner: t.owner },
+          data: { leaseExpiresAt: new Date(now.getTime() + t.leaseMs) },
+        });
+        outcome.push({ index, result: count === 1 ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data }) : null });
+      }
+      return outcome;
+    });
+
+  const answers: (boolean | Error)[] = parsed.map((p) => (p instanceof Error ? p : false));
+  const valid = parsed.flatMap((p, index) => (p instanceof Error ? [] : [index]));
+  const record = (written: { index: number; result: CheckResult | null }[]) => {
+    for (const { index, result } of written) {
+      answers[index] = result !== null;
+      if (result) publishRecorded(ctxOf(tries[index]!.run.accountId), [result]);
+    }
+  };
+  try {
+    if (valid.length) record(await write(valid));
+  } catch {
+    for (const index of valid) {
+      try {
+        record(await write([index]));
+      } catch (error) {
+        answers[index] = error as Error;
+      }
+    }
+  }
+  return answers;
+}

@@ -1,0 +1,46 @@
+import type { AppContext } from "../app-context.js";
+import { recordHeldTries, type HeldTry } from "../domain/runs/index.js";
+
+export type TryWriter = { write(t: HeldTry): Promise<boolean>; flushed(): Promise<void> };
+
+/**
+ * Group commit for the engine's results: tries written within `maxDelayMs` of each other (or up
+ * to `maxBatch` of them) go to the database in one transaction, one batch at a time. A runner
+ * awaits its own try's answer (false: the run was lost).
+ */
+export function createTryWriter(app: AppContext, options: { maxBatch: number; maxDelayMs: number }): TryWriter {
+  const deps = { db: app.database.prisma, events: app.events, now: () => new Date() };
+  let queue: { t: HeldTry; resolve: (ok: boolean) => void; reject: (error: Error) => void }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  function flush() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = queue.splice(0, options.maxBatch);
+    if (batch.length === 0) return;
+    writing = writing.then(async () => {
+      try {
+        const answers = await recordHeldTries(deps, batch.map((item) => item.t));
+        answers.forEach((answer, i) => (answer instanceof Error ? batch[i]!.reject(answer) : batch[i]!.resolve(answer)));
+      } catch (error) {
+        for (const item of batch) item.reject(error as Error);
+      }
+      if (queue.length >= options.maxBatch) flush();
+    });
+  }
+
+  return {
+    write(t) {
+      return new Promise((resolve, reject) => {
+        queue.push({ t, resolve, reject });
+        if (queue.length >= options.maxBatch) flush();
+        else timer ??= setTimeout(flush, options.maxDelayMs);
+      });
+    },
+    async flushed() {
+      flush();
+      await writing;
+    },
+  };
+}
