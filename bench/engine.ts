@@ -1,0 +1,132 @@
+// The monitoring engine under full load: N API checks (default 10,000) at a 1-minute frequency
+// against a local HTTP target, on SQLite, run by `vigil serve` in its own process. After a warm-up
+// (the first minute fills the schedule) it measures, over the window: runs per second, the
+// scheduling lag (due time to claim, p50/p99/max), result writes per second, and the server's CPU
+// (user+system seconds per second, from /proc) and memory (RSS, peak RSS). Goal: lag p99 < 1 s.
+//   npm run bench:engine
+//   BENCH_CHECKS=2000 BENCH_WARMUP=30 BENCH_SECONDS=60 npm run bench:engine
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../src/db/client.js";
+import { freePort } from "../test/support/postgres-server.js";
+
+const checks = Number(process.env.BENCH_CHECKS ?? 10_000);
+const warmup = Number(process.env.BENCH_WARMUP ?? 70);
+const seconds = Number(process.env.BENCH_SECONDS ?? 120);
+const concurrency = process.env.ENGINE_CONCURRENCY ?? "100";
+
+const dir = mkdtempSync(join(tmpdir(), "vigil-bench-engine-"));
+const url = `file:${join(dir, "bench.db")}`;
+let child: ChildProcess | null = null;
+let targetHits = 0;
+const target = createServer((_req, res) => {
+  targetHits++;
+  res.setHeader("content-type", "application/json");
+  res.end('{"status":"ok"}');
+});
+await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
+const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+
+try {
+  const accountId = "bench";
+  const apiKey = `vk_${randomBytes(24).toString("hex")}`;
+  const port = await freePort();
+  child = spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, ENGINE_CONCURRENCY: concurrency },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await ready(`http://127.0.0.1:${port}/-/readiness`, child);
+  const database = await openDatabase(url);
+  const db = database.prisma;
+  const request = { method: "GET", url: targetUrl, followRedirects: true, skipSSL: false, ipFamily: "IPv4", body: "", bodyType: "NONE", headers: [], queryParameters: [], basicAuth: null, assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200", property: "", regex: null }] };
+  const seededAt = Date.now();
+  for (let at = 0; at < checks; at += 1000) {
+    await db.check.createMany({
+      data: Array.from({ length: Math.min(1000, checks - at) }, (_, i) => ({
+        id: randomUUID(), accountId, checkType: "API", name: `check ${at + i}`, frequency: 1, locations: ["eu-west-1"], tags: [], request,
+      })),
+    });
+  }
+  console.log(`seeded ${checks.toLocaleString("en")} API checks at 1 min in ${((Date.now() - seededAt) / 1000).toFixed(1)} s; warming up ${warmup} s (${dir})`);
+  await sleep(warmup * 1000);
+
+  const from = new Date();
+  const cpuBefore = cpuSeconds(child.pid!);
+  const resultsBefore = await db.checkResult.count();
+  const hitsBefore = targetHits;
+  const rss: number[] = [];
+  for (let s = 0; s < seconds; s += 5) {
+    await sleep(5000);
+    rss.push(memory(child.pid!).rssMb);
+  }
+  const to = new Date();
+  const cpu = cpuSeconds(child.pid!) - cpuBefore;
+  const resultsAfter = await db.checkResult.count();
+  const window = (to.getTime() - from.getTime()) / 1000;
+
+  const started = await db.checkRun.findMany({ where: { claimedAt: { gte: from, lt: to } }, select: { dueAt: true, claimedAt: true, status: true } });
+  const lags = started.map((r) => r.claimedAt!.getTime() - r.dueAt.getTime()).sort((a, b) => a - b);
+  const overdue = await db.checkRun.count({ where: { status: "QUEUED", dueAt: { lt: new Date(to.getTime() - 1000) } } });
+  const due = await db.checkRun.count({ where: { dueAt: { gte: from, lt: to } } });
+  const failed = await db.checkResult.count({ where: { createdAt: { gte: from, lt: to }, OR: [{ hasFailures: true }, { hasErrors: true }] } });
+  const { peakMb } = memory(child.pid!);
+  await database.close();
+
+  const pct = (p: number) => lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))] ?? NaN;
+  const rows: [string, string][] = [
+    ["checks (API, 1 min)", checks.toLocaleString("en")],
+    ["window", `${window.toFixed(0)} s after ${warmup} s warm-up; ENGINE_CONCURRENCY=${concurrency}`],
+    ["runs due in window", `${due} (${(due / window).toFixed(1)}/s expected)`],
+    ["runs started", `${started.length} (${(started.length / window).toFixed(1)}/s)`],
+    ["target requests", `${((targetHits - hitsBefore) / window).toFixed(1)}/s`],
+    ["results written", `${resultsAfter - resultsBefore} (${((resultsAfter - resultsBefore) / window).toFixed(1)}/s), ${failed} failed`],
+    ["lag due -> claim p50", `${pct(50)} ms`],
+    ["lag due -> claim p99", `${pct(99)} ms`],
+    ["lag max", `${lags.at(-1)} ms`],
+    ["overdue runs left in queue", String(overdue)],
+    ["server CPU", `${(cpu / window).toFixed(2)} cores (user+system)`],
+    ["server RSS", `${Math.min(...rss).toFixed(0)}-${Math.max(...rss).toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB`],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+  console.log(pct(99) < 1000 ? "goal lag p99 < 1 s: met" : "goal lag p99 < 1 s: NOT met");
+} finally {
+  child?.kill("SIGTERM");
+  await new Promise((r) => (child && child.exitCode === null ? child.once("exit", r) : r(null)));
+  target.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+async function ready(url: string, proc: ChildProcess) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  throw new Error("server did not start within 60 s");
+}
+
+/** User + system CPU seconds of a process (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function memory(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
