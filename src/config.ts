@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EnvironmentError, parseEnvironment } from "./environment.js";
 
 /** Printable ASCII without spaces, as decisions.md allows for VIGIL_API_KEY. */
 const printableKey = /^[\x21-\x7e]{20,200}$/;
@@ -68,29 +69,13 @@ export type Config = {
   runLeaseMs: number;
 };
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "ConfigError";
-  }
-}
+/** A configuration the service cannot start with (one line per variable). */
+export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const relevant = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).flatMap((key) => (env[key] === undefined || env[key] === "" ? [] : [[key, env[key]]])),
-  );
-  const parsed = ConfigSchema.safeParse(relevant);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? "environment");
-        const value = relevant[name];
-        const shown = name === "VIGIL_API_KEY" || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
-        return `${name} ${issue.message}${shown}`;
-      }),
-    );
-  }
+  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY"]));
+  if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
     port: c.PORT,

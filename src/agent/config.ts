@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EnvironmentError, parseEnvironment } from "../environment.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 /** Variables whose values are never echoed in an error: they may carry a key or a password. */
@@ -56,27 +57,13 @@ export type AgentConfig = {
   proxied: boolean;
 };
 
-export class AgentConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "AgentConfigError";
-  }
-}
+/** A configuration the agent cannot start with (one line per variable). */
+export class AgentConfigError extends EnvironmentError {}
 
 /** Parses the agent's environment once; every problem together, each naming its variable, never a secret value. */
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
-  const relevant = Object.fromEntries(Object.keys(AgentConfigSchema.shape).flatMap((key) => (env[key] === undefined || env[key] === "" ? [] : [[key, env[key]]])));
-  const parsed = AgentConfigSchema.safeParse(relevant);
-  if (!parsed.success) {
-    throw new AgentConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? "environment");
-        const value = relevant[name];
-        const shown = SECRET_VARIABLES.has(name) || value === undefined ? "" : ` (got ${JSON.stringify(value)})`;
-        return `${name} ${issue.message}${shown}`;
-      }),
-    );
-  }
+  const parsed = parseEnvironment(AgentConfigSchema, env, SECRET_VARIABLES);
+  if ("problems" in parsed) throw new AgentConfigError(parsed.problems);
   const c = parsed.data;
   const serviceUrl = new URL(c.VIGIL_URL);
   if (!serviceUrl.pathname.endsWith("/")) serviceUrl.pathname += "/";

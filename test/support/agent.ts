@@ -1,5 +1,6 @@
 // Runs the real private-location agent (bin/vigil-agent.js) as a child process.
 import { spawn, type ChildProcess } from "node:child_process";
+import { runToExit, type Exited } from "./process.js";
 
 const bin = new URL("../../bin/vigil-agent.js", import.meta.url).pathname;
 
@@ -46,16 +47,8 @@ export async function startAgentProcess(env: Record<string, string>, options: { 
 }
 
 /** Runs the agent to its exit (for configuration errors). */
-export function runAgentToExit(env: Record<string, string>, args: string[] = [], binPath = bin): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+export function runAgentToExit(env: Record<string, string>, args: string[] = [], binPath = bin): Promise<Exited> {
+  return runToExit(binPath, args, childEnv(env));
 }
 
 /** Polls `probe` until it returns a truthy value (or throws after `ms`). */

@@ -9,9 +9,16 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, LOG_LEVEL: "warn", ...env };
 }
 
-export function runVigil(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runVigil(args: string[], env: Record<string, string>): Promise<Exited> {
+  return runToExit(bin, args, childEnv(env));
+}
+
+export type Exited = { code: number | null; stdout: string; stderr: string };
+
+/** Runs a script with `env` (complete: nothing of this process's is added) to its exit. */
+export function runToExit(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Exited> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -56,25 +56,12 @@ export async function runApiCheck(request: ApiRequest, variables: readonly Varia
   const responseTime = Math.round(response?.timings.total ?? stoppedAt.getTime() - startedAt.getTime());
   const assertions = response ? (request.assertions ?? []).map((a) => evaluateAssertion(a, { status: response!.status, headers: response!.headers, body: response!.body, responseTimeMs: responseTime })) : [];
   const passed = response !== null && (assertions.length ? assertions.every((a) => a.passed) : response.status < 400);
-  return {
-    ...verdict(settings, { reached: response !== null, passed, responseTime }),
-    hasErrors: false,
-    networkError: response === null,
-    responseTime,
-    startedAt,
-    stoppedAt,
-    apiCheckResult: {
-      assertions: recordedAssertions(assertions),
-      request: recordedRequest,
-      ...(response
-        ? { response: { status: response.status, statusText: response.statusText, body: scrubText(response.body, secrets), headers: scrubHeaders(response.headers, secrets), timings: response.timings, timingPhases: response.timings } }
-        : {}),
-      requestError,
-      jobLog: null,
-      jobAssets: null,
-      pcapDataUrl: null,
-    },
-  };
+  return tryOutcome(settings, { reached: response !== null, passed, responseTime, startedAt, stoppedAt }, {
+    assertions,
+    request: recordedRequest,
+    response: response && { status: response.status, statusText: response.statusText, body: scrubText(response.body, secrets), headers: scrubHeaders(response.headers, secrets), timings: response.timings, timingPhases: response.timings },
+    requestError,
+  });
 }
 
 // The pieces below are shared by the URL, TCP, DNS and ICMP runners.
@@ -84,13 +71,41 @@ export async function runApiCheck(request: ApiRequest, variables: readonly Varia
  * its type's default rule) and it was not over maxResponseTime; degraded over
  * degradedResponseTime; shouldFail inverts pass/fail only.
  */
-export function verdict(settings: Pick<RunSettings, "degradedResponseTime" | "maxResponseTime" | "shouldFail">, run: { reached: boolean; passed: boolean; responseTime: number }) {
+function verdict(settings: Pick<RunSettings, "degradedResponseTime" | "maxResponseTime" | "shouldFail">, run: { reached: boolean; passed: boolean; responseTime: number }) {
   const overMaxResponseTime = settings.maxResponseTime != null && run.reached ? run.responseTime > settings.maxResponseTime : null;
   const passed = run.reached && run.passed && !overMaxResponseTime;
   return {
     hasFailures: settings.shouldFail ? passed : !passed,
     isDegraded: settings.degradedResponseTime != null && run.reached ? run.responseTime > settings.degradedResponseTime : null,
     overMaxResponseTime,
+  };
+}
+
+/**
+ * One try's outcome from its verdict and what it recorded (in apiCheckResult, the field every
+ * runner of the service fills); a try that never reached its target is a network error.
+ */
+export function tryOutcome(
+  settings: Pick<RunSettings, "degradedResponseTime" | "maxResponseTime" | "shouldFail">,
+  run: { reached: boolean; passed: boolean; responseTime: number; startedAt: Date; stoppedAt: Date },
+  record: { assertions: readonly AssertionResult[]; request: unknown; response: unknown; requestError: string | null },
+): RunOutcome {
+  return {
+    ...verdict(settings, run),
+    hasErrors: false,
+    networkError: !run.reached,
+    responseTime: Math.round(run.responseTime),
+    startedAt: run.startedAt,
+    stoppedAt: run.stoppedAt,
+    apiCheckResult: {
+      assertions: recordedAssertions(record.assertions),
+      request: record.request,
+      ...(record.response ? { response: record.response } : {}),
+      requestError: record.requestError,
+      jobLog: null,
+      jobAssets: null,
+      pcapDataUrl: null,
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import type { Assertion } from "../assertions.js";
 import { interpolate } from "../effective.js";
 import { secretValues } from "../scrub.js";
-import { errorOutcome, evaluateAs, recordedAssertions, resolveTarget, scrubDeep, verdict, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import { errorOutcome, evaluateAs, resolveTarget, scrubDeep, tryOutcome, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { NetworkError } from "./http.js";
 
 export type DnsRequest = { query: string; recordType: string; nameServer?: string | null; port?: number | null; protocol?: string | null; assertions?: Assertion[] };
@@ -110,26 +110,13 @@ export async function runDnsCheck(request: DnsRequest, variables: readonly Varia
   const codeAsserted = assertions.some((a) => a.source === "RESPONSE_CODE");
   const passed = response !== null && (codeAsserted || response.rcode === "NOERROR") && assertions.every((a) => a.passed);
   const timings = { dns: responseTime, total: responseTime };
-  return {
-    ...verdict(settings, { reached: response !== null, passed, responseTime }),
-    hasErrors: false,
-    networkError: response === null,
-    responseTime,
-    startedAt,
-    stoppedAt,
-    apiCheckResult: scrubDeep(
-      {
-        assertions: recordedAssertions(assertions),
-        request: recordedRequest,
-        ...(response ? { response: { status: RCODES[response.rcode], statusText: response.rcode, body: text, json, timings, timingPhases: timings } } : {}),
-        requestError,
-        jobLog: null,
-        jobAssets: null,
-        pcapDataUrl: null,
-      },
-      secrets,
-    ),
-  };
+  const outcome = tryOutcome(settings, { reached: response !== null, passed, responseTime, startedAt, stoppedAt }, {
+    assertions,
+    request: recordedRequest,
+    response: response && { status: RCODES[response.rcode], statusText: response.rcode, body: text, json, timings, timingPhases: timings },
+    requestError,
+  });
+  return { ...outcome, apiCheckResult: scrubDeep(outcome.apiCheckResult, secrets) };
 }
 
 function evaluate(assertion: Assertion, answer: { rcode: string; text: string; json: unknown; responseTime: number }) {

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import type { Assertion } from "../assertions.js";
 import { interpolate } from "../effective.js";
 import { secretValues } from "../scrub.js";
-import { errorOutcome, evaluateAs, recordedAssertions, resolveTarget, scrubDeep, verdict, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import { errorOutcome, evaluateAs, resolveTarget, scrubDeep, tryOutcome, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { NetworkError } from "./http.js";
 
 export type IcmpRequest = { hostname: string; ipFamily?: string | null; pingCount?: number | null; assertions?: Assertion[] };
@@ -95,27 +95,17 @@ export async function runIcmpCheck(request: IcmpRequest, variables: readonly Var
   const loss = summary?.packetLoss ?? 100;
   const lossFails = settings.maxPacketLossThreshold != null && loss >= settings.maxPacketLossThreshold;
   const lossDegrades = settings.degradedPacketLossThreshold != null ? loss >= settings.degradedPacketLossThreshold : null;
-  const base = verdict(settings, { reached, passed: !lossFails && assertions.every((a) => a.passed), responseTime: averageMs });
+  const outcome = tryOutcome(settings, { reached, passed: !lossFails && assertions.every((a) => a.passed), responseTime: averageMs, startedAt, stoppedAt }, {
+    assertions,
+    request: recordedRequest,
+    response: summary && { body: output, json: summary, timings: { dns: summary.dnsResolutionTime, total: averageMs }, timingPhases: { dns: summary.dnsResolutionTime } },
+    requestError: requestError ?? (summary && !reached ? `no reply from ${summary.resolvedIp}: ${loss}% packet loss` : null),
+  });
   return {
-    ...base,
-    isDegraded: !reached || (base.isDegraded === null && lossDegrades === null) ? null : Boolean(base.isDegraded || lossDegrades),
-    hasErrors: false,
-    networkError: !reached,
-    responseTime: Math.round(averageMs),
-    startedAt,
-    stoppedAt,
-    apiCheckResult: scrubDeep(
-      {
-        assertions: recordedAssertions(assertions),
-        request: recordedRequest,
-        ...(summary ? { response: { body: output, json: summary, timings: { dns: summary.dnsResolutionTime, total: averageMs }, timingPhases: { dns: summary.dnsResolutionTime } } } : {}),
-        requestError: requestError ?? (summary && !reached ? `no reply from ${summary.resolvedIp}: ${loss}% packet loss` : null),
-        jobLog: null,
-        jobAssets: null,
-        pcapDataUrl: null,
-      },
-      secrets,
-    ),
+    ...outcome,
+    // Packet loss over its threshold degrades the check as a slow response does.
+    isDegraded: !reached || (outcome.isDegraded === null && lossDegrades === null) ? null : Boolean(outcome.isDegraded || lossDegrades),
+    apiCheckResult: scrubDeep(outcome.apiCheckResult, secrets),
   };
 }
 

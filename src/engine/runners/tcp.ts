@@ -2,7 +2,7 @@ import { connect, isIP } from "node:net";
 import type { Assertion } from "../assertions.js";
 import { interpolate } from "../effective.js";
 import { secretValues } from "../scrub.js";
-import { errorOutcome, evaluateAs, recordedAssertions, resolveTarget, scrubDeep, verdict, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import { errorOutcome, evaluateAs, resolveTarget, scrubDeep, tryOutcome, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { NetworkError } from "./http.js";
 
 export type TcpRequest = { hostname?: string; url?: string; port: number; data?: string | null; body?: string | null; ipFamily?: string | null; assertions?: Assertion[] };
@@ -116,24 +116,11 @@ export async function runTcpCheck(request: TcpRequest, variables: readonly Varia
     download: conversation.firstByteMs === null ? 0 : conversation.lastByteMs! - conversation.firstByteMs,
     total: responseTime,
   };
-  return {
-    ...verdict(settings, { reached: conversation !== null, passed: assertions.every((a) => a.passed), responseTime }),
-    hasErrors: false,
-    networkError: conversation === null,
-    responseTime,
-    startedAt,
-    stoppedAt,
-    apiCheckResult: scrubDeep(
-      {
-        assertions: recordedAssertions(assertions),
-        request: recordedRequest,
-        ...(conversation ? { response: { body: text, bytes: conversation.bytes, truncated: conversation.endedBy === "cap", endedBy: conversation.endedBy, timings, timingPhases: timings } } : {}),
-        requestError,
-        jobLog: null,
-        jobAssets: null,
-        pcapDataUrl: null,
-      },
-      secrets,
-    ),
-  };
+  const outcome = tryOutcome(settings, { reached: conversation !== null, passed: assertions.every((a) => a.passed), responseTime, startedAt, stoppedAt }, {
+    assertions,
+    request: recordedRequest,
+    response: conversation && { body: text, bytes: conversation.bytes, truncated: conversation.endedBy === "cap", endedBy: conversation.endedBy, timings, timingPhases: timings },
+    requestError,
+  });
+  return { ...outcome, apiCheckResult: scrubDeep(outcome.apiCheckResult, secrets) };
 }
