@@ -193,18 +193,23 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
   it("announces runsQueued for private-location runs that start, at trigger and when promoted", async () => {
     const location = (await api.post("/v1/private-locations", { name: "Lab", slugName: "lab-sessions" })).body.id as string;
     const groupId = await newGroup(1);
-    const checks = await checksIn(groupId, 2, { privateLocations: ["lab-sessions"] });
+    const checks = await checksIn(groupId, 3, { privateLocations: ["lab-sessions"] });
     const events: VigilEvent[] = [];
     const unsubscribe = t.app.context.events.subscribe((event) => events.push(event));
     try {
       const sessions = await trigger(checks);
       expect(events).toEqual([{ type: "runsQueued", accountId: t.accountId, privateLocationIds: [location] }]);
-      expect(await statusesOf(checks)).toEqual(["QUEUED", "PENDING"]);
+      expect(await statusesOf(checks)).toEqual(["QUEUED", "PENDING", "PENDING"]);
       events.length = 0;
       await cancelCheckSession({ ctx: ctx(), id: sessions.get(checks[0]!), input: {} });
       expect(events.filter((e) => e.type === "runsQueued")).toEqual([{ type: "runsQueued", accountId: t.accountId, privateLocationIds: [location] }]);
-      expect(await statusesOf(checks)).toEqual(["CANCELLED", "QUEUED"]);
+      expect(await statusesOf(checks)).toEqual(["CANCELLED", "QUEUED", "PENDING"]);
+      // A FINAL result that frees the slot wakes the location's agents for the next check's run.
+      events.length = 0;
       await finish(checks[1]!);
+      expect(events.filter((e) => e.type === "runsQueued")).toEqual([{ type: "runsQueued", accountId: t.accountId, privateLocationIds: [location] }]);
+      expect(await statusesOf(checks)).toEqual(["CANCELLED", "DONE", "QUEUED"]);
+      await finish(checks[2]!);
     } finally {
       unsubscribe();
     }

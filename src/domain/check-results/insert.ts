@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { DbOrTx } from "../../db/client.js";
 import { json } from "../../db/json.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
+import { mergePromoted, publishQueued, type Promoted } from "../check-sessions/promote.js";
 import { settleSession } from "../check-sessions/settle.js";
 import type { DomainContext } from "../context.js";
 import { ValidationError } from "../errors.js";
@@ -35,8 +36,11 @@ async function runOf({ ctx, tx, check, data, startedAt, stoppedAt }: { ctx: Doma
   });
 }
 
-/** Writes one result inside the caller's transaction; the caller publishes after the commit. */
-export async function insertCheckResult({ ctx, tx, check, data }: { ctx: DomainContext; tx: DbOrTx; check: Check; data: Data }): Promise<CheckResult> {
+/**
+ * Writes one result inside the caller's transaction; the caller publishes after the commit (with
+ * `promoted`, the session runs the result let start, for waiting agents).
+ */
+export async function insertCheckResult({ ctx, tx, check, data, promoted }: { ctx: DomainContext; tx: DbOrTx; check: Check; data: Data; promoted?: Promoted }): Promise<CheckResult> {
   const now = ctx.now();
   const startedAt = data.startedAt ?? now;
   const stoppedAt = data.stoppedAt === undefined ? now : data.stoppedAt;
@@ -80,11 +84,15 @@ export async function insertCheckResult({ ctx, tx, check, data }: { ctx: DomainC
   if (data.resultType === "FINAL" && (run.status === "QUEUED" || run.status === "RUNNING")) {
     await tx.checkRun.update({ where: { id: run.id, accountId: ctx.accountId }, data: { status: data.isCancelled ? "CANCELLED" : "DONE", finishedAt: stoppedAt ?? now } });
   }
-  if (sessionId) await settleSession({ tx, accountId: ctx.accountId, sessionId, now });
+  if (sessionId) {
+    const started = await settleSession({ tx, accountId: ctx.accountId, sessionId, now });
+    if (promoted) mergePromoted(promoted, started);
+  }
   return result;
 }
 
-export function publishRecorded(ctx: DomainContext, results: readonly CheckResult[]) {
+export function publishRecorded(ctx: DomainContext, results: readonly CheckResult[], promoted?: Promoted) {
+  if (promoted) publishQueued(ctx.events, promoted);
   for (const r of results) {
     ctx.events.publish({ type: "checkResultRecorded", accountId: ctx.accountId, checkId: r.checkId, checkResultId: r.id, hasFailures: r.hasFailures });
   }

@@ -1,5 +1,6 @@
 import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
+import { nothingPromoted } from "../check-sessions/promote.js";
 import { ownedCheck } from "./check.js";
 import { insertCheckResult, publishRecorded } from "./insert.js";
 import { RecordCheckResultInput } from "./schemas.js";
@@ -11,10 +12,11 @@ import { RecordCheckResultInput } from "./schemas.js";
  */
 export async function recordCheckResult({ ctx, input }: { ctx: DomainContext; input: unknown }) {
   const data = parseInput(RecordCheckResultInput, input);
+  const promoted = nothingPromoted();
   const result = await ctx.db.$transaction(async (tx) => {
     const check = await ownedCheck({ ctx, id: data.checkId, db: tx });
-    return insertCheckResult({ ctx, tx, check, data });
+    return insertCheckResult({ ctx, tx, check, data, promoted });
   });
-  publishRecorded(ctx, [result]);
+  publishRecorded(ctx, [result], promoted);
   return result;
 }

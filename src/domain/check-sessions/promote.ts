@@ -24,7 +24,8 @@ export const nothingPromoted = (): Promoted => ({ runs: 0, wake: [] });
 const UNDER_WAY = ["QUEUED", "RUNNING"];
 const PAGE = 500;
 
-function merge(into: Promoted, from: Promoted): Promoted {
+/** Adds `from` to `into` (promotions of several results of one transaction, published together). */
+export function mergePromoted(into: Promoted, from: Promoted): Promoted {
   into.runs += from.runs;
   into.wake.push(...from.wake);
   return into;
@@ -84,7 +85,7 @@ export async function promoteGroup(tx: DbOrTx, groupId: number, now: Date): Prom
 /** Promotes in several groups inside one transaction, locking them in id order (no lock cycles). */
 export async function promoteGroups(tx: DbOrTx, groupIds: Iterable<number>, now: Date): Promise<Promoted> {
   const promoted = nothingPromoted();
-  for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) merge(promoted, await promoteGroup(tx, groupId, now));
+  for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) mergePromoted(promoted, await promoteGroup(tx, groupId, now));
   return promoted;
 }
 
@@ -92,7 +93,7 @@ export async function promoteGroups(tx: DbOrTx, groupIds: Iterable<number>, now:
 export async function promoteGroupsApart(db: Db, groupIds: Iterable<number>, now: Date, events?: EventBus): Promise<Promoted> {
   const promoted = nothingPromoted();
   for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) {
-    merge(promoted, await db.$transaction((tx) => promoteGroup(tx, groupId, now)));
+    mergePromoted(promoted, await db.$transaction((tx) => promoteGroup(tx, groupId, now)));
   }
   if (events) publishQueued(events, promoted);
   return promoted;

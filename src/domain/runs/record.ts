@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../events/bus.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
+import { nothingPromoted, publishQueued } from "../check-sessions/promote.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
 import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
@@ -33,6 +34,7 @@ export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () 
     }
   });
   const ctxOf = (accountId: string): DomainContext => ({ db: deps.db, accountId, events: deps.events, now: deps.now });
+  const promoted = nothingPromoted();
   const write = (indexes: number[]) =>
     deps.db.$transaction(async (tx) => {
       const outcome: { index: number; result: CheckResult | null }[] = [];
@@ -44,7 +46,7 @@ export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () 
           where: { id: t.run.id, accountId: t.run.accountId, status: "RUNNING", leaseOwner: t.owner },
           data: { leaseExpiresAt: new Date(now.getTime() + t.leaseMs) },
         });
-        outcome.push({ index, result: count === 1 ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data }) : null });
+        outcome.push({ index, result: count === 1 ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data, promoted }) : null });
       }
       return outcome;
     });
@@ -68,5 +70,6 @@ export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () 
       }
     }
   }
+  publishQueued(deps.events, promoted);
   return answers;
 }
