@@ -1,6 +1,6 @@
 import { sleep } from "../engine/sleep.js";
 import { randomUUID } from "node:crypto";
-import type { Runner } from "../engine/tries.js";
+import type { Runner } from "../domain/monitoring/tries.js";
 import { createServiceClient, ServiceError, type ClaimedRun } from "./client.js";
 import type { AgentConfig } from "./config.js";
 import { startHealthServer } from "./health.js";

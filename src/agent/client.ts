@@ -1,6 +1,6 @@
 import { Agent, EnvHttpProxyAgent, fetch, type Dispatcher } from "undici";
-import type { EffectiveCheck } from "../engine/effective.js";
-import type { RunnableCheck } from "../engine/tries.js";
+import type { EffectiveCheck } from "../domain/monitoring/effective.js";
+import type { RunnableCheck } from "../domain/monitoring/tries.js";
 
 /** A run as the service hands it out (POST /agent/v1/claims). */
 export type ClaimedRun = {

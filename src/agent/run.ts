@@ -1,6 +1,6 @@
 import { sleep } from "../engine/sleep.js";
-import { secretValues } from "../engine/scrub.js";
-import { runTries, type Runner, type TryReport, type UnsupportedReport } from "../engine/tries.js";
+import { secretValues } from "../domain/monitoring/scrub.js";
+import { runTries, type Runner, type TryReport, type UnsupportedReport } from "../domain/monitoring/tries.js";
 import { RunLostError, type ClaimedRun, type ServiceClient } from "./client.js";
 import type { AgentLogger } from "./logger.js";
 import type { Scrubber } from "./scrub.js";

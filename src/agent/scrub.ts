@@ -1,4 +1,4 @@
-import { REDACTED, scrubText } from "../engine/scrub.js";
+import { REDACTED, scrubText } from "../domain/monitoring/scrub.js";
 
 /** Credentials that are recognisable by their shape, whatever their value. */
 const PATTERNS: [RegExp, string][] = [

@@ -3,12 +3,12 @@ import type { AppContext } from "../app-context.js";
 import { claimRuns, releaseRun } from "../domain/runs/claim.js";
 import type { CheckRun } from "../generated/sqlite/client.js";
 import { executeRun } from "./execute.js";
-import { RunnableCache } from "./prepare.js";
+import { RunnableCache } from "../domain/monitoring/runnable.js";
 import { createTryWriter } from "./try-writer.js";
 import { defaultRunners } from "./runners/index.js";
 import { sleep } from "./sleep.js";
-import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "./scheduler.js";
-import type { Runner } from "./tries.js";
+import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "../domain/runs/schedule.js";
+import type { Runner } from "../domain/monitoring/tries.js";
 
 /** A periodic duty of the engine besides running checks (missed heartbeats, dropped runs...). */
 export type Sweep = { name: string; everyMs: number; run: (app: AppContext, now: Date) => Promise<unknown> };

@@ -1,10 +1,10 @@
 import type { AppContext } from "../app-context.js";
 import { finishRun, recordHeldTries, type HeldTry } from "../domain/runs/index.js";
 import type { CheckRun } from "../generated/sqlite/client.js";
-import { loadRunnable, type RunnableCache } from "./prepare.js";
-import { runTries, type Runner, type TriesOptions } from "./tries.js";
+import { loadRunnable, type RunnableCache } from "../domain/monitoring/runnable.js";
+import { runTries, type Runner, type TriesOptions } from "../domain/monitoring/tries.js";
 
-export type { Runner } from "./tries.js";
+export type { Runner } from "../domain/monitoring/tries.js";
 export type ExecuteOptions = {
   owner: string; leaseMs: number; now: () => Date; sleep: TriesOptions["sleep"]; runners: Partial<Record<string, Runner>>; signal?: AbortSignal;
   /** Recently read checks and windows (the engine's); without it each run reads them. */

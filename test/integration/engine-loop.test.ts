@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimRuns } from "../../src/domain/runs/index.js";
 import { startEngine, type Engine } from "../../src/engine/engine.js";
-import { dueRuns } from "../../src/engine/plan.js";
+import { dueRuns } from "../../src/domain/monitoring/plan.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";

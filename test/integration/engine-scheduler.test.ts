@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SCHEDULER_STATE_ID } from "../../src/domain/runs/schedule.js";
-import { dueRuns, phaseMs } from "../../src/engine/plan.js";
-import { scheduleDueRuns, SCHEDULER_DEFAULTS } from "../../src/engine/scheduler.js";
+import { dueRuns, phaseMs } from "../../src/domain/monitoring/plan.js";
+import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../src/domain/runs/schedule.js";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateAssertion, parseJsonPath, type ResponseFacts } from "../../src/engine/assertions.js";
+import { evaluateAssertion, parseJsonPath, type ResponseFacts } from "../../src/domain/monitoring/assertions.js";
 
 const response: ResponseFacts = {
   status: 200,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ALERT_SETTINGS } from "../../src/domain/shared/schemas.js";
-import { effectiveCheck, interpolate, type CheckSettings, type GroupSettings } from "../../src/engine/effective.js";
+import { effectiveCheck, interpolate, type CheckSettings, type GroupSettings } from "../../src/domain/monitoring/effective.js";
 
 const check = (over: Partial<CheckSettings> = {}): CheckSettings => ({
   activated: true, muted: false, locations: ["eu-west-1"], privateLocations: [], runtimeId: "2025.04", retryStrategy: null, doubleCheck: false,

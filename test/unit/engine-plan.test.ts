@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dueRuns, periodMs, phaseMs, runLocations } from "../../src/engine/plan.js";
-import { effectiveRetryStrategy, retryDelayMs, retryLocation, type RetryStrategyObject } from "../../src/engine/retry.js";
+import { dueRuns, periodMs, phaseMs, runLocations } from "../../src/domain/monitoring/plan.js";
+import { effectiveRetryStrategy, retryDelayMs, retryLocation, type RetryStrategyObject } from "../../src/domain/monitoring/retry.js";
 
 const check = (over: Partial<Parameters<typeof dueRuns>[0]> = {}) => ({ id: "c-1", frequency: 5, frequencyOffset: null, locations: ["eu-west-1"], runParallel: false, ...over });
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecordCheckResultInput } from "../../src/domain/check-results/schemas.js";
-import type { Assertion } from "../../src/engine/assertions.js";
-import type { EffectiveCheck } from "../../src/engine/effective.js";
+import type { Assertion } from "../../src/domain/monitoring/assertions.js";
+import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import { parsePing, runIcmpCheck, type IcmpRunSettings } from "../../src/engine/runners/icmp.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 

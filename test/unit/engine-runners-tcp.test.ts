@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecordCheckResultInput } from "../../src/domain/check-results/schemas.js";
-import type { EffectiveCheck } from "../../src/engine/effective.js";
+import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 import { runTcpCheck, type TcpRunSettings } from "../../src/engine/runners/tcp.js";
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EffectiveCheck } from "../../src/engine/effective.js";
+import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import type { RunSettings } from "../../src/engine/runners/api.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 import { runUrlCheck } from "../../src/engine/runners/url.js";

@@ -1,5 +1,5 @@
 import { finishRun, claimRuns } from "../runs/index.js";
-import { loadRunnable, type Runnable } from "../../engine/prepare.js";
+import { loadRunnable, type Runnable } from "../monitoring/runnable.js";
 import { parseInput } from "../validation.js";
 import { announceAgent } from "./announce.js";
 import type { AgentContext } from "./context.js";

@@ -1,8 +1,9 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { evaluateAssertion, type Assertion, type AssertionResult, type ResponseFacts } from "../assertions.js";
-import { interpolate } from "../effective.js";
-import { scrubHeaders, scrubText, secretValues } from "../scrub.js";
+import { evaluateAssertion, type Assertion, type AssertionResult, type ResponseFacts } from "../../domain/monitoring/assertions.js";
+import { interpolate } from "../../domain/monitoring/effective.js";
+import { scrubHeaders, scrubText, secretValues } from "../../domain/monitoring/scrub.js";
+import type { RunOutcome } from "../../domain/monitoring/tries.js";
 import { exchange, NetworkError, type HttpExchange } from "./http.js";
 import { isPrivateAddress } from "./targets.js";
 
@@ -17,10 +18,7 @@ export type ApiRunSettings = { degradedResponseTime: number | null; maxResponseT
 export type RunSettings = ApiRunSettings;
 
 /** What one try of a check produced: the result's verdict fields and its apiCheckResult. */
-export type RunOutcome = {
-  hasFailures: boolean; hasErrors: boolean; isDegraded: boolean | null; overMaxResponseTime: boolean | null; networkError: boolean;
-  responseTime: number; startedAt: Date; stoppedAt: Date; apiCheckResult: Record<string, unknown>;
-};
+export type { RunOutcome } from "../../domain/monitoring/tries.js";
 
 const CONTENT_TYPES: Record<string, string> = { JSON: "application/json", FORM: "application/x-www-form-urlencoded", RAW: "text/plain", GRAPHQL: "application/json" };
 

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import type { Assertion } from "../assertions.js";
-import { interpolate } from "../effective.js";
-import { secretValues } from "../scrub.js";
+import type { Assertion } from "../../domain/monitoring/assertions.js";
+import { interpolate } from "../../domain/monitoring/effective.js";
+import { secretValues } from "../../domain/monitoring/scrub.js";
 import { errorOutcome, evaluateAs, resolveTarget, scrubDeep, tryOutcome, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { NetworkError } from "./http.js";
 

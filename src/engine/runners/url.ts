@@ -1,4 +1,4 @@
-import type { Assertion } from "../assertions.js";
+import type { Assertion } from "../../domain/monitoring/assertions.js";
 import { runApiCheck, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 
 export type UrlRequest = { url: string; followRedirects?: boolean; skipSSL?: boolean; ipFamily?: string | null; assertions?: Assertion[] };

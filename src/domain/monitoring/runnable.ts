@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../db/client.js";
-import { maintenanceStatus } from "../domain/maintenance-windows/status.js";
+import type { DbOrTx } from "../../db/client.js";
+import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { effectiveCheck, type EffectiveCheck } from "./effective.js";
 import type { RunnableCheck } from "./tries.js";
 

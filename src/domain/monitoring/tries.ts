@@ -1,6 +1,11 @@
 import { retryDelayMs, retryLocation } from "./retry.js";
 import type { EffectiveCheck } from "./effective.js";
-import type { RunOutcome } from "./runners/api.js";
+
+/** What one try of a check produced: the result's verdict fields and what it recorded (apiCheckResult). */
+export type RunOutcome = {
+  hasFailures: boolean; hasErrors: boolean; isDegraded: boolean | null; overMaxResponseTime: boolean | null; networkError: boolean;
+  responseTime: number; startedAt: Date; stoppedAt: Date; apiCheckResult: Record<string, unknown>;
+};
 
 /** What a runner needs of the check itself (the rest comes from its effective settings). */
 export type RunnableCheck = {

@@ -1,4 +1,4 @@
-import { DEFAULT_ALERT_SETTINGS } from "../domain/shared/schemas.js";
+import { DEFAULT_ALERT_SETTINGS } from "../shared/schemas.js";
 import { effectiveRetryStrategy, type RetryStrategyObject } from "./retry.js";
 
 /**
