@@ -42,8 +42,21 @@ export function maintenanceStatus(windows: readonly MaintenanceWindowLike[], tar
 
 /** "Is this check in maintenance now, and why": the account's windows against the check and its group. */
 export async function checkMaintenanceStatus({ ctx, checkId, at = ctx.now() }: { ctx: DomainContext; checkId: string; at?: Date }) {
-  const check = await ctx.db.check.findFirst({ where: { id: checkId, accountId: ctx.accountId }, select: { tags: true, group: { select: { tags: true } } } });
-  if (!check) return null;
+  const [status] = await checkMaintenanceStatuses({ ctx, checkIds: [checkId], at });
+  return status ?? null;
+}
+
+/**
+ * The same for many checks of the caller's account (a GraphQL list): one read of the checks' tags,
+ * one of the account's windows. Unknown ids (or another account's) give null, in the ids' order.
+ */
+export async function checkMaintenanceStatuses({ ctx, checkIds, at = ctx.now() }: { ctx: DomainContext; checkIds: readonly string[]; at?: Date }): Promise<(MaintenanceStatus | null)[]> {
+  const checks = await ctx.db.check.findMany({
+    where: { id: { in: [...checkIds] }, accountId: ctx.accountId },
+    select: { id: true, tags: true, group: { select: { tags: true } } },
+  });
+  if (checks.length === 0) return checkIds.map(() => null);
   const windows = await ctx.db.maintenanceWindow.findMany({ where: { accountId: ctx.accountId, startsAt: { lte: at } } });
-  return maintenanceStatus(windows, { tags: asTags(check.tags), groupTags: asTags(check.group?.tags) }, at);
+  const byId = new Map(checks.map((check) => [check.id, maintenanceStatus(windows, { tags: asTags(check.tags), groupTags: asTags(check.group?.tags) }, at)]));
+  return checkIds.map((id) => byId.get(id) ?? null);
 }

@@ -12,6 +12,7 @@ import {
   RetryStrategyRef,
   TriggerIncidentRef,
 } from "./check-settings.js";
+import { maintenanceLoader, MaintenanceStatusRef } from "./maintenance-window.js";
 import { CheckRef } from "./refs.js";
 
 /** A property of the check as the domain reads it (see checkProperty); typed by the field that shows it. */
@@ -55,6 +56,11 @@ builder.interfaceType(CheckRef, {
     privateLocations: t.stringList({ description: "Slug names of the account's private locations.", resolve: prop("privateLocations") }),
     environmentVariables: t.field({ type: [EnvironmentVariableRef], resolve: prop("environmentVariables") }),
     alertChannelSubscriptions: t.field({ type: [AlertChannelSubscriptionRef], resolve: prop("alertChannelSubscriptions") }),
+    maintenance: t.field({
+      type: MaintenanceStatusRef,
+      description: "Whether an active maintenance window pauses the check or silences its alerts now, and which.",
+      resolve: (check, _args, ctx) => maintenanceLoader(ctx).load(check.id),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
   }),

@@ -1,20 +1,65 @@
 import type { MaintenanceWindow } from "../../generated/sqlite/client.js";
 import {
+  checkMaintenanceStatuses,
   createMaintenanceWindow,
   deleteMaintenanceWindow,
   getMaintenanceWindows,
   pageMaintenanceWindows,
   REPEAT_UNITS,
   updateMaintenanceWindow,
+  type MaintenanceReason,
+  type MaintenanceStatus,
 } from "../../domain/maintenance-windows/index.js";
 import { builder } from "../builder.js";
 import { toConnection } from "../connection.js";
-import { domain } from "../context.js";
+import { domain, loader, type GraphQLContext } from "../context.js";
 import { brandedLoader } from "../node-loader.js";
 import { DeletedRef, globalId } from "./common.js";
 import { writeErrors } from "./errors.js";
 
 const RepeatUnit = builder.enumType("RepeatUnit", { values: REPEAT_UNITS });
+
+const MaintenanceEffect = builder.enumType("MaintenanceEffect", {
+  values: { PAUSE: { description: "The check does not run." }, SILENCE: { description: "The check runs; its alerts are silenced." } },
+});
+const MaintenanceScope = builder.enumType("MaintenanceScope", {
+  values: { ALL: { description: "pauseAllChecks / silenceAllAlerts" }, TAGS: { description: "tags / silenceAlertsTags that the check or its group carries" } },
+});
+
+const windowLoader = (ctx: GraphQLContext) =>
+  loader(ctx, "MaintenanceWindow.byId", (ids: readonly number[]) => getMaintenanceWindows({ ctx: domain(ctx), ids }) as Promise<(MaintenanceWindow | null)[]>);
+
+const MaintenanceReasonRef = builder.objectRef<MaintenanceReason>("MaintenanceReason").implement({
+  description: "One active maintenance window that pauses or silences the check.",
+  fields: (t) => ({
+    window: t.field({
+      type: MaintenanceWindowNode,
+      nullable: true,
+      resolve: (reason, _args, ctx) => windowLoader(ctx).load(reason.windowId),
+    }),
+    name: t.exposeString("name"),
+    effect: t.field({ type: MaintenanceEffect, resolve: (reason) => reason.effect }),
+    scope: t.field({ type: MaintenanceScope, resolve: (reason) => reason.scope }),
+    tags: t.exposeStringList("tags", { description: "The matching tags (empty for scope ALL)." }),
+    until: t.expose("until", { type: "DateTime", description: "When the window's current occurrence ends." }),
+  }),
+});
+
+export const MaintenanceStatusRef = builder.objectRef<MaintenanceStatus>("MaintenanceStatus").implement({
+  description: "Whether a check is in maintenance now, and why.",
+  fields: (t) => ({
+    paused: t.exposeBoolean("paused", { description: "An active window pauses it: it does not run." }),
+    silenced: t.exposeBoolean("silenced", { description: "An active window silences its alerts." }),
+    reasons: t.field({ type: [MaintenanceReasonRef], resolve: (status) => status.reasons }),
+  }),
+});
+
+/** Every Check.maintenance of one response in two queries. */
+export const maintenanceLoader = (ctx: GraphQLContext) =>
+  loader(ctx, "Check.maintenance", async (ids: readonly string[]) => {
+    const statuses = await checkMaintenanceStatuses({ ctx: domain(ctx), checkIds: ids });
+    return statuses.map((status) => status ?? { paused: false, silenced: false, reasons: [] });
+  });
 
 export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceWindow>("MaintenanceWindow"), {
   description: "A time range in which checks are paused or their alerts silenced.",
