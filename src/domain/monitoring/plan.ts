@@ -19,11 +19,17 @@ export function periodMs(check: Pick<Schedulable, "frequency" | "frequencyOffset
 
 export function phaseMs(check: Pick<Schedulable, "id" | "frequency" | "frequencyOffset">): number {
   const period = periodMs(check);
-  if (check.frequency === 0) return stableSpread(check.id, period, 1000);
-  if (check.frequencyOffset == null) return stableSpread(check.id, period, 1000);
+  if (check.frequency === 0) return stableSpread(check.id, period, SPREAD_GRAIN_MS);
+  if (check.frequencyOffset == null) return stableSpread(check.id, period, SPREAD_GRAIN_MS);
   const slot = check.frequency <= 60 ? 6_000 : 3_600_000;
   return (check.frequencyOffset * slot) % period;
 }
+
+/**
+ * Checks without an offset start at whole tenths of a second: fine enough that thousands of checks
+ * of one frequency fall due a few at a time rather than in one burst each second.
+ */
+const SPREAD_GRAIN_MS = 100;
 
 /** A deterministic position in [0, period), in whole `grain`s: the same check always gets the same one. */
 function stableSpread(id: string, period: number, grain: number): number {
