@@ -26,7 +26,11 @@ export type EngineOptions = {
   now?: () => Date;
 };
 
+/** Counts since start; lagMs: due-to-claim lags (ms) of the runs started since the last report. */
 export type EngineStats = { claimed: number; recorded: number; skipped: number; lost: number; failed: number; lagMs: number[] };
+
+/** How often the engine logs what it did (runs, lag percentiles, runs under way). */
+const REPORT_EVERY_MS = 60_000;
 
 /**
  * The service's engine: a scheduler tick that queues due runs, a runner pool that claims the
@@ -61,8 +65,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   function start(run: CheckRun) {
     const controller = new AbortController();
     stats.claimed++;
-    stats.lagMs.push(now().getTime() - run.dueAt.getTime());
-    if (stats.lagMs.length > 100_000) stats.lagMs.splice(0, 50_000);
+    if (stats.lagMs.length < 1_000_000) stats.lagMs.push(now().getTime() - run.dueAt.getTime());
     const done = executeRun(app, run, { owner, leaseMs: options.leaseMs, now, sleep, runners, signal: controller.signal, cache, writeTry: (t) => writer.write(t) })
       .then((outcome) => void stats[outcome]++)
       .catch((error) => {
@@ -137,6 +140,17 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     if ((await scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS)).queued > 0) nudge();
   }));
   every(1_000, guarded("cancellations", watchCancellations));
+  let reported = { ...stats };
+  every(REPORT_EVERY_MS, async () => {
+    const lags = stats.lagMs.splice(0).sort((x, y) => x - y);
+    const at = (p: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(p * lags.length))] : null);
+    const delta = (key: "claimed" | "recorded" | "skipped" | "lost" | "failed") => stats[key] - reported[key];
+    app.logger.info(
+      { claimed: delta("claimed"), recorded: delta("recorded"), skipped: delta("skipped"), lost: delta("lost"), failed: delta("failed"), lagP50Ms: at(0.5), lagP99Ms: at(0.99), inFlight: inFlight.size },
+      "engine: runs in the last minute",
+    );
+    reported = { ...stats, lagMs: [] };
+  });
   for (const sweep of options.sweeps ?? []) every(sweep.everyMs, guarded(sweep.name, () => sweep.run(app, now())));
   void guarded("scheduler", () => scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS))();
   const loop = claimLoop();

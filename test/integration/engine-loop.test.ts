@@ -114,6 +114,27 @@ describe(`the engine loop on ${testProvider}`, () => {
     }
   });
 
+  it("shares the queue between instances: two engines run each of 60 due runs exactly once", async () => {
+    const check = await createApiCheck("/shared", { frequency: 1440 });
+    await db().checkRun.createMany({
+      data: Array.from({ length: 60 }, () => ({ accountId: t.accountId, checkId: check.id, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date() })),
+    });
+    const before = hits;
+    const [a, b] = [engine(), engine()];
+    try {
+      await eventually(async () => (await db().checkRun.count({ where: { checkId: check.id, status: "DONE" } })) === 60);
+      const results = await db().checkResult.findMany({ where: { checkId: check.id }, select: { checkRunId: true, resultType: true } });
+      expect(results).toHaveLength(60);
+      expect(new Set(results.map((r) => r.checkRunId)).size).toBe(60);
+      expect(hits - before).toBe(60);
+      expect(a.stats.claimed + b.stats.claimed).toBe(60);
+      expect(a.stats.recorded + b.stats.recorded).toBe(60);
+    } finally {
+      await Promise.all([a.stop(1_000), b.stop(1_000)]);
+      await api.delete(`/v1/checks/${check.id}`);
+    }
+  });
+
   it("hands runs still under way back to the queue when it stops", async () => {
     const check = await createApiCheck("/hang", { frequency: 1440 });
     const run = await db().checkRun.create({ data: { accountId: t.accountId, checkId: check.id, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date() } });
