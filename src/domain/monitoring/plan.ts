@@ -46,10 +46,12 @@ export function dueAt(check: Schedulable, index: number): number {
   return phaseMs(check) + index * periodMs(check);
 }
 
-/** The runs due in (from, to]: their index and due time, oldest first. */
+/** The runs due in (from, to]: their index and due time, oldest first (phase and period computed once). */
 export function dueRuns(check: Schedulable, from: number, to: number): { index: number; dueAt: number }[] {
+  const phase = phaseMs(check);
+  const period = periodMs(check);
   const runs = [];
-  for (let index = runIndexAt(check, from) + 1; dueAt(check, index) <= to; index++) runs.push({ index, dueAt: dueAt(check, index) });
+  for (let index = Math.floor((from - phase) / period) + 1; phase + index * period <= to; index++) runs.push({ index, dueAt: phase + index * period });
   return runs;
 }
 
