@@ -32,7 +32,11 @@ const ClaimedRunResponse = z.object({
   sequenceId: z.string(),
   runLocation: z.string().describe("The private location's slug: the runLocation of the results"),
   leaseMs: z.number().int().describe("The run is this agent's for this long unless renewed"),
-  check: z.object({ id: z.string(), name: z.string(), checkType: z.string(), degradedResponseTime: z.number().nullable(), maxResponseTime: z.number().nullable(), shouldFail: z.boolean() }),
+  check: z.object({
+    id: z.string(), name: z.string(), checkType: z.string(), degradedResponseTime: z.number().nullable(), maxResponseTime: z.number().nullable(), shouldFail: z.boolean(),
+    degradedPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
+    maxPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
+  }),
   effective: z.record(z.string(), z.unknown()).describe("The check's settings with its group's applied: request, variables, retry strategy..."),
 });
 
