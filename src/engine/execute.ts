@@ -33,7 +33,7 @@ export async function executeRun(app: AppContext, run: CheckRun, options: Execut
     (async (t: HeldTry) => {
       const [answer] = await recordHeldTries({ db, events: app.events, now: options.now }, [t]);
       if (answer instanceof Error) throw answer;
-      return answer!;
+      return answer !== null && answer !== undefined;
     });
   return runTries(check, effective, run.location ?? "private", options.runners[check.checkType], {
     now: options.now,

@@ -1,5 +1,5 @@
 import { finishRun, claimRuns } from "../runs/index.js";
-import { loadRunnable, type Runnable } from "../monitoring/runnable.js";
+import { loadRunnable, RunnableCache, type Runnable } from "../monitoring/runnable.js";
 import { parseInput } from "../validation.js";
 import { announceAgent } from "./announce.js";
 import type { AgentContext } from "./context.js";
@@ -37,12 +37,16 @@ export async function claimAgentRuns({ ctx, input, leaseMs, signal }: { ctx: Age
   }
 }
 
+/** Checks and windows as recently read, per database client: as the engine's runners, agents claim runs of the same checks all the time. */
+const caches = new WeakMap<object, RunnableCache>();
+const cacheOf = (db: object) => caches.get(db) ?? caches.set(db, new RunnableCache(5_000)).get(db)!;
+
 async function claimRunnable(ctx: AgentContext, owner: string, limit: number, leaseMs: number) {
   const now = ctx.now();
   const claimed = await claimRuns(ctx.db, { privateLocationId: ctx.privateLocationId, owner, now, leaseMs, limit });
   const runs: ClaimedRun[] = [];
   for (const run of claimed) {
-    const runnable = await loadRunnable(ctx.db, run, now);
+    const runnable = await loadRunnable(ctx.db, run, now, cacheOf(ctx.db));
     if (!runnable) {
       await finishRun(ctx.db, { id: run.id, owner, now, status: "CANCELLED" });
       continue;

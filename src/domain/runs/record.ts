@@ -22,10 +22,10 @@ export type HeldTry = {
  * minute, a transaction per result spends more on BEGIN/COMMIT (and on SQLite's one writer) than
  * on the rows. Each try first renews its run's lease with a compare-and-set; a try whose run was
  * lost (cancelled, or its lease expired and another runner took it) records nothing and gets
- * false. Inputs are validated before the transaction; if the transaction fails anyway, each try is
+ * null; a recorded try gets its result. Inputs are validated before the transaction; if the transaction fails anyway, each try is
  * recorded alone, so one bad try cannot take the others down.
  */
-export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () => Date }, tries: readonly HeldTry[]): Promise<(boolean | Error)[]> {
+export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () => Date }, tries: readonly HeldTry[]): Promise<(CheckResult | null | Error)[]> {
   const parsed = tries.map((t) => {
     try {
       return parseInput(RecordCheckResultInput, t.input);
@@ -51,11 +51,11 @@ export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () 
       return outcome;
     });
 
-  const answers: (boolean | Error)[] = parsed.map((p) => (p instanceof Error ? p : false));
+  const answers: (CheckResult | null | Error)[] = parsed.map((p) => (p instanceof Error ? p : null));
   const valid = parsed.flatMap((p, index) => (p instanceof Error ? [] : [index]));
   const record = (written: { index: number; result: CheckResult | null }[]) => {
     for (const { index, result } of written) {
-      answers[index] = result !== null;
+      answers[index] = result;
       if (result) publishRecorded(ctxOf(tries[index]!.run.accountId), [result]);
     }
   };
