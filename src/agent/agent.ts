@@ -24,7 +24,7 @@ const DRAIN_MS = 30_000;
  */
 export async function startAgent(config: AgentConfig, options: { version: string; runners: Partial<Record<string, Runner>> }) {
   const facts = { agentId: randomUUID(), version: options.version, platform: process.platform, runtimeVersion: process.version };
-  const scrubber = createScrubber([config.apiKey], [config.serviceUrl.href, config.serviceUrl.origin, config.serviceUrl.host]);
+  const scrubber = createScrubber([config.apiKey, ...config.localSecrets.map((s) => s.value)], [config.serviceUrl.href, config.serviceUrl.origin, config.serviceUrl.host]);
   const client = createServiceClient({ serviceUrl: config.serviceUrl, apiKey: config.apiKey, proxied: config.proxied, facts });
   const reporter = createErrorReporter({ enabled: config.errorReporting, client: () => client, scrubber, version: options.version });
   const logger = createAgentLogger(config.logLevel, scrubber, (event) => reporter.capture(event));
@@ -37,7 +37,7 @@ export async function startAgent(config: AgentConfig, options: { version: string
   logger.info({ agentId: facts.agentId, version: facts.version, healthPort: health.port, concurrency: config.concurrency, errorReporting: config.errorReporting }, `vigil agent started; health on port ${health.port}`);
 
   function start(run: ClaimedRun) {
-    const running = executeClaimedRun({ client, runners: options.runners, scrubber, logger }, run, draining.signal)
+    const running = executeClaimedRun({ client, runners: options.runners, scrubber, logger, localSecrets: config.localSecrets }, run, draining.signal)
       .catch((error: unknown) => logger.error({ err: error, runId: run.id }, "run crashed"))
       .finally(() => inFlight.delete(running));
     inFlight.add(running);

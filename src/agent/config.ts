@@ -55,7 +55,16 @@ export type AgentConfig = {
   errorReporting: boolean;
   /** Whether the service is reached through a proxy (HTTP_PROXY, HTTPS_PROXY; NO_PROXY applies). */
   proxied: boolean;
+  /**
+   * VIGIL_SECRET_* variables of the agent's own environment: secrets that stay in the customer's
+   * network. Checks on this location use them as {{VIGIL_SECRET_...}}; they are never sent to the
+   * service (scrubbed from results, reports and logs).
+   */
+  localSecrets: { key: string; value: string; secret: true }[];
 };
+
+/** The prefix of the agent-local secret variables (the release notes' SERVICE_SECRET_*). */
+export const LOCAL_SECRET_PREFIX = "VIGIL_SECRET_";
 
 /** A configuration the agent cannot start with (one line per variable). */
 export class AgentConfigError extends EnvironmentError {}
@@ -75,5 +84,8 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     logLevel: c.LOG_LEVEL,
     errorReporting: c.EXTERNAL_OBSERVABILITY,
     proxied: Boolean(c.HTTP_PROXY ?? c.HTTPS_PROXY ?? c.http_proxy ?? c.https_proxy),
+    localSecrets: Object.entries(env).flatMap(([key, value]) =>
+      key.startsWith(LOCAL_SECRET_PREFIX) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && value ? [{ key, value, secret: true as const }] : [],
+    ),
   };
 }

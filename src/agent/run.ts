@@ -2,10 +2,19 @@ import { sleep } from "../engine/sleep.js";
 import { secretValues } from "../domain/monitoring/scrub.js";
 import { runTries, type Runner, type TryReport, type UnsupportedReport } from "../domain/monitoring/tries.js";
 import { RunLostError, type ClaimedRun, type ServiceClient } from "./client.js";
+import type { AgentConfig } from "./config.js";
 import type { AgentLogger } from "./logger.js";
 import type { Scrubber } from "./scrub.js";
 
-type Deps = { client: ServiceClient; runners: Partial<Record<string, Runner>>; scrubber: Scrubber; logger: AgentLogger };
+type Deps = { client: ServiceClient; runners: Partial<Record<string, Runner>>; scrubber: Scrubber; logger: AgentLogger; localSecrets: AgentConfig["localSecrets"] };
+
+/** The run's variables with the agent's own VIGIL_SECRET_* added (they win over a check's variable of the same name). */
+function withLocalSecrets(run: ClaimedRun, localSecrets: Deps["localSecrets"]): ClaimedRun {
+  if (localSecrets.length === 0) return run;
+  const local = new Set(localSecrets.map((s) => s.key));
+  const own = (run.effective.environmentVariables ?? []).filter((v) => !local.has(v.key));
+  return { ...run, effective: { ...run.effective, environmentVariables: [...own, ...localSecrets] } };
+}
 
 const SENSITIVE = /^(authorization|proxy-authorization|cookie|x-api-key)$/i;
 type KeyValue = { key?: unknown; value?: unknown };
@@ -38,7 +47,8 @@ async function post(deps: Deps, run: ClaimedRun, holdMs: number, report: unknown
  * stops when the service says it is no longer this agent's (409). A runner that throws still ends
  * the run: a FINAL result with hasErrors and the (scrubbed) error message.
  */
-export async function executeClaimedRun(deps: Deps, run: ClaimedRun, stop: AbortSignal): Promise<"recorded" | "lost"> {
+export async function executeClaimedRun(deps: Deps, claimed: ClaimedRun, stop: AbortSignal): Promise<"recorded" | "lost"> {
+  const run = withLocalSecrets(claimed, deps.localSecrets);
   const lost = new AbortController();
   const signal = AbortSignal.any([lost.signal, stop]);
   const forget = deps.scrubber.add(runSecrets(run));

@@ -8,7 +8,10 @@ import { restClient, type RestClient } from "../support/rest.js";
 
 /** A secret with characters that URL- and form-encoding change, so that every form is checked. */
 const SECRET = "p@ss w/rd+Q&x=1";
+/** A secret that only the agents' environment holds (VIGIL_SECRET_DB): the service never sees it. */
+const LOCAL_SECRET = "l0cal s3cret/&=";
 const secretForms = [SECRET, encodeURIComponent(SECRET), encodeURI(SECRET), new URLSearchParams({ s: SECRET }).toString().slice(2)];
+const localForms = [LOCAL_SECRET, encodeURIComponent(LOCAL_SECRET), new URLSearchParams({ s: LOCAL_SECRET }).toString().slice(2)];
 
 /** The local target: counts hits per path; `/hang` leaves its first request unanswered, `/slow` answers after 1.5 s. */
 function startTarget() {
@@ -114,7 +117,11 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
   it("runs its location's checks: results at the slug, each run once across two agents, secrets never posted", async () => {
     const l = await location();
     // DATABASE_URL points nowhere: the agent never opens a database.
-    const [a, b] = [await agent({ API_KEY: l.key, JOB_CONCURRENCY: "3", LOG_LEVEL: "debug", DATABASE_URL: "postgres://nowhere.invalid:1/none" }), await agent({ API_KEY: l.key, JOB_CONCURRENCY: "3" })];
+    const local = { VIGIL_SECRET_DB: LOCAL_SECRET };
+    const [a, b] = [
+      await agent({ API_KEY: l.key, JOB_CONCURRENCY: "3", LOG_LEVEL: "debug", DATABASE_URL: "postgres://nowhere.invalid:1/none", ...local }),
+      await agent({ API_KEY: l.key, JOB_CONCURRENCY: "3", ...local }),
+    ];
     await eventually(async () => (await a.health()) === 200 && (await b.health()) === 200, 15_000, "readiness");
     expect([await a.health("/-/liveness"), await a.health("/health")]).toEqual([200, 200]);
 
@@ -129,6 +136,18 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     const stored = JSON.stringify(await db().checkResult.findMany({ where: { checkId: secret.id } }));
     for (const form of secretForms) expect(stored).not.toContain(form);
     expect(stored).toContain("[redacted]");
+
+    // VIGIL_SECRET_* of the agent's environment: usable by the check, never sent to the service.
+    const usesLocal = await check(l.slug, `${target.url}/local`, {
+      request: { method: "GET", url: `${target.url}/local`, headers: [{ key: "X-Db", value: "{{VIGIL_SECRET_DB}}" }], queryParameters: [{ key: "db", value: "{{VIGIL_SECRET_DB}}" }], assertions: [] },
+    });
+    await trigger(usesLocal.id);
+    await eventually(async () => (await finals(usesLocal.id)).length === 1, 15_000, "the local-secret check's result");
+    const localHit = target.hits("/local")[0]!;
+    expect(localHit.headers["x-db"]).toBe(LOCAL_SECRET);
+    expect(new URL(localHit.url!, "http://x").searchParams.get("db")).toBe(LOCAL_SECRET);
+    const localStored = JSON.stringify(await db().checkResult.findMany({ where: { checkId: usesLocal.id } }));
+    for (const form of localForms) expect(localStored).not.toContain(form);
 
     const many = await check(l.slug, `${target.url}/many`);
     for (let i = 0; i < 24; i++) await trigger(many.id);
@@ -177,7 +196,7 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     expect(await finals(slow.id)).toEqual([expect.objectContaining({ hasFailures: false, runLocation: l.slug })]);
 
     for (const output of [a.stdout(), a.stderr(), b.stdout(), b.stderr()]) {
-      for (const forbidden of [...secretForms, l.key, t.url]) expect(output).not.toContain(forbidden);
+      for (const forbidden of [...secretForms, ...localForms, l.key, t.url]) expect(output).not.toContain(forbidden);
     }
     // The error line of the broken run carried the invalid URL (with the secret): it was scrubbed, not dropped.
     const errorLine = (a.stdout() + b.stdout()).split("\n").find((line) => line.includes("the check's run failed"))!;

@@ -22,7 +22,13 @@ describe("the agent's configuration (environment)", () => {
       logLevel: "info",
       errorReporting: true,
       proxied: false,
+      localSecrets: [],
     });
+  });
+
+  it("takes the agent-local secrets from VIGIL_SECRET_* (non-empty, well-named)", () => {
+    const config = loadAgentConfig({ API_KEY: KEY, VIGIL_URL: "https://v.example.com", VIGIL_SECRET_DB: "pw", VIGIL_SECRET_EMPTY: "", "VIGIL_SECRET_BAD-NAME": "x", OTHER: "y" });
+    expect(config.localSecrets).toEqual([{ key: "VIGIL_SECRET_DB", value: "pw", secret: true }]);
   });
 
   it("reads every variable", () => {
