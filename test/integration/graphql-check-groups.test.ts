@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
+import { isoTimestamp as iso } from "../support/matchers.js";
 
 const FIELDS = `__typename id name activated muted tags locations concurrency
   apiCheckDefaults { url headers { key value locked } queryParameters { key value locked } assertions { source comparison property target regex } basicAuth { username password } }
@@ -14,7 +15,6 @@ const CREATE = `mutation ($input: CheckGroupInput!, $auto: Boolean) { createChec
 const UPDATE = `mutation ($id: ID!, $input: CheckGroupUpdateInput!, $auto: Boolean) { updateCheckGroup(id: $id, input: $input, autoAssignAlerts: $auto) { ${result("UpdateCheckGroup")} } }`;
 const DELETE = `mutation ($id: ID!) { deleteCheckGroup(id: $id) { __typename ... on DeleteCheckGroupSuccess { data { deletedId } } ... on Error { message } } }`;
 const NODE = `query ($id: ID!) { node(id: $id) { ... on CheckGroup { ${FIELDS} } } nodes(ids: [$id]) { id } }`;
-const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 describe(`GraphQL check groups on ${testProvider}`, () => {
   let t: TestApp;

@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
 import { restClient } from "../support/rest.js";
-
-/** Every common field of a check, as a fragment on the interface. */
-const COMMON = `__typename id name checkType activated muted doubleCheck shouldFail locations tags
-  alertSettings { escalationType runBasedEscalation { failedRunThreshold } timeBasedEscalation { minutesFailingThreshold } reminders { amount interval } parallelRunFailureThreshold { enabled percentage } }
-  useGlobalAlertSettings group { id } groupOrder runtimeId
-  retryStrategy { type baseBackoffSeconds maxRetries maxDurationSeconds sameRegion onlyOn }
-  triggerIncident { serviceId severity name description notifySubscribers }
-  runParallel description intent { goal requiredOutcomes mustPreserve } aiAutoRepairEnabled frequency frequencyOffset degradedResponseTime maxResponseTime
-  privateLocations environmentVariables { key value locked secret } alertChannelSubscriptions { alertChannelId activated } createdAt updatedAt`;
-const ASSERTIONS = "assertions { source comparison property target regex }";
-const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** What a check shows for every common property a create leaves out. */
 const defaults = {

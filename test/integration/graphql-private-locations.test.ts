@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
+import { isoTimestamp as iso } from "../support/matchers.js";
 
 const KEY = "id maskedKey lastUsedAt createdAt";
 const LOCATION = `__typename id name slugName icon proxyUrl keys { ${KEY} } lastSeen queueSize createdAt updatedAt`;
@@ -15,7 +16,6 @@ const DELETE = `mutation ($id: ID!) { deletePrivateLocation(id: $id) { __typenam
 const NEW_KEY = `mutation ($id: ID!) { createAgentKey(privateLocationId: $id) { __typename ... on CreateAgentKeySuccess { data { rawKey agentKey { ${KEY} } } } ... on Error { message } } }`;
 const DELETE_KEY = `mutation ($location: ID!, $id: ID!) { deleteAgentKey(privateLocationId: $location, id: $id) { __typename ... on DeleteAgentKeySuccess { data { deletedId } } ... on Error { message } } }`;
 const NODE = `query ($id: ID!) { node(id: $id) { ... on PrivateLocation { ${LOCATION} } ... on AgentKey { __typename ${KEY} } } nodes(ids: [$id]) { id } }`;
-const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const rawId = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 

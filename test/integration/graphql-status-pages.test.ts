@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { isoTimestamp as stamp } from "../support/matchers.js";
 
-const stamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const COLOR_FIELDS = [
   "bodyBackgroundColor", "headerBackgroundColor", "headerFontColor", "titleFontColor", "bodyFontColor", "bodyFontColorMuted",
   "navigationFontColor", "linkFontColor", "cardBackgroundColor", "borderColor", "primaryButtonBackgroundColor", "primaryButtonFontColor",

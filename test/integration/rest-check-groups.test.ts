@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
+import { isoTimestamp } from "../support/matchers.js";
 
 const defaultAlertSettings = {
   escalationType: "RUN_BASED",
@@ -91,8 +92,8 @@ describe(`REST check groups on ${testProvider}`, () => {
       runtimeId: null,
       privateLocations: [],
       retryStrategy: null,
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      created_at: isoTimestamp,
+      updated_at: isoTimestamp,
       runParallel: false,
     });
     expect(Object.keys(created.body)).toEqual([

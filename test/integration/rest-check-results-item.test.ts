@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient, type RestClient } from "../support/rest.js";
+import { isoTimestamp } from "../support/matchers.js";
 
 describe(`REST check result items and recording on ${testProvider}`, () => {
   let t: TestApp;
@@ -47,7 +48,7 @@ describe(`REST check result items and recording on ${testProvider}`, () => {
     expect(response.body).toEqual({
       id: recorded.id, name: "Orders API", checkId: check.id, hasFailures: true, hasErrors: true, isDegraded: true, isCancelled: false,
       overMaxResponseTime: false, runLocation: "eu-west-1", startedAt: startedAt.toISOString(), stoppedAt: new Date(startedAt.getTime() + 1500).toISOString(),
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), responseTime: 1234, apiCheckResult, browserCheckResult: null,
+      created_at: isoTimestamp, responseTime: 1234, apiCheckResult, browserCheckResult: null,
       multiStepCheckResult: null, agenticCheckResult: null, checkRunId: expect.any(Number), attempts: 1, resultType: "ATTEMPT", sequenceId, errorGroupIds: ["eg-1"],
     });
     expect(Number.isInteger(response.body.checkRunId)).toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
+import { isoTimestamp } from "../support/matchers.js";
 
 const alertSettings = {
   escalationType: "RUN_BASED",
@@ -33,7 +34,7 @@ const common = {
   frequency: 10,
   frequencyOffset: null,
   privateLocations: [],
-  created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  created_at: isoTimestamp,
   updated_at: expect.stringMatching(/Z$/),
 };
 const snippets = { setupSnippetId: null, tearDownSnippetId: null, localSetupScript: null, localTearDownScript: null };

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import type { RestClient } from "../support/rest.js";
+import { incidentServices, type Service, validIncident } from "../support/incidents.js";
 
-type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page incidents: events on ${testProvider}`, () => {
@@ -12,7 +12,7 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
   let api: RestClient;
   let services: Service[];
   let foreign: Service;
-  const valid = () => ({ name: "API down", severity: "CRITICAL", services: [{ id: services[0]!.id }], incidentUpdates: [{ description: "Looking into it" }] });
+  const valid = () => validIncident(services[0]!);
   const record = () => {
     const events: VigilEvent[] = [];
     const stop = t.app.context.events.subscribe((event) => events.push(event));
@@ -20,10 +20,7 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
   };
   beforeAll(async () => {
     t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-    services = [];
-    for (let i = 0; i < 13; i++) services.push((await api.post("/v1/status-pages/services", { name: `service ${i}` })).body);
-    foreign = (await restClient(t.url, (await t.newAccount()).apiKey).post("/v1/status-pages/services", { name: "theirs" })).body;
+    ({ api, services, foreign } = await incidentServices(t, 13));
   });
   afterAll(() => t.stop());
 

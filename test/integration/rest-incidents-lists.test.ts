@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
+import { incidentRowCounts, type Service, validIncident } from "../support/incidents.js";
 
-type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page incidents: lists and tenancy on ${testProvider}`, () => {
@@ -11,8 +11,8 @@ describe(`REST status page incidents: lists and tenancy on ${testProvider}`, () 
   let api: RestClient;
   let services: Service[];
   const db = () => t.app.context.database.prisma;
-  const counts = async () => [await db().incident.count(), await db().incidentUpdate.count(), await db().incidentService.count()];
-  const valid = () => ({ name: "API down", severity: "CRITICAL", services: [{ id: services[0]!.id }], incidentUpdates: [{ description: "Looking into it" }] });
+  const counts = () => incidentRowCounts(t);
+  const valid = () => validIncident(services[0]!);
   beforeAll(async () => {
     t = await startTestApp();
     api = restClient(t.url, t.apiKey);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
+import { isoTimestamp as stamp } from "../support/matchers.js";
 
-const stamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 type Update = { id: string; description: string; status: string; publicIncidentUpdateDate: string; notifySubscribers: boolean; created_at: string; updated_at: string };
 const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 4, 1, hour, minute)).toISOString();

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { inCreationOrder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import type { RestClient } from "../support/rest.js";
+import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/incidents.js";
 
-type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page incidents: validation on ${testProvider}`, () => {
@@ -12,15 +12,11 @@ describe(`REST status page incidents: validation on ${testProvider}`, () => {
   let api: RestClient;
   let services: Service[];
   let foreign: Service;
-  const db = () => t.app.context.database.prisma;
-  const counts = async () => [await db().incident.count(), await db().incidentUpdate.count(), await db().incidentService.count()];
-  const valid = () => ({ name: "API down", severity: "CRITICAL", services: [{ id: services[0]!.id }], incidentUpdates: [{ description: "Looking into it" }] });
+  const counts = () => incidentRowCounts(t);
+  const valid = () => validIncident(services[0]!);
   beforeAll(async () => {
     t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-    services = [];
-    for (let i = 0; i < 101; i++) services.push((await api.post("/v1/status-pages/services", { name: `service ${i}` })).body);
-    foreign = (await restClient(t.url, (await t.newAccount()).apiKey).post("/v1/status-pages/services", { name: "theirs" })).body;
+    ({ api, services, foreign } = await incidentServices(t, 101));
   });
   afterAll(() => t.stop());
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { inCreationOrder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import type { RestClient } from "../support/rest.js";
+import { isoTimestamp as stamp } from "../support/matchers.js";
+import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/incidents.js";
 
-const stamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
 
 describe(`REST status page incidents on ${testProvider}`, () => {
   let t: TestApp;
@@ -14,14 +14,11 @@ describe(`REST status page incidents on ${testProvider}`, () => {
   let services: Service[];
   let foreign: Service;
   const db = () => t.app.context.database.prisma;
-  const counts = async () => [await db().incident.count(), await db().incidentUpdate.count(), await db().incidentService.count()];
-  const valid = () => ({ name: "API down", severity: "CRITICAL", services: [{ id: services[0]!.id }], incidentUpdates: [{ description: "Looking into it" }] });
+  const counts = () => incidentRowCounts(t);
+  const valid = () => validIncident(services[0]!);
   beforeAll(async () => {
     t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-    services = [];
-    for (let i = 0; i < 4; i++) services.push((await api.post("/v1/status-pages/services", { name: `service ${i}` })).body);
-    foreign = (await restClient(t.url, (await t.newAccount()).apiKey).post("/v1/status-pages/services", { name: "theirs" })).body;
+    ({ api, services, foreign } = await incidentServices(t, 4));
   });
   afterAll(() => t.stop());
 

@@ -6,11 +6,11 @@ import { createInProcessBus } from "../../src/events/bus.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testDatabase, testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
+import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** Rows created in the same millisecond would tie on created_at; the ordering tests space them out. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 describe(`REST private location keys, queue and use on ${testProvider}`, () => {
