@@ -15,11 +15,6 @@ declare module "fastify" {
 
 export const AGENT_PREFIX = "/agent/v1";
 
-/** RUN_LEASE_MS, shared with the service's own runners; read per request. */
-function leaseMsOf(app: AppContext): number {
-  return app.config.runLeaseMs;
-}
-
 function register(scope: FastifyInstance, app: AppContext, route: AgentRoute) {
   scope.route({
     method: route.method,
@@ -33,7 +28,8 @@ function register(scope: FastifyInstance, app: AppContext, route: AgentRoute) {
         params: request.params as Record<string, string>,
         body: request.body,
         signal: AbortSignal.any([gone.signal, app.shutdown]),
-        leaseMs: leaseMsOf(app),
+        // RUN_LEASE_MS, the lease the service's own runners take too.
+        leaseMs: app.config.runLeaseMs,
       });
       return reply.status(route.status).send(result);
     },
