@@ -13,7 +13,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
-      { extends: true, test: { name: "sqlite", include: ["test/integration/**/*.test.ts"], env: { VIGIL_TEST_DB: "sqlite" } } },
+      {
+        extends: true,
+        test: { name: "sqlite", include: ["test/integration/**/*.test.ts"], env: { VIGIL_TEST_DB: "sqlite" } },
+      },
       {
         extends: true,
         test: {

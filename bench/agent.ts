@@ -35,7 +35,13 @@ async function main() {
     await migrate(url);
     const accountId = randomUUID();
     const apiKey = `vg_bench_${randomBytes(16).toString("hex")}`;
-    const service = await serve(children, { DATABASE_URL: url, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey });
+    const service = await serve(children, {
+      DATABASE_URL: url,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "0",
+      VIGIL_ACCOUNT_ID: accountId,
+      VIGIL_API_KEY: apiKey,
+    });
     const created = await fetch(`${service}/v1/private-locations`, {
       method: "POST",
       headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
@@ -46,18 +52,43 @@ async function main() {
     const database = await openDatabase(url);
     const db = database.prisma;
     const check = await db.check.create({
-      data: { accountId, checkType: "API", name: "bench", locations: [], tags: [], privateLocations: [location.slugName], request: { method: "GET", url: targetUrl, headers: [], queryParameters: [], assertions: [] } },
+      data: {
+        accountId,
+        checkType: "API",
+        name: "bench",
+        locations: [],
+        tags: [],
+        privateLocations: [location.slugName],
+        request: { method: "GET", url: targetUrl, headers: [], queryParameters: [], assertions: [] },
+      },
     });
     const dueAt = new Date();
     for (let i = 0; i < total; i += 500) {
       await db.checkRun.createMany({
-        data: Array.from({ length: Math.min(500, total - i) }, () => ({ accountId, checkId: check.id, privateLocationId: location.id, sequenceId: randomUUID(), status: "QUEUED", dueAt })),
+        data: Array.from({ length: Math.min(500, total - i) }, () => ({
+          accountId,
+          checkId: check.id,
+          privateLocationId: location.id,
+          sequenceId: randomUUID(),
+          status: "QUEUED",
+          dueAt,
+        })),
       });
     }
-    console.log(`queued ${total} private-location runs; starting one agent with JOB_CONCURRENCY=${concurrency} (Node ${process.version})`);
+    console.log(
+      `queued ${total} private-location runs; starting one agent with JOB_CONCURRENCY=${concurrency} (Node ${process.version})`,
+    );
 
     const agent = spawn(process.execPath, [new URL("../bin/vigil-agent.js", import.meta.url).pathname], {
-      env: { ...process.env, API_KEY: location.keys[0]!.rawKey, VIGIL_URL: service, JOB_CONCURRENCY: concurrency, AGENT_HEALTH_PORT: "0", LOG_LEVEL: "warn", EXTERNAL_OBSERVABILITY: "off" },
+      env: {
+        ...process.env,
+        API_KEY: location.keys[0]!.rawKey,
+        VIGIL_URL: service,
+        JOB_CONCURRENCY: concurrency,
+        AGENT_HEALTH_PORT: "0",
+        LOG_LEVEL: "warn",
+        EXTERNAL_OBSERVABILITY: "off",
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     children.push(agent);
@@ -73,23 +104,31 @@ async function main() {
     const cpu = { agent: cpuSeconds(agent.pid!), service: cpuSeconds(children[0]!.pid!) };
 
     const runs = await db.checkRun.findMany({ where: { checkId: check.id }, select: { id: true, claimedAt: true } });
-    const results = await db.checkResult.findMany({ where: { checkId: check.id, resultType: "FINAL" }, select: { checkRunId: true, createdAt: true } });
+    const results = await db.checkResult.findMany({
+      where: { checkId: check.id, resultType: "FINAL" },
+      select: { checkRunId: true, createdAt: true },
+    });
     const resultAt = new Map(results.map((r) => [r.checkRunId, r.createdAt.getTime()]));
     const latencies = runs.map((run) => resultAt.get(run.id)! - run.claimedAt!.getTime()).sort((a, b) => a - b);
     const firstClaim = Math.min(...runs.map((r) => r.claimedAt!.getTime()));
     const lastResult = Math.max(...results.map((r) => r.createdAt.getTime()));
     const seconds = (lastResult - firstClaim) / 1000;
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-    if (results.length !== total || hits !== total) throw new Error(`expected ${total} results and target hits, got ${results.length} and ${hits}`);
+    if (results.length !== total || hits !== total)
+      throw new Error(`expected ${total} results and target hits, got ${results.length} and ${hits}`);
 
-    console.log(`runs: ${total} in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(1)} runs/s (every run once: ${hits} target hits, ${results.length} FINAL results)`);
+    console.log(
+      `runs: ${total} in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(1)} runs/s (every run once: ${hits} target hits, ${results.length} FINAL results)`,
+    );
     console.log(`claim-to-result latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${latencies.at(-1)} ms`);
     console.log(`agent memory: peak RSS (VmHWM) ${memory.hwm}, RSS at the end ${memory.rss}`);
     console.log(`CPU time (start-up included): agent ${cpu.agent.toFixed(1)} s, service ${cpu.service.toFixed(1)} s`);
     await database.close();
   } finally {
     for (const child of children) child.kill("SIGTERM");
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)));
+    await Promise.all(
+      children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
+    );
     target.close();
     rmSync(dir, { recursive: true, force: true });
   }

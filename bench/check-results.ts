@@ -37,41 +37,71 @@ async function main() {
     const seeded = seed(path, total);
     console.log(`seeded ${total.toLocaleString("en")} results in ${(seeded.ms / 1000).toFixed(1)} s (${dir})`);
     const ours = await start(children, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
-      DATABASE_URL: url, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: seeded.accountId, VIGIL_API_KEY: seeded.apiKey,
+      DATABASE_URL: url,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "0",
+      VIGIL_ACCOUNT_ID: seeded.accountId,
+      VIGIL_API_KEY: seeded.apiKey,
     });
-    const baseline = await start(children, ["--import", "tsx", new URL("./support/baseline-server.ts", import.meta.url).pathname, "--baseline"], {}, path);
+    const baseline = await start(
+      children,
+      ["--import", "tsx", new URL("./support/baseline-server.ts", import.meta.url).pathname, "--baseline"],
+      {},
+      path,
+    );
     const headers = { authorization: `Bearer ${seeded.apiKey}` };
 
     // The deep page is reached by its cursor: the nextId of the page before it, as the API returns it.
     const before = checkResultCursor(seeded.positionAt(deep - 100));
-    const previous = (await (await fetch(`${ours}/v2/check-results/${seeded.checkId}?limit=100&nextId=${before}`, { headers })).json()) as { nextId: string };
-    if (previous.nextId !== checkResultCursor(seeded.positionAt(deep))) throw new Error("the API's cursor does not lead to the expected deep page");
+    const previous = (await (
+      await fetch(`${ours}/v2/check-results/${seeded.checkId}?limit=100&nextId=${before}`, { headers })
+    ).json()) as { nextId: string };
+    if (previous.nextId !== checkResultCursor(seeded.positionAt(deep)))
+      throw new Error("the API's cursor does not lead to the expected deep page");
     const scenarios = [
       { name: "v2 first page (limit=100)", path: `/v2/check-results/${seeded.checkId}?limit=100` },
-      { name: `v2 page ${deep.toLocaleString("en")} deep`, path: `/v2/check-results/${seeded.checkId}?limit=100&nextId=${previous.nextId}` },
+      {
+        name: `v2 page ${deep.toLocaleString("en")} deep`,
+        path: `/v2/check-results/${seeded.checkId}?limit=100&nextId=${previous.nextId}`,
+      },
       { name: "v1 page=1 (limit=100)", path: `/v1/check-results/${seeded.checkId}?limit=100&page=1` },
     ];
     for (const scenario of scenarios) {
-      const [a, b] = await Promise.all([ours, baseline].map(async (base) => (await fetch(`${base}${scenario.path}`, { headers })).json()));
+      const [a, b] = await Promise.all(
+        [ours, baseline].map(async (base) => (await fetch(`${base}${scenario.path}`, { headers })).json()),
+      );
       if (!isDeepStrictEqual(a, b)) throw new Error(`${scenario.name}: the baseline's JSON differs from Vigil's`);
       const entries = Array.isArray(a) ? a.length : (a as { length: number }).length;
       if (entries !== 100) throw new Error(`${scenario.name}: expected 100 entries, got ${entries}`);
     }
 
-    console.log(`autocannon: ${connections} connections, ${seconds} s per run, ${rounds} alternating rounds (Node ${process.version})`);
+    console.log(
+      `autocannon: ${connections} connections, ${seconds} s per run, ${rounds} alternating rounds (Node ${process.version})`,
+    );
     const figures = new Map<string, Figures[]>();
     for (let round = 0; round < rounds; round++) {
       for (const scenario of scenarios) {
-        for (const [server, base] of [["vigil", ours], ["baseline", baseline]] as const) {
+        for (const [server, base] of [
+          ["vigil", ours],
+          ["baseline", baseline],
+        ] as const) {
           const key = `${scenario.name}|${server}`;
-          figures.set(key, [...(figures.get(key) ?? []), await load(`${base}${scenario.path}`, headers, connections, seconds)]);
+          figures.set(key, [
+            ...(figures.get(key) ?? []),
+            await load(`${base}${scenario.path}`, headers, connections, seconds),
+          ]);
         }
       }
     }
-    report(scenarios.map((s) => s.name), figures);
+    report(
+      scenarios.map((s) => s.name),
+      figures,
+    );
   } finally {
     for (const child of children) child.kill("SIGTERM");
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)));
+    await Promise.all(
+      children.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
+    );
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -86,11 +116,22 @@ function seed(path: string, total: number) {
   const accountId = randomUUID();
   const apiKey = `vg_bench_${randomUUID().replaceAll("-", "")}`;
   const checkId = randomUUID();
-  db.prepare(`INSERT INTO "Account" (id, name, createdAt, updatedAt) VALUES (?, 'bench', ?, ?)`).run(accountId, stamp(now), stamp(now));
-  db.prepare(`INSERT INTO "ApiKey" (id, accountId, keyHash, prefix, createdAt) VALUES (?, ?, ?, 'vg_benc', ?)`).run(randomUUID(), accountId, hashKey(apiKey), stamp(now));
-  db.prepare(`INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, createdAt, updatedAt) VALUES (?, ?, 'API', 'Bench API', '["eu-west-1"]', '[]', ?, ?)`)
-    .run(checkId, accountId, stamp(now), stamp(now));
-  const insert = db.prepare(`INSERT INTO "CheckResult" (id, accountId, checkId, checkRunId, name, checkType, resultType, hasFailures, hasErrors, isDegraded,
+  db.prepare(`INSERT INTO "Account" (id, name, createdAt, updatedAt) VALUES (?, 'bench', ?, ?)`).run(
+    accountId,
+    stamp(now),
+    stamp(now),
+  );
+  db.prepare(`INSERT INTO "ApiKey" (id, accountId, keyHash, prefix, createdAt) VALUES (?, ?, ?, 'vg_benc', ?)`).run(
+    randomUUID(),
+    accountId,
+    hashKey(apiKey),
+    stamp(now),
+  );
+  db.prepare(
+    `INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, createdAt, updatedAt) VALUES (?, ?, 'API', 'Bench API', '["eu-west-1"]', '[]', ?, ?)`,
+  ).run(checkId, accountId, stamp(now), stamp(now));
+  const insert =
+    db.prepare(`INSERT INTO "CheckResult" (id, accountId, checkId, checkRunId, name, checkType, resultType, hasFailures, hasErrors, isDegraded,
     isCancelled, overMaxResponseTime, runLocation, startedAt, stoppedAt, responseTime, apiCheckResult, attempts, sequenceId, errorGroupIds, createdAt)
     VALUES (?, ?, ?, ?, 'Bench API', 'API', 'FINAL', ?, 0, ?, 0, 0, ?, ?, ?, ?, ?, 0, ?, '[]', ?)`);
   const locations = ["eu-west-1", "us-east-1", "ap-south-1", "eu-central-1"];
@@ -102,11 +143,27 @@ function seed(path: string, total: number) {
       const failed = i % 20 === 0;
       const responseTime = 80 + (i % 97);
       const api = `{"request":{"method":"GET","url":"https://example.com/health"},"response":{"status":${failed ? 500 : 200},"statusText":"${failed ? "Internal Server Error" : "OK"}","timings":{"total":${responseTime}}}}`;
-      insert.run(randomUUID(), accountId, checkId, i + 1, failed ? 1 : 0, responseTime > 170 ? 1 : 0, locations[i % 4], stamp(at), stamp(at + responseTime), responseTime, api, randomUUID(), stamp(at + responseTime + 5));
+      insert.run(
+        randomUUID(),
+        accountId,
+        checkId,
+        i + 1,
+        failed ? 1 : 0,
+        responseTime > 170 ? 1 : 0,
+        locations[i % 4],
+        stamp(at),
+        stamp(at + responseTime),
+        responseTime,
+        api,
+        randomUUID(),
+        stamp(at + responseTime + 5),
+      );
     }
   })();
   db.pragma("wal_checkpoint(TRUNCATE)");
-  const positions = db.prepare(`SELECT startedAt, id FROM "CheckResult" WHERE checkId = ? ORDER BY startedAt DESC, id DESC LIMIT 1 OFFSET ?`);
+  const positions = db.prepare(
+    `SELECT startedAt, id FROM "CheckResult" WHERE checkId = ? ORDER BY startedAt DESC, id DESC LIMIT 1 OFFSET ?`,
+  );
   const positionAt = (offset: number) => {
     const row = positions.get(checkId, offset - 1) as { startedAt: string; id: string };
     return { startedAt: new Date(row.startedAt), id: row.id };
@@ -116,7 +173,12 @@ function seed(path: string, total: number) {
 }
 
 /** Starts a server child process on a free port and waits until it answers. */
-async function start(children: ChildProcess[], args: string[], env: Record<string, string>, ...extra: string[]): Promise<string> {
+async function start(
+  children: ChildProcess[],
+  args: string[],
+  env: Record<string, string>,
+  ...extra: string[]
+): Promise<string> {
   const port = await freePort();
   const isBaseline = args.includes("--baseline");
   const script = isBaseline ? args.filter((a) => a !== "--baseline") : args;
@@ -140,9 +202,15 @@ async function start(children: ChildProcess[], args: string[], env: Record<strin
 
 type Figures = { rps: number; p50: number; p99: number };
 
-async function load(url: string, headers: Record<string, string>, connections: number, duration: number): Promise<Figures> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  duration: number,
+): Promise<Figures> {
   const result = await autocannon({ url, headers, connections, duration });
-  if (result.errors || result.non2xx || result.timeouts) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  if (result.errors || result.non2xx || result.timeouts)
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -152,19 +220,30 @@ function report(names: string[], figures: Map<string, Figures[]>) {
     const list = figures.get(`${name}|${server}`)!;
     return { rps: mean(list, "rps"), p50: mean(list, "p50"), p99: mean(list, "p99") };
   };
-  console.log(`\n${"scenario".padEnd(30)} ${"server".padEnd(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}  vigil/baseline`);
+  console.log(
+    `\n${"scenario".padEnd(30)} ${"server".padEnd(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}  vigil/baseline`,
+  );
   for (const name of names) {
     const vigil = row(name, "vigil");
     const baseline = row(name, "baseline");
-    for (const [server, f] of [["vigil", vigil], ["baseline", baseline]] as const) {
+    for (const [server, f] of [
+      ["vigil", vigil],
+      ["baseline", baseline],
+    ] as const) {
       const ratio = server === "vigil" ? `${(vigil.rps / baseline.rps).toFixed(2)}x` : "";
-      console.log(`${name.padEnd(30)} ${server.padEnd(9)} ${f.rps.toFixed(0).padStart(8)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)}  ${ratio}`);
+      console.log(
+        `${name.padEnd(30)} ${server.padEnd(9)} ${f.rps.toFixed(0).padStart(8)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)}  ${ratio}`,
+      );
     }
   }
   const [first, deepName] = names as [string, string];
   const worst = Math.min(...names.map((name) => row(name, "vigil").rps / row(name, "baseline").rps));
   const deepRatio = row(deepName, "vigil").p50 / Math.max(row(first, "vigil").p50, 0.1);
   const deepP99 = row(deepName, "vigil").p99 / Math.max(row(first, "vigil").p99, 0.1);
-  console.log(`\ngoal: throughput >= 0.5x baseline on every scenario -> ${worst >= 0.5 ? "met" : "NOT met"} (lowest ${worst.toFixed(2)}x)`);
-  console.log(`goal: deep v2 page latency <= 1.5x first page -> ${deepRatio <= 1.5 && deepP99 <= 1.5 ? "met" : "NOT met"} (p50 ${deepRatio.toFixed(2)}x, p99 ${deepP99.toFixed(2)}x)`);
+  console.log(
+    `\ngoal: throughput >= 0.5x baseline on every scenario -> ${worst >= 0.5 ? "met" : "NOT met"} (lowest ${worst.toFixed(2)}x)`,
+  );
+  console.log(
+    `goal: deep v2 page latency <= 1.5x first page -> ${deepRatio <= 1.5 && deepP99 <= 1.5 ? "met" : "NOT met"} (p50 ${deepRatio.toFixed(2)}x, p99 ${deepP99.toFixed(2)}x)`,
+  );
 }

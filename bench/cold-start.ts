@@ -13,7 +13,10 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 async function startOnce(databaseUrl: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, "serve"], { env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }, stdio: "ignore" });
+  const child = spawn(process.execPath, [bin, "serve"], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    stdio: "ignore",
+  });
   try {
     for (;;) {
       try {
@@ -38,5 +41,9 @@ for (let i = 0; i < runs; i++) {
   cold.push(await startOnce(url));
   warm.push(await startOnce(url));
 }
-console.log(`cold start to readiness (empty SQLite, migrations applied): median ${median(cold).toFixed(0)} ms  [${cold.map((x) => x.toFixed(0)).join(", ")}]`);
-console.log(`warm start to readiness (migrated SQLite):                 median ${median(warm).toFixed(0)} ms  [${warm.map((x) => x.toFixed(0)).join(", ")}]`);
+console.log(
+  `cold start to readiness (empty SQLite, migrations applied): median ${median(cold).toFixed(0)} ms  [${cold.map((x) => x.toFixed(0)).join(", ")}]`,
+);
+console.log(
+  `warm start to readiness (migrated SQLite):                 median ${median(warm).toFixed(0)} ms  [${warm.map((x) => x.toFixed(0)).join(", ")}]`,
+);

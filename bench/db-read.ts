@@ -16,8 +16,12 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? 20_000);
 await migrate(url);
 const { prisma, close, provider } = await openDatabase(url);
 
-const accounts = await Promise.all(Array.from({ length: 100 }, (_, i) => prisma.account.create({ data: { name: `bench ${i}` } })));
-await prisma.apiKey.createMany({ data: accounts.map((a, i) => ({ accountId: a.id, keyHash: hashKey(`key-${i}`), prefix: "key-" })) });
+const accounts = await Promise.all(
+  Array.from({ length: 100 }, (_, i) => prisma.account.create({ data: { name: `bench ${i}` } })),
+);
+await prisma.apiKey.createMany({
+  data: accounts.map((a, i) => ({ accountId: a.id, keyHash: hashKey(`key-${i}`), prefix: "key-" })),
+});
 
 async function measure(name: string, op: (i: number) => Promise<unknown> | unknown) {
   for (let i = 0; i < 2_000; i++) await op(i); // warm the plan cache and the JIT
@@ -27,13 +31,21 @@ async function measure(name: string, op: (i: number) => Promise<unknown> | unkno
   const wallNs = Number(process.hrtime.bigint() - start);
   const used = process.cpuUsage(cpu);
   const cpuUs = (used.user + used.system) / iterations;
-  console.log(`${name.padEnd(44)} ${cpuUs.toFixed(1).padStart(7)} us CPU/op  ${Math.round(iterations / (wallNs / 1e9)).toString().padStart(7)} ops/s`);
+  console.log(
+    `${name.padEnd(44)} ${cpuUs.toFixed(1).padStart(7)} us CPU/op  ${Math.round(iterations / (wallNs / 1e9))
+      .toString()
+      .padStart(7)} ops/s`,
+  );
   return cpuUs;
 }
 
 console.log(`db-read on ${provider}, ${iterations} iterations each (Node ${process.version})`);
-const byId = await measure("prisma account.findUnique (by id)", (i) => prisma.account.findUnique({ where: { id: accounts[i % 100]!.id } }));
-await measure("prisma apiKey.findUnique (by hash, auth path)", (i) => prisma.apiKey.findUnique({ where: { keyHash: hashKey(`key-${i % 100}`) }, select: { id: true, accountId: true } }));
+const byId = await measure("prisma account.findUnique (by id)", (i) =>
+  prisma.account.findUnique({ where: { id: accounts[i % 100]!.id } }),
+);
+await measure("prisma apiKey.findUnique (by hash, auth path)", (i) =>
+  prisma.apiKey.findUnique({ where: { keyHash: hashKey(`key-${i % 100}`) }, select: { id: true, accountId: true } }),
+);
 if (provider === "sqlite") {
   const raw = new Database(sqlitePath(url), { readonly: true });
   const statement = raw.prepare(`SELECT id, name, createdAt, updatedAt FROM "Account" WHERE id = ?`);

@@ -37,22 +37,52 @@ try {
   const apiKey = `vk_${randomBytes(24).toString("hex")}`;
   const port = await freePort();
   child = spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, ENGINE_CONCURRENCY: concurrency },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      VIGIL_ACCOUNT_ID: accountId,
+      VIGIL_API_KEY: apiKey,
+      ENGINE_CONCURRENCY: concurrency,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await ready(`http://127.0.0.1:${port}/-/readiness`, child);
   const database = await openDatabase(url);
   const db = database.prisma;
-  const request = { method: "GET", url: targetUrl, followRedirects: true, skipSSL: false, ipFamily: "IPv4", body: "", bodyType: "NONE", headers: [], queryParameters: [], basicAuth: null, assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200", property: "", regex: null }] };
+  const request = {
+    method: "GET",
+    url: targetUrl,
+    followRedirects: true,
+    skipSSL: false,
+    ipFamily: "IPv4",
+    body: "",
+    bodyType: "NONE",
+    headers: [],
+    queryParameters: [],
+    basicAuth: null,
+    assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200", property: "", regex: null }],
+  };
   const seededAt = Date.now();
   for (let at = 0; at < checks; at += 1000) {
     await db.check.createMany({
       data: Array.from({ length: Math.min(1000, checks - at) }, (_, i) => ({
-        id: randomUUID(), accountId, checkType: "API", name: `check ${at + i}`, frequency: 1, locations: ["eu-west-1"], tags: [], request,
+        id: randomUUID(),
+        accountId,
+        checkType: "API",
+        name: `check ${at + i}`,
+        frequency: 1,
+        locations: ["eu-west-1"],
+        tags: [],
+        request,
       })),
     });
   }
-  console.log(`seeded ${checks.toLocaleString("en")} API checks at 1 min in ${((Date.now() - seededAt) / 1000).toFixed(1)} s; warming up ${warmup} s (${dir})`);
+  console.log(
+    `seeded ${checks.toLocaleString("en")} API checks at 1 min in ${((Date.now() - seededAt) / 1000).toFixed(1)} s; warming up ${warmup} s (${dir})`,
+  );
   await sleep(warmup * 1000);
 
   const from = new Date();
@@ -69,11 +99,18 @@ try {
   const resultsAfter = await db.checkResult.count();
   const window = (to.getTime() - from.getTime()) / 1000;
 
-  const started = await db.checkRun.findMany({ where: { claimedAt: { gte: from, lt: to } }, select: { dueAt: true, claimedAt: true, status: true } });
+  const started = await db.checkRun.findMany({
+    where: { claimedAt: { gte: from, lt: to } },
+    select: { dueAt: true, claimedAt: true, status: true },
+  });
   const lags = started.map((r) => r.claimedAt!.getTime() - r.dueAt.getTime()).sort((a, b) => a - b);
-  const overdue = await db.checkRun.count({ where: { status: "QUEUED", dueAt: { lt: new Date(to.getTime() - 1000) } } });
+  const overdue = await db.checkRun.count({
+    where: { status: "QUEUED", dueAt: { lt: new Date(to.getTime() - 1000) } },
+  });
   const due = await db.checkRun.count({ where: { dueAt: { gte: from, lt: to } } });
-  const failed = await db.checkResult.count({ where: { createdAt: { gte: from, lt: to }, OR: [{ hasFailures: true }, { hasErrors: true }] } });
+  const failed = await db.checkResult.count({
+    where: { createdAt: { gte: from, lt: to }, OR: [{ hasFailures: true }, { hasErrors: true }] },
+  });
   const { peakMb } = memory(child.pid!);
   await database.close();
 
@@ -84,7 +121,10 @@ try {
     ["runs due in window", `${due} (${(due / window).toFixed(1)}/s expected)`],
     ["runs started", `${started.length} (${(started.length / window).toFixed(1)}/s)`],
     ["target requests", `${((targetHits - hitsBefore) / window).toFixed(1)}/s`],
-    ["results written", `${resultsAfter - resultsBefore} (${((resultsAfter - resultsBefore) / window).toFixed(1)}/s), ${failed} failed`],
+    [
+      "results written",
+      `${resultsAfter - resultsBefore} (${((resultsAfter - resultsBefore) / window).toFixed(1)}/s), ${failed} failed`,
+    ],
     ["lag due -> claim p50", `${pct(50)} ms`],
     ["lag due -> claim p99", `${pct(99)} ms`],
     ["lag max", `${lags.at(-1)} ms`],

@@ -44,7 +44,13 @@ let server: ChildProcess | undefined;
 try {
   await migrate(url);
   const seeded = seed(path);
-  const base = await serve({ DATABASE_URL: url, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: seeded.accountId, VIGIL_API_KEY: seeded.apiKey });
+  const base = await serve({
+    DATABASE_URL: url,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_PER_MINUTE: "0",
+    VIGIL_ACCOUNT_ID: seeded.accountId,
+    VIGIL_API_KEY: seeded.apiKey,
+  });
   const raw = new Database(path, { readonly: true });
   const stored = () => (raw.prepare(`SELECT COUNT(*) AS n FROM "HeartbeatEvent"`).get() as { n: number }).n;
 
@@ -66,15 +72,32 @@ try {
     const started = performance.now();
     const result = await pingRun(base, seeded.tokens, amount, ingest.latencies);
     const ms = performance.now() - started;
-    Object.assign(ingest, { ok: ingest.ok + result["2xx"], other: ingest.other + result.non2xx, errors: ingest.errors + result.errors, ms: ingest.ms + ms });
+    Object.assign(ingest, {
+      ok: ingest.ok + result["2xx"],
+      other: ingest.other + result.non2xx,
+      errors: ingest.errors + result.errors,
+      ms: ingest.ms + ms,
+    });
     rate = (result["2xx"] * 1000) / ms;
   }
   const recorded = stored() - before;
   const latency = [...ingest.latencies].sort((a, b) => a - b);
-  const percentile = (p: number) => latency[Math.min(latency.length - 1, Math.floor((p / 100) * latency.length))] ?? NaN;
-  rows.push({ what: `ping ingest: ${checks} checks, ${connections} connections`, figure: `${((ingest.ok * 1000) / ingest.ms).toFixed(0)} pings/s`, note: `${ingest.ok} accepted in ${(ingest.ms / 1000).toFixed(1)} s, ${ingest.other} non-2xx, ${ingest.errors} errors` });
-  rows.push({ what: "ping latency p50 / p99", figure: `${percentile(50).toFixed(1)} / ${percentile(99).toFixed(1)} ms` });
-  rows.push({ what: "stored events = 2xx responses", figure: recorded === ingest.ok ? "yes" : "NO", note: `${recorded} stored, ${ingest.ok} 2xx` });
+  const percentile = (p: number) =>
+    latency[Math.min(latency.length - 1, Math.floor((p / 100) * latency.length))] ?? NaN;
+  rows.push({
+    what: `ping ingest: ${checks} checks, ${connections} connections`,
+    figure: `${((ingest.ok * 1000) / ingest.ms).toFixed(0)} pings/s`,
+    note: `${ingest.ok} accepted in ${(ingest.ms / 1000).toFixed(1)} s, ${ingest.other} non-2xx, ${ingest.errors} errors`,
+  });
+  rows.push({
+    what: "ping latency p50 / p99",
+    figure: `${percentile(50).toFixed(1)} / ${percentile(99).toFixed(1)} ms`,
+  });
+  rows.push({
+    what: "stored events = 2xx responses",
+    figure: recorded === ingest.ok ? "yes" : "NO",
+    note: `${recorded} stored, ${ingest.ok} 2xx`,
+  });
 
   // (b) Availability of one check with 100,000 events over 7 days.
   const checkId = seedEvents(path, seeded.accountId);
@@ -86,17 +109,33 @@ try {
   const scenarios: [string, () => Promise<unknown>][] = [
     ["availability, domain verb, 7-day window", () => getHeartbeatAvailability({ ctx, checkId, query: week })],
     ["availability, domain verb, default 24 h", () => getHeartbeatAvailability({ ctx, checkId, query: {} })],
-    ["availability, REST GET, 7-day window", () => getJson(`${base}/v1/checks/heartbeats/${checkId}/availability?${new URLSearchParams(week)}`, headers)],
-    ["availability, REST GET, default 24 h", () => getJson(`${base}/v1/checks/heartbeats/${checkId}/availability`, headers)],
-    ["events list, REST GET (stats 24 h + 7 d)", () => getJson(`${base}/v1/checks/heartbeats/${checkId}/events`, headers)],
+    [
+      "availability, REST GET, 7-day window",
+      () => getJson(`${base}/v1/checks/heartbeats/${checkId}/availability?${new URLSearchParams(week)}`, headers),
+    ],
+    [
+      "availability, REST GET, default 24 h",
+      () => getJson(`${base}/v1/checks/heartbeats/${checkId}/availability`, headers),
+    ],
+    [
+      "events list, REST GET (stats 24 h + 7 d)",
+      () => getJson(`${base}/v1/checks/heartbeats/${checkId}/events`, headers),
+    ],
   ];
-  const first = (await getHeartbeatAvailability({ ctx, checkId, query: week })) as { totalEntitiesCurrentPeriod: number } | null;
-  if (first?.totalEntitiesCurrentPeriod !== eventCount) throw new Error(`expected ${eventCount} events in the 7-day window, got ${first?.totalEntitiesCurrentPeriod}`);
+  const first = (await getHeartbeatAvailability({ ctx, checkId, query: week })) as {
+    totalEntitiesCurrentPeriod: number;
+  } | null;
+  if (first?.totalEntitiesCurrentPeriod !== eventCount)
+    throw new Error(`expected ${eventCount} events in the 7-day window, got ${first?.totalEntitiesCurrentPeriod}`);
   for (const [what, fn] of scenarios) {
     await fn(); // warm-up
     const times: number[] = [];
     for (let i = 0; i < runs; i++) times.push((await timed(fn)).ms);
-    rows.push({ what: `${what} (${eventCount} events)`, figure: `${median(times).toFixed(1)} ms`, note: `median of ${runs}` });
+    rows.push({
+      what: `${what} (${eventCount} events)`,
+      figure: `${median(times).toFixed(1)} ms`,
+      note: `median of ${runs}`,
+    });
   }
 
   // (c) The missed-heartbeat sweep over every heartbeat check: none due (median of runs), then
@@ -105,11 +144,23 @@ try {
   await sweep(new Date());
   const idle: number[] = [];
   for (let i = 0; i < runs; i++) idle.push((await timed(() => sweep(new Date()))).ms);
-  rows.push({ what: `missed-heartbeat sweep, ${checks + 1} checks, none due`, figure: `${median(idle).toFixed(1)} ms`, note: `median of ${runs}` });
+  rows.push({
+    what: `missed-heartbeat sweep, ${checks + 1} checks, none due`,
+    figure: `${median(idle).toFixed(1)} ms`,
+    note: `median of ${runs}`,
+  });
   const due = await timed(() => sweep(new Date(Date.now() + 2 * DAY_MS)));
-  rows.push({ what: `missed-heartbeat sweep, ${checks + 1} checks, all due`, figure: `${due.ms.toFixed(1)} ms`, note: `${due.value} FAILING written` });
+  rows.push({
+    what: `missed-heartbeat sweep, ${checks + 1} checks, all due`,
+    figure: `${due.ms.toFixed(1)} ms`,
+    note: `${due.value} FAILING written`,
+  });
   const again = await timed(() => sweep(new Date(Date.now() + 2 * DAY_MS)));
-  rows.push({ what: "missed-heartbeat sweep, right after", figure: `${again.ms.toFixed(1)} ms`, note: `${again.value} written` });
+  rows.push({
+    what: "missed-heartbeat sweep, right after",
+    figure: `${again.ms.toFixed(1)} ms`,
+    note: `${again.value} written`,
+  });
   await database.close();
   raw.close();
   report();
@@ -124,13 +175,18 @@ try {
 /** GET /ping/{token}, round-robin over the tokens. */
 function pingRequest(tokens: string[]): autocannon.Request {
   let next = 0;
-  return { method: "GET", setupRequest: (request) => ({ ...request, path: `/ping/${tokens[next++ % tokens.length]}` }) };
+  return {
+    method: "GET",
+    setupRequest: (request) => ({ ...request, path: `/ping/${tokens[next++ % tokens.length]}` }),
+  };
 }
 
 /** Exactly `amount` pings (every one answered before it resolves), each response's latency kept. */
 function pingRun(base: string, tokens: string[], amount: number, latencies: number[]) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: base, connections, amount, requests: [pingRequest(tokens)] }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon({ url: base, connections, amount, requests: [pingRequest(tokens)] }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
     instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   });
 }
@@ -148,9 +204,19 @@ function seed(file: string) {
   const accountId = randomUUID();
   const apiKey = `vg_bench_${randomUUID().replaceAll("-", "")}`;
   const tokens: string[] = [];
-  db.prepare(`INSERT INTO "Account" (id, name, createdAt, updatedAt) VALUES (?, 'bench', ?, ?)`).run(accountId, now, now);
-  db.prepare(`INSERT INTO "ApiKey" (id, accountId, keyHash, prefix, createdAt) VALUES (?, ?, ?, 'vg_benc', ?)`).run(randomUUID(), accountId, hashKey(apiKey), now);
-  const insert = db.prepare(`INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, heartbeat, pingToken, createdAt, updatedAt)
+  db.prepare(`INSERT INTO "Account" (id, name, createdAt, updatedAt) VALUES (?, 'bench', ?, ?)`).run(
+    accountId,
+    now,
+    now,
+  );
+  db.prepare(`INSERT INTO "ApiKey" (id, accountId, keyHash, prefix, createdAt) VALUES (?, ?, ?, 'vg_benc', ?)`).run(
+    randomUUID(),
+    accountId,
+    hashKey(apiKey),
+    now,
+  );
+  const insert =
+    db.prepare(`INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, heartbeat, pingToken, createdAt, updatedAt)
     VALUES (?, ?, 'HEARTBEAT', ?, '[]', '[]', '{"period":1,"periodUnit":"days","grace":1,"graceUnit":"hours"}', ?, ?, ?)`);
   db.transaction(() => {
     for (let i = 0; i < checks; i++) {
@@ -170,12 +236,26 @@ function seedEvents(file: string, accountId: string): string {
   const checkId = randomUUID();
   const now = Date.now();
   db.prepare(`INSERT INTO "Check" (id, accountId, checkType, name, locations, tags, heartbeat, pingToken, createdAt, updatedAt)
-    VALUES (?, ?, 'HEARTBEAT', 'busy', '[]', '[]', '{"period":1,"periodUnit":"hours","grace":0,"graceUnit":"seconds"}', ?, ?, ?)`)
-    .run(checkId, accountId, randomUUID(), stamp(now - 8 * DAY_MS), stamp(now - 8 * DAY_MS));
-  const insert = db.prepare(`INSERT INTO "HeartbeatEvent" (id, accountId, checkId, state, timestamp, source, userAgent) VALUES (?, ?, ?, ?, ?, NULL, 'bench')`);
+    VALUES (?, ?, 'HEARTBEAT', 'busy', '[]', '[]', '{"period":1,"periodUnit":"hours","grace":0,"graceUnit":"seconds"}', ?, ?, ?)`).run(
+    checkId,
+    accountId,
+    randomUUID(),
+    stamp(now - 8 * DAY_MS),
+    stamp(now - 8 * DAY_MS),
+  );
+  const insert = db.prepare(
+    `INSERT INTO "HeartbeatEvent" (id, accountId, checkId, state, timestamp, source, userAgent) VALUES (?, ?, ?, ?, ?, NULL, 'bench')`,
+  );
   const step = (7 * DAY_MS - 60_000) / eventCount;
   db.transaction(() => {
-    for (let i = 0; i < eventCount; i++) insert.run(randomUUID(), accountId, checkId, i % 50 === 0 ? "FAILING" : "RECEIVED", stamp(now - 7 * DAY_MS + 30_000 + Math.round(i * step)));
+    for (let i = 0; i < eventCount; i++)
+      insert.run(
+        randomUUID(),
+        accountId,
+        checkId,
+        i % 50 === 0 ? "FAILING" : "RECEIVED",
+        stamp(now - 7 * DAY_MS + 30_000 + Math.round(i * step)),
+      );
   })();
   db.close();
   return checkId;
@@ -207,5 +287,6 @@ function report() {
   console.log(`\nheartbeats bench (SQLite, Node ${process.version})`);
   console.log(`${"measure".padEnd(width)}  ${"figure".padStart(figureWidth)}  note`);
   console.log(`${"-".repeat(width)}  ${"-".repeat(figureWidth)}  ----`);
-  for (const row of rows) console.log(`${row.what.padEnd(width)}  ${row.figure.padStart(figureWidth)}  ${row.note ?? ""}`);
+  for (const row of rows)
+    console.log(`${row.what.padEnd(width)}  ${row.figure.padStart(figureWidth)}  ${row.note ?? ""}`);
 }

@@ -34,16 +34,32 @@ setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 const now = () => performance.timeOrigin + performance.now();
 
-type Side = { open: (count: number) => WorkerCommand; write: (tag: string) => Promise<void>; live: () => Promise<void>; gone: () => Promise<void> };
+type Side = {
+  open: (count: number) => WorkerCommand;
+  write: (tag: string) => Promise<void>;
+  live: () => Promise<void>;
+  gone: () => Promise<void>;
+};
 
 await main();
 
 async function main() {
-  const timer = setTimeout(() => (console.error(`bench: over ${LIMIT_MS / 60_000} min, stopping`), process.exit(1)), LIMIT_MS);
+  const timer = setTimeout(
+    () => (console.error(`bench: over ${LIMIT_MS / 60_000} min, stopping`), process.exit(1)),
+    LIMIT_MS,
+  );
   const dir = mkdtempSync(join(tmpdir(), "vigil-bench-subscriptions-"));
   const accountId = randomUUID();
   const apiKey = `vg_bench_${randomBytes(16).toString("hex")}`;
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: `file:${join(dir, "bench.db")}` });
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "0",
+    VIGIL_ACCOUNT_ID: accountId,
+    VIGIL_API_KEY: apiKey,
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+  });
   const app = await buildApp(config);
   const raw = await startRawBroadcast();
   const workers: ChildProcess[] = [];
@@ -52,11 +68,20 @@ async function main() {
     const api = restClient(url, apiKey);
     const fixture = await pageWithIncident(api);
     const listeners = countListeners(app.context.events);
-    for (let i = 0; i < WORKERS; i++) workers.push(fork(new URL("./support/subscriptions-worker.ts", import.meta.url).pathname, [], { execArgv: ["--import", "tsx"] }));
+    for (let i = 0; i < WORKERS; i++)
+      workers.push(
+        fork(new URL("./support/subscriptions-worker.ts", import.meta.url).pathname, [], {
+          execArgv: ["--import", "tsx"],
+        }),
+      );
     const vigil: Side = {
       open: (count) => ({
-        cmd: "vigil", url, authorization: `Bearer ${apiKey}`, count,
-        query: "subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description status } }",
+        cmd: "vigil",
+        url,
+        authorization: `Bearer ${apiKey}`,
+        count,
+        query:
+          "subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description status } }",
         variables: { incidentId: globalId("Incident", fixture.incidentId) },
       }),
       write: async (tag) => void (await addUpdate(api, fixture.incidentId, tag)),
@@ -69,8 +94,10 @@ async function main() {
       live: () => until(() => raw.clients() === SUBSCRIBERS, 60_000, "every raw socket open"),
       gone: () => until(() => raw.clients() === 0, 60_000, "every raw socket closed"),
     };
-    console.log(`subscription fan-out: ${SUBSCRIBERS.toLocaleString("en")} subscribers of one incident over ${WORKERS} client processes, ` +
-      `${WRITES} writes x ${ROUNDS} rounds each, alternating (SQLite, loopback, ${process.version}, load average ${loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `subscription fan-out: ${SUBSCRIBERS.toLocaleString("en")} subscribers of one incident over ${WORKERS} client processes, ` +
+        `${WRITES} writes x ${ROUNDS} rounds each, alternating (SQLite, loopback, ${process.version}, load average ${loadavg()[0]!.toFixed(1)})`,
+    );
     const results = { vigil: [] as Figures[], raw: [] as Figures[] };
     for (let round = 1; round <= ROUNDS; round++) {
       results.vigil.push(await measure(workers, vigil, `v${round}`));
@@ -104,7 +131,10 @@ async function all(workers: ChildProcess[], command: (share: number) => WorkerCo
 async function timedWrite(workers: ChildProcess[], side: Side, tag: string): Promise<number> {
   const lasts: number[] = [];
   const delivered = new Promise<void>((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`write ${tag}: ${lasts.length}/${workers.length} workers served after 30 s`)), 30_000);
+    const timeout = setTimeout(
+      () => reject(new Error(`write ${tag}: ${lasts.length}/${workers.length} workers served after 30 s`)),
+      30_000,
+    );
     const listen = (report: WorkerReport) => {
       if (report.type !== "delivered" || report.tag !== tag) return;
       lasts.push(report.last);

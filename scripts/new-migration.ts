@@ -31,8 +31,25 @@ for (const provider of providers) {
   }
   const sql = execFileSync(
     process.execPath,
-    [`${root}node_modules/prisma6/build/index.js`, "migrate", "diff", ...fromArgs, "--to-schema-datamodel", to, "--script", "--config", `${root}prisma/authoring.config.ts`],
-    { cwd: root, env: { ...process.env, DATABASE_URL: provider === "sqlite" ? "file:./unused.db" : "postgresql://unused@127.0.0.1/unused" }, encoding: "utf8" },
+    [
+      `${root}node_modules/prisma6/build/index.js`,
+      "migrate",
+      "diff",
+      ...fromArgs,
+      "--to-schema-datamodel",
+      to,
+      "--script",
+      "--config",
+      `${root}prisma/authoring.config.ts`,
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: provider === "sqlite" ? "file:./unused.db" : "postgresql://unused@127.0.0.1/unused",
+      },
+      encoding: "utf8",
+    },
   );
   if (!/\S/.test(sql.replace(/^--.*$/gm, ""))) {
     console.log(`${provider}: no changes`);
@@ -41,7 +58,10 @@ for (const provider of providers) {
   const dir = `${root}prisma/${provider}/migrations/${stamp}_${name}`;
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/migration.sql`, sql);
-  writeFileSync(`${root}prisma/${provider}/migrations/migration_lock.toml`, `# Written by scripts/new-migration.ts\nprovider = "${provider}"\n`);
+  writeFileSync(
+    `${root}prisma/${provider}/migrations/migration_lock.toml`,
+    `# Written by scripts/new-migration.ts\nprovider = "${provider}"\n`,
+  );
   console.log(`${provider}: wrote ${dir}/migration.sql`);
 }
 writeFileSync(snapshotPath, current);

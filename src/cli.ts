@@ -24,7 +24,10 @@ function print(value: unknown) {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
 
-async function withDatabase<T>(config: Config, run: (db: Awaited<ReturnType<typeof openDatabase>>["prisma"]) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  config: Config,
+  run: (db: Awaited<ReturnType<typeof openDatabase>>["prisma"]) => Promise<T>,
+): Promise<T> {
   const database = await prepareDatabase(config, createLogger(config.logLevel, 2));
   try {
     return await run(database.prisma);
@@ -80,7 +83,11 @@ async function main(argv: string[]) {
     case "keys create": {
       if (!values.account) throw new UsageError("keys create needs --account ID");
       const accountId = values.account;
-      return print(await withDatabase(config, async (db) => ({ apiKey: (await createApiKey({ db, input: { accountId } })).apiKey })));
+      return print(
+        await withDatabase(config, async (db) => ({
+          apiKey: (await createApiKey({ db, input: { accountId } })).apiKey,
+        })),
+      );
     }
     default:
       throw new UsageError(`unknown command '${[command, sub].filter(Boolean).join(" ")}'`);

@@ -34,7 +34,10 @@ export const ConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1 to 64 characters of letters, digits, '-' and '_'")
       .optional(),
-    VIGIL_API_KEY: z.string().regex(printableKey, "must be 20 to 200 printable ASCII characters without spaces").optional(),
+    VIGIL_API_KEY: z
+      .string()
+      .regex(printableKey, "must be 20 to 200 printable ASCII characters without spaces")
+      .optional(),
     RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000, 600),
     LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
     BLOCK_PRIVATE_TARGETS: booleanFlag(false),
@@ -51,7 +54,11 @@ export const ConfigSchema = z
   .superRefine((env, ctx) => {
     if (Boolean(env.VIGIL_ACCOUNT_ID) !== Boolean(env.VIGIL_API_KEY)) {
       const missing = env.VIGIL_ACCOUNT_ID ? "VIGIL_API_KEY" : "VIGIL_ACCOUNT_ID";
-      ctx.addIssue({ code: "custom", path: [missing], message: "must be set together with the other bootstrap variable (VIGIL_ACCOUNT_ID and VIGIL_API_KEY)" });
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "must be set together with the other bootstrap variable (VIGIL_ACCOUNT_ID and VIGIL_API_KEY)",
+      });
     }
   });
 
@@ -81,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
-    bootstrap: c.VIGIL_ACCOUNT_ID && c.VIGIL_API_KEY ? { accountId: c.VIGIL_ACCOUNT_ID, apiKey: c.VIGIL_API_KEY } : null,
+    bootstrap:
+      c.VIGIL_ACCOUNT_ID && c.VIGIL_API_KEY ? { accountId: c.VIGIL_ACCOUNT_ID, apiKey: c.VIGIL_API_KEY } : null,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     logLevel: c.LOG_LEVEL,
     blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,

@@ -5,8 +5,14 @@ import type { z } from "zod";
  * for the service's and the agent's configuration alike. Every problem is one line naming its
  * variable, with the value given unless the variable is secret.
  */
-export function parseEnvironment<T extends z.ZodObject>(schema: T, env: NodeJS.ProcessEnv, secret: ReadonlySet<string>): { data: z.output<T> } | { problems: string[] } {
-  const relevant = Object.fromEntries(Object.keys(schema.shape).flatMap((key) => (env[key] === undefined || env[key] === "" ? [] : [[key, env[key]]])));
+export function parseEnvironment<T extends z.ZodObject>(
+  schema: T,
+  env: NodeJS.ProcessEnv,
+  secret: ReadonlySet<string>,
+): { data: z.output<T> } | { problems: string[] } {
+  const relevant = Object.fromEntries(
+    Object.keys(schema.shape).flatMap((key) => (env[key] === undefined || env[key] === "" ? [] : [[key, env[key]]])),
+  );
   const parsed = schema.safeParse(relevant);
   if (parsed.success) return { data: parsed.data };
   return {

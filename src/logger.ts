@@ -8,7 +8,10 @@ export function createLogger(level: LevelWithSilent, destination: 1 | 2 = 1): Lo
     {
       level,
       base: { service: "vigil" },
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie", "*.apiKey", "*.password"], censor: "[redacted]" },
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", "*.apiKey", "*.password"],
+        censor: "[redacted]",
+      },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     pino.destination({ fd: destination, sync: false }),

@@ -23,15 +23,22 @@ export class StartupError extends Error {}
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Migrates, connects and bootstraps; the database is ready for adapters when this returns. */
-export async function prepareDatabase(config: Config, logger: Logger, onQuery?: (sql: string) => void): Promise<Database> {
+export async function prepareDatabase(
+  config: Config,
+  logger: Logger,
+  onQuery?: (sql: string) => void,
+): Promise<Database> {
   let database: Database;
   try {
     const report = await migrate(config.databaseUrl);
     if (report.applied.length) logger.info({ applied: report.applied }, "migrations applied");
-    if (report.modified.length) logger.warn({ modified: report.modified }, "applied migrations were modified since they ran");
+    if (report.modified.length)
+      logger.warn({ modified: report.modified }, "applied migrations were modified since they ran");
     database = await openDatabase(config.databaseUrl, { onQuery });
   } catch (error) {
-    throw new StartupError(`cannot open the database at DATABASE_URL=${redactUrl(config.databaseUrl)}: ${(error as Error).message}`);
+    throw new StartupError(
+      `cannot open the database at DATABASE_URL=${redactUrl(config.databaseUrl)}: ${(error as Error).message}`,
+    );
   }
   if (config.bootstrap) await ensureBootstrap({ db: database.prisma, ...config.bootstrap });
   return database;
@@ -40,7 +47,11 @@ export async function prepareDatabase(config: Config, logger: Logger, onQuery?: 
 /** The service: REST (/v1, /v2), GraphQL (/graphql over HTTP, SSE and WebSocket) and health, on one port. */
 export async function buildApp(
   config: Config,
-  options: { logger?: Logger; onRoute?: (route: RouteOptions) => void; /** every SQL statement (tests count them) */ onQuery?: (sql: string) => void } = {},
+  options: {
+    logger?: Logger;
+    onRoute?: (route: RouteOptions) => void /** every SQL statement (tests count them) */;
+    onQuery?: (sql: string) => void;
+  } = {},
 ) {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await prepareDatabase(config, logger, options.onQuery);
@@ -76,7 +87,10 @@ export async function buildApp(
     }
   });
   app.addHook("onResponse", async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      "request",
+    );
   });
   app.setErrorHandler(sendError);
   // JSON only (anything else is a 415), and an empty body is no body, so that a DELETE sent with
@@ -90,7 +104,9 @@ export async function buildApp(
       done(error as SyntaxError, undefined);
     }
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)),
+  );
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   registerHealth(app, state);
@@ -110,7 +126,12 @@ export async function buildApp(
     async start(): Promise<{ port: number; url: string }> {
       await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;
-      if (config.engine.enabled) engine = startEngine(context, { concurrency: config.engine.concurrency, leaseMs: config.runLeaseMs, sweeps: engineSweeps });
+      if (config.engine.enabled)
+        engine = startEngine(context, {
+          concurrency: config.engine.concurrency,
+          leaseMs: config.runLeaseMs,
+          sweeps: engineSweeps,
+        });
       logger.info({ port, host: config.host, database: redactUrl(config.databaseUrl) }, "vigil is ready");
       return { port, url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}` };
     },

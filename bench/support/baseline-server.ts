@@ -20,11 +20,28 @@ export async function serveBaseline(port: number, path: string) {
   const flag = (value: unknown) => (value === null ? null : value === 1);
   const json = (value: unknown) => (value === null ? null : JSON.parse(value as string));
   const entry = (r: Row) => ({
-    id: r.id, name: r.name, checkId: r.checkId, hasFailures: r.hasFailures === 1, hasErrors: r.hasErrors === 1, isDegraded: flag(r.isDegraded),
-    isCancelled: r.isCancelled === 1, overMaxResponseTime: flag(r.overMaxResponseTime), runLocation: r.runLocation, startedAt: date(r.startedAt),
-    stoppedAt: date(r.stoppedAt), created_at: date(r.createdAt), responseTime: r.responseTime, apiCheckResult: json(r.apiCheckResult),
-    browserCheckResult: json(r.browserCheckResult), multiStepCheckResult: json(r.multiStepCheckResult), agenticCheckResult: json(r.agenticCheckResult),
-    checkRunId: r.checkRunId, attempts: r.attempts, resultType: r.resultType, sequenceId: r.sequenceId, errorGroupIds: json(r.errorGroupIds) ?? [],
+    id: r.id,
+    name: r.name,
+    checkId: r.checkId,
+    hasFailures: r.hasFailures === 1,
+    hasErrors: r.hasErrors === 1,
+    isDegraded: flag(r.isDegraded),
+    isCancelled: r.isCancelled === 1,
+    overMaxResponseTime: flag(r.overMaxResponseTime),
+    runLocation: r.runLocation,
+    startedAt: date(r.startedAt),
+    stoppedAt: date(r.stoppedAt),
+    created_at: date(r.createdAt),
+    responseTime: r.responseTime,
+    apiCheckResult: json(r.apiCheckResult),
+    browserCheckResult: json(r.browserCheckResult),
+    multiStepCheckResult: json(r.multiStepCheckResult),
+    agenticCheckResult: json(r.agenticCheckResult),
+    checkRunId: r.checkRunId,
+    attempts: r.attempts,
+    resultType: r.resultType,
+    sequenceId: r.sequenceId,
+    errorGroupIds: json(r.errorGroupIds) ?? [],
   });
   createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
@@ -34,17 +51,28 @@ export async function serveBaseline(port: number, path: string) {
     if (version === "v2") {
       const nextId = url.searchParams.get("nextId");
       const [ms, id] = nextId ? (JSON.parse(Buffer.from(nextId, "base64url").toString()) as [number, string]) : [0, ""];
-      const rows = (nextId ? after.all(checkId, stamp(ms), stamp(ms), stamp(ms), id, limit + 1) : first.all(checkId, limit + 1)) as Row[];
+      const rows = (
+        nextId ? after.all(checkId, stamp(ms), stamp(ms), stamp(ms), id, limit + 1) : first.all(checkId, limit + 1)
+      ) as Row[];
       const last = rows[limit - 1];
       const entries = rows.slice(0, limit).map(entry);
-      body = { length: entries.length, entries, nextId: rows.length > limit && last ? cursor(Date.parse(last.startedAt as string), last.id as string) : null };
+      body = {
+        length: entries.length,
+        entries,
+        nextId: rows.length > limit && last ? cursor(Date.parse(last.startedAt as string), last.id as string) : null,
+      };
     } else if (version === "v1") {
       const now = Date.now();
       const page = Number(url.searchParams.get("page") ?? 1);
-      body = (windowed.all(checkId, stamp(now - 6 * 3_600_000), stamp(now), limit, (page - 1) * limit) as Row[]).map(entry);
+      body = (windowed.all(checkId, stamp(now - 6 * 3_600_000), stamp(now), limit, (page - 1) * limit) as Row[]).map(
+        entry,
+      );
     }
     const text = JSON.stringify(body);
-    response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+    response.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(text),
+    });
     response.end(text);
   }).listen(port, "127.0.0.1");
 }

@@ -21,13 +21,19 @@ async function perRequest({ base, pid, path, init }: Variant, requests: number, 
   for (let i = 0; i < 200; i++) await send(); // warm-up
   const before = cpuMicros(pid);
   let left = requests;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (left-- > 0) await send();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await send();
+    }),
+  );
   return (cpuMicros(pid) - before) / requests;
 }
 
-export async function printBreakdown(vigil: { base: string; pid: number; apiKey: string }, plain: { base: string; pid: number }, requests = 3000) {
+export async function printBreakdown(
+  vigil: { base: string; pid: number; apiKey: string },
+  plain: { base: string; pid: number },
+  requests = 3000,
+) {
   if (!existsSync(`/proc/${vigil.pid}/stat`)) return console.log("(no /proc: the per-part breakdown needs Linux)");
   const post = (query: string, key?: string): RequestInit => ({
     method: "POST",
@@ -38,9 +44,24 @@ export async function printBreakdown(vigil: { base: string; pid: number; apiKey:
     { name: "plain graphql-yoga { hello } (reference)", ...plain, path: "/graphql", init: post("{ hello }") },
     { name: "vigil GET /-/liveness (Fastify alone)", ...vigil, path: "/-/liveness", init: { method: "GET" } },
     { name: "vigil { __typename }, no key", ...vigil, path: "/graphql", init: post("{ __typename }") },
-    { name: "vigil { __typename }, with key (+ auth)", ...vigil, path: "/graphql", init: post("{ __typename }", vigil.apiKey) },
-    { name: "vigil { viewer { __typename } } (+ resolver)", ...vigil, path: "/graphql", init: post("{ viewer { __typename } }", vigil.apiKey) },
-    { name: "vigil { viewer { account { id } } } (+ its read)", ...vigil, path: "/graphql", init: post("{ viewer { account { id } } }", vigil.apiKey) },
+    {
+      name: "vigil { __typename }, with key (+ auth)",
+      ...vigil,
+      path: "/graphql",
+      init: post("{ __typename }", vigil.apiKey),
+    },
+    {
+      name: "vigil { viewer { __typename } } (+ resolver)",
+      ...vigil,
+      path: "/graphql",
+      init: post("{ viewer { __typename } }", vigil.apiKey),
+    },
+    {
+      name: "vigil { viewer { account { id } } } (+ its read)",
+      ...vigil,
+      path: "/graphql",
+      init: post("{ viewer { account { id } } }", vigil.apiKey),
+    },
   ];
   console.log(`\nserver CPU per request, part by part (${requests} requests each, 10 at a time, best of 2 runs):`);
   for (const variant of variants) {

@@ -4,18 +4,40 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../src/db/client.js";
 import type { Prisma } from "../../src/generated/sqlite/client.js";
 
-export type DatasetShape = { pages: number; cardsPerPage: number; servicesPerCard: number; incidentsPerPage: number; updatesPerIncident: number };
+export type DatasetShape = {
+  pages: number;
+  cardsPerPage: number;
+  servicesPerCard: number;
+  incidentsPerPage: number;
+  updatesPerIncident: number;
+};
 
-export const ISSUE_DATASET: DatasetShape = { pages: 20, cardsPerPage: 3, servicesPerCard: 5, incidentsPerPage: 10, updatesPerIncident: 5 };
+export const ISSUE_DATASET: DatasetShape = {
+  pages: 20,
+  cardsPerPage: 3,
+  servicesPerCard: 5,
+  incidentsPerPage: 10,
+  updatesPerIncident: 5,
+};
 
 /** What was written, page by page (newest page first, as statusPages lists them). */
-export type SeededPage = { id: string; name: string; cards: { name: string; services: string[] }[]; incidents: { id: string; name: string; updates: string[] }[] };
+export type SeededPage = {
+  id: string;
+  name: string;
+  cards: { name: string; services: string[] }[];
+  incidents: { id: string; name: string; updates: string[] }[];
+};
 
 /**
  * Each page gets its own services (so each incident, naming one service of its page, shows on
  * that page alone), and distinct timestamps so that every list has one order.
  */
-export async function seedStatusPages(db: Db, accountId: string, shape: DatasetShape = ISSUE_DATASET, prefix = "bench"): Promise<SeededPage[]> {
+export async function seedStatusPages(
+  db: Db,
+  accountId: string,
+  shape: DatasetShape = ISSUE_DATASET,
+  prefix = "bench",
+): Promise<SeededPage[]> {
   const start = Date.UTC(2026, 0, 1);
   const at = (ms: number) => new Date(start + ms);
   const rows = {
@@ -30,15 +52,35 @@ export async function seedStatusPages(db: Db, accountId: string, shape: DatasetS
   const seeded: SeededPage[] = [];
   for (let p = 0; p < shape.pages; p++) {
     const page: SeededPage = { id: randomUUID(), name: `${prefix} page ${p}`, cards: [], incidents: [] };
-    rows.pages.push({ id: page.id, accountId, name: page.name, url: `${prefix}-page-${p}`, createdAt: at(p * 60_000), updatedAt: at(p * 60_000) });
+    rows.pages.push({
+      id: page.id,
+      accountId,
+      name: page.name,
+      url: `${prefix}-page-${p}`,
+      createdAt: at(p * 60_000),
+      updatedAt: at(p * 60_000),
+    });
     const serviceIds: string[] = [];
     for (let c = 0; c < shape.cardsPerPage; c++) {
       const card = { id: randomUUID(), name: `card ${c}`, services: [] as string[] };
-      rows.cards.push({ id: card.id, statusPageId: page.id, name: card.name, position: c, createdAt: at(p * 60_000), updatedAt: at(p * 60_000) });
+      rows.cards.push({
+        id: card.id,
+        statusPageId: page.id,
+        name: card.name,
+        position: c,
+        createdAt: at(p * 60_000),
+        updatedAt: at(p * 60_000),
+      });
       for (let s = 0; s < shape.servicesPerCard; s++) {
         const id = randomUUID();
         const name = `${prefix} service ${p}.${c}.${s}`;
-        rows.services.push({ id, accountId, name, createdAt: at(p * 60_000 + serviceIds.length), updatedAt: at(p * 60_000) });
+        rows.services.push({
+          id,
+          accountId,
+          name,
+          createdAt: at(p * 60_000 + serviceIds.length),
+          updatedAt: at(p * 60_000),
+        });
         rows.links.push({ cardId: card.id, serviceId: id, position: s });
         card.services.push(name);
         serviceIds.push(id);
@@ -48,13 +90,25 @@ export async function seedStatusPages(db: Db, accountId: string, shape: DatasetS
     for (let i = 0; i < shape.incidentsPerPage; i++) {
       const incident = { id: randomUUID(), name: `${prefix} incident ${p}.${i}`, updates: [] as string[] };
       const created = p * 60_000 + i * 1000;
-      rows.incidents.push({ id: incident.id, accountId, name: incident.name, severity: "MINOR", createdAt: at(created), updatedAt: at(created) });
+      rows.incidents.push({
+        id: incident.id,
+        accountId,
+        name: incident.name,
+        severity: "MINOR",
+        createdAt: at(created),
+        updatedAt: at(created),
+      });
       rows.incidentServices.push({ incidentId: incident.id, serviceId: serviceIds[i % serviceIds.length]! });
       for (let u = 0; u < shape.updatesPerIncident; u++) {
         const description = `update ${u} of ${incident.name}`;
         rows.updates.push({
-          id: randomUUID(), incidentId: incident.id, description, status: u === shape.updatesPerIncident - 1 ? "RESOLVED" : "INVESTIGATING",
-          publicIncidentUpdateDate: at(created + u * 10), createdAt: at(created + u * 10), updatedAt: at(created + u * 10),
+          id: randomUUID(),
+          incidentId: incident.id,
+          description,
+          status: u === shape.updatesPerIncident - 1 ? "RESOLVED" : "INVESTIGATING",
+          publicIncidentUpdateDate: at(created + u * 10),
+          createdAt: at(created + u * 10),
+          updatedAt: at(created + u * 10),
         });
         incident.updates.unshift(description);
       }

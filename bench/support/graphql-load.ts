@@ -4,7 +4,13 @@ import autocannon from "autocannon";
 import { freePort } from "../../test/support/postgres-server.js";
 
 /** Starts a server child process on a free port and waits until `ready` answers 200. */
-export async function startServer(children: ChildProcess[], args: string[], env: Record<string, string>, ready: string, portArg = false): Promise<string> {
+export async function startServer(
+  children: ChildProcess[],
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+  portArg = false,
+): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, [...args, ...(portArg ? [String(port)] : [])], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
@@ -26,10 +32,20 @@ export async function startServer(children: ChildProcess[], args: string[], env:
 
 export async function stopServers(children: ChildProcess[]) {
   for (const child of children) child.kill("SIGTERM");
-  await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once("exit", r)) : null)));
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once("exit", r)) : null,
+    ),
+  );
 }
 
-export type Scenario = { name: string; url: string; headers: Record<string, string>; body: string; connections?: number };
+export type Scenario = {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  connections?: number;
+};
 export type Figures = { rps: number; p50: number; p99: number };
 
 /** POSTs the scenario's GraphQL document for `seconds` at `connections`; any error or non-2xx fails the run. */
@@ -42,7 +58,8 @@ export async function load(scenario: Scenario, connections: number, seconds: num
     connections: scenario.connections ?? connections,
     duration: seconds,
   });
-  if (result.errors || result.non2xx || result.timeouts) throw new Error(`${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+  if (result.errors || result.non2xx || result.timeouts)
+    throw new Error(`${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
   await settle(scenario.url);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -63,9 +80,14 @@ async function settle(base: string) {
 
 /** One POST, checked: the answer's data, or an error naming the scenario. */
 export async function once(scenario: Scenario): Promise<any> {
-  const response = await fetch(`${scenario.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...scenario.headers }, body: scenario.body });
+  const response = await fetch(`${scenario.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...scenario.headers },
+    body: scenario.body,
+  });
   const body = (await response.json()) as { data?: unknown; errors?: unknown };
-  if (response.status !== 200 || body.errors) throw new Error(`${scenario.name}: ${response.status} ${JSON.stringify(body.errors)}`);
+  if (response.status !== 200 || body.errors)
+    throw new Error(`${scenario.name}: ${response.status} ${JSON.stringify(body.errors)}`);
   return body.data;
 }
 
@@ -76,5 +98,8 @@ export function mean(list: Figures[]): Figures {
 
 export function printTable(rows: [string, Figures][]) {
   console.log(`\n${"scenario".padEnd(44)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}`);
-  for (const [name, f] of rows) console.log(`${name.padEnd(44)} ${f.rps.toFixed(0).padStart(8)} ${f.p50.toFixed(1).padStart(8)} ${f.p99.toFixed(1).padStart(8)}`);
+  for (const [name, f] of rows)
+    console.log(
+      `${name.padEnd(44)} ${f.rps.toFixed(0).padStart(8)} ${f.p50.toFixed(1).padStart(8)} ${f.p99.toFixed(1).padStart(8)}`,
+    );
 }

@@ -39,15 +39,24 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const nested = process.env.BENCH_NESTED === "1";
 const query = nested ? NESTED_STATUS_PAGES_QUERY : (process.env.BENCH_QUERY ?? "{ viewer { account { id } } }");
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));
-const env = { DATABASE_URL: `file:${join(dir, "bench.db")}`, RATE_LIMIT_PER_MINUTE: "0", VIGIL_ACCOUNT_ID: randomUUID(), VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}` };
+const env = {
+  DATABASE_URL: `file:${join(dir, "bench.db")}`,
+  RATE_LIMIT_PER_MINUTE: "0",
+  VIGIL_ACCOUNT_ID: randomUUID(),
+  VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
+};
 await migrate(env.DATABASE_URL);
 const app = await buildApp(loadConfig({ ...env, PORT: "0", LOG_LEVEL: "warn" }));
 if (nested) await seedStatusPages(app.context.database.prisma, env.VIGIL_ACCOUNT_ID);
 const { url } = await app.start();
 const run = (duration: number) =>
   autocannon({
-    url: `${url}/graphql`, method: "POST", connections: 50, duration,
-    headers: { "content-type": "application/json", authorization: `Bearer ${env.VIGIL_API_KEY}` }, body: JSON.stringify({ query, variables: { first: 20 } }),
+    url: `${url}/graphql`,
+    method: "POST",
+    connections: 50,
+    duration,
+    headers: { "content-type": "application/json", authorization: `Bearer ${env.VIGIL_API_KEY}` },
+    body: JSON.stringify({ query, variables: { first: 20 } }),
   });
 try {
   await run(2); // warm-up: JIT, caches
@@ -78,11 +87,16 @@ try {
   const spent = new Map<string, number>();
   profile.samples!.forEach((id, i) => spent.set(partOf(id), (spent.get(partOf(id)) ?? 0) + profile.timeDeltas![i]!));
   const requests = result.requests.total;
-  const server = [...spent].filter(([part]) => !part.startsWith("client") && part !== "(idle)").reduce((sum, [, us]) => sum + us, 0);
-  console.log(`${nested ? "nested status pages (first: 20)" : query}: ${requests} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), 50 connections, Node ${process.version}`);
+  const server = [...spent]
+    .filter(([part]) => !part.startsWith("client") && part !== "(idle)")
+    .reduce((sum, [, us]) => sum + us, 0);
+  console.log(
+    `${nested ? "nested status pages (first: 20)" : query}: ${requests} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), 50 connections, Node ${process.version}`,
+  );
   console.log(`server CPU per request: ${(server / requests).toFixed(0)} us (the client's and idle time excluded)\n`);
   for (const [part, us] of [...spent].sort((a, b) => b[1] - a[1])) {
-    const share = part.startsWith("client") || part === "(idle)" ? "" : `${((100 * us) / server).toFixed(1).padStart(5)} %`;
+    const share =
+      part.startsWith("client") || part === "(idle)" ? "" : `${((100 * us) / server).toFixed(1).padStart(5)} %`;
     console.log(`${(us / requests).toFixed(1).padStart(8)} us/request ${share.padStart(8)}  ${part}`);
   }
 } finally {

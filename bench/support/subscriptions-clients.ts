@@ -43,7 +43,10 @@ function feed(close: () => void) {
 }
 
 /** A graphql-ws client; the key goes in connectionParams, or in the upgrade request's headers. */
-export function wsClient(base: string, options: { connectionParams?: Record<string, unknown>; headers?: Record<string, string> } = {}): Client {
+export function wsClient(
+  base: string,
+  options: { connectionParams?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): Client {
   const { headers } = options;
   class HeaderSocket extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
@@ -62,7 +65,10 @@ export function wsClient(base: string, options: { connectionParams?: Record<stri
 export function subscribeWs(client: Client, query: string, variables?: Record<string, unknown>): Feed {
   let dispose = () => {};
   const { feed: f, push, finish } = feed(() => dispose());
-  dispose = client.subscribe({ query, variables }, { next: (value) => push(value as Result), error: (error) => finish({ error }), complete: () => finish({}) });
+  dispose = client.subscribe(
+    { query, variables },
+    { next: (value) => push(value as Result), error: (error) => finish({ error }), complete: () => finish({}) },
+  );
   return f;
 }
 
@@ -70,7 +76,12 @@ export function subscribeWs(client: Client, query: string, variables?: Record<st
  * A subscription over SSE (graphql-yoga's "distinct connections" protocol): `event: next` with a
  * `data:` line per message, `event: complete` at the end. Resolves once the response started.
  */
-export async function subscribeSse(base: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
+export async function subscribeSse(
+  base: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const abort = new AbortController();
   const response = await fetch(`${base}/graphql`, {
     method: "POST",

@@ -18,7 +18,11 @@ export const globalId = (typename: string, id: string) => Buffer.from(`${typenam
 export async function pageWithIncident(api: Poster, name = "API") {
   const service = await created<{ id: string }>(api, "/v1/status-pages/services", { name: `${name} service` });
   const slug = `sub-${randomBytes(5).toString("hex")}`;
-  const page = await created<{ id: string }>(api, "/v1/status-pages", { name: `${name} status`, url: slug, cards: [{ name: "Services", services: [{ id: service.id }] }] });
+  const page = await created<{ id: string }>(api, "/v1/status-pages", {
+    name: `${name} status`,
+    url: slug,
+    cards: [{ name: "Services", services: [{ id: service.id }] }],
+  });
   const incident = await addIncident(api, service.id, `${name} is down`);
   return { serviceId: service.id, pageId: page.id, slug, incidentId: incident.id };
 }
@@ -33,15 +37,23 @@ export function addIncident(api: Poster, serviceId: string, name: string) {
 }
 
 export function addUpdate(api: Poster, incidentId: string, description: string, status?: string) {
-  return created<{ id: string; description: string; status: string }>(api, `/v1/status-pages/incidents/${incidentId}/incident-updates`, {
-    description,
-    ...(status ? { status } : {}),
-  });
+  return created<{ id: string; description: string; status: string }>(
+    api,
+    `/v1/status-pages/incidents/${incidentId}/incident-updates`,
+    {
+      description,
+      ...(status ? { status } : {}),
+    },
+  );
 }
 
 /** A change of the incident (incidentChanged): its name, on these services. */
 export async function renameIncident(api: Poster, incidentId: string, serviceIds: string[], name: string) {
-  const response = await api.put(`/v1/status-pages/incidents/${incidentId}`, { name, severity: "MAJOR", services: serviceIds.map((id) => ({ id })) });
+  const response = await api.put(`/v1/status-pages/incidents/${incidentId}`, {
+    name,
+    severity: "MAJOR",
+    services: serviceIds.map((id) => ({ id })),
+  });
   if (response.status !== 200) throw new Error(`PUT incident: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { id: string; name: string };
 }

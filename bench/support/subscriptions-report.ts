@@ -1,6 +1,11 @@
 // The figures of bench/subscriptions.ts: one row per side (Vigil, the raw `ws` floor), over every round.
 
-export type Figures = { latencies: number[]; cpuPerMessageUs: number; heapPerSubscriber: number; rssPerSubscriber: number };
+export type Figures = {
+  latencies: number[];
+  cpuPerMessageUs: number;
+  heapPerSubscriber: number;
+  rssPerSubscriber: number;
+};
 
 const MB = 1024 * 1024;
 
@@ -11,22 +16,40 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 /** Prints the table: latencies pooled over the rounds, CPU and memory averaged over them. */
-export function report(vigil: Figures[], raw: Figures[], { subscribers, writes }: { subscribers: number; writes: number }) {
+export function report(
+  vigil: Figures[],
+  raw: Figures[],
+  { subscribers, writes }: { subscribers: number; writes: number },
+) {
   const row = (name: string, runs: Figures[]) => {
     const latencies = runs.flatMap((run) => run.latencies);
     const mean = (pick: (run: Figures) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
-    const figures = { p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpu: mean((r) => r.cpuPerMessageUs), heap: mean((r) => r.heapPerSubscriber), rss: mean((r) => r.rssPerSubscriber) };
+    const figures = {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      cpu: mean((r) => r.cpuPerMessageUs),
+      heap: mean((r) => r.heapPerSubscriber),
+      rss: mean((r) => r.rssPerSubscriber),
+    };
     console.log(
       `${name.padEnd(28)} ${figures.p50.toFixed(1).padStart(8)} ${figures.p99.toFixed(1).padStart(8)} ${figures.cpu.toFixed(1).padStart(10)}` +
         ` ${(figures.heap / 1024).toFixed(1).padStart(10)} ${(figures.rss / 1024).toFixed(1).padStart(10)}`,
     );
     return figures;
   };
-  console.log(`\n${"".padEnd(28)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"CPU µs/msg".padStart(10)} ${"heap KB/sub".padStart(10)} ${"RSS KB/sub".padStart(10)}`);
+  console.log(
+    `\n${"".padEnd(28)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"CPU µs/msg".padStart(10)} ${"heap KB/sub".padStart(10)} ${"RSS KB/sub".padStart(10)}`,
+  );
   const ours = row("Vigil graphql-ws (REST write)", vigil);
   const floor = row("raw ws broadcast", raw);
-  console.log("(p50, p99: from the write to the last of its deliveries; CPU: the server process's, per delivered message)");
-  console.log(`\nwrites per side: ${vigil.length * writes}; memory heap delta ${((ours.heap * subscribers) / MB).toFixed(1)} MB for ${subscribers} subscribers`);
+  console.log(
+    "(p50, p99: from the write to the last of its deliveries; CPU: the server process's, per delivered message)",
+  );
+  console.log(
+    `\nwrites per side: ${vigil.length * writes}; memory heap delta ${((ours.heap * subscribers) / MB).toFixed(1)} MB for ${subscribers} subscribers`,
+  );
   console.log(`goal p99 < 500 ms: ${ours.p99 < 500 ? "met" : "NOT met"} (${ours.p99.toFixed(1)} ms)`);
-  console.log(`CPU per delivered message: Vigil ${ours.cpu.toFixed(1)} µs, raw ws ${floor.cpu.toFixed(1)} µs: raw/Vigil = ${(floor.cpu / ours.cpu).toFixed(2)}x (stretch goal: >= 0.5x)`);
+  console.log(
+    `CPU per delivered message: Vigil ${ours.cpu.toFixed(1)} µs, raw ws ${floor.cpu.toFixed(1)} µs: raw/Vigil = ${(floor.cpu / ours.cpu).toFixed(2)}x (stretch goal: >= 0.5x)`,
+  );
 }

@@ -7,10 +7,20 @@ import WebSocket from "ws";
 import { rawSubscriber } from "./subscriptions-raw.js";
 
 export type WorkerCommand =
-  | { cmd: "vigil"; url: string; authorization: string; query: string; variables: Record<string, unknown>; count: number }
+  | {
+      cmd: "vigil";
+      url: string;
+      authorization: string;
+      query: string;
+      variables: Record<string, unknown>;
+      count: number;
+    }
   | { cmd: "raw"; url: string; count: number }
   | { cmd: "close" };
-export type WorkerReport = { type: "ready" } | { type: "closed" } | { type: "delivered"; tag: string; first: number; last: number; count: number };
+export type WorkerReport =
+  | { type: "ready" }
+  | { type: "closed" }
+  | { type: "delivered"; tag: string; first: number; last: number; count: number };
 
 const now = () => performance.timeOrigin + performance.now();
 const send = (report: WorkerReport) => process.send!(report);
@@ -41,7 +51,9 @@ async function openAll(count: number, open: () => Promise<WebSocket>, batch = 50
 
 process.on("message", async (command: WorkerCommand) => {
   if (command.cmd === "close") {
-    await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => (socket.once("close", () => resolve()), socket.close()))));
+    await Promise.all(
+      sockets.map((socket) => new Promise<void>((resolve) => (socket.once("close", () => resolve()), socket.close()))),
+    );
     sockets = [];
     return send({ type: "closed" });
   }

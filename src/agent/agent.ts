@@ -22,11 +22,32 @@ const DRAIN_MS = 30_000;
  * serves its health endpoints. `stop()` is the SIGTERM path: readiness 503 at once, no new claim
  * (the pending long-poll is aborted), in-flight runs finish (bounded), then it resolves.
  */
-export async function startAgent(config: AgentConfig, options: { version: string; runners: Partial<Record<string, Runner>> }) {
-  const facts = { agentId: randomUUID(), version: options.version, platform: process.platform, runtimeVersion: process.version };
-  const scrubber = createScrubber([config.apiKey, ...config.localSecrets.map((s) => s.value)], [config.serviceUrl.href, config.serviceUrl.origin, config.serviceUrl.host]);
-  const client = createServiceClient({ serviceUrl: config.serviceUrl, apiKey: config.apiKey, proxied: config.proxied, facts });
-  const reporter = createErrorReporter({ enabled: config.errorReporting, client: () => client, scrubber, version: options.version });
+export async function startAgent(
+  config: AgentConfig,
+  options: { version: string; runners: Partial<Record<string, Runner>> },
+) {
+  const facts = {
+    agentId: randomUUID(),
+    version: options.version,
+    platform: process.platform,
+    runtimeVersion: process.version,
+  };
+  const scrubber = createScrubber(
+    [config.apiKey, ...config.localSecrets.map((s) => s.value)],
+    [config.serviceUrl.href, config.serviceUrl.origin, config.serviceUrl.host],
+  );
+  const client = createServiceClient({
+    serviceUrl: config.serviceUrl,
+    apiKey: config.apiKey,
+    proxied: config.proxied,
+    facts,
+  });
+  const reporter = createErrorReporter({
+    enabled: config.errorReporting,
+    client: () => client,
+    scrubber,
+    version: options.version,
+  });
   const logger = createAgentLogger(config.logLevel, scrubber, (event) => reporter.capture(event));
 
   const state = { reached: false, stopping: false };
@@ -34,10 +55,23 @@ export async function startAgent(config: AgentConfig, options: { version: string
   const draining = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
   const health = await startHealthServer(config.healthPort, { ready: () => state.reached && !state.stopping });
-  logger.info({ agentId: facts.agentId, version: facts.version, healthPort: health.port, concurrency: config.concurrency, errorReporting: config.errorReporting }, `vigil agent started; health on port ${health.port}`);
+  logger.info(
+    {
+      agentId: facts.agentId,
+      version: facts.version,
+      healthPort: health.port,
+      concurrency: config.concurrency,
+      errorReporting: config.errorReporting,
+    },
+    `vigil agent started; health on port ${health.port}`,
+  );
 
   function start(run: ClaimedRun) {
-    const running = executeClaimedRun({ client, runners: options.runners, scrubber, logger, localSecrets: config.localSecrets }, run, draining.signal)
+    const running = executeClaimedRun(
+      { client, runners: options.runners, scrubber, logger, localSecrets: config.localSecrets },
+      run,
+      draining.signal,
+    )
       .catch((error: unknown) => logger.error({ err: error, runId: run.id }, "run crashed"))
       .finally(() => inFlight.delete(running));
     inFlight.add(running);
@@ -93,7 +127,10 @@ export async function startAgent(config: AgentConfig, options: { version: string
         claiming.abort();
         logger.info({ inFlight: inFlight.size }, "shutting down: finishing runs under way");
         await looping;
-        const drained = await Promise.race([Promise.all(inFlight).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), DRAIN_MS).unref())]);
+        const drained = await Promise.race([
+          Promise.all(inFlight).then(() => true),
+          new Promise<boolean>((r) => setTimeout(() => r(false), DRAIN_MS).unref()),
+        ]);
         if (!drained) {
           logger.warn({ inFlight: inFlight.size }, "runs still under way after 30 s: stopping them");
           draining.abort();

@@ -18,7 +18,10 @@ export type AgentFacts = { agentId: string; version: string; platform: string; r
 export class RunLostError extends Error {}
 /** The service answered with an error status (the body's message, never the request). */
 export class ServiceError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(`the service answered ${status}: ${message}`);
   }
 }
@@ -56,10 +59,17 @@ export function createServiceClient(options: { serviceUrl: URL; apiKey: string; 
   return {
     claim: (limit: number, waitMs: number, signal: AbortSignal) =>
       call<{ runs: ClaimedRun[] }>("agent/v1/claims", { ...options.facts, limit, waitMs }, signal).then((r) => r.runs),
-    renew: (runId: number, holdMs: number) => call<{ leaseExpiresAt: string }>(`agent/v1/runs/${runId}/lease`, { agentId, holdMs }),
-    postResult: (runId: number, holdMs: number, report: unknown) => call<{ id: string }>(`agent/v1/runs/${runId}/results`, { agentId, holdMs, report }),
-    reportError: (body: { message: string; stack: string | null; agentVersion: string; platform: string; runtimeVersion: string }) =>
-      call<{ id: string }>("agent/v1/error-reports", body),
+    renew: (runId: number, holdMs: number) =>
+      call<{ leaseExpiresAt: string }>(`agent/v1/runs/${runId}/lease`, { agentId, holdMs }),
+    postResult: (runId: number, holdMs: number, report: unknown) =>
+      call<{ id: string }>(`agent/v1/runs/${runId}/results`, { agentId, holdMs, report }),
+    reportError: (body: {
+      message: string;
+      stack: string | null;
+      agentVersion: string;
+      platform: string;
+      runtimeVersion: string;
+    }) => call<{ id: string }>("agent/v1/error-reports", body),
     close: () => dispatcher.close(),
   };
 }

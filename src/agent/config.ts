@@ -9,7 +9,9 @@ const integer = (min: number, max: number, fallback: number) =>
   z
     .string()
     .default(String(fallback))
-    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, { message: `must be an integer from ${min} to ${max}` })
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, {
+      message: `must be an integer from ${min} to ${max}`,
+    })
     .transform(Number);
 
 const httpUrl = (what: string) =>
@@ -22,14 +24,18 @@ const httpUrl = (what: string) =>
   }, `must be an http or https URL${what}`);
 
 export const AgentConfigSchema = z.object({
-  API_KEY: z.string({ message: "is required: an agent key of the private location (pl_...)" }).regex(/^pl_[\x21-\x7e]{8,200}$/, "must be an agent key of a private location, starting with pl_"),
-  VIGIL_URL: httpUrl(" (the Vigil service, e.g. https://vigil.example.com)").optional().transform((v, ctx) => {
-    if (v === undefined) {
-      ctx.addIssue({ code: "custom", message: "is required: the URL of the Vigil service (http or https)" });
-      return z.NEVER;
-    }
-    return v;
-  }),
+  API_KEY: z
+    .string({ message: "is required: an agent key of the private location (pl_...)" })
+    .regex(/^pl_[\x21-\x7e]{8,200}$/, "must be an agent key of a private location, starting with pl_"),
+  VIGIL_URL: httpUrl(" (the Vigil service, e.g. https://vigil.example.com)")
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) {
+        ctx.addIssue({ code: "custom", message: "is required: the URL of the Vigil service (http or https)" });
+        return z.NEVER;
+      }
+      return v;
+    }),
   JOB_CONCURRENCY: integer(1, 10, 1),
   AGENT_HEALTH_PORT: integer(0, 65535, 8081),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
@@ -85,7 +91,9 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     errorReporting: c.EXTERNAL_OBSERVABILITY,
     proxied: Boolean(c.HTTP_PROXY ?? c.HTTPS_PROXY ?? c.http_proxy ?? c.https_proxy),
     localSecrets: Object.entries(env).flatMap(([key, value]) =>
-      key.startsWith(LOCAL_SECRET_PREFIX) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && value ? [{ key, value, secret: true as const }] : [],
+      key.startsWith(LOCAL_SECRET_PREFIX) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && value
+        ? [{ key, value, secret: true as const }]
+        : [],
     ),
   };
 }

@@ -8,7 +8,12 @@ export type ErrorEvent = { message: string; stack: string | null };
 
 function errorEvent(args: unknown[]): ErrorEvent {
   const [first, second] = args;
-  const err = first instanceof Error ? first : first && typeof first === "object" && (first as { err?: unknown }).err instanceof Error ? ((first as { err: Error }).err) : null;
+  const err =
+    first instanceof Error
+      ? first
+      : first && typeof first === "object" && (first as { err?: unknown }).err instanceof Error
+        ? (first as { err: Error }).err
+        : null;
   const text = typeof first === "string" ? first : typeof second === "string" ? second : null;
   const message = [text, err?.message].filter(Boolean).join(": ") || "error";
   return { message, stack: err?.stack ?? null };
@@ -19,7 +24,11 @@ function errorEvent(args: unknown[]): ErrorEvent {
  * run, no key and no service URL reaches the output whatever a message or an error carries.
  * Error-level events also go to `onError` (the error reporter).
  */
-export function createAgentLogger(level: LevelWithSilent, scrubber: Scrubber, onError: (event: ErrorEvent) => void): AgentLogger {
+export function createAgentLogger(
+  level: LevelWithSilent,
+  scrubber: Scrubber,
+  onError: (event: ErrorEvent) => void,
+): AgentLogger {
   return pino(
     {
       level,

@@ -5,7 +5,9 @@ import { defaultRunners } from "../engine/runners/index.js";
 import { startAgent } from "./agent.js";
 import { AgentConfigError, loadAgentConfig } from "./config.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 async function main() {
   const config = loadAgentConfig();

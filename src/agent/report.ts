@@ -12,7 +12,12 @@ const PER_MINUTE = 20;
  * EXTERNAL_OBSERVABILITY=off. A report that cannot be sent is dropped, never retried or logged
  * as an error (which would report again).
  */
-export function createErrorReporter(options: { enabled: boolean; client: () => ServiceClient | null; scrubber: Scrubber; version: string }) {
+export function createErrorReporter(options: {
+  enabled: boolean;
+  client: () => ServiceClient | null;
+  scrubber: Scrubber;
+  version: string;
+}) {
   const sent: number[] = [];
   const pending = new Set<Promise<void>>();
   return {
@@ -30,7 +35,13 @@ export function createErrorReporter(options: { enabled: boolean; client: () => S
         platform: process.platform,
         runtimeVersion: process.version,
       };
-      const sending: Promise<void> = client.reportError(body).then(() => undefined, () => undefined).finally(() => pending.delete(sending));
+      const sending: Promise<void> = client
+        .reportError(body)
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .finally(() => pending.delete(sending));
       pending.add(sending);
     },
     /** Waits (bounded) for reports under way, before the process exits. */

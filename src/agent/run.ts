@@ -6,7 +6,13 @@ import type { AgentConfig } from "./config.js";
 import type { AgentLogger } from "./logger.js";
 import type { Scrubber } from "./scrub.js";
 
-type Deps = { client: ServiceClient; runners: Partial<Record<string, Runner>>; scrubber: Scrubber; logger: AgentLogger; localSecrets: AgentConfig["localSecrets"] };
+type Deps = {
+  client: ServiceClient;
+  runners: Partial<Record<string, Runner>>;
+  scrubber: Scrubber;
+  logger: AgentLogger;
+  localSecrets: AgentConfig["localSecrets"];
+};
 
 /** The run's variables with the agent's own VIGIL_SECRET_* added (they win over a check's variable of the same name). */
 function withLocalSecrets(run: ClaimedRun, localSecrets: Deps["localSecrets"]): ClaimedRun {
@@ -22,13 +28,21 @@ type KeyValue = { key?: unknown; value?: unknown };
 /** A run's secrets: secret variables, its basic-auth password and the values of its credential headers. */
 export function runSecrets(run: ClaimedRun): string[] {
   const request = (run.effective.request ?? {}) as { basicAuth?: { password?: unknown } | null; headers?: KeyValue[] };
-  const headerValues = (request.headers ?? []).filter((h) => typeof h.key === "string" && SENSITIVE.test(h.key)).map((h) => String(h.value ?? ""));
+  const headerValues = (request.headers ?? [])
+    .filter((h) => typeof h.key === "string" && SENSITIVE.test(h.key))
+    .map((h) => String(h.value ?? ""));
   const password = typeof request.basicAuth?.password === "string" ? request.basicAuth.password : null;
   return secretValues(run.effective.environmentVariables ?? [], [password, ...headerValues]);
 }
 
 /** Posts a try; a network failure is retried a few times (the lease covers it), a 409 means the run is lost. */
-async function post(deps: Deps, run: ClaimedRun, holdMs: number, report: unknown, signal: AbortSignal): Promise<boolean> {
+async function post(
+  deps: Deps,
+  run: ClaimedRun,
+  holdMs: number,
+  report: unknown,
+  signal: AbortSignal,
+): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
       await deps.client.postResult(run.id, holdMs, report);
@@ -47,21 +61,34 @@ async function post(deps: Deps, run: ClaimedRun, holdMs: number, report: unknown
  * stops when the service says it is no longer this agent's (409). A runner that throws still ends
  * the run: a FINAL result with hasErrors and the (scrubbed) error message.
  */
-export async function executeClaimedRun(deps: Deps, claimed: ClaimedRun, stop: AbortSignal): Promise<"recorded" | "lost"> {
+export async function executeClaimedRun(
+  deps: Deps,
+  claimed: ClaimedRun,
+  stop: AbortSignal,
+): Promise<"recorded" | "lost"> {
   const run = withLocalSecrets(claimed, deps.localSecrets);
   const lost = new AbortController();
   const signal = AbortSignal.any([lost.signal, stop]);
   const forget = deps.scrubber.add(runSecrets(run));
   const log = deps.logger.child({ runId: run.id, checkId: run.check.id });
-  const renewal = setInterval(() => {
-    deps.client.renew(run.id, 0).catch((error: unknown) => {
-      if (error instanceof RunLostError) lost.abort();
-      else log.warn({ err: error }, "lease renewal failed");
-    });
-  }, Math.max(200, Math.floor(run.leaseMs / 3)));
-  const record = async (report: TryReport | UnsupportedReport, holdMs: number) => post(deps, run, holdMs, deps.scrubber.deep(report), signal);
+  const renewal = setInterval(
+    () => {
+      deps.client.renew(run.id, 0).catch((error: unknown) => {
+        if (error instanceof RunLostError) lost.abort();
+        else log.warn({ err: error }, "lease renewal failed");
+      });
+    },
+    Math.max(200, Math.floor(run.leaseMs / 3)),
+  );
+  const record = async (report: TryReport | UnsupportedReport, holdMs: number) =>
+    post(deps, run, holdMs, deps.scrubber.deep(report), signal);
   try {
-    const outcome = await runTries(run.check, run.effective, run.runLocation, deps.runners[run.check.checkType], { now: () => new Date(), sleep, signal, record });
+    const outcome = await runTries(run.check, run.effective, run.runLocation, deps.runners[run.check.checkType], {
+      now: () => new Date(),
+      sleep,
+      signal,
+      record,
+    });
     log.debug({ outcome }, "run finished");
     return outcome;
   } catch (error) {
@@ -69,7 +96,16 @@ export async function executeClaimedRun(deps: Deps, claimed: ClaimedRun, stop: A
     if (signal.aborted) return "lost";
     const at = new Date();
     const message = `the agent could not run this check: ${error instanceof Error ? error.message : String(error)}`;
-    const report = { runLocation: run.runLocation, attempts: 0, resultType: "FINAL", hasErrors: true, hasFailures: false, startedAt: at, stoppedAt: at, browserCheckResult: { errors: [message] } };
+    const report = {
+      runLocation: run.runLocation,
+      attempts: 0,
+      resultType: "FINAL",
+      hasErrors: true,
+      hasFailures: false,
+      startedAt: at,
+      stoppedAt: at,
+      browserCheckResult: { errors: [message] },
+    };
     return (await post(deps, run, 0, deps.scrubber.deep(report), signal).catch(() => false)) ? "recorded" : "lost";
   } finally {
     clearInterval(renewal);

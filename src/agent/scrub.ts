@@ -21,7 +21,9 @@ export function createScrubber(fixed: readonly string[], logsOnly: readonly stri
   let logList: string[] = [];
   const forms = (values: string[]) => {
     const kept = values.filter((v) => v.length >= 3);
-    return [...new Set([...kept, ...kept.map((v) => JSON.stringify(v).slice(1, -1))])].sort((a, b) => b.length - a.length);
+    return [...new Set([...kept, ...kept.map((v) => JSON.stringify(v).slice(1, -1))])].sort(
+      (a, b) => b.length - a.length,
+    );
   };
   const rebuild = () => {
     list = forms([...fixed, ...active.keys()]);
@@ -41,7 +43,8 @@ export function createScrubber(fixed: readonly string[], logsOnly: readonly stri
     if (typeof value === "string") return text(value) as T;
     if (Array.isArray(value)) return value.map(deep) as T;
     if (value instanceof Date) return value;
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), deep(v)])) as T;
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), deep(v)])) as T;
     return value;
   }
 

@@ -34,7 +34,10 @@ export function createAuthenticator({ db, rateLimitPerMinute }: { db: Db; rateLi
 
   return {
     /** Throws UnauthorizedError (401), ForbiddenError (403) or RateLimitedError (429). */
-    async authenticate({ authorization, serviceAccount }: Credentials, options: { countRequest?: boolean } = {}): Promise<Caller> {
+    async authenticate(
+      { authorization, serviceAccount }: Credentials,
+      options: { countRequest?: boolean } = {},
+    ): Promise<Caller> {
       if (!authorization) throw new UnauthorizedError("missing Authorization header: expected 'Bearer <API key>'");
       const key = bearer.exec(authorization)?.[1];
       if (!key) throw new UnauthorizedError("malformed Authorization header: expected 'Bearer <API key>'");

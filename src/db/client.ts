@@ -41,14 +41,19 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     await prisma.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
     await prisma.$queryRawUnsafe("PRAGMA foreign_keys = ON");
   } else {
-    const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import("../generated/postgresql/client.js"), import("@prisma/adapter-pg")]);
+    const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
+      import("../generated/postgresql/client.js"),
+      import("@prisma/adapter-pg"),
+    ]);
     const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
     prisma = new PrismaClient({ adapter, log }) as unknown as Db;
     await prisma.$queryRawUnsafe("SELECT 1");
   }
   if (options.onQuery) {
     const onQuery = options.onQuery;
-    (prisma as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => onQuery(e.query));
+    (prisma as unknown as { $on(event: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) =>
+      onQuery(e.query),
+    );
   }
   return { prisma, provider, close: () => prisma.$disconnect() };
 }

@@ -65,7 +65,11 @@ function migrateSqlite(databaseUrl: string, migrations: Migration[]): MigrationR
     // IMMEDIATE takes the write lock first, so concurrent processes apply each migration once.
     return db
       .transaction(() => {
-        const rows = db.prepare(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`).all() as { migration_name: string; checksum: string }[];
+        const rows = db
+          .prepare(
+            `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
+          )
+          .all() as { migration_name: string; checksum: string }[];
         const { pending, modified } = plan(migrations, new Map(rows.map((r) => [r.migration_name, r.checksum])));
         for (const m of pending) {
           const startedAt = new Date().toISOString();

@@ -25,7 +25,8 @@ type Options<T> = {
   branch: (key: string, from: Position | null, direction: Direction, take: number) => Prisma.Sql;
 };
 
-const compare = (a: Position, b: Position) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const compare = (a: Position, b: Position) =>
+  a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * One keyset page per parent, forwards (first/after) or backwards (last/before), for a list of
@@ -37,14 +38,18 @@ export async function keysetPagesByKey<T>(options: Options<T>): Promise<Page<T>[
   const direction: Direction = backward ? "before" : "after";
   const cursor = backward ? options.args.before : options.args.after;
   const from = cursor ? options.decode(cursor, direction) : null;
-  if (size === 0) return options.keys.map(() => ({ nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false }));
+  if (size === 0)
+    return options.keys.map(() => ({ nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false }));
 
   const unique = [...new Set(options.keys)];
   const rowsOf = new Map<string, T[]>(unique.map((key) => [key, []]));
   for (let start = 0; start < unique.length; start += BRANCHES_PER_STATEMENT) {
     const branches = unique
       .slice(start, start + BRANCHES_PER_STATEMENT)
-      .map((key, i) => Prisma.sql`SELECT * FROM (${options.branch(key, from, direction, size + 1)}) AS ${Prisma.raw(`"k${i}"`)}`);
+      .map(
+        (key, i) =>
+          Prisma.sql`SELECT * FROM (${options.branch(key, from, direction, size + 1)}) AS ${Prisma.raw(`"k${i}"`)}`,
+      );
     const rows = await options.db.$queryRaw<T[]>(Prisma.join(branches, " UNION ALL "));
     for (const row of rows) rowsOf.get(options.keyOf(row))?.push(row);
   }

@@ -18,7 +18,11 @@ export function decodeCursor(cursor: string, shape: readonly ("string" | "number
   } catch {
     position = null;
   }
-  if (!Array.isArray(position) || position.length !== shape.length || position.some((part, i) => typeof part !== shape[i])) {
+  if (
+    !Array.isArray(position) ||
+    position.length !== shape.length ||
+    position.some((part, i) => typeof part !== shape[i])
+  ) {
     throw new ValidationError(`${key} is not a cursor this list returned`, [key], "query");
   }
   return position as CursorPosition;
@@ -52,10 +56,12 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 /** first/last within 0..100, not both; the default is the first 20. */
 export function pageSize(args: PageArgs): { size: number; backward: boolean } {
-  if (args.first != null && args.last != null) throw new ValidationError("send first or last, not both", ["first", "last"], "query");
+  if (args.first != null && args.last != null)
+    throw new ValidationError("send first or last, not both", ["first", "last"], "query");
   const size = args.last ?? args.first ?? DEFAULT_PAGE_SIZE;
   const key = args.last != null ? "last" : "first";
-  if (!Number.isInteger(size) || size < 0 || size > MAX_PAGE_SIZE) throw new ValidationError(`${key} must be an integer from 0 to ${MAX_PAGE_SIZE}`, [key], "query");
+  if (!Number.isInteger(size) || size < 0 || size > MAX_PAGE_SIZE)
+    throw new ValidationError(`${key} must be an integer from 0 to ${MAX_PAGE_SIZE}`, [key], "query");
   return { size, backward: args.last != null };
 }
 
@@ -80,12 +86,22 @@ export async function keysetPage<T extends { id: string | number }>(
     const after = args.after ? decodeCursor(args.after, shape, afterKey) : null;
     const rows = await query(newestFirstAfter(timeField, after), [{ [timeField]: "desc" }, { id: "desc" }], size + 1);
     const nodes = rows.slice(0, size);
-    return { nodes, cursors: nodes.map((n) => encodeCursor(positionOf(n))), hasNextPage: rows.length > size, hasPreviousPage: after !== null };
+    return {
+      nodes,
+      cursors: nodes.map((n) => encodeCursor(positionOf(n))),
+      hasNextPage: rows.length > size,
+      hasPreviousPage: after !== null,
+    };
   }
   const before = args.before ? decodeCursor(args.before, shape, "before") : null;
   const rows = await query(newestFirstBefore(timeField, before), [{ [timeField]: "asc" }, { id: "asc" }], size + 1);
   const nodes = rows.slice(0, size).reverse();
-  return { nodes, cursors: nodes.map((n) => encodeCursor(positionOf(n))), hasNextPage: before !== null, hasPreviousPage: rows.length > size };
+  return {
+    nodes,
+    cursors: nodes.map((n) => encodeCursor(positionOf(n))),
+    hasNextPage: before !== null,
+    hasPreviousPage: rows.length > size,
+  };
 }
 
 /** The REST form of a keyset page: `{ entries, nextId }`, nextId null on the last page. */

@@ -7,7 +7,11 @@ export function issuePath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 /** Parses with a domain schema; a failure becomes one ValidationError naming every offending field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, source: ValidationSource = "payload"): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  source: ValidationSource = "payload",
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   // An unknown property is reported at its own path (`request.foo`), not at its parent's.
@@ -18,6 +22,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, sourc
   );
   // A problem with the body as a whole (an array, a string) names no field: no key for it.
   const keys = [...new Set(issues.map((issue) => issuePath(issue.path)).filter((key) => key !== ""))];
-  const message = issues.map((issue) => (issue.path.length ? `${issuePath(issue.path)}: ${issue.message}` : issue.message)).join("; ");
+  const message = issues
+    .map((issue) => (issue.path.length ? `${issuePath(issue.path)}: ${issue.message}` : issue.message))
+    .join("; ");
   throw new ValidationError(message, keys, source);
 }

@@ -27,7 +27,14 @@ export type EngineOptions = {
 };
 
 /** Counts since start; lagMs: due-to-claim lags (ms) of the runs started since the last report. */
-export type EngineStats = { claimed: number; recorded: number; skipped: number; lost: number; failed: number; lagMs: number[] };
+export type EngineStats = {
+  claimed: number;
+  recorded: number;
+  skipped: number;
+  lost: number;
+  failed: number;
+  lagMs: number[];
+};
 
 /** How often the engine logs what it did (runs, lag percentiles, runs under way). */
 const REPORT_EVERY_MS = 60_000;
@@ -66,7 +73,16 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     const controller = new AbortController();
     stats.claimed++;
     if (stats.lagMs.length < 1_000_000) stats.lagMs.push(now().getTime() - run.dueAt.getTime());
-    const done = executeRun(app, run, { owner, leaseMs: options.leaseMs, now, sleep, runners, signal: controller.signal, cache, writeTry: (t) => writer.write(t) })
+    const done = executeRun(app, run, {
+      owner,
+      leaseMs: options.leaseMs,
+      now,
+      sleep,
+      runners,
+      signal: controller.signal,
+      cache,
+      writeTry: (t) => writer.write(t),
+    })
       .then((outcome) => void stats[outcome]++)
       .catch((error) => {
         stats.failed++;
@@ -85,7 +101,13 @@ export function startEngine(app: AppContext, options: EngineOptions) {
       let idleMs = maxIdleMs;
       if (free > 0) {
         const limit = Math.min(free, 50);
-        const runs = await claimRuns(db, { privateLocationId: null, owner, now: now(), leaseMs: options.leaseMs, limit }).catch((error) => {
+        const runs = await claimRuns(db, {
+          privateLocationId: null,
+          owner,
+          now: now(),
+          leaseMs: options.leaseMs,
+          limit,
+        }).catch((error) => {
           if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming runs failed");
           return [] as CheckRun[];
         });
@@ -97,7 +119,11 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         if (runs.length === limit) continue;
         // Sleep until the next queued run falls due (the scheduler writes them ahead of time).
         const next = await db.checkRun
-          .findFirst({ where: { status: "QUEUED", privateLocationId: null }, orderBy: { dueAt: "asc" }, select: { dueAt: true } })
+          .findFirst({
+            where: { status: "QUEUED", privateLocationId: null },
+            orderBy: { dueAt: "asc" },
+            select: { dueAt: true },
+          })
           .catch(() => null);
         if (next) idleMs = Math.max(0, Math.min(maxIdleMs, next.dueAt.getTime() - now().getTime()));
       }
@@ -136,9 +162,12 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     timer.unref();
     timers.push(timer);
   };
-  every(1_000, guarded("scheduler", async () => {
-    if ((await scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS)).queued > 0) nudge();
-  }));
+  every(
+    1_000,
+    guarded("scheduler", async () => {
+      if ((await scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS)).queued > 0) nudge();
+    }),
+  );
   every(1_000, guarded("cancellations", watchCancellations));
   let reported = { ...stats };
   every(REPORT_EVERY_MS, async () => {
@@ -146,12 +175,25 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     const at = (p: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(p * lags.length))] : null);
     const delta = (key: "claimed" | "recorded" | "skipped" | "lost" | "failed") => stats[key] - reported[key];
     app.logger.info(
-      { claimed: delta("claimed"), recorded: delta("recorded"), skipped: delta("skipped"), lost: delta("lost"), failed: delta("failed"), lagP50Ms: at(0.5), lagP99Ms: at(0.99), inFlight: inFlight.size },
+      {
+        claimed: delta("claimed"),
+        recorded: delta("recorded"),
+        skipped: delta("skipped"),
+        lost: delta("lost"),
+        failed: delta("failed"),
+        lagP50Ms: at(0.5),
+        lagP99Ms: at(0.99),
+        inFlight: inFlight.size,
+      },
       "engine: runs in the last minute",
     );
     reported = { ...stats, lagMs: [] };
   });
-  for (const sweep of options.sweeps ?? []) every(sweep.everyMs, guarded(sweep.name, () => sweep.run(app, now())));
+  for (const sweep of options.sweeps ?? [])
+    every(
+      sweep.everyMs,
+      guarded(sweep.name, () => sweep.run(app, now())),
+    );
   void guarded("scheduler", () => scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS))();
   const loop = claimLoop();
 

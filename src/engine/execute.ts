@@ -6,7 +6,12 @@ import { runTries, type Runner, type TriesOptions } from "../domain/monitoring/t
 
 export type { Runner } from "../domain/monitoring/tries.js";
 export type ExecuteOptions = {
-  owner: string; leaseMs: number; now: () => Date; sleep: TriesOptions["sleep"]; runners: Partial<Record<string, Runner>>; signal?: AbortSignal;
+  owner: string;
+  leaseMs: number;
+  now: () => Date;
+  sleep: TriesOptions["sleep"];
+  runners: Partial<Record<string, Runner>>;
+  signal?: AbortSignal;
   /** Recently read checks and windows (the engine's); without it each run reads them. */
   cache?: RunnableCache;
   /** Writes one try (the engine batches them); without it each try is its own transaction. */
@@ -19,7 +24,11 @@ export type ExecuteOptions = {
  * try renews the run's lease as it is recorded: a run it lost (lease expired and claimed by
  * another, or cancelled) records nothing more.
  */
-export async function executeRun(app: AppContext, run: CheckRun, options: ExecuteOptions): Promise<"recorded" | "skipped" | "lost"> {
+export async function executeRun(
+  app: AppContext,
+  run: CheckRun,
+  options: ExecuteOptions,
+): Promise<"recorded" | "skipped" | "lost"> {
   const db = app.database.prisma;
   const runnable = await loadRunnable(db, run, options.now(), options.cache);
   if (!runnable) {
@@ -27,7 +36,12 @@ export async function executeRun(app: AppContext, run: CheckRun, options: Execut
     return "skipped";
   }
   const { check, effective } = runnable;
-  const base = { checkId: check.id, checkRunId: run.id, sequenceId: run.sequenceId, ...(run.sessionId ? { sessionId: run.sessionId } : {}) };
+  const base = {
+    checkId: check.id,
+    checkRunId: run.id,
+    sequenceId: run.sequenceId,
+    ...(run.sessionId ? { sessionId: run.sessionId } : {}),
+  };
   const writeTry =
     options.writeTry ??
     (async (t: HeldTry) => {

@@ -9,9 +9,17 @@ import type { Sweep } from "./engine.js";
  */
 export const engineSweeps: Sweep[] = [
   // A heartbeat silent for its period plus grace gets one FAILING event.
-  { name: "missed heartbeats", everyMs: 2_000, run: (app, now) => recordMissedHeartbeats({ db: app.database.prisma, events: app.events, now }) },
+  {
+    name: "missed heartbeats",
+    everyMs: 2_000,
+    run: (app, now) => recordMissedHeartbeats({ db: app.database.prisma, events: app.events, now }),
+  },
   // Session runs of grouped checks waiting for a free slot of the group's concurrency.
-  { name: "pending session runs", everyMs: 1_000, run: (app, now) => promotePendingRuns(app.database.prisma, now, app.events) },
+  {
+    name: "pending session runs",
+    everyMs: 1_000,
+    run: (app, now) => promotePendingRuns(app.database.prisma, now, app.events),
+  },
   // Private-location runs no agent claimed within 6 minutes are dropped, with a hasErrors result.
   { name: "unclaimed private runs", everyMs: 5_000, run: (app, now) => dropUnclaimedRuns(app, now) },
   // Sessions that can no longer finish end TIMED_OUT.

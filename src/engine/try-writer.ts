@@ -21,8 +21,13 @@ export function createTryWriter(app: AppContext, options: { maxBatch: number; ma
     if (batch.length === 0) return;
     writing = writing.then(async () => {
       try {
-        const answers = await recordHeldTries(deps, batch.map((item) => item.t));
-        answers.forEach((answer, i) => (answer instanceof Error ? batch[i]!.reject(answer) : batch[i]!.resolve(answer !== null)));
+        const answers = await recordHeldTries(
+          deps,
+          batch.map((item) => item.t),
+        );
+        answers.forEach((answer, i) =>
+          answer instanceof Error ? batch[i]!.reject(answer) : batch[i]!.resolve(answer !== null),
+        );
       } catch (error) {
         for (const item of batch) item.reject(error as Error);
       }

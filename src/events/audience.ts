@@ -11,14 +11,19 @@ import { sharedLoad } from "./shared-load.js";
  */
 export type Audience = { accountId: string; publicPageId: string | null };
 
-const publicPage = (app: AppContext, statusPageId: unknown) => findPublicStatusPageById({ db: app.database.prisma, id: statusPageId });
+const publicPage = (app: AppContext, statusPageId: unknown) =>
+  findPublicStatusPageById({ db: app.database.prisma, id: statusPageId });
 
 /**
  * The caller's audience. Without a key only a public page's incident events may be heard; a
  * private page, a missing one and any other subscription answer alike (UNAUTHENTICATED), so
  * nothing tells a visitor which private pages exist.
  */
-export async function audienceOf(app: AppContext, caller: Caller | null, visitor: { statusPageId?: string | null } | null): Promise<Audience> {
+export async function audienceOf(
+  app: AppContext,
+  caller: Caller | null,
+  visitor: { statusPageId?: string | null } | null,
+): Promise<Audience> {
   if (caller) return { accountId: caller.accountId, publicPageId: null };
   const page = visitor?.statusPageId ? await publicPage(app, visitor.statusPageId) : null;
   if (!page) {

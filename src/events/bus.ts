@@ -7,7 +7,13 @@ import { EventEmitter } from "node:events";
  */
 export type VigilEvent =
   | { type: "incidentChanged"; accountId: string; incidentId: string; statusPageIds: string[] }
-  | { type: "incidentUpdateAdded"; accountId: string; incidentId: string; incidentUpdateId: string; statusPageIds: string[] }
+  | {
+      type: "incidentUpdateAdded";
+      accountId: string;
+      incidentId: string;
+      incidentUpdateId: string;
+      statusPageIds: string[];
+    }
   | { type: "heartbeatEventRecorded"; accountId: string; checkId: string; eventId: string; state: string }
   | { type: "checkResultRecorded"; accountId: string; checkId: string; checkResultId: string; hasFailures: boolean }
   /** Runs were queued (by the scheduler or a session trigger); waiting agents of these private locations wake up. */

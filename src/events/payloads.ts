@@ -35,14 +35,24 @@ export const eventPayloads = {
     }),
   incidentUpdate: (app: AppContext, event: EventOf<"incidentUpdateAdded">) =>
     sharedLoad(event, "incidentUpdate", () =>
-      unlessGone(getIncidentUpdate({ ctx: domainContext(app, event.accountId), incidentId: event.incidentId, id: event.incidentUpdateId })),
+      unlessGone(
+        getIncidentUpdate({
+          ctx: domainContext(app, event.accountId),
+          incidentId: event.incidentId,
+          id: event.incidentUpdateId,
+        }),
+      ),
     ),
   heartbeatEvent: (app: AppContext, event: EventOf<"heartbeatEventRecorded">) =>
     sharedLoad(event, "heartbeatEvent", () =>
-      unlessGone(getHeartbeatEvent({ ctx: domainContext(app, event.accountId), checkId: event.checkId, id: event.eventId })),
+      unlessGone(
+        getHeartbeatEvent({ ctx: domainContext(app, event.accountId), checkId: event.checkId, id: event.eventId }),
+      ),
     ),
   checkResult: (app: AppContext, event: EventOf<"checkResultRecorded">) =>
     sharedLoad(event, "checkResult", () =>
-      unlessGone(getCheckResult({ ctx: domainContext(app, event.accountId), checkId: event.checkId, id: event.checkResultId })),
+      unlessGone(
+        getCheckResult({ ctx: domainContext(app, event.accountId), checkId: event.checkId, id: event.checkResultId }),
+      ),
     ),
 };

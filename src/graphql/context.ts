@@ -25,11 +25,17 @@ export function toGraphQLError(error: DomainError, requestLevel = false): GraphQ
   const status = requestLevel ? httpStatus[error.code] : undefined;
   const headers = error instanceof RateLimitedError ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
   const fieldPaths = "keys" in error ? { fieldPaths: (error as { keys: string[] }).keys } : {};
-  return new GraphQLError(error.message, { extensions: { code: error.code, ...fieldPaths, ...(status ? { http: { status, headers } } : {}) } });
+  return new GraphQLError(error.message, {
+    extensions: { code: error.code, ...fieldPaths, ...(status ? { http: { status, headers } } : {}) },
+  });
 }
 
 /** A key is optional on /graphql (public status pages need none), but a key that is sent must be valid. */
-export async function buildContext(app: AppContext, credentials: Credentials, baseUrl: string): Promise<GraphQLContext> {
+export async function buildContext(
+  app: AppContext,
+  credentials: Credentials,
+  baseUrl: string,
+): Promise<GraphQLContext> {
   const base = { app, caller: null, loaders: new Map(), baseUrl };
   if (!credentials.authorization) return base;
   try {
@@ -40,7 +46,8 @@ export async function buildContext(app: AppContext, credentials: Credentials, ba
 }
 
 export function requireCaller(ctx: GraphQLContext): Caller {
-  if (!ctx.caller) throw toGraphQLError(new UnauthorizedError("this field needs an API key: send 'Authorization: Bearer <API key>'"));
+  if (!ctx.caller)
+    throw toGraphQLError(new UnauthorizedError("this field needs an API key: send 'Authorization: Bearer <API key>'"));
   return ctx.caller;
 }
 
@@ -53,7 +60,11 @@ export function domain(ctx: GraphQLContext): DomainContext {
  * The request's dataloader named `name`, made on first use: batches every `load` of one tick
  * into one call of `batch` (which returns one value per key, in the keys' order).
  */
-export function loader<K, V>(ctx: GraphQLContext, name: string, batch: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
+export function loader<K, V>(
+  ctx: GraphQLContext,
+  name: string,
+  batch: (keys: readonly K[]) => Promise<V[]>,
+): DataLoader<K, V> {
   let existing = ctx.loaders.get(name) as DataLoader<K, V> | undefined;
   if (!existing) {
     existing = new DataLoader<K, V>(async (keys) => batch(keys), { maxBatchSize: 500 });

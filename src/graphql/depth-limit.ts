@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from "graphql";
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from "graphql";
 
 /**
  * A validation rule on the depth of the whole document, introspection included: the complexity
@@ -17,11 +24,16 @@ export function maxDepthRule(limit = MAX_DOCUMENT_DEPTH) {
       if (!set) return 0;
       let deepest = 0;
       for (const selection of set.selections) {
-        if (selection.kind === Kind.FIELD) deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, seen) : 1);
-        else if (selection.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depthOf(selection.selectionSet, seen));
+        if (selection.kind === Kind.FIELD)
+          deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, seen) : 1);
+        else if (selection.kind === Kind.INLINE_FRAGMENT)
+          deepest = Math.max(deepest, depthOf(selection.selectionSet, seen));
         else if (!seen.has(selection.name.value)) {
           // A fragment cycle is graphql-js's own error; here each fragment is followed once per path.
-          deepest = Math.max(deepest, depthOf(fragments.get(selection.name.value)?.selectionSet, new Set([...seen, selection.name.value])));
+          deepest = Math.max(
+            deepest,
+            depthOf(fragments.get(selection.name.value)?.selectionSet, new Set([...seen, selection.name.value])),
+          );
         }
         if (deepest > limit) return deepest;
       }
@@ -30,7 +42,13 @@ export function maxDepthRule(limit = MAX_DOCUMENT_DEPTH) {
     return {
       OperationDefinition(node) {
         const depth = depthOf(node.selectionSet, new Set());
-        if (depth > limit) context.reportError(new GraphQLError(`query is too deep: more than ${limit} levels`, { nodes: [node], extensions: { code: "QUERY_TOO_DEEP" } }));
+        if (depth > limit)
+          context.reportError(
+            new GraphQLError(`query is too deep: more than ${limit} levels`, {
+              nodes: [node],
+              extensions: { code: "QUERY_TOO_DEEP" },
+            }),
+          );
       },
     };
   };

@@ -7,7 +7,10 @@ import type { GraphQLContext } from "./context.js";
  * request cache can resolve the same object first, unbranded ("Abstract type Node must resolve
  * to an Object type"); branding here closes that race for every node type, without isTypeOf.
  */
-export function brandedLoader<T extends object>(typename: string, load: (ids: string[], ctx: GraphQLContext) => Promise<readonly (T | null)[]>) {
+export function brandedLoader<T extends object>(
+  typename: string,
+  load: (ids: string[], ctx: GraphQLContext) => Promise<readonly (T | null)[]>,
+) {
   return async (ids: string[], ctx: GraphQLContext) => {
     const rows = await load(ids, ctx);
     for (const row of rows) if (row) brandWithType(row, typename as never);

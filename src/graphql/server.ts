@@ -39,7 +39,8 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) return toGraphQLError(original);
         // Pothos refuses an argument itself (a global id of the wrong type): the client's mistake.
-        if (original instanceof PothosValidationError) return new GraphQLError(original.message, { extensions: { code: "BAD_USER_INPUT" } });
+        if (original instanceof PothosValidationError)
+          return new GraphQLError(original.message, { extensions: { code: "BAD_USER_INPUT" } });
         // A GraphQLError made on purpose (ours, or graphql-js's own) passes; a stray Error does not.
         if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
         context.logger.error({ err: original ?? error }, "graphql internal error");
@@ -47,7 +48,10 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       },
     },
     plugins: [
-      { onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) => addValidationRule(maxDepthRule()) },
+      {
+        onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) =>
+          addValidationRule(maxDepthRule()),
+      },
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],
     context: ({ request }) =>
@@ -90,8 +94,12 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       // The key comes from connectionParams.authorization, else from the upgrade request's header.
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
-        const authorization = headerValue(params.authorization as string | undefined) ?? headerValue(ctx.extra.request.headers.authorization);
-        const serviceAccount = headerValue(params["x-service-account"] as string | undefined) ?? headerValue(ctx.extra.request.headers["x-service-account"]);
+        const authorization =
+          headerValue(params.authorization as string | undefined) ??
+          headerValue(ctx.extra.request.headers.authorization);
+        const serviceAccount =
+          headerValue(params["x-service-account"] as string | undefined) ??
+          headerValue(ctx.extra.request.headers["x-service-account"]);
         try {
           ctx.extra.caller = (await buildContext(context, { authorization, serviceAccount }, "")).caller;
           return true;
@@ -102,7 +110,13 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
       subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
       onSubscribe: async (ctx, _id, payload) => {
-        const { schema: enveloped, execute, subscribe, parse, validate } = yoga.getEnveloped({ req: ctx.extra.request, params: payload });
+        const {
+          schema: enveloped,
+          execute,
+          subscribe,
+          parse,
+          validate,
+        } = yoga.getEnveloped({ req: ctx.extra.request, params: payload });
         let document;
         try {
           document = parse(payload.query);
@@ -112,7 +126,12 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         const errors = validate(enveloped, document);
         if (errors.length > 0) return errors;
         const host = headerValue(ctx.extra.request.headers.host) ?? `${context.config.host}:${context.config.port}`;
-        const contextValue: GraphQLContext = { app: context, caller: ctx.extra.caller ?? null, loaders: new Map(), baseUrl: `http://${host}` };
+        const contextValue: GraphQLContext = {
+          app: context,
+          caller: ctx.extra.caller ?? null,
+          loaders: new Map(),
+          baseUrl: `http://${host}`,
+        };
         return {
           schema: enveloped,
           document,
@@ -123,7 +142,8 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         };
       },
       onError: (_ctx, _id, _payload, errors) => {
-        for (const error of errors) if (!(error.originalError instanceof DomainError)) context.logger.debug({ err: error }, "graphql-ws error");
+        for (const error of errors)
+          if (!(error.originalError instanceof DomainError)) context.logger.debug({ err: error }, "graphql-ws error");
       },
     },
     wss,
@@ -139,4 +159,3 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     },
   };
 }
-

@@ -1,8 +1,17 @@
 import type { OpenApiDocument } from "./openapi.js";
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-type Operation = { summary: string; description?: string; tags: string[]; deprecated?: boolean; parameters?: { name: string; in: string; required: boolean; description?: string; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description: string }> };
+type Operation = {
+  summary: string;
+  description?: string;
+  tags: string[];
+  deprecated?: boolean;
+  parameters?: { name: string; in: string; required: boolean; description?: string; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string }>;
+};
 
 /** A readable, self-contained page of the OpenAPI document (no script, nothing fetched from elsewhere). */
 export function docsPage(document: OpenApiDocument): string {
@@ -11,10 +20,17 @@ export function docsPage(document: OpenApiDocument): string {
     for (const [method, raw] of Object.entries(methods)) {
       const op = raw as Operation;
       const params = (op.parameters ?? [])
-        .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : ""}</td><td><code>${escape(JSON.stringify(p.schema))}</code>${p.description ? ` ${escape(p.description)}` : ""}</td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td><code>${escape(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : ""}</td><td><code>${escape(JSON.stringify(p.schema))}</code>${p.description ? ` ${escape(p.description)}` : ""}</td></tr>`,
+        )
         .join("");
-      const body = op.requestBody ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2))}</pre></details>` : "";
-      const responses = Object.entries(op.responses).map(([status, r]) => `<li><b>${status}</b> ${escape(r.description)}</li>`).join("");
+      const body = op.requestBody
+        ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2))}</pre></details>`
+        : "";
+      const responses = Object.entries(op.responses)
+        .map(([status, r]) => `<li><b>${status}</b> ${escape(r.description)}</li>`)
+        .join("");
       const html = `<section class="op"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code>${op.deprecated ? ' <em class="dep">deprecated</em>' : ""}</h3>
 <p>${escape(op.summary)}${op.description ? `<br>${escape(op.description)}` : ""}</p>${params ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${params}</table>` : ""}${body}<ul>${responses}</ul></section>`;
       const tag = op.tags[0] ?? "other";
@@ -22,7 +38,9 @@ export function docsPage(document: OpenApiDocument): string {
     }
   }
   const toc = [...byTag.keys()].map((tag) => `<a href="#${encodeURIComponent(tag)}">${escape(tag)}</a>`).join(" · ");
-  const sections = [...byTag.entries()].map(([tag, ops]) => `<h2 id="${encodeURIComponent(tag)}">${escape(tag)}</h2>${ops.join("")}`).join("");
+  const sections = [...byTag.entries()]
+    .map(([tag, ops]) => `<h2 id="${encodeURIComponent(tag)}">${escape(tag)}</h2>${ops.join("")}`)
+    .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(document.info.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1d2330}code,pre{font:13px ui-monospace,monospace}

@@ -1,6 +1,14 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from "../domain/errors.js";
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from "../domain/errors.js";
 
 /** The REST error body of decisions.md: {statusCode, error, message[, validation]}. */
 export type ErrorBody = {
@@ -27,7 +35,10 @@ function statusOf(error: DomainError): number {
 /** Fastify's own client errors (body parsing, size, media type) keep their status with our body. */
 const clientErrors: Record<string, { status: number; message?: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: "request body is larger than 1 MiB" },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "request body must be JSON (Content-Type: application/json)" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: "request body must be JSON (Content-Type: application/json)",
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400 },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: "request body is empty but Content-Type is application/json" },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400 },
@@ -45,7 +56,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const known = fastifyError.code ? clientErrors[fastifyError.code] : undefined;
   if (known) return reply.status(known.status).send(errorBody(known.status, known.message ?? fastifyError.message));
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
-    return reply.status(400).send(errorBody(400, `malformed JSON body: ${fastifyError.message}`, { source: "payload", keys: [] }));
+    return reply
+      .status(400)
+      .send(errorBody(400, `malformed JSON body: ${fastifyError.message}`, { source: "payload", keys: [] }));
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return reply.status(fastifyError.statusCode).send(errorBody(fastifyError.statusCode, fastifyError.message));

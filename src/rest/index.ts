@@ -68,8 +68,11 @@ export async function restPlugin(scope: FastifyInstance, { context }: { context:
             serviceAccount: header(request, "x-service-account"),
           });
         });
-        version.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
-        for (const route of routes) if (route.auth !== false && route.path.startsWith(`${prefix}/`)) register(version, context, route, prefix);
+        version.setNotFoundHandler((request, reply) =>
+          reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)),
+        );
+        for (const route of routes)
+          if (route.auth !== false && route.path.startsWith(`${prefix}/`)) register(version, context, route, prefix);
       },
       { prefix },
     );
@@ -92,6 +95,8 @@ export async function restPlugin(scope: FastifyInstance, { context }: { context:
   const document = openApiDocument([...routes, ...agentRoutes.map(documented)]);
   const documentJson = JSON.stringify(document);
   const page = docsPage(document);
-  scope.get("/openapi.json", async (_request, reply) => reply.type("application/json; charset=utf-8").send(documentJson));
+  scope.get("/openapi.json", async (_request, reply) =>
+    reply.type("application/json; charset=utf-8").send(documentJson),
+  );
   scope.get("/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(page));
 }

@@ -4,16 +4,27 @@ import type { Route } from "./route.js";
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as JsonSchema;
   return rest;
 }
 
 function responseSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: "output",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as JsonSchema;
   return rest;
 }
 
-const errorRef = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const errorRef = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 
 /** The OpenAPI 3.1 document of every REST route, generated from the route list and its zod schemas. */
 export function openApiDocument(routes: readonly Route[]) {
@@ -33,14 +44,25 @@ export function openApiDocument(routes: readonly Route[]) {
       }
     }
     const responses: Record<string, unknown> = {
-      [route.status]: route.status === 204 || !route.response
-        ? { description: route.status === 201 ? "Created" : route.status === 204 ? "No Content" : "Successful" }
-        : { description: route.status === 201 ? "Created" : "Successful", content: { "application/json": { schema: responseSchema(route.response) } } },
+      [route.status]:
+        route.status === 204 || !route.response
+          ? { description: route.status === 201 ? "Created" : route.status === 204 ? "No Content" : "Successful" }
+          : {
+              description: route.status === 201 ? "Created" : "Successful",
+              content: { "application/json": { schema: responseSchema(route.response) } },
+            },
       "400": errorRef("Validation failed: `validation.keys` names the fields"),
-      ...(route.auth === false ? {} : { "401": errorRef("Missing, malformed or unknown API key"), "403": errorRef("x-service-account is not the key's account"), "429": errorRef("Over the rate limit; see Retry-After") }),
+      ...(route.auth === false
+        ? {}
+        : {
+            "401": errorRef("Missing, malformed or unknown API key"),
+            "403": errorRef("x-service-account is not the key's account"),
+            "429": errorRef("Over the rate limit; see Retry-After"),
+          }),
       "404": errorRef("Not found (also a resource of another account)"),
     };
-    for (const [status, description] of Object.entries(route.otherResponses ?? {})) responses[status] = errorRef(description);
+    for (const [status, description] of Object.entries(route.otherResponses ?? {}))
+      responses[status] = errorRef(description);
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
@@ -49,7 +71,14 @@ export function openApiDocument(routes: readonly Route[]) {
       ...(route.deprecated ? { deprecated: true } : {}),
       ...(route.auth === false ? { security: [] } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: !route.bodyOptional, content: { "application/json": { schema: jsonSchema(route.body) } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: !route.bodyOptional,
+              content: { "application/json": { schema: jsonSchema(route.body) } },
+            },
+          }
+        : {}),
       responses,
     };
   }
@@ -58,13 +87,19 @@ export function openApiDocument(routes: readonly Route[]) {
     info: {
       title: "Vigil REST API",
       version: "1.0.0",
-      description: "Monitoring checks, check results, maintenance windows, heartbeats and status pages. The same domain also serves GraphQL at /graphql.",
+      description:
+        "Monitoring checks, check results, maintenance windows, heartbeats and status pages. The same domain also serves GraphQL at /graphql.",
     },
     servers: [{ url: "/" }],
     security: [{ bearerAuth: [] }],
     components: {
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "An API key: `Authorization: Bearer <key>`. The optional `x-service-account` header must name the key's account." },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An API key: `Authorization: Bearer <key>`. The optional `x-service-account` header must name the key's account.",
+        },
       },
       schemas: {
         Error: {
@@ -74,7 +109,13 @@ export function openApiDocument(routes: readonly Route[]) {
             statusCode: { type: "integer" },
             error: { type: "string" },
             message: { type: "string" },
-            validation: { type: "object", properties: { source: { enum: ["payload", "query", "params"] }, keys: { type: "array", items: { type: "string" } } } },
+            validation: {
+              type: "object",
+              properties: {
+                source: { enum: ["payload", "query", "params"] },
+                keys: { type: "array", items: { type: "string" } },
+              },
+            },
           },
         },
       },

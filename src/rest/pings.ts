@@ -13,7 +13,11 @@ async function ping({ ctx, params, request }: RouteInput) {
   await recordHeartbeatPing({
     ctx,
     pingToken: params.pingToken,
-    input: { origin: header(request, "origin"), referer: header(request, "referer"), userAgent: header(request, "user-agent") },
+    input: {
+      origin: header(request, "origin"),
+      referer: header(request, "referer"),
+      userAgent: header(request, "user-agent"),
+    },
   });
   return { ok: true as const };
 }
@@ -21,7 +25,8 @@ async function ping({ ctx, params, request }: RouteInput) {
 const common = {
   path: "/ping/{pingToken}",
   summary: "Ping a heartbeat check",
-  description: "No API key: the ping token is the credential. Records a heartbeat event; `source` is the Origin header, else Referer.",
+  description:
+    "No API key: the ping token is the credential. Records a heartbeat event; `source` is the Origin header, else Referer.",
   tag: "Heartbeats",
   auth: false,
   params: { pingToken: "The check's ping token" },

@@ -19,7 +19,10 @@ describe(`accounts and keys on ${testProvider}`, () => {
     const apiKey = `bootstrap-key-${randomUUID()}`;
     await ensureBootstrap({ db: database.prisma, accountId, apiKey });
     await ensureBootstrap({ db: database.prisma, accountId, apiKey });
-    await Promise.all([ensureBootstrap({ db: database.prisma, accountId, apiKey }), ensureBootstrap({ db: database.prisma, accountId, apiKey })]).catch(() => undefined);
+    await Promise.all([
+      ensureBootstrap({ db: database.prisma, accountId, apiKey }),
+      ensureBootstrap({ db: database.prisma, accountId, apiKey }),
+    ]).catch(() => undefined);
 
     expect(await database.prisma.account.count({ where: { id: accountId } })).toBe(1);
     const keys = await database.prisma.apiKey.findMany({ where: { accountId } });
@@ -31,14 +34,18 @@ describe(`accounts and keys on ${testProvider}`, () => {
   it("refuses to bootstrap a key that belongs to another account", async () => {
     const apiKey = `shared-key-${randomUUID()}`;
     await ensureBootstrap({ db: database.prisma, accountId: randomUUID(), apiKey });
-    await expect(ensureBootstrap({ db: database.prisma, accountId: randomUUID(), apiKey })).rejects.toThrow(/another account/);
+    await expect(ensureBootstrap({ db: database.prisma, accountId: randomUUID(), apiKey })).rejects.toThrow(
+      /another account/,
+    );
   });
 
   it("creates accounts with vg_ keys, and no key for an unknown account", async () => {
     const account = await createAccount({ db: database.prisma, input: { name: "Acme" } });
     const { apiKey } = await createApiKey({ db: database.prisma, input: { accountId: account.id } });
     expect(apiKey).toMatch(/^vg_[A-Za-z0-9_-]{32}$/);
-    await expect(createApiKey({ db: database.prisma, input: { accountId: randomUUID() } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(createApiKey({ db: database.prisma, input: { accountId: randomUUID() } })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it("authenticates a Bearer key, refuses a wrong one, and checks x-service-account", async () => {
@@ -47,11 +54,17 @@ describe(`accounts and keys on ${testProvider}`, () => {
     const { apiKey } = await createApiKey({ db: database.prisma, input: { accountId: account.id } });
 
     expect(await auth.authenticate({ authorization: `Bearer ${apiKey}` })).toMatchObject({ accountId: account.id });
-    expect(await auth.authenticate({ authorization: `bearer ${apiKey}`, serviceAccount: account.id })).toMatchObject({ accountId: account.id });
+    expect(await auth.authenticate({ authorization: `bearer ${apiKey}`, serviceAccount: account.id })).toMatchObject({
+      accountId: account.id,
+    });
     await expect(auth.authenticate({ authorization: `Bearer ${apiKey}x` })).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(auth.authenticate({ authorization: apiKey })).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(auth.authenticate({})).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(auth.authenticate({ authorization: `Bearer ${apiKey}`, serviceAccount: randomUUID() })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(auth.authenticate({ authorization: `Bearer ${apiKey}`, serviceAccount: "not-a-uuid" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      auth.authenticate({ authorization: `Bearer ${apiKey}`, serviceAccount: randomUUID() }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      auth.authenticate({ authorization: `Bearer ${apiKey}`, serviceAccount: "not-a-uuid" }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

@@ -20,10 +20,37 @@ describe(`dropping private-location runs nobody claimed on ${testProvider}`, () 
   afterAll(() => t.stop());
 
   it("drops QUEUED private runs 6 minutes after they were due, once even with two instances at once, with a FINAL error result", async () => {
-    const location = await db().privateLocation.create({ data: { accountId: t.accountId, name: "Lab", slugName: `drop-${randomUUID().slice(0, 8)}` } });
-    const api = await db().check.create({ data: { accountId: t.accountId, checkType: "API", name: "api", locations: [], tags: [], privateLocations: [location.slugName] } });
-    const tcp = await db().check.create({ data: { accountId: t.accountId, checkType: "TCP", name: "tcp", locations: [], tags: [], privateLocations: [location.slugName] } });
-    const run = (checkId: string, data: Record<string, unknown> = {}) => ({ accountId: t.accountId, checkId, privateLocationId: location.id, sequenceId: randomUUID(), dueAt: at(0), ...data });
+    const location = await db().privateLocation.create({
+      data: { accountId: t.accountId, name: "Lab", slugName: `drop-${randomUUID().slice(0, 8)}` },
+    });
+    const api = await db().check.create({
+      data: {
+        accountId: t.accountId,
+        checkType: "API",
+        name: "api",
+        locations: [],
+        tags: [],
+        privateLocations: [location.slugName],
+      },
+    });
+    const tcp = await db().check.create({
+      data: {
+        accountId: t.accountId,
+        checkType: "TCP",
+        name: "tcp",
+        locations: [],
+        tags: [],
+        privateLocations: [location.slugName],
+      },
+    });
+    const run = (checkId: string, data: Record<string, unknown> = {}) => ({
+      accountId: t.accountId,
+      checkId,
+      privateLocationId: location.id,
+      sequenceId: randomUUID(),
+      dueAt: at(0),
+      ...data,
+    });
     await db().checkRun.createMany({
       data: [
         run(api.id),
@@ -37,24 +64,40 @@ describe(`dropping private-location runs nobody claimed on ${testProvider}`, () 
     const unsubscribe = t.app.context.events.subscribe((event) => events.push(event));
 
     expect(await dropUnclaimedRuns(t.app.context, at(6 * MINUTE - 1))).toBe(0);
-    const counts = await Promise.all([dropUnclaimedRuns(t.app.context, at(6 * MINUTE)), dropUnclaimedRuns(t.app.context, at(6 * MINUTE))]);
+    const counts = await Promise.all([
+      dropUnclaimedRuns(t.app.context, at(6 * MINUTE)),
+      dropUnclaimedRuns(t.app.context, at(6 * MINUTE)),
+    ]);
     expect(counts[0] + counts[1]).toBe(2);
     expect(await dropUnclaimedRuns(t.app.context, at(6 * MINUTE + 1))).toBe(0);
     unsubscribe();
 
-    const runs = await db().checkRun.findMany({ where: { accountId: t.accountId, checkId: { in: [api.id, tcp.id] } }, orderBy: { id: "asc" } });
+    const runs = await db().checkRun.findMany({
+      where: { accountId: t.accountId, checkId: { in: [api.id, tcp.id] } },
+      orderBy: { id: "asc" },
+    });
     expect(runs.map((r) => r.status)).toEqual(["DROPPED", "DROPPED", "QUEUED", "RUNNING", "QUEUED"]);
     const results = await db().checkResult.findMany({ where: { checkId: { in: [api.id, tcp.id] } } });
     expect(results).toHaveLength(2);
-    for (const result of results) expect(result).toMatchObject({ resultType: "FINAL", hasErrors: true, runLocation: location.slugName });
+    for (const result of results)
+      expect(result).toMatchObject({ resultType: "FINAL", hasErrors: true, runLocation: location.slugName });
     const apiResult = results.find((r) => r.checkId === api.id)!;
-    expect((apiResult.apiCheckResult as { requestError: string }).requestError).toMatch(/no agent of private location .* claimed this run within 6 minutes/);
+    expect((apiResult.apiCheckResult as { requestError: string }).requestError).toMatch(
+      /no agent of private location .* claimed this run within 6 minutes/,
+    );
     const tcpResult = results.find((r) => r.checkId === tcp.id)!;
     expect((tcpResult.browserCheckResult as { errors: string[] }).errors[0]).toMatch(/within 6 minutes/);
-    expect(events.filter((e) => e.type === "checkResultRecorded").map((e) => (e as { checkResultId: string }).checkResultId).sort()).toEqual(results.map((r) => r.id).sort());
+    expect(
+      events
+        .filter((e) => e.type === "checkResultRecorded")
+        .map((e) => (e as { checkResultId: string }).checkResultId)
+        .sort(),
+    ).toEqual(results.map((r) => r.id).sort());
 
     // The dropped result is a result like any other: listed at the location's slug.
     const listed = await restClient(t.url, t.apiKey).get(`/v2/check-results/${api.id}`);
-    expect(listed.body.entries).toEqual([expect.objectContaining({ runLocation: location.slugName, hasErrors: true, checkRunId: runs[0]!.id })]);
+    expect(listed.body.entries).toEqual([
+      expect.objectContaining({ runLocation: location.slugName, hasErrors: true, checkRunId: runs[0]!.id }),
+    ]);
   });
 });

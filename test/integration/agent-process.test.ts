@@ -10,8 +10,17 @@ import { restClient, type RestClient } from "../support/rest.js";
 const SECRET = "p@ss w/rd+Q&x=1";
 /** A secret that only the agents' environment holds (VIGIL_SECRET_DB): the service never sees it. */
 const LOCAL_SECRET = "l0cal s3cret/&=";
-const secretForms = [SECRET, encodeURIComponent(SECRET), encodeURI(SECRET), new URLSearchParams({ s: SECRET }).toString().slice(2)];
-const localForms = [LOCAL_SECRET, encodeURIComponent(LOCAL_SECRET), new URLSearchParams({ s: LOCAL_SECRET }).toString().slice(2)];
+const secretForms = [
+  SECRET,
+  encodeURIComponent(SECRET),
+  encodeURI(SECRET),
+  new URLSearchParams({ s: SECRET }).toString().slice(2),
+];
+const localForms = [
+  LOCAL_SECRET,
+  encodeURIComponent(LOCAL_SECRET),
+  new URLSearchParams({ s: LOCAL_SECRET }).toString().slice(2),
+];
 
 /** The local target: counts hits per path; `/hang` leaves its first request unanswered, `/slow` answers after 1.5 s. */
 function startTarget() {
@@ -24,18 +33,19 @@ function startTarget() {
     if (path === "/slow") return void setTimeout(() => response.end("slow"), 1_500);
     response.end("ok");
   });
-  return new Promise<{ url: string; hits: (path: string) => IncomingMessage[]; close: () => Promise<void> }>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        hits: (path) => hits.get(path) ?? [],
-        close: () => {
-          for (const response of hanging) response.destroy();
-          server.closeAllConnections();
-          return new Promise((r) => server.close(() => r()));
-        },
-      }),
-    ),
+  return new Promise<{ url: string; hits: (path: string) => IncomingMessage[]; close: () => Promise<void> }>(
+    (resolve) =>
+      server.listen(0, "127.0.0.1", () =>
+        resolve({
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          hits: (path) => hits.get(path) ?? [],
+          close: () => {
+            for (const response of hanging) response.destroy();
+            server.closeAllConnections();
+            return new Promise((r) => server.close(() => r()));
+          },
+        }),
+      ),
   );
 }
 
@@ -57,7 +67,13 @@ function startProxy() {
     });
   });
   return new Promise<{ url: string; tunnels: string[]; close: () => void }>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, close: () => server.close() })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        tunnels,
+        close: () => server.close(),
+      }),
+    ),
   );
 }
 
@@ -71,19 +87,36 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
 
   async function location() {
     const created = await api.post("/v1/private-locations", { name: "Office", slugName: `agent-proc-${++slugs}` });
-    return { id: created.body.id as string, slug: created.body.slugName as string, key: created.body.keys[0].rawKey as string };
+    return {
+      id: created.body.id as string,
+      slug: created.body.slugName as string,
+      key: created.body.keys[0].rawKey as string,
+    };
   }
   async function check(slug: string, url: string, extra: Record<string, unknown> = {}) {
     return db().check.create({
       data: {
-        accountId: t.accountId, checkType: "API", name: url, locations: [], tags: [], privateLocations: [slug],
-        request: { method: "GET", url, headers: [{ key: "X-Token", value: "{{TOKEN}}" }], queryParameters: [{ key: "token", value: "{{TOKEN}}" }], basicAuth: { username: "u", password: "{{TOKEN}}" }, assertions: [] },
+        accountId: t.accountId,
+        checkType: "API",
+        name: url,
+        locations: [],
+        tags: [],
+        privateLocations: [slug],
+        request: {
+          method: "GET",
+          url,
+          headers: [{ key: "X-Token", value: "{{TOKEN}}" }],
+          queryParameters: [{ key: "token", value: "{{TOKEN}}" }],
+          basicAuth: { username: "u", password: "{{TOKEN}}" },
+          assertions: [],
+        },
         environmentVariables: [{ key: "TOKEN", value: SECRET, secret: true }],
         ...extra,
       },
     });
   }
-  const trigger = async (checkId: string) => expect((await api.post("/v1/check-sessions/trigger", { target: { checkId: [checkId] } })).status).toBe(201);
+  const trigger = async (checkId: string) =>
+    expect((await api.post("/v1/check-sessions/trigger", { target: { checkId: [checkId] } })).status).toBe(201);
   const finals = (checkId: string) => db().checkResult.findMany({ where: { checkId, resultType: "FINAL" } });
   const agentIdOf = (agent: AgentProcess) => /"agentId":"([^"]+)"/.exec(agent.stdout())![1]!;
   async function agent(env: Record<string, string>, options: { args?: string[]; bin?: string } = {}) {
@@ -107,10 +140,21 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
 
   it("refuses a wrong configuration with one message naming the variables, never the key, exit 1", async () => {
     const key = "vg_this_is_not_an_agent_key_000";
-    const run = await runAgentToExit({ API_KEY: key, VIGIL_URL: "ftp://example.com", JOB_CONCURRENCY: "11", EXTERNAL_OBSERVABILITY: "maybe" });
+    const run = await runAgentToExit({
+      API_KEY: key,
+      VIGIL_URL: "ftp://example.com",
+      JOB_CONCURRENCY: "11",
+      EXTERNAL_OBSERVABILITY: "maybe",
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^vigil agent: invalid configuration:/);
-    for (const name of ["API_KEY must be an agent key", "VIGIL_URL must be an http or https URL", "JOB_CONCURRENCY must be an integer from 1 to 10", "EXTERNAL_OBSERVABILITY must be on or off"]) expect(run.stderr).toContain(name);
+    for (const name of [
+      "API_KEY must be an agent key",
+      "VIGIL_URL must be an http or https URL",
+      "JOB_CONCURRENCY must be an integer from 1 to 10",
+      "EXTERNAL_OBSERVABILITY must be on or off",
+    ])
+      expect(run.stderr).toContain(name);
     expect(run.stderr + run.stdout).not.toContain(key);
   });
 
@@ -119,7 +163,13 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     // DATABASE_URL points nowhere: the agent never opens a database.
     const local = { VIGIL_SECRET_DB: LOCAL_SECRET };
     const [a, b] = [
-      await agent({ API_KEY: l.key, JOB_CONCURRENCY: "3", LOG_LEVEL: "debug", DATABASE_URL: "postgres://nowhere.invalid:1/none", ...local }),
+      await agent({
+        API_KEY: l.key,
+        JOB_CONCURRENCY: "3",
+        LOG_LEVEL: "debug",
+        DATABASE_URL: "postgres://nowhere.invalid:1/none",
+        ...local,
+      }),
       await agent({ API_KEY: l.key, JOB_CONCURRENCY: "3", ...local }),
     ];
     await eventually(async () => (await a.health()) === 200 && (await b.health()) === 200, 15_000, "readiness");
@@ -129,7 +179,9 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     await trigger(secret.id);
     await eventually(async () => (await finals(secret.id)).length === 1, 15_000, "the secret check's result");
     const listed = await api.get(`/v2/check-results/${secret.id}`);
-    expect(listed.body.entries).toEqual([expect.objectContaining({ runLocation: l.slug, hasFailures: false, hasErrors: false })]);
+    expect(listed.body.entries).toEqual([
+      expect.objectContaining({ runLocation: l.slug, hasFailures: false, hasErrors: false }),
+    ]);
     const sent = target.hits("/secret")[0]!;
     expect(new URL(sent.url!, "http://x").searchParams.get("token")).toBe(SECRET); // the target got the real value
     expect(sent.headers["x-token"]).toBe(SECRET);
@@ -139,7 +191,13 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
 
     // VIGIL_SECRET_* of the agent's environment: usable by the check, never sent to the service.
     const usesLocal = await check(l.slug, `${target.url}/local`, {
-      request: { method: "GET", url: `${target.url}/local`, headers: [{ key: "X-Db", value: "{{VIGIL_SECRET_DB}}" }], queryParameters: [{ key: "db", value: "{{VIGIL_SECRET_DB}}" }], assertions: [] },
+      request: {
+        method: "GET",
+        url: `${target.url}/local`,
+        headers: [{ key: "X-Db", value: "{{VIGIL_SECRET_DB}}" }],
+        queryParameters: [{ key: "db", value: "{{VIGIL_SECRET_DB}}" }],
+        assertions: [],
+      },
     });
     await trigger(usesLocal.id);
     await eventually(async () => (await finals(usesLocal.id)).length === 1, 15_000, "the local-secret check's result");
@@ -157,7 +215,10 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     expect(new Set(results.map((r) => r.checkRunId)).size).toBe(24);
     expect(target.hits("/many")).toHaveLength(24);
     expect(results.every((r) => r.runLocation === l.slug)).toBe(true);
-    const owners = await db().checkRun.findMany({ where: { checkId: many.id }, select: { leaseOwner: true, status: true } });
+    const owners = await db().checkRun.findMany({
+      where: { checkId: many.id },
+      select: { leaseOwner: true, status: true },
+    });
     expect(owners.every((r) => r.status === "DONE" && [agentIdOf(a), agentIdOf(b)].includes(r.leaseOwner!))).toBe(true);
     expect((await api.get(`/v1/private-locations/${l.id}`)).body.agentCount).toBe(2);
 
@@ -166,11 +227,20 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     await trigger(broken.id);
     await eventually(async () => (await finals(broken.id)).length === 1, 15_000, "the broken check's result");
     expect((await finals(broken.id))[0]).toMatchObject({ hasErrors: true, runLocation: l.slug });
-    const reports = await eventually(async () => {
-      const rows = await db().agentErrorReport.findMany({ where: { privateLocationId: l.id } });
-      return rows.length > 0 && rows;
-    }, 10_000, "an error report");
-    expect(reports[0]).toMatchObject({ message: expect.stringContaining("Invalid URL"), agentVersion: "0.1.0", platform: process.platform, runtimeVersion: process.version });
+    const reports = await eventually(
+      async () => {
+        const rows = await db().agentErrorReport.findMany({ where: { privateLocationId: l.id } });
+        return rows.length > 0 && rows;
+      },
+      10_000,
+      "an error report",
+    );
+    expect(reports[0]).toMatchObject({
+      message: expect.stringContaining("Invalid URL"),
+      agentVersion: "0.1.0",
+      platform: process.platform,
+      runtimeVersion: process.version,
+    });
     const reported = JSON.stringify(reports);
     for (const forbidden of [...secretForms, l.key, t.url]) expect(reported).not.toContain(forbidden);
 
@@ -184,7 +254,10 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     await victim.exited;
     await eventually(async () => (await finals(hang.id)).length === 1, 15_000, "the re-claimed run's result");
     expect(target.hits("/hang")).toHaveLength(2);
-    expect(await db().checkRun.findUnique({ where: { id: held!.id } })).toMatchObject({ status: "DONE", leaseOwner: agentIdOf(survivor) });
+    expect(await db().checkRun.findUnique({ where: { id: held!.id } })).toMatchObject({
+      status: "DONE",
+      leaseOwner: agentIdOf(survivor),
+    });
 
     // SIGTERM: readiness 503 at once, the run under way finishes, exit 0.
     const slow = await check(l.slug, `${target.url}/slow`);
@@ -207,7 +280,10 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
   it("sends no error report with EXTERNAL_OBSERVABILITY=off, and calls the service through HTTP_PROXY (started as `vigil agent`)", async () => {
     const l = await location();
     const proxy = await startProxy();
-    const quiet = await agent({ API_KEY: l.key, EXTERNAL_OBSERVABILITY: "off", HTTP_PROXY: proxy.url }, { bin: new URL("../../bin/vigil.js", import.meta.url).pathname, args: ["agent"] });
+    const quiet = await agent(
+      { API_KEY: l.key, EXTERNAL_OBSERVABILITY: "off", HTTP_PROXY: proxy.url },
+      { bin: new URL("../../bin/vigil.js", import.meta.url).pathname, args: ["agent"] },
+    );
     const broken = await check(l.slug, "http://{{TOKEN}}/");
     await trigger(broken.id);
     await eventually(async () => (await finals(broken.id)).length === 1, 15_000, "the broken check's result");

@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
-import { SESSION_TIMEOUT_MS, sessionOutcome, timeOutSessions, triggerCheckSessions } from "../../src/domain/check-sessions/index.js";
+import {
+  SESSION_TIMEOUT_MS,
+  sessionOutcome,
+  timeOutSessions,
+  triggerCheckSessions,
+} from "../../src/domain/check-sessions/index.js";
 import { renewLease } from "../../src/domain/runs/index.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
@@ -21,7 +26,8 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
   /** A start time of its own for each test: a day of January 2020 (the sweep only sees older sessions). */
   const nextStart = () => new Date(Date.UTC(2020, 0, ++day));
   const after = (start: Date, ms: number) => new Date(start.getTime() + ms);
-  const trigger = async (checkIds: string[], at: Date) => (await triggerCheckSessions({ ctx: ctx(at), input: { target: { checkId: checkIds } } })).map((s) => s.id);
+  const trigger = async (checkIds: string[], at: Date) =>
+    (await triggerCheckSessions({ ctx: ctx(at), input: { target: { checkId: checkIds } } })).map((s) => s.id);
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   const session = (id: string) => db().checkSession.findUniqueOrThrow({ where: { id } });
 
@@ -36,16 +42,43 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     const check = await newCheck();
     const [id] = await trigger([check.id], start);
     const [eu, us] = await runsOf(id!);
-    await recordCheckResult({ ctx: ctx(after(start, 1000)), input: { checkId: check.id, checkRunId: eu!.id, runLocation: "eu-west-1", hasFailures: true } });
+    await recordCheckResult({
+      ctx: ctx(after(start, 1000)),
+      input: { checkId: check.id, checkRunId: eu!.id, runLocation: "eu-west-1", hasFailures: true },
+    });
     // As the private-location reaper does: the run DROPPED, with an erroring FINAL result.
     await db().checkRun.update({ where: { id: us!.id }, data: { status: "DROPPED", finishedAt: after(start, 2000) } });
-    await recordCheckResult({ ctx: ctx(after(start, 2000)), input: { checkId: check.id, checkRunId: us!.id, runLocation: "us-east-1", hasErrors: true } });
+    await recordCheckResult({
+      ctx: ctx(after(start, 2000)),
+      input: { checkId: check.id, checkRunId: us!.id, runLocation: "us-east-1", hasErrors: true },
+    });
     expect(await session(id!)).toMatchObject({ status: "TIMED_OUT", stoppedAt: after(start, 2000) });
-    expect((await api.get(`/v1/check-sessions/${id}/completion?maxWaitSeconds=1`)).body).toMatchObject({ status: "TIMED_OUT" });
+    expect((await api.get(`/v1/check-sessions/${id}/completion?maxWaitSeconds=1`)).body).toMatchObject({
+      status: "TIMED_OUT",
+    });
 
     const final = { hasFailures: false, hasErrors: false, isDegraded: false, isCancelled: false };
-    expect(sessionOutcome([{ id: 1, status: "DONE" }, { id: 2, status: "DROPPED" }], [{ ...final, checkRunId: 1 }, { ...final, checkRunId: 2, hasErrors: true }])).toBe("TIMED_OUT");
-    expect(sessionOutcome([{ id: 1, status: "CANCELLED" }, { id: 2, status: "DROPPED" }], [{ ...final, checkRunId: 1, isCancelled: true }])).toBe("CANCELLED");
+    expect(
+      sessionOutcome(
+        [
+          { id: 1, status: "DONE" },
+          { id: 2, status: "DROPPED" },
+        ],
+        [
+          { ...final, checkRunId: 1 },
+          { ...final, checkRunId: 2, hasErrors: true },
+        ],
+      ),
+    ).toBe("TIMED_OUT");
+    expect(
+      sessionOutcome(
+        [
+          { id: 1, status: "CANCELLED" },
+          { id: 2, status: "DROPPED" },
+        ],
+        [{ ...final, checkRunId: 1, isCancelled: true }],
+      ),
+    ).toBe("CANCELLED");
     expect(sessionOutcome([{ id: 1, status: "DONE" }], [{ ...final, checkRunId: 1, hasErrors: true }])).toBe("FAILED");
   });
 
@@ -54,8 +87,14 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     const check = await newCheck();
     const [id] = await trigger([check.id], start);
     const [eu, us] = await runsOf(id!);
-    await db().checkRun.update({ where: { id: us!.id }, data: { status: "RUNNING", leaseOwner: "runner-1", leaseExpiresAt: after(start, 60_000), claimedAt: start } });
-    await recordCheckResult({ ctx: ctx(after(start, 1000)), input: { checkId: check.id, checkRunId: eu!.id, runLocation: "eu-west-1" } });
+    await db().checkRun.update({
+      where: { id: us!.id },
+      data: { status: "RUNNING", leaseOwner: "runner-1", leaseExpiresAt: after(start, 60_000), claimedAt: start },
+    });
+    await recordCheckResult({
+      ctx: ctx(after(start, 1000)),
+      input: { checkId: check.id, checkRunId: eu!.id, runLocation: "eu-west-1" },
+    });
     expect((await session(id!)).status).toBe("PROGRESS");
 
     expect(await timeOutSessions(t.app.context, after(start, SESSION_TIMEOUT_MS))).toBe(0);
@@ -63,11 +102,17 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     const late = after(start, SESSION_TIMEOUT_MS + 1);
     expect(await timeOutSessions(t.app.context, late)).toBe(1);
     expect(await session(id!)).toMatchObject({ status: "TIMED_OUT", stoppedAt: late });
-    expect((await runsOf(id!)).map((r) => [r.status, r.finishedAt])).toEqual([["DONE", after(start, 1000)], ["DROPPED", late]]);
+    expect((await runsOf(id!)).map((r) => [r.status, r.finishedAt])).toEqual([
+      ["DONE", after(start, 1000)],
+      ["DROPPED", late],
+    ]);
     expect(await timeOutSessions(t.app.context, after(late, 1))).toBe(0);
     // The runner that held the dropped run loses it, and its late result changes nothing.
     expect(await renewLease(db(), { id: us!.id, owner: "runner-1", now: late, leaseMs: 60_000 })).toBe(false);
-    await recordCheckResult({ ctx: ctx(late), input: { checkId: check.id, checkRunId: us!.id, runLocation: "us-east-1" } });
+    await recordCheckResult({
+      ctx: ctx(late),
+      input: { checkId: check.id, checkRunId: us!.id, runLocation: "us-east-1" },
+    });
     expect((await session(id!)).status).toBe("TIMED_OUT");
     expect((await runsOf(id!))[1]!.status).toBe("DROPPED");
 
@@ -79,9 +124,16 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
   it("counts each session once when sweeps run at once", async () => {
     const start = nextStart();
     const checks = [await newCheck(), await newCheck(), await newCheck()];
-    const ids = await trigger(checks.map((c) => c.id), start);
+    const ids = await trigger(
+      checks.map((c) => c.id),
+      start,
+    );
     const late = after(start, SESSION_TIMEOUT_MS + 1);
-    const counts = await Promise.all([timeOutSessions(t.app.context, late), timeOutSessions(t.app.context, late), timeOutSessions(t.app.context, late)]);
+    const counts = await Promise.all([
+      timeOutSessions(t.app.context, late),
+      timeOutSessions(t.app.context, late),
+      timeOutSessions(t.app.context, late),
+    ]);
     expect(counts.reduce((a, b) => a + b)).toBe(3);
     for (const id of ids) expect((await session(id)).status).toBe("TIMED_OUT");
     expect(await db().checkRun.count({ where: { sessionId: { in: ids }, status: { not: "DROPPED" } } })).toBe(0);
@@ -91,14 +143,20 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     const start = nextStart();
     const groupId = (await api.post("/v1/check-groups", { name: "One at a time", concurrency: 1 })).body.id as number;
     const checks = [await newCheck({ groupId }), await newCheck({ groupId })];
-    const [stuck, waiting] = await trigger(checks.map((c) => c.id), start);
+    const [stuck, waiting] = await trigger(
+      checks.map((c) => c.id),
+      start,
+    );
     expect((await runsOf(waiting!)).map((r) => r.status)).toEqual(["PENDING", "PENDING"]);
 
     const late = after(start, SESSION_TIMEOUT_MS + 1);
     expect(await timeOutSessions(t.app.context, late)).toBe(1);
     expect((await session(stuck!)).status).toBe("TIMED_OUT");
     expect((await session(waiting!)).status).toBe("STARTED");
-    expect((await runsOf(waiting!)).map((r) => [r.status, r.dueAt])).toEqual([["QUEUED", late], ["QUEUED", late]]);
+    expect((await runsOf(waiting!)).map((r) => [r.status, r.dueAt])).toEqual([
+      ["QUEUED", late],
+      ["QUEUED", late],
+    ]);
     // The bound counts from the promotion: the promoted session has its full time to run.
     expect(await timeOutSessions(t.app.context, after(late, SESSION_TIMEOUT_MS))).toBe(0);
     expect(await timeOutSessions(t.app.context, after(late, SESSION_TIMEOUT_MS + 1))).toBe(1);

@@ -16,10 +16,15 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
   const db = () => t.app.context.database.prisma;
   const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
   const ctx = (at?: Date) => ({ ...domainContext(t.app.context, t.accountId), ...(at ? { now: () => at } : {}) });
-  const newGroup = async (concurrency: number) => (await api.post("/v1/check-groups", { name: `Group of ${concurrency}`, concurrency })).body.id as number;
+  const newGroup = async (concurrency: number) =>
+    (await api.post("/v1/check-groups", { name: `Group of ${concurrency}`, concurrency })).body.id as number;
   let created = Date.UTC(2026, 0, 1);
   /** Checks made one after the other, a second apart: their creation order is the trigger's order. */
-  const checksIn = async (groupId: number | undefined, n: number, extra: { privateLocations?: string[]; locations?: string[] } = {}) => {
+  const checksIn = async (
+    groupId: number | undefined,
+    n: number,
+    extra: { privateLocations?: string[]; locations?: string[] } = {},
+  ) => {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
       const { id } = await newCheck({ name: `Check ${i}`, groupId, ...extra });
@@ -33,11 +38,16 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     return new Map(sessions.map((s) => [s.check.id, s.id]));
   };
   const runsOf = (checkId: string) => db().checkRun.findMany({ where: { checkId }, orderBy: { id: "asc" } });
-  const statusesOf = async (checkIds: string[]) => Promise.all(checkIds.map(async (id) => [...new Set((await runsOf(id)).map((r) => r.status))].join()));
+  const statusesOf = async (checkIds: string[]) =>
+    Promise.all(checkIds.map(async (id) => [...new Set((await runsOf(id)).map((r) => r.status))].join()));
   /** The runner's part: a FINAL result for every run of the check still open. */
   const finish = async (checkId: string, at?: Date) => {
     for (const run of await runsOf(checkId)) {
-      if (run.status === "QUEUED" || run.status === "RUNNING") await recordCheckResult({ ctx: ctx(at), input: { checkId, checkRunId: run.id, runLocation: run.location ?? "private" } });
+      if (run.status === "QUEUED" || run.status === "RUNNING")
+        await recordCheckResult({
+          ctx: ctx(at),
+          input: { checkId, checkRunId: run.id, runLocation: run.location ?? "private" },
+        });
     }
   };
   const sessionStatus = async (id: string) => (await db().checkSession.findUniqueOrThrow({ where: { id } })).status;
@@ -59,14 +69,29 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
 
     // A claimed run is still under way; the first location's FINAL result does not free the slot.
     const [eu, us] = await runsOf(checks[0]!);
-    await db().checkRun.update({ where: { id: us!.id }, data: { status: "RUNNING", leaseOwner: "test", claimedAt: new Date() } });
-    await recordCheckResult({ ctx: ctx(), input: { checkId: checks[0], checkRunId: eu!.id, runLocation: "eu-west-1" } });
+    await db().checkRun.update({
+      where: { id: us!.id },
+      data: { status: "RUNNING", leaseOwner: "test", claimedAt: new Date() },
+    });
+    await recordCheckResult({
+      ctx: ctx(),
+      input: { checkId: checks[0], checkRunId: eu!.id, runLocation: "eu-west-1" },
+    });
     expect(await statusesOf(checks)).toEqual(["DONE,RUNNING", "PENDING", "PENDING"]);
-    const sessions = new Map<string, string>(response.body.sessions.map((s: { checkId: string; checkSessionId: string }) => [s.checkId, s.checkSessionId]));
-    expect(await Promise.all(checks.map((id) => sessionStatus(sessions.get(id)!)))).toEqual(["PROGRESS", "STARTED", "STARTED"]);
+    const sessions = new Map<string, string>(
+      response.body.sessions.map((s: { checkId: string; checkSessionId: string }) => [s.checkId, s.checkSessionId]),
+    );
+    expect(await Promise.all(checks.map((id) => sessionStatus(sessions.get(id)!)))).toEqual([
+      "PROGRESS",
+      "STARTED",
+      "STARTED",
+    ]);
 
     const later = new Date(Date.now() + 60_000);
-    await recordCheckResult({ ctx: ctx(later), input: { checkId: checks[0], checkRunId: us!.id, runLocation: "us-east-1" } });
+    await recordCheckResult({
+      ctx: ctx(later),
+      input: { checkId: checks[0], checkRunId: us!.id, runLocation: "us-east-1" },
+    });
     expect(await statusesOf(checks)).toEqual(["DONE", "QUEUED", "PENDING"]);
     expect((await runsOf(checks[1]!)).map((r) => r.dueAt)).toEqual([later, later]);
     expect(await sessionStatus(sessions.get(checks[0]!)!)).toBe("PASSED");
@@ -75,7 +100,11 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     await finish(checks[1]!);
     expect(await statusesOf(checks)).toEqual(["DONE", "DONE", "QUEUED"]);
     await finish(checks[2]!);
-    expect(await Promise.all(checks.map((id) => sessionStatus(sessions.get(id)!)))).toEqual(["PASSED", "PASSED", "PASSED"]);
+    expect(await Promise.all(checks.map((id) => sessionStatus(sessions.get(id)!)))).toEqual([
+      "PASSED",
+      "PASSED",
+      "PASSED",
+    ]);
     expect(await promotePendingRuns(db(), new Date())).toBe(0);
   });
 
@@ -89,7 +118,11 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     expect((await runsOf(loose[0]!)).every((r) => r.groupId === null)).toBe(true);
 
     // A session that fails still frees its slot.
-    for (const run of await runsOf(grouped[1]!)) await recordCheckResult({ ctx: ctx(), input: { checkId: grouped[1], checkRunId: run.id, runLocation: run.location!, hasFailures: true } });
+    for (const run of await runsOf(grouped[1]!))
+      await recordCheckResult({
+        ctx: ctx(),
+        input: { checkId: grouped[1], checkRunId: run.id, runLocation: run.location!, hasFailures: true },
+      });
     expect(await sessionStatus(second.get(grouped[1]!)!)).toBe("FAILED");
     expect(await statusesOf(grouped)).toEqual(["QUEUED", "DONE", "QUEUED"]);
     await finish(loose[0]!);
@@ -116,7 +149,11 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     expect(await promotePendingRuns(db(), new Date())).toBe(0);
     // Both under-way runs end behind the domain's back (as a lost runner's would be reaped).
     await db().checkRun.updateMany({ where: { checkId: { in: checks.slice(0, 2) } }, data: { status: "DONE" } });
-    const promoted = await Promise.all([promotePendingRuns(db(), new Date()), promotePendingRuns(db(), new Date()), promotePendingRuns(db(), new Date())]);
+    const promoted = await Promise.all([
+      promotePendingRuns(db(), new Date()),
+      promotePendingRuns(db(), new Date()),
+      promotePendingRuns(db(), new Date()),
+    ]);
     expect(promoted.reduce((a, b) => a + b)).toBe(4); // two checks of two locations
     expect(await statusesOf(checks)).toEqual(["DONE", "DONE", "QUEUED", "QUEUED", "PENDING", "PENDING"]);
     await db().checkRun.updateMany({ where: { checkId: { in: checks }, status: "QUEUED" }, data: { status: "DONE" } });
@@ -141,7 +178,14 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     const checks = [...(await checksIn(groupId, 1, { locations: many })), ...(await checksIn(groupId, 1))];
     const sessions = await trigger(checks);
     const runs = await runsOf(checks[0]!);
-    await Promise.all(runs.map((run) => recordCheckResult({ ctx: ctx(), input: { checkId: checks[0], checkRunId: run.id, runLocation: run.location! } })));
+    await Promise.all(
+      runs.map((run) =>
+        recordCheckResult({
+          ctx: ctx(),
+          input: { checkId: checks[0], checkRunId: run.id, runLocation: run.location! },
+        }),
+      ),
+    );
     expect(await sessionStatus(sessions.get(checks[0]!)!)).toBe("PASSED");
     expect(await statusesOf(checks)).toEqual(["DONE", "QUEUED"]);
     await finish(checks[1]!);
@@ -153,7 +197,12 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     const sessions = await trigger(checks);
     const runs = await runsOf(checks[0]!);
     await Promise.all([
-      ...runs.map((run) => recordCheckResult({ ctx: ctx(), input: { checkId: checks[0], checkRunId: run.id, runLocation: run.location! } })),
+      ...runs.map((run) =>
+        recordCheckResult({
+          ctx: ctx(),
+          input: { checkId: checks[0], checkRunId: run.id, runLocation: run.location! },
+        }),
+      ),
       cancelCheckSession({ ctx: ctx(), id: sessions.get(checks[0]!), input: undefined }),
       cancelCheckSession({ ctx: ctx(), id: sessions.get(checks[2]!), input: undefined }),
       promotePendingRuns(db(), new Date()),
@@ -172,9 +221,14 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     expect((await api.post(`/v1/check-sessions/${pending}/cancel`)).status).toBe(204);
     expect(await sessionStatus(pending)).toBe("CANCELLED");
     const runs = await runsOf(checks[2]!);
-    expect(runs.map((r) => [r.status, r.cancelRequested])).toEqual([["CANCELLED", true], ["CANCELLED", true]]);
+    expect(runs.map((r) => [r.status, r.cancelRequested])).toEqual([
+      ["CANCELLED", true],
+      ["CANCELLED", true],
+    ]);
     const results = await db().checkResult.findMany({ where: { sessionId: pending } });
-    expect(results.map((r) => [r.resultType, r.isCancelled, r.checkRunId]).sort()).toEqual(runs.map((r) => ["FINAL", true, r.id]).sort());
+    expect(results.map((r) => [r.resultType, r.isCancelled, r.checkRunId]).sort()).toEqual(
+      runs.map((r) => ["FINAL", true, r.id]).sort(),
+    );
     expect(await statusesOf(checks)).toEqual(["QUEUED", "PENDING", "CANCELLED"]);
 
     const events: VigilEvent[] = [];
@@ -191,7 +245,8 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
   });
 
   it("announces runsQueued for private-location runs that start, at trigger and when promoted", async () => {
-    const location = (await api.post("/v1/private-locations", { name: "Lab", slugName: "lab-sessions" })).body.id as string;
+    const location = (await api.post("/v1/private-locations", { name: "Lab", slugName: "lab-sessions" })).body
+      .id as string;
     const groupId = await newGroup(1);
     const checks = await checksIn(groupId, 3, { privateLocations: ["lab-sessions"] });
     const events: VigilEvent[] = [];
@@ -202,12 +257,16 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
       expect(await statusesOf(checks)).toEqual(["QUEUED", "PENDING", "PENDING"]);
       events.length = 0;
       await cancelCheckSession({ ctx: ctx(), id: sessions.get(checks[0]!), input: {} });
-      expect(events.filter((e) => e.type === "runsQueued")).toEqual([{ type: "runsQueued", accountId: t.accountId, privateLocationIds: [location] }]);
+      expect(events.filter((e) => e.type === "runsQueued")).toEqual([
+        { type: "runsQueued", accountId: t.accountId, privateLocationIds: [location] },
+      ]);
       expect(await statusesOf(checks)).toEqual(["CANCELLED", "QUEUED", "PENDING"]);
       // A FINAL result that frees the slot wakes the location's agents for the next check's run.
       events.length = 0;
       await finish(checks[1]!);
-      expect(events.filter((e) => e.type === "runsQueued")).toEqual([{ type: "runsQueued", accountId: t.accountId, privateLocationIds: [location] }]);
+      expect(events.filter((e) => e.type === "runsQueued")).toEqual([
+        { type: "runsQueued", accountId: t.accountId, privateLocationIds: [location] },
+      ]);
       expect(await statusesOf(checks)).toEqual(["CANCELLED", "DONE", "QUEUED"]);
       await finish(checks[2]!);
     } finally {

@@ -30,20 +30,51 @@ describe(`executing a claimed run on ${testProvider}`, () => {
 
   /** A queued run of `checkId`, claimed by `owner` at the fake clock's time. */
   async function claimed(checkId: string, clock: { t: number }, owner = "runner") {
-    await db().checkRun.create({ data: { accountId: t.accountId, checkId, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date(clock.t) } });
-    const [run] = await claimRuns(db(), { privateLocationId: null, owner, now: new Date(clock.t), leaseMs: 60_000, limit: 1 });
+    await db().checkRun.create({
+      data: {
+        accountId: t.accountId,
+        checkId,
+        location: "eu-west-1",
+        sequenceId: randomUUID(),
+        dueAt: new Date(clock.t),
+      },
+    });
+    const [run] = await claimRuns(db(), {
+      privateLocationId: null,
+      owner,
+      now: new Date(clock.t),
+      leaseMs: 60_000,
+      limit: 1,
+    });
     return run!;
   }
   function options(clock: { t: number }, slept: number[], owner = "runner"): ExecuteOptions {
-    return { owner, leaseMs: 60_000, now: () => new Date(clock.t), sleep: async (ms) => void (slept.push(ms), (clock.t += ms)), runners: defaultRunners({ blockPrivateTargets: false }) };
+    return {
+      owner,
+      leaseMs: 60_000,
+      now: () => new Date(clock.t),
+      sleep: async (ms) => void (slept.push(ms), (clock.t += ms)),
+      runners: defaultRunners({ blockPrivateTargets: false }),
+    };
   }
-  const results = (checkId: string) => db().checkResult.findMany({ where: { checkId }, orderBy: [{ attempts: "asc" }] });
+  const results = (checkId: string) =>
+    db().checkResult.findMany({ where: { checkId }, orderBy: [{ attempts: "asc" }] });
 
   it("records failed tries as ATTEMPT results and the last as FINAL, per the retry strategy, sharing a sequenceId", async () => {
-    const check = (await api.post("/v1/checks/api", {
-      name: "flaky", locations: ["eu-west-1", "us-east-1"], request: { method: "GET", url: `${base}/` },
-      retryStrategy: { type: "LINEAR", baseBackoffSeconds: 10, maxRetries: 3, maxDurationSeconds: 600, sameRegion: false },
-    })).body;
+    const check = (
+      await api.post("/v1/checks/api", {
+        name: "flaky",
+        locations: ["eu-west-1", "us-east-1"],
+        request: { method: "GET", url: `${base}/` },
+        retryStrategy: {
+          type: "LINEAR",
+          baseBackoffSeconds: 10,
+          maxRetries: 3,
+          maxDurationSeconds: 600,
+          sameRegion: false,
+        },
+      })
+    ).body;
     failuresLeft = 2;
     const clock = { t: Date.now() };
     const slept: number[] = [];
@@ -52,7 +83,9 @@ describe(`executing a claimed run on ${testProvider}`, () => {
     expect(slept).toEqual([10_000, 20_000]);
     const rows = await results(check.id);
     expect(rows.map((r) => [r.resultType, r.attempts, r.hasFailures, r.runLocation])).toEqual([
-      ["ATTEMPT", 0, true, "eu-west-1"], ["ATTEMPT", 1, true, "us-east-1"], ["FINAL", 2, false, "eu-west-1"],
+      ["ATTEMPT", 0, true, "eu-west-1"],
+      ["ATTEMPT", 1, true, "us-east-1"],
+      ["FINAL", 2, false, "eu-west-1"],
     ]);
     expect(new Set(rows.map((r) => r.sequenceId))).toEqual(new Set([run.sequenceId]));
     expect(rows.every((r) => r.checkRunId === run.id)).toBe(true);
@@ -62,39 +95,91 @@ describe(`executing a claimed run on ${testProvider}`, () => {
   });
 
   it("gives up after maxRetries with a failing FINAL, and without a strategy runs once", async () => {
-    const check = (await api.post("/v1/checks/api", { name: "down", locations: ["eu-west-1"], request: { method: "GET", url: `${base}/` }, retryStrategy: { type: "FIXED", baseBackoffSeconds: 1, maxRetries: 1 } })).body;
+    const check = (
+      await api.post("/v1/checks/api", {
+        name: "down",
+        locations: ["eu-west-1"],
+        request: { method: "GET", url: `${base}/` },
+        retryStrategy: { type: "FIXED", baseBackoffSeconds: 1, maxRetries: 1 },
+      })
+    ).body;
     failuresLeft = 5;
     const clock = { t: Date.now() };
     await executeRun(t.app.context, await claimed(check.id, clock), options(clock, []));
-    expect((await results(check.id)).map((r) => [r.resultType, r.hasFailures])).toEqual([["ATTEMPT", true], ["FINAL", true]]);
-    const once = (await api.post("/v1/checks/api", { name: "once", locations: ["eu-west-1"], request: { method: "GET", url: `${base}/` }, doubleCheck: false })).body;
+    expect((await results(check.id)).map((r) => [r.resultType, r.hasFailures])).toEqual([
+      ["ATTEMPT", true],
+      ["FINAL", true],
+    ]);
+    const once = (
+      await api.post("/v1/checks/api", {
+        name: "once",
+        locations: ["eu-west-1"],
+        request: { method: "GET", url: `${base}/` },
+        doubleCheck: false,
+      })
+    ).body;
     failuresLeft = 5;
     await executeRun(t.app.context, await claimed(once.id, clock), options(clock, []));
     expect((await results(once.id)).map((r) => r.resultType)).toEqual(["FINAL"]);
   });
 
   it("ends a type it cannot run yet with hasErrors and a message, never silently", async () => {
-    const check = (await api.post("/v1/checks/browser", { name: "browser", locations: ["eu-west-1"], script: "await page.goto('x')" })).body;
+    const check = (
+      await api.post("/v1/checks/browser", {
+        name: "browser",
+        locations: ["eu-west-1"],
+        script: "await page.goto('x')",
+      })
+    ).body;
     const clock = { t: Date.now() };
     await executeRun(t.app.context, await claimed(check.id, clock), options(clock, []));
     const [row] = await results(check.id);
-    expect(row).toMatchObject({ resultType: "FINAL", hasErrors: true, browserCheckResult: { errors: [expect.stringContaining("not run by this version")] } });
+    expect(row).toMatchObject({
+      resultType: "FINAL",
+      hasErrors: true,
+      browserCheckResult: { errors: [expect.stringContaining("not run by this version")] },
+    });
   });
 
   it("skips a check paused by a maintenance window, and records nothing for a run it lost", async () => {
-    const check = (await api.post("/v1/checks/api", { name: "paused", locations: ["eu-west-1"], tags: ["db"], request: { method: "GET", url: `${base}/` } })).body;
+    const check = (
+      await api.post("/v1/checks/api", {
+        name: "paused",
+        locations: ["eu-west-1"],
+        tags: ["db"],
+        request: { method: "GET", url: `${base}/` },
+      })
+    ).body;
     const now = Date.now();
-    await api.post("/v1/maintenance-windows", { name: "db work", startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 3_600_000).toISOString(), repeatUnit: "DAY", tags: ["db"] });
+    await api.post("/v1/maintenance-windows", {
+      name: "db work",
+      startsAt: new Date(now - 60_000).toISOString(),
+      endsAt: new Date(now + 3_600_000).toISOString(),
+      repeatUnit: "DAY",
+      tags: ["db"],
+    });
     const clock = { t: now };
     const run = await claimed(check.id, clock);
     expect(await executeRun(t.app.context, run, options(clock, []))).toBe("skipped");
     expect(await results(check.id)).toEqual([]);
     expect((await db().checkRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("CANCELLED");
 
-    const other = (await api.post("/v1/checks/api", { name: "lost", locations: ["eu-west-1"], request: { method: "GET", url: `${base}/` } })).body;
+    const other = (
+      await api.post("/v1/checks/api", {
+        name: "lost",
+        locations: ["eu-west-1"],
+        request: { method: "GET", url: `${base}/` },
+      })
+    ).body;
     const lostRun = await claimed(other.id, clock, "dying");
     clock.t += 61_000; // the lease ran out and another runner took the run
-    await claimRuns(db(), { privateLocationId: null, owner: "healthy", now: new Date(clock.t), leaseMs: 60_000, limit: 10 });
+    await claimRuns(db(), {
+      privateLocationId: null,
+      owner: "healthy",
+      now: new Date(clock.t),
+      leaseMs: 60_000,
+      limit: 10,
+    });
     failuresLeft = 0;
     expect(await executeRun(t.app.context, lostRun, options(clock, [], "dying"))).toBe("lost");
     expect(await results(other.id)).toEqual([]);

@@ -48,22 +48,44 @@ describe(`the engine loop on ${testProvider}`, () => {
 
   /** An engine of its own per test, on a clock `shift` ms ahead of real time. */
   function engine(shift = 0, leaseMs = 60_000): Engine {
-    return startEngine(t.app.context, { concurrency: 10, leaseMs, now: () => new Date(Date.now() + shift), maxIdleMs: 50 });
+    return startEngine(t.app.context, {
+      concurrency: 10,
+      leaseMs,
+      now: () => new Date(Date.now() + shift),
+      maxIdleMs: 50,
+    });
   }
   const createApiCheck = async (path: string, extra: Record<string, unknown> = {}) =>
-    (await api.post("/v1/checks/api", { name: path, locations: ["eu-west-1"], frequency: 1, request: { method: "GET", url: `${base}${path}` }, ...extra })).body as { id: string };
+    (
+      await api.post("/v1/checks/api", {
+        name: path,
+        locations: ["eu-west-1"],
+        frequency: 1,
+        request: { method: "GET", url: `${base}${path}` },
+        ...extra,
+      })
+    ).body as { id: string };
 
   it("schedules a check, runs it when due and records its FINAL result", async () => {
     const check = await createApiCheck("/scheduled");
     // Move the engine's clock to just before the check's next due time.
-    const next = dueRuns({ id: check.id, frequency: 1, frequencyOffset: null, locations: ["eu-west-1"], runParallel: false }, Date.now(), Date.now() + 60_000)[0]!;
+    const next = dueRuns(
+      { id: check.id, frequency: 1, frequencyOffset: null, locations: ["eu-west-1"], runParallel: false },
+      Date.now(),
+      Date.now() + 60_000,
+    )[0]!;
     const e = engine(next.dueAt - Date.now() - 500);
     try {
       const page = await eventually(async () => {
         const res = await api.get(`/v2/check-results/${check.id}`);
         return res.body.entries.length > 0 ? res.body : null;
       });
-      expect(page.entries[0]).toMatchObject({ checkId: check.id, resultType: "FINAL", hasFailures: false, runLocation: "eu-west-1" });
+      expect(page.entries[0]).toMatchObject({
+        checkId: check.id,
+        resultType: "FINAL",
+        hasFailures: false,
+        runLocation: "eu-west-1",
+      });
       const run = await db().checkRun.findFirstOrThrow({ where: { checkId: check.id, status: "DONE" } });
       expect(run.dueAt.getTime()).toBe(next.dueAt);
       expect(run.scheduleKey).toBe(`${check.id}:${next.index}:eu-west-1`);
@@ -98,9 +120,23 @@ describe(`the engine loop on ${testProvider}`, () => {
 
   it("re-claims a run whose runner died once its lease expires", async () => {
     const check = await createApiCheck("/reclaimed", { frequency: 1440 });
-    const run = await db().checkRun.create({ data: { accountId: t.accountId, checkId: check.id, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date() } });
+    const run = await db().checkRun.create({
+      data: {
+        accountId: t.accountId,
+        checkId: check.id,
+        location: "eu-west-1",
+        sequenceId: randomUUID(),
+        dueAt: new Date(),
+      },
+    });
     // A runner claims it with a short lease and then never comes back.
-    const [dead] = await claimRuns(db(), { privateLocationId: null, owner: "dead-runner", now: new Date(), leaseMs: 300, limit: 10 });
+    const [dead] = await claimRuns(db(), {
+      privateLocationId: null,
+      owner: "dead-runner",
+      now: new Date(),
+      leaseMs: 300,
+      limit: 10,
+    });
     expect(dead?.id).toBe(run.id);
     const e = engine();
     try {
@@ -117,13 +153,24 @@ describe(`the engine loop on ${testProvider}`, () => {
   it("shares the queue between instances: two engines run each of 60 due runs exactly once", async () => {
     const check = await createApiCheck("/shared", { frequency: 1440 });
     await db().checkRun.createMany({
-      data: Array.from({ length: 60 }, () => ({ accountId: t.accountId, checkId: check.id, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date() })),
+      data: Array.from({ length: 60 }, () => ({
+        accountId: t.accountId,
+        checkId: check.id,
+        location: "eu-west-1",
+        sequenceId: randomUUID(),
+        dueAt: new Date(),
+      })),
     });
     const before = hits;
     const [a, b] = [engine(), engine()];
     try {
-      await eventually(async () => (await db().checkRun.count({ where: { checkId: check.id, status: "DONE" } })) === 60);
-      const results = await db().checkResult.findMany({ where: { checkId: check.id }, select: { checkRunId: true, resultType: true } });
+      await eventually(
+        async () => (await db().checkRun.count({ where: { checkId: check.id, status: "DONE" } })) === 60,
+      );
+      const results = await db().checkResult.findMany({
+        where: { checkId: check.id },
+        select: { checkRunId: true, resultType: true },
+      });
       expect(results).toHaveLength(60);
       expect(new Set(results.map((r) => r.checkRunId)).size).toBe(60);
       expect(hits - before).toBe(60);
@@ -137,7 +184,15 @@ describe(`the engine loop on ${testProvider}`, () => {
 
   it("hands runs still under way back to the queue when it stops", async () => {
     const check = await createApiCheck("/hang", { frequency: 1440 });
-    const run = await db().checkRun.create({ data: { accountId: t.accountId, checkId: check.id, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date() } });
+    const run = await db().checkRun.create({
+      data: {
+        accountId: t.accountId,
+        checkId: check.id,
+        location: "eu-west-1",
+        sequenceId: randomUUID(),
+        dueAt: new Date(),
+      },
+    });
     const e = engine();
     await eventually(async () => held.length > 0);
     await e.stop(100);

@@ -22,7 +22,8 @@ describe(`the scheduler on ${testProvider}`, () => {
     await db().check.updateMany({ data: { activated: false } });
   });
 
-  const runsOf = (checkId: string) => db().checkRun.findMany({ where: { checkId }, orderBy: [{ dueAt: "asc" }, { id: "asc" }] });
+  const runsOf = (checkId: string) =>
+    db().checkRun.findMany({ where: { checkId }, orderBy: [{ dueAt: "asc" }, { id: "asc" }] });
   /** Plans `ticks` consecutive windows from `start`, one scheduler tick per `step` ms. */
   async function tick(start: number, ticks: number, step = 5_000) {
     let queued = 0;
@@ -57,7 +58,8 @@ describe(`the scheduler on ${testProvider}`, () => {
     const bySequence = new Map<string, typeof runs>();
     for (const run of runs) bySequence.set(run.sequenceId, [...(bySequence.get(run.sequenceId) ?? []), run]);
     expect(bySequence.size).toBeGreaterThanOrEqual(3);
-    for (const group of bySequence.values()) expect(group.map((r) => r.location).sort()).toEqual(["eu-west-1", "us-east-1"]);
+    for (const group of bySequence.values())
+      expect(group.map((r) => r.location).sort()).toEqual(["eu-west-1", "us-east-1"]);
   });
 
   it("runs frequency 0 checks every frequencyOffset seconds", async () => {
@@ -76,7 +78,8 @@ describe(`the scheduler on ${testProvider}`, () => {
 
   it("leaves out deactivated checks, checks of deactivated groups, heartbeats and checks paused by maintenance", async () => {
     const api = restClient(t.url, t.apiKey);
-    const group = (await api.post("/v1/check-groups", { name: "off", activated: false, locations: ["eu-west-1"] })).body as { id: number };
+    const group = (await api.post("/v1/check-groups", { name: "off", activated: false, locations: ["eu-west-1"] }))
+      .body as { id: number };
     const inGroup = await newCheck({ groupId: group.id });
     const off = await newCheck({ activated: false });
     const heartbeat = await newCheck({ checkType: "HEARTBEAT" });
@@ -85,9 +88,16 @@ describe(`the scheduler on ${testProvider}`, () => {
     const otherPaused = await newCheck({ tags: ["db"] }, other.accountId);
     const running = await newCheck();
     const start = Date.UTC(2030, 0, 4);
-    const window = await api.post("/v1/maintenance-windows", { name: "db upgrade", tags: ["db"], repeatUnit: "DAY", startsAt: new Date(start - 60_000).toISOString(), endsAt: new Date(start + 3_600_000).toISOString() });
+    const window = await api.post("/v1/maintenance-windows", {
+      name: "db upgrade",
+      tags: ["db"],
+      repeatUnit: "DAY",
+      startsAt: new Date(start - 60_000).toISOString(),
+      endsAt: new Date(start + 3_600_000).toISOString(),
+    });
     expect(window.status).toBe(201);
-    for (const c of [inGroup, off, heartbeat, paused, running, otherPaused]) await db().check.update({ where: { id: c.id }, data: { frequency: 1 } });
+    for (const c of [inGroup, off, heartbeat, paused, running, otherPaused])
+      await db().check.update({ where: { id: c.id }, data: { frequency: 1 } });
     await db().check.update({ where: { id: running.id }, data: { activated: true } });
     await tick(start, 12 * 2);
     for (const c of [inGroup, off, heartbeat, paused]) expect(await runsOf(c.id)).toEqual([]);
@@ -97,7 +107,9 @@ describe(`the scheduler on ${testProvider}`, () => {
   });
 
   it("queues private-location runs for the agents and wakes them", async () => {
-    const location = await db().privateLocation.create({ data: { accountId: t.accountId, name: "Office", slugName: "office" } });
+    const location = await db().privateLocation.create({
+      data: { accountId: t.accountId, name: "Office", slugName: "office" },
+    });
     const check = await newCheck({ locations: [], privateLocations: ["office", "no-such-location"] });
     await db().check.update({ where: { id: check.id }, data: { frequency: 1 } });
     const events: VigilEvent[] = [];
@@ -119,7 +131,9 @@ describe(`the scheduler on ${testProvider}`, () => {
     const results = await Promise.all([1, 2, 3, 4].map(() => scheduleDueRuns(t.app.context, new Date(next))));
     expect(results.filter((r) => r.planned)).toHaveLength(1);
     const runs = await runsOf(check.id);
-    expect(runs.filter((r) => r.dueAt.getTime() > at.getTime() + SCHEDULER_DEFAULTS.horizonMs)).toHaveLength(results.reduce((a, r) => a + r.queued, 0));
+    expect(runs.filter((r) => r.dueAt.getTime() > at.getTime() + SCHEDULER_DEFAULTS.horizonMs)).toHaveLength(
+      results.reduce((a, r) => a + r.queued, 0),
+    );
     expect(new Set(runs.map((r) => r.scheduleKey)).size).toBe(runs.length);
     // A tick within the planned window's lead changes nothing.
     expect(await scheduleDueRuns(t.app.context, new Date(next + 1_000))).toEqual({ planned: false, queued: 0 });
@@ -135,8 +149,17 @@ describe(`the scheduler on ${testProvider}`, () => {
     const later = at + 3_600_000;
     await scheduleDueRuns(t.app.context, new Date(later));
     const runs = await runsOf(check.id);
-    const schedulable = { id: check.id, frequency: 1, frequencyOffset: null, locations: ["eu-west-1"], runParallel: false };
-    const expected = [...dueRuns(schedulable, at, at + 10_000), ...dueRuns(schedulable, later - SCHEDULER_DEFAULTS.catchUpMs, later + 10_000)];
+    const schedulable = {
+      id: check.id,
+      frequency: 1,
+      frequencyOffset: null,
+      locations: ["eu-west-1"],
+      runParallel: false,
+    };
+    const expected = [
+      ...dueRuns(schedulable, at, at + 10_000),
+      ...dueRuns(schedulable, later - SCHEDULER_DEFAULTS.catchUpMs, later + 10_000),
+    ];
     expect(runs.map((r) => r.dueAt.getTime())).toEqual(expected.map((r) => r.dueAt));
     expect(phaseMs(schedulable) % 100).toBe(0);
   });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ISSUE_DATASET, NESTED_STATUS_PAGES_QUERY, seedStatusPages, type SeededPage } from "../../bench/support/graphql-dataset.js";
+import {
+  ISSUE_DATASET,
+  NESTED_STATUS_PAGES_QUERY,
+  seedStatusPages,
+  type SeededPage,
+} from "../../bench/support/graphql-dataset.js";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
@@ -34,14 +39,22 @@ describe(`GraphQL batching on ${testProvider}`, () => {
     return seeded.slice(0, count).map((page) => ({
       name: page.name,
       cards: page.cards.map((card) => ({ name: card.name, services: card.services })),
-      incidents: page.incidents.map((incident) => ({ name: incident.name, lastUpdateStatus: "RESOLVED", updates: incident.updates })),
+      incidents: page.incidents.map((incident) => ({
+        name: incident.name,
+        lastUpdateStatus: "RESOLVED",
+        updates: incident.updates,
+      })),
     }));
   }
   function shown(body: any) {
     return body.data.statusPages.edges.map(({ node }: any) => ({
       name: node.name,
       cards: node.cards.map((card: any) => ({ name: card.name, services: card.services.map((s: any) => s.name) })),
-      incidents: node.incidents.edges.map(({ node: i }: any) => ({ name: i.name, lastUpdateStatus: i.lastUpdateStatus, updates: i.updates.edges.map((e: any) => e.node.description) })),
+      incidents: node.incidents.edges.map(({ node: i }: any) => ({
+        name: i.name,
+        lastUpdateStatus: i.lastUpdateStatus,
+        updates: i.updates.edges.map((e: any) => e.node.description),
+      })),
     }));
   }
 
@@ -60,12 +73,16 @@ describe(`GraphQL batching on ${testProvider}`, () => {
   });
 
   it("batches node(id:) lists and a public page the same way", async () => {
-    const ids = (await graphql(t.url, `{ statusPages(first: 20) { edges { node { id } } } }`, bearer(t.apiKey))).body.data.statusPages.edges.map((e: any) => e.node.id);
+    const ids = (
+      await graphql(t.url, `{ statusPages(first: 20) { edges { node { id } } } }`, bearer(t.apiKey))
+    ).body.data.statusPages.edges.map((e: any) => e.node.id);
     const nodes = `query ($ids: [ID!]!) { nodes(ids: $ids) { ... on StatusPage { name cards { name services { name } } incidents { edges { node { name updates { edges { node { description incident { name } } } } } } } } } }`;
     const many = await recorded(nodes, { ids });
     const few = await recorded(nodes, { ids: ids.slice(0, 3) });
     expect(many.body.data.nodes.map((n: any) => n.name)).toEqual(seeded.map((page) => page.name));
-    expect(many.body.data.nodes[0].incidents.edges[0].node.updates.edges[0].node.incident.name).toBe(seeded[0]!.incidents[0]!.name);
+    expect(many.body.data.nodes[0].incidents.edges[0].node.updates.edges[0].node.incident.name).toBe(
+      seeded[0]!.incidents[0]!.name,
+    );
     expect(many.statements.length).toBeLessThanOrEqual(MAX_STATEMENTS);
     expect(few.statements.length).toBe(many.statements.length);
 

@@ -10,7 +10,8 @@ const FIELDS = `__typename id name activated muted tags locations concurrency
   alertSettings { escalationType runBasedEscalation { failedRunThreshold } reminders { amount interval } parallelRunFailureThreshold { enabled percentage } }
   alertChannelSubscriptions { alertChannelId activated } setupSnippetId tearDownSnippetId localSetupScript localTearDownScript privateLocations runParallel
   retryStrategy { type baseBackoffSeconds maxRetries maxDurationSeconds sameRegion onlyOn } createdAt updatedAt`;
-const result = (name: string) => `__typename ... on ${name}Success { data { ${FIELDS} } } ... on Error { message } ... on ValidationError { fieldPaths }`;
+const result = (name: string) =>
+  `__typename ... on ${name}Success { data { ${FIELDS} } } ... on Error { message } ... on ValidationError { fieldPaths }`;
 const CREATE = `mutation ($input: CheckGroupInput!, $auto: Boolean) { createCheckGroup(input: $input, autoAssignAlerts: $auto) { ${result("CreateCheckGroup")} } }`;
 const UPDATE = `mutation ($id: ID!, $input: CheckGroupUpdateInput!, $auto: Boolean) { updateCheckGroup(id: $id, input: $input, autoAssignAlerts: $auto) { ${result("UpdateCheckGroup")} } }`;
 const DELETE = `mutation ($id: ID!) { deleteCheckGroup(id: $id) { __typename ... on DeleteCheckGroupSuccess { data { deletedId } } ... on Error { message } } }`;
@@ -31,76 +32,198 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
   it("creates a group with its defaults, and one with every setting typed, and reads both back with node(id:)", async () => {
     const minimal = (await gql(CREATE, { input: { name: "Minimal" } })).body.data.createCheckGroup;
     expect(minimal.data).toEqual({
-      __typename: "CheckGroup", id: expect.any(String), name: "Minimal", activated: true, muted: false, tags: [], locations: [], concurrency: 3,
-      apiCheckDefaults: { url: "", headers: [], queryParameters: [], assertions: [], basicAuth: null }, browserCheckDefaults: null, runtimeId: null,
-      environmentVariables: [], doubleCheck: true, useGlobalAlertSettings: true,
-      alertSettings: { escalationType: "RUN_BASED", runBasedEscalation: { failedRunThreshold: 1 }, reminders: { amount: 0, interval: 5 }, parallelRunFailureThreshold: { enabled: false, percentage: 10 } },
-      alertChannelSubscriptions: [], setupSnippetId: null, tearDownSnippetId: null, localSetupScript: null, localTearDownScript: null, privateLocations: [],
-      runParallel: false, retryStrategy: null, createdAt: iso, updatedAt: iso,
+      __typename: "CheckGroup",
+      id: expect.any(String),
+      name: "Minimal",
+      activated: true,
+      muted: false,
+      tags: [],
+      locations: [],
+      concurrency: 3,
+      apiCheckDefaults: { url: "", headers: [], queryParameters: [], assertions: [], basicAuth: null },
+      browserCheckDefaults: null,
+      runtimeId: null,
+      environmentVariables: [],
+      doubleCheck: true,
+      useGlobalAlertSettings: true,
+      alertSettings: {
+        escalationType: "RUN_BASED",
+        runBasedEscalation: { failedRunThreshold: 1 },
+        reminders: { amount: 0, interval: 5 },
+        parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+      },
+      alertChannelSubscriptions: [],
+      setupSnippetId: null,
+      tearDownSnippetId: null,
+      localSetupScript: null,
+      localTearDownScript: null,
+      privateLocations: [],
+      runParallel: false,
+      retryStrategy: null,
+      createdAt: iso,
+      updatedAt: iso,
     });
     await db().privateLocation.create({ data: { accountId: me.accountId, name: "Lab", slugName: "lab" } });
     const input = {
-      name: "Shop", activated: false, muted: true, tags: ["shop"], locations: ["EU_CENTRAL_1", "AP_SOUTH_1"], concurrency: 5,
-      apiCheckDefaults: { url: "https://shop.example.com", headers: [{ key: "x-env", value: "prod" }], assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200" }], basicAuth: { username: "u", password: "p" } },
-      browserCheckDefaults: "{}", runtimeId: "RUNTIME_2024_09", environmentVariables: [{ key: "KEY", value: "hidden", secret: true }], doubleCheck: false,
-      useGlobalAlertSettings: false, alertSettings: { runBasedEscalation: { failedRunThreshold: 3 } }, setupSnippetId: 7, localTearDownScript: "done()",
-      privateLocations: ["lab"], runParallel: true, retryStrategy: { type: "EXPONENTIAL", baseBackoffSeconds: 2.5 },
+      name: "Shop",
+      activated: false,
+      muted: true,
+      tags: ["shop"],
+      locations: ["EU_CENTRAL_1", "AP_SOUTH_1"],
+      concurrency: 5,
+      apiCheckDefaults: {
+        url: "https://shop.example.com",
+        headers: [{ key: "x-env", value: "prod" }],
+        assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200" }],
+        basicAuth: { username: "u", password: "p" },
+      },
+      browserCheckDefaults: "{}",
+      runtimeId: "RUNTIME_2024_09",
+      environmentVariables: [{ key: "KEY", value: "hidden", secret: true }],
+      doubleCheck: false,
+      useGlobalAlertSettings: false,
+      alertSettings: { runBasedEscalation: { failedRunThreshold: 3 } },
+      setupSnippetId: 7,
+      localTearDownScript: "done()",
+      privateLocations: ["lab"],
+      runParallel: true,
+      retryStrategy: { type: "EXPONENTIAL", baseBackoffSeconds: 2.5 },
     };
     const full = (await gql(CREATE, { input })).body.data.createCheckGroup.data;
     expect(full).toEqual({
-      ...minimal.data, ...input, id: expect.any(String), name: "Shop", createdAt: iso, updatedAt: iso,
-      apiCheckDefaults: { ...input.apiCheckDefaults, queryParameters: [], headers: [{ key: "x-env", value: "prod", locked: false }], assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", property: "", target: "200", regex: null }] },
+      ...minimal.data,
+      ...input,
+      id: expect.any(String),
+      name: "Shop",
+      createdAt: iso,
+      updatedAt: iso,
+      apiCheckDefaults: {
+        ...input.apiCheckDefaults,
+        queryParameters: [],
+        headers: [{ key: "x-env", value: "prod", locked: false }],
+        assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", property: "", target: "200", regex: null }],
+      },
       environmentVariables: [{ key: "KEY", value: null, locked: false, secret: true }],
       alertSettings: { ...minimal.data.alertSettings, runBasedEscalation: { failedRunThreshold: 3 } },
-      retryStrategy: { type: "EXPONENTIAL", baseBackoffSeconds: 2.5, maxRetries: 2, maxDurationSeconds: 600, sameRegion: true, onlyOn: null },
+      retryStrategy: {
+        type: "EXPONENTIAL",
+        baseBackoffSeconds: 2.5,
+        maxRetries: 2,
+        maxDurationSeconds: 600,
+        sameRegion: true,
+        onlyOn: null,
+      },
     });
-    for (const group of [minimal.data, full]) expect((await gql(NODE, { id: group.id })).body.data).toEqual({ node: group, nodes: [{ id: group.id }] });
+    for (const group of [minimal.data, full])
+      expect((await gql(NODE, { id: group.id })).body.data).toEqual({ node: group, nodes: [{ id: group.id }] });
     // The same group through REST: the integer id inside the global id.
     const [, id] = Buffer.from(full.id, "base64").toString().split(":");
-    expect((await restClient(t.url, me.apiKey).get(`/v1/check-groups/${id}`)).body).toMatchObject({ name: "Shop", concurrency: 5, privateLocations: ["lab"] });
+    expect((await restClient(t.url, me.apiKey).get(`/v1/check-groups/${id}`)).body).toMatchObject({
+      name: "Shop",
+      concurrency: 5,
+      privateLocations: ["lab"],
+    });
   });
 
   it("updates partially: omitted keeps, sent replaces, null clears where the domain allows; a broken rule writes nothing", async () => {
-    const group = (await gql(CREATE, { input: { name: "Partial", tags: ["a"], runtimeId: "RUNTIME_2025_04", apiCheckDefaults: { url: "https://a.example.com" } }, auto: false })).body.data.createCheckGroup.data;
-    const updated = await gql(UPDATE, { id: group.id, input: { concurrency: 10, runtimeId: null, environmentVariables: null, apiCheckDefaults: { headers: [{ key: "k", value: "v" }] } }, auto: false });
-    expect(updated.body.data.updateCheckGroup.data).toEqual({
-      ...group, concurrency: 10, runtimeId: null, environmentVariables: null, updatedAt: iso,
-      apiCheckDefaults: { url: "", headers: [{ key: "k", value: "v", locked: false }], queryParameters: [], assertions: [], basicAuth: null },
+    const group = (
+      await gql(CREATE, {
+        input: {
+          name: "Partial",
+          tags: ["a"],
+          runtimeId: "RUNTIME_2025_04",
+          apiCheckDefaults: { url: "https://a.example.com" },
+        },
+        auto: false,
+      })
+    ).body.data.createCheckGroup.data;
+    const updated = await gql(UPDATE, {
+      id: group.id,
+      input: {
+        concurrency: 10,
+        runtimeId: null,
+        environmentVariables: null,
+        apiCheckDefaults: { headers: [{ key: "k", value: "v" }] },
+      },
+      auto: false,
     });
-    const refused = await gql(UPDATE, { id: group.id, input: { concurrency: 0, locations: ["EU_WEST_1", "EU_WEST_1"], tags: null } });
-    expect(refused.body.data.updateCheckGroup).toEqual({ __typename: "ValidationError", message: expect.stringContaining("concurrency"), fieldPaths: ["tags", "locations.1", "concurrency"] });
+    expect(updated.body.data.updateCheckGroup.data).toEqual({
+      ...group,
+      concurrency: 10,
+      runtimeId: null,
+      environmentVariables: null,
+      updatedAt: iso,
+      apiCheckDefaults: {
+        url: "",
+        headers: [{ key: "k", value: "v", locked: false }],
+        queryParameters: [],
+        assertions: [],
+        basicAuth: null,
+      },
+    });
+    const refused = await gql(UPDATE, {
+      id: group.id,
+      input: { concurrency: 0, locations: ["EU_WEST_1", "EU_WEST_1"], tags: null },
+    });
+    expect(refused.body.data.updateCheckGroup).toEqual({
+      __typename: "ValidationError",
+      message: expect.stringContaining("concurrency"),
+      fieldPaths: ["tags", "locations.1", "concurrency"],
+    });
     expect((await gql(NODE, { id: group.id })).body.data.node).toEqual(updated.body.data.updateCheckGroup.data);
     const before = await db().checkGroup.count();
     const invalid = await gql(CREATE, { input: { name: " ", concurrency: 101 } });
-    expect(invalid.body.data.createCheckGroup).toMatchObject({ __typename: "ValidationError", fieldPaths: ["name", "concurrency"] });
+    expect(invalid.body.data.createCheckGroup).toMatchObject({
+      __typename: "ValidationError",
+      fieldPaths: ["name", "concurrency"],
+    });
     expect(await db().checkGroup.count()).toBe(before);
   });
 
   it("subscribes to the account's alert channels on create and update unless autoAssignAlerts is false", async () => {
     const own = await t.newAccount();
     const channel = await db().alertChannel.create({ data: { accountId: own.accountId, type: "EMAIL", config: {} } });
-    const quiet = (await gql(CREATE, { input: { name: "Quiet" }, auto: false }, own.apiKey)).body.data.createCheckGroup.data;
+    const quiet = (await gql(CREATE, { input: { name: "Quiet" }, auto: false }, own.apiKey)).body.data.createCheckGroup
+      .data;
     expect(quiet.alertChannelSubscriptions).toEqual([]);
     const auto = await gql(UPDATE, { id: quiet.id, input: { muted: true } }, own.apiKey);
-    expect(auto.body.data.updateCheckGroup.data.alertChannelSubscriptions).toEqual([{ alertChannelId: channel.id, activated: true }]);
+    expect(auto.body.data.updateCheckGroup.data.alertChannelSubscriptions).toEqual([
+      { alertChannelId: channel.id, activated: true },
+    ]);
   });
 
   it("refuses to delete a group that holds checks, deletes an empty one, and hides both from another account", async () => {
     const group = (await gql(CREATE, { input: { name: "Holder" } })).body.data.createCheckGroup.data;
-    const check = await gql(`mutation ($input: UrlCheckInput!) { createUrlCheck(input: $input) { ... on CreateUrlCheckSuccess { data { id } } } }`, {
-      input: { name: "Member", groupId: group.id, request: { url: "https://example.com" } },
-    });
+    const check = await gql(
+      `mutation ($input: UrlCheckInput!) { createUrlCheck(input: $input) { ... on CreateUrlCheckSuccess { data { id } } } }`,
+      {
+        input: { name: "Member", groupId: group.id, request: { url: "https://example.com" } },
+      },
+    );
     const conflict = await gql(DELETE, { id: group.id });
-    expect(conflict.body.data.deleteCheckGroup).toEqual({ __typename: "ConflictError", message: expect.stringContaining("still contains 1 check") });
+    expect(conflict.body.data.deleteCheckGroup).toEqual({
+      __typename: "ConflictError",
+      message: expect.stringContaining("still contains 1 check"),
+    });
 
     const stranger = await t.newAccount();
     expect((await gql(NODE, { id: group.id }, stranger.apiKey)).body.data).toEqual({ node: null, nodes: [null] });
-    expect((await gql(UPDATE, { id: group.id, input: { name: "Mine" } }, stranger.apiKey)).body.data.updateCheckGroup.__typename).toBe("NotFoundError");
-    expect((await gql(DELETE, { id: group.id }, stranger.apiKey)).body.data.deleteCheckGroup.__typename).toBe("NotFoundError");
+    expect(
+      (await gql(UPDATE, { id: group.id, input: { name: "Mine" } }, stranger.apiKey)).body.data.updateCheckGroup
+        .__typename,
+    ).toBe("NotFoundError");
+    expect((await gql(DELETE, { id: group.id }, stranger.apiKey)).body.data.deleteCheckGroup.__typename).toBe(
+      "NotFoundError",
+    );
     expect((await gql(NODE, { id: group.id })).body.data.node.name).toBe("Holder");
 
-    await gql(`mutation ($id: ID!) { deleteCheck(id: $id) { __typename } }`, { id: check.body.data.createUrlCheck.data.id });
-    expect((await gql(DELETE, { id: group.id })).body.data.deleteCheckGroup).toEqual({ __typename: "DeleteCheckGroupSuccess", data: { deletedId: group.id } });
+    await gql(`mutation ($id: ID!) { deleteCheck(id: $id) { __typename } }`, {
+      id: check.body.data.createUrlCheck.data.id,
+    });
+    expect((await gql(DELETE, { id: group.id })).body.data.deleteCheckGroup).toEqual({
+      __typename: "DeleteCheckGroupSuccess",
+      data: { deletedId: group.id },
+    });
     expect((await gql(NODE, { id: group.id })).body.data.node).toBeNull();
   });
 
@@ -110,12 +233,22 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
       const created = await rest.post("/v1/check-groups", { name: `g${i}` });
-      await db().checkGroup.update({ where: { id: created.body.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) } });
+      await db().checkGroup.update({
+        where: { id: created.body.id },
+        data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) },
+      });
       ids.push(created.body.id);
     }
     for (let i = 0; i < 5; i++) {
-      const created = await rest.post("/v1/checks/url", { name: `c${i}`, groupId: ids[0], request: { url: "https://example.com" } });
-      await db().check.update({ where: { id: created.body.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 1, i)) } });
+      const created = await rest.post("/v1/checks/url", {
+        name: `c${i}`,
+        groupId: ids[0],
+        request: { url: "https://example.com" },
+      });
+      await db().check.update({
+        where: { id: created.body.id },
+        data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 1, i)) },
+      });
     }
     const groupPage = `query ($first: Int, $after: String, $last: Int, $before: String) { list: checkGroups(first: $first, after: $after, last: $last, before: $before) {
       edges { node { name } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`;
@@ -126,7 +259,10 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
       const { body } = await gql(query, variables, own.apiKey);
       return (body.data.group ?? body.data).list;
     };
-    for (const [query, names] of [[groupPage, ["g4", "g3", "g2", "g1", "g0"]], [checkPage, ["c4", "c3", "c2", "c1", "c0"]]] as const) {
+    for (const [query, names] of [
+      [groupPage, ["g4", "g3", "g2", "g1", "g0"]],
+      [checkPage, ["c4", "c3", "c2", "c1", "c0"]],
+    ] as const) {
       const forward: string[] = [];
       for (let after: string | null = null; ; ) {
         const page = await list(query, { first: 2, after });

@@ -15,7 +15,10 @@ const PAGE = `query ($checkId: ID!, $first: Int, $after: String, $last: Int, $be
     pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
   }
 }`;
-type Connection = { edges: { cursor: string; node: { id: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } };
+type Connection = {
+  edges: { cursor: string; node: { id: string } }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+};
 
 describe(`GraphQL check results: keyset walks, REST cursors and batching on ${testProvider}`, () => {
   let t: TestApp;
@@ -28,26 +31,48 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
 
   /** 37 results of one check in runs of 4 sharing a startedAt (ties broken by id), every 5th an ATTEMPT. */
   async function seed(count: number, accountId = t.accountId) {
-    const check = await db().check.create({ data: { accountId, checkType: "API", name: "Paged", locations: ["eu-west-1"], tags: [] } });
+    const check = await db().check.create({
+      data: { accountId, checkType: "API", name: "Paged", locations: ["eu-west-1"], tags: [] },
+    });
     const base = Date.now() - count * MINUTE;
     await db().checkResult.createMany({
       data: Array.from({ length: count }, (_, i) => ({
-        id: randomUUID(), accountId, checkId: check.id, checkRunId: i + 1, name: "Paged", checkType: "API", errorGroupIds: [],
-        resultType: i % 5 === 4 ? "ATTEMPT" : "FINAL", runLocation: i % 3 === 0 ? "us-east-1" : "eu-west-1", hasFailures: i % 4 === 1,
+        id: randomUUID(),
+        accountId,
+        checkId: check.id,
+        checkRunId: i + 1,
+        name: "Paged",
+        checkType: "API",
+        errorGroupIds: [],
+        resultType: i % 5 === 4 ? "ATTEMPT" : "FINAL",
+        runLocation: i % 3 === 0 ? "us-east-1" : "eu-west-1",
+        hasFailures: i % 4 === 1,
         startedAt: new Date(base + Math.floor(i / 4) * MINUTE),
       })),
     });
     return check.id;
   }
   const expected = async (where: Record<string, unknown> = { resultType: "FINAL" }) =>
-    (await db().checkResult.findMany({ where: { checkId, ...where }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], select: { id: true } })).map((r) => r.id);
+    (
+      await db().checkResult.findMany({
+        where: { checkId, ...where },
+        orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+        select: { id: true },
+      })
+    ).map((r) => r.id);
 
   async function walk(variables: Record<string, unknown>, direction: "forward" | "backward") {
     const ids: string[] = [];
     const pages: Connection[] = [];
     let cursor: string | null = null;
     for (;;) {
-      const page: Connection = (await gql(PAGE, { checkId: gid("ApiCheck", checkId), ...variables, ...(direction === "forward" ? { after: cursor } : { before: cursor }) })).body.data.checkResults;
+      const page: Connection = (
+        await gql(PAGE, {
+          checkId: gid("ApiCheck", checkId),
+          ...variables,
+          ...(direction === "forward" ? { after: cursor } : { before: cursor }),
+        })
+      ).body.data.checkResults;
       pages.push(page);
       const own = page.edges.map((e) => raw(e.node.id));
       if (direction === "forward") ids.push(...own);
@@ -61,7 +86,9 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
     const ids: string[] = [];
     let next: string | null = "";
     while (next !== null) {
-      const { body }: { body: { entries: { id: string }[]; nextId: string | null } } = await api.get(`/v2/check-results/${checkId}?${query}${next ? `&nextId=${encodeURIComponent(next)}` : ""}`);
+      const { body }: { body: { entries: { id: string }[]; nextId: string | null } } = await api.get(
+        `/v2/check-results/${checkId}?${query}${next ? `&nextId=${encodeURIComponent(next)}` : ""}`,
+      );
       ids.push(...body.entries.map((e) => e.id));
       next = body.nextId;
     }
@@ -77,7 +104,10 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
   afterAll(() => t.stop());
 
   it("walks forwards and backwards over many pages with tied startedAt: no duplicates, no gaps, same order", async () => {
-    for (const [variables, where] of [[{}, { resultType: "FINAL" }], [{ resultType: "ALL" }, {}]] as const) {
+    for (const [variables, where] of [
+      [{}, { resultType: "FINAL" }],
+      [{ resultType: "ALL" }, {}],
+    ] as const) {
       const all = await expected(where);
       for (const size of [5, 7, 1]) {
         const forward = await walk({ first: size, ...variables }, "forward");
@@ -98,22 +128,30 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
   it("shares its cursor with REST v2: a nextId continues a GraphQL walk, an edge cursor continues a REST walk", async () => {
     const all = await expected();
     const rest1 = (await api.get(`/v2/check-results/${checkId}?limit=4`)).body;
-    const graph1: Connection = (await gql(PAGE, { checkId: gid("ApiCheck", checkId), first: 4 })).body.data.checkResults;
+    const graph1: Connection = (await gql(PAGE, { checkId: gid("ApiCheck", checkId), first: 4 })).body.data
+      .checkResults;
     expect(graph1.edges.map((e) => raw(e.node.id))).toEqual(rest1.entries.map((e: { id: string }) => e.id));
     expect(graph1.pageInfo.endCursor).toBe(rest1.nextId);
 
-    const graph2: Connection = (await gql(PAGE, { checkId: gid("ApiCheck", checkId), first: 4, after: rest1.nextId })).body.data.checkResults;
+    const graph2: Connection = (await gql(PAGE, { checkId: gid("ApiCheck", checkId), first: 4, after: rest1.nextId }))
+      .body.data.checkResults;
     expect(graph2.edges.map((e) => raw(e.node.id))).toEqual(all.slice(4, 8));
-    const rest3 = (await api.get(`/v2/check-results/${checkId}?limit=4&nextId=${encodeURIComponent(graph2.pageInfo.endCursor!)}`)).body;
+    const rest3 = (
+      await api.get(`/v2/check-results/${checkId}?limit=4&nextId=${encodeURIComponent(graph2.pageInfo.endCursor!)}`)
+    ).body;
     expect(rest3.entries.map((e: { id: string }) => e.id)).toEqual(all.slice(8, 12));
     // And backwards from a REST position (the last entry of REST page 3): the entries just newer than it.
-    const back: Connection = (await gql(PAGE, { checkId: gid("ApiCheck", checkId), last: 3, before: rest3.nextId })).body.data.checkResults;
+    const back: Connection = (await gql(PAGE, { checkId: gid("ApiCheck", checkId), last: 3, before: rest3.nextId }))
+      .body.data.checkResults;
     expect(back.edges.map((e) => raw(e.node.id))).toEqual(all.slice(8, 11));
     expect(back.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: true });
   });
 
   it("filters exactly as REST v2 does: from, to, location, checkType, hasFailures, resultType", async () => {
-    const rows = await db().checkResult.findMany({ where: { checkId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }] });
+    const rows = await db().checkResult.findMany({
+      where: { checkId },
+      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    });
     const from = rows[30]!.startedAt;
     const to = rows[6]!.startedAt;
     const cases: [Record<string, unknown>, string][] = [
@@ -154,7 +192,11 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
     expect(six.read).toBe(two.read);
     expect(six.read).toBe(2);
     for (const [i, node] of six.nodes.entries()) {
-      const own = await db().checkResult.findMany({ where: { checkId: checks[i], resultType: "FINAL" }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: 2 });
+      const own = await db().checkResult.findMany({
+        where: { checkId: checks[i], resultType: "FINAL" },
+        orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+        take: 2,
+      });
       expect(node.results.edges.map((e: any) => raw(e.node.id))).toEqual(own.map((r) => r.id));
       expect(node.results.edges.every((e: any) => e.node.checkId === checks[i])).toBe(true);
       expect(node.results.pageInfo.hasNextPage).toBe(i === 0);

@@ -34,9 +34,14 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
   const db = () => t.app.context.database.prisma;
   const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
   const record = resultRecorder(() => t);
-  const counts = async () => [await db().checkSession.count(), await db().checkRun.count(), await db().checkResult.count()];
+  const counts = async () => [
+    await db().checkSession.count(),
+    await db().checkRun.count(),
+    await db().checkResult.count(),
+  ];
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
-  const trigger = async (target: unknown, key?: string) => (await gql(TRIGGER, { target }, key)).body.data.triggerCheckSessions;
+  const trigger = async (target: unknown, key?: string) =>
+    (await gql(TRIGGER, { target }, key)).body.data.triggerCheckSessions;
 
   beforeAll(async () => {
     t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
@@ -51,16 +56,31 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
     const [session] = result.data;
     expect(result.data).toEqual([
       {
-        id: expect.any(String), name: "Checkout", status: "STARTED", startedAt: expect.stringMatching(/Z$/), stoppedAt: null,
-        runLocations: ["eu-west-1", "us-east-1"], check: { id: gid("ApiCheck", check.id), name: "Checkout" },
+        id: expect.any(String),
+        name: "Checkout",
+        status: "STARTED",
+        startedAt: expect.stringMatching(/Z$/),
+        stoppedAt: null,
+        runLocations: ["eu-west-1", "us-east-1"],
+        check: { id: gid("ApiCheck", check.id), name: "Checkout" },
         results: { edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false } },
       },
     ]);
     const runs = await runsOf(raw(session.id));
-    expect(runs.map((r) => [r.checkId, r.location, r.status])).toEqual([[check.id, "eu-west-1", "QUEUED"], [check.id, "us-east-1", "QUEUED"]]);
+    expect(runs.map((r) => [r.checkId, r.location, r.status])).toEqual([
+      [check.id, "eu-west-1", "QUEUED"],
+      [check.id, "us-east-1", "QUEUED"],
+    ]);
     const rest = await restClient(t.url, t.apiKey).get(`/v1/check-sessions/${raw(session.id)}`);
-    expect(rest.body).toMatchObject({ checkSessionId: raw(session.id), status: "STARTED", startedAt: session.startedAt, runLocations: session.runLocations });
-    const node = await gql(`query ($id: ID!) { node(id: $id) { __typename ... on CheckSession { ${SESSION} } } }`, { id: session.id });
+    expect(rest.body).toMatchObject({
+      checkSessionId: raw(session.id),
+      status: "STARTED",
+      startedAt: session.startedAt,
+      runLocations: session.runLocations,
+    });
+    const node = await gql(`query ($id: ID!) { node(id: $id) { __typename ... on CheckSession { ${SESSION} } } }`, {
+      id: session.id,
+    });
     expect(node.body.data.node).toEqual({ __typename: "CheckSession", ...session });
   });
 
@@ -69,14 +89,17 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
     await newCheck({ name: "prod-api", tags: ["prod", "api"] }, other.accountId);
     await newCheck({ name: "prod-web", tags: ["prod", "web"] }, other.accountId);
     await newCheck({ name: "beat", checkType: "HEARTBEAT", tags: ["prod", "api"] }, other.accountId);
-    const names = async (target: unknown) => ((await trigger(target, other.apiKey)).data as { name: string }[]).map((s) => s.name).sort();
+    const names = async (target: unknown) =>
+      ((await trigger(target, other.apiKey)).data as { name: string }[]).map((s) => s.name).sort();
     expect(await names({ matchTags: [["prod", "api"]] })).toEqual(["prod-api"]);
     expect(await names({ matchTags: [["api"], ["web"]] })).toEqual(["prod-api", "prod-web"]);
     expect(await names({ matchTags: [["prod", "!web"]] })).toEqual(["prod-api"]);
     expect(await names(null)).toEqual(["prod-api", "prod-web"]);
     const cached = await gql(TRIGGER, { target: { matchTags: [["web"]] }, refreshCache: true }, other.apiKey);
     const id = raw(cached.body.data.triggerCheckSessions.data[0].id);
-    expect(await db().checkSession.findUnique({ where: { id } })).toMatchObject({ target: { matchTags: [["web"]], refreshCache: true } });
+    expect(await db().checkSession.findUnique({ where: { id } })).toMatchObject({
+      target: { matchTags: [["web"]], refreshCache: true },
+    });
   });
 
   it("answers a broken rule with a typed error under the argument's own name, and writes nothing", async () => {
@@ -85,14 +108,22 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
     const cases: [unknown, string, string[] | undefined][] = [
       [{ matchTags: [[""]] }, "ValidationError", ["target.matchTags.0.0"]],
       [{ matchTags: [["ok", "x".repeat(256)]] }, "ValidationError", ["target.matchTags.0.1"]],
-      [{ checkIds: [gid("ApiCheck", check.id), gid("MaintenanceWindow", 5)] }, "ValidationError", ["target.checkIds.1"]],
+      [
+        { checkIds: [gid("ApiCheck", check.id), gid("MaintenanceWindow", 5)] },
+        "ValidationError",
+        ["target.checkIds.1"],
+      ],
       [{ checkIds: [] }, "ValidationError", ["target.checkIds"]],
       [{ checkIds: [gid("ApiCheck", randomUUID())] }, "NotFoundError", undefined],
       [{ matchTags: [["no-such-tag"]] }, "NotFoundError", undefined],
     ];
     for (const [target, typename, fieldPaths] of cases) {
       const result = await trigger(target);
-      expect(result).toEqual({ __typename: typename, message: expect.any(String), ...(fieldPaths ? { fieldPaths } : {}) });
+      expect(result).toEqual({
+        __typename: typename,
+        message: expect.any(String),
+        ...(fieldPaths ? { fieldPaths } : {}),
+      });
     }
     expect((await trigger({ checkIds: [] })).message).toContain("target.checkIds");
     expect(await counts()).toEqual(before);
@@ -105,13 +136,32 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
     const base = Date.now() - 60_000;
     const recorded = [];
     for (const [i, run] of runs.entries()) {
-      recorded.push(await record({ checkId: check.id, checkRunId: run.id, runLocation: run.location!, resultType: "ATTEMPT", hasFailures: true, startedAt: new Date(base + i * 1000) }));
-      if (i < 2) recorded.push(await record({ checkId: check.id, checkRunId: run.id, runLocation: run.location!, startedAt: new Date(base + 10_000 + i * 1000) }));
+      recorded.push(
+        await record({
+          checkId: check.id,
+          checkRunId: run.id,
+          runLocation: run.location!,
+          resultType: "ATTEMPT",
+          hasFailures: true,
+          startedAt: new Date(base + i * 1000),
+        }),
+      );
+      if (i < 2)
+        recorded.push(
+          await record({
+            checkId: check.id,
+            checkRunId: run.id,
+            runLocation: run.location!,
+            startedAt: new Date(base + 10_000 + i * 1000),
+          }),
+        );
     }
     const page = `query ($id: ID!, $first: Int, $after: String, $last: Int, $before: String) { node(id: $id) { ... on CheckSession { status
       results(first: $first, after: $after, last: $last, before: $before) { edges { node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }`;
     expect((await gql(page, { id })).body.data.node.status).toBe("PROGRESS");
-    const newestFirst = [...recorded].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime()).map((r) => gid("CheckResult", r.id));
+    const newestFirst = [...recorded]
+      .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
+      .map((r) => gid("CheckResult", r.id));
     const forward: string[] = [];
     let after: string | null = null;
     for (let more = true; more; ) {
@@ -135,9 +185,16 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
     const { id } = (await trigger({ checkIds: [gid("PlaywrightCheck", check.id)] })).data[0];
     const [run] = await runsOf(raw(id));
     const before = await counts();
-    for (const [sequenceIds, fieldPaths] of [[["not-a-uuid"], ["sequenceIds.0"]], [[], ["sequenceIds"]]] as const) {
+    for (const [sequenceIds, fieldPaths] of [
+      [["not-a-uuid"], ["sequenceIds.0"]],
+      [[], ["sequenceIds"]],
+    ] as const) {
       const invalid = (await gql(CANCEL, { id, sequenceIds })).body.data.cancelCheckSession;
-      expect(invalid).toEqual({ __typename: "ValidationError", message: expect.stringContaining("sequenceIds"), fieldPaths });
+      expect(invalid).toEqual({
+        __typename: "ValidationError",
+        message: expect.stringContaining("sequenceIds"),
+        fieldPaths,
+      });
     }
     const unknown = (await gql(CANCEL, { id, sequenceIds: [randomUUID()] })).body.data.cancelCheckSession;
     expect(unknown.data.status).toBe("STARTED");
@@ -146,8 +203,14 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
     const cancelled = (await gql(CANCEL, { id, sequenceIds: [run!.sequenceId] })).body.data.cancelCheckSession;
     expect(cancelled.__typename).toBe("CancelCheckSessionSuccess");
     expect(cancelled.data).toMatchObject({ id, status: "CANCELLED", stoppedAt: expect.stringMatching(/Z$/) });
-    expect(cancelled.data.results.edges.map((e: any) => [e.node.resultType, e.node.isCancelled]).sort()).toEqual([["FINAL", true], ["FINAL", true]]);
-    expect((await runsOf(raw(id))).map((r) => [r.status, r.cancelRequested])).toEqual([["CANCELLED", true], ["CANCELLED", true]]);
+    expect(cancelled.data.results.edges.map((e: any) => [e.node.resultType, e.node.isCancelled]).sort()).toEqual([
+      ["FINAL", true],
+      ["FINAL", true],
+    ]);
+    expect((await runsOf(raw(id))).map((r) => [r.status, r.cancelRequested])).toEqual([
+      ["CANCELLED", true],
+      ["CANCELLED", true],
+    ]);
     const finished = await counts();
     const again = (await gql(CANCEL, { id })).body.data.cancelCheckSession;
     expect(again.data).toEqual(cancelled.data);
@@ -170,8 +233,13 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
   });
 
   it("reads the checks and results of many sessions in a fixed number of statements, whatever their number", async () => {
-    const checks = await Promise.all(Array.from({ length: 5 }, (_, i) => newCheck({ name: `batch-${i}`, tags: ["batch"], locations: ["eu-west-1"] })));
-    const sessions = (await trigger({ checkIds: checks.map((c) => gid("ApiCheck", c.id)) })).data as { id: string; check: { id: string } }[];
+    const checks = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => newCheck({ name: `batch-${i}`, tags: ["batch"], locations: ["eu-west-1"] })),
+    );
+    const sessions = (await trigger({ checkIds: checks.map((c) => gid("ApiCheck", c.id)) })).data as {
+      id: string;
+      check: { id: string };
+    }[];
     expect(sessions.map((s) => s.check.id).sort()).toEqual(checks.map((c) => gid("ApiCheck", c.id)).sort());
     for (const [i, session] of sessions.entries()) {
       const [run] = await runsOf(raw(session.id));
@@ -183,16 +251,21 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
       const response = await gql(query, { ids });
       expect(response.body.errors).toBeUndefined();
       // Prisma quotes `main`.`Check` on SQLite and "public"."Check" on PostgreSQL; the raw reads quote "CheckResult".
-      const reads = (table: string) => statements.filter((sql) => new RegExp(`FROM (?:[\`"]\\w+[\`"]\\.)?[\`"]${table}[\`"]`).test(sql)).length;
-      return { nodes: response.body.data.nodes, total: statements.length, counts: [reads("CheckSession"), reads("Check"), reads("CheckResult")] };
+      const reads = (table: string) =>
+        statements.filter((sql) => new RegExp(`FROM (?:[\`"]\\w+[\`"]\\.)?[\`"]${table}[\`"]`).test(sql)).length;
+      return {
+        nodes: response.body.data.nodes,
+        total: statements.length,
+        counts: [reads("CheckSession"), reads("Check"), reads("CheckResult")],
+      };
     };
     const one = await read(sessions.slice(0, 1).map((s) => s.id));
     const five = await read(sessions.map((s) => s.id));
     expect(five.total).toBe(one.total);
     // The session (with its runs), the check (with its subscriptions), the results page: one read each.
     expect(five.counts).toEqual([1, 2, 1]);
-    expect(five.nodes.map((n: any) => [n.status, n.check.id, n.results.edges.map((e: any) => e.node.hasFailures)])).toEqual(
-      sessions.map((s, i) => [i % 2 === 0 ? "FAILED" : "PASSED", s.check.id, [i % 2 === 0]]),
-    );
+    expect(
+      five.nodes.map((n: any) => [n.status, n.check.id, n.results.edges.map((e: any) => e.node.hasFailures)]),
+    ).toEqual(sessions.map((s, i) => [i % 2 === 0 ? "FAILED" : "PASSED", s.check.id, [i % 2 === 0]]));
   });
 });

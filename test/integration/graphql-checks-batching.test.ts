@@ -23,7 +23,9 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
     const { body } = await graphql(t.url, query, bearer(key), variables);
     expect(body.errors).toBeUndefined();
     // The key lookup (cached for a few seconds by the authenticator) is not the query's own work.
-    const own = statements.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK|PRAGMA)/i.test(sql.trim()) && !/["`]ApiKey["`]/.test(sql));
+    const own = statements.filter(
+      (sql) => !/^(BEGIN|COMMIT|ROLLBACK|PRAGMA)/i.test(sql.trim()) && !/["`]ApiKey["`]/.test(sql),
+    );
     return { body, statements: own.length };
   }
 
@@ -36,10 +38,20 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
     let second = 0;
     for (const name of groups) {
       const group = await rest.post("/v1/check-groups", { name });
-      await db.checkGroup.update({ where: { id: group.body.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second++)) } });
+      await db.checkGroup.update({
+        where: { id: group.body.id },
+        data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second++)) },
+      });
       for (let i = 0; i < 3; i++) {
-        const check = await rest.post("/v1/checks/api", { name: `${name}-${i}`, groupId: group.body.id, request: { method: "GET", url: `https://${name}.example.com/${i}` } });
-        await db.check.update({ where: { id: check.body.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second++)) } });
+        const check = await rest.post("/v1/checks/api", {
+          name: `${name}-${i}`,
+          groupId: group.body.id,
+          request: { method: "GET", url: `https://${name}.example.com/${i}` },
+        });
+        await db.check.update({
+          where: { id: check.body.id },
+          data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, second++)) },
+        });
       }
     }
   });
@@ -57,7 +69,9 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
     for (const node of edges) {
       const group = node.name.split("-")[0];
       expect(node.group.name).toBe(group);
-      expect(node.group.checks.edges.map((e: any) => e.node)).toEqual([2, 1, 0].map((i) => ({ name: `${group}-${i}`, group: { name: group } })));
+      expect(node.group.checks.edges.map((e: any) => e.node)).toEqual(
+        [2, 1, 0].map((i) => ({ name: `${group}-${i}`, group: { name: group } })),
+      );
       expect(node.group.checks.pageInfo.hasNextPage).toBe(false);
     }
   });
@@ -71,7 +85,9 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
     const nodes = five.body.data.checkGroups.edges.map((e: any) => e.node);
     expect(nodes.map((n: any) => n.name)).toEqual([...groups].reverse());
     for (const group of nodes) {
-      expect(group.checks.edges.map((e: any) => e.node)).toEqual([2, 1].map((i) => ({ name: `${group.name}-${i}`, request: { url: `https://${group.name}.example.com/${i}` } })));
+      expect(group.checks.edges.map((e: any) => e.node)).toEqual(
+        [2, 1].map((i) => ({ name: `${group.name}-${i}`, request: { url: `https://${group.name}.example.com/${i}` } })),
+      );
       expect(group.checks.pageInfo.hasNextPage).toBe(true);
     }
     // The next page of one group, by its cursor: the check left, with no page after it.
@@ -81,6 +97,9 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
       bearer(key),
       { after: nodes[0].checks.pageInfo.endCursor },
     );
-    expect(rest.body.data.checkGroups.edges[0].node.checks).toEqual({ edges: [{ node: { name: "epsilon-0" } }], pageInfo: { hasNextPage: false, hasPreviousPage: true } });
+    expect(rest.body.data.checkGroups.edges[0].node.checks).toEqual({
+      edges: [{ node: { name: "epsilon-0" } }],
+      pageInfo: { hasNextPage: false, hasPreviousPage: true },
+    });
   });
 });

@@ -30,10 +30,12 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
     if (m.type === "api") return { ...base, request: { method: "GET", url: m.url } };
     if (m.type === "url") return { ...base, request: { url: "https://shop.example.com" } };
     if (m.type === "tcp") return { ...base, request: { hostname: "db.example.com", port: 5432 } };
-    if (m.type === "heartbeat") return { ...base, heartbeat: { period: 1, periodUnit: "days", grace: 1, graceUnit: "hours" } };
+    if (m.type === "heartbeat")
+      return { ...base, heartbeat: { period: 1, periodUnit: "days", grace: 1, graceUnit: "hours" } };
     return { ...base, script: "run()" };
   };
-  const page = (variables: Record<string, unknown>, key = account.apiKey) => graphql(t.url, PAGE, bearer(key), variables);
+  const page = (variables: Record<string, unknown>, key = account.apiKey) =>
+    graphql(t.url, PAGE, bearer(key), variables);
 
   /** Every page forwards (first/after) and backwards (last/before), asserting no name twice. */
   async function walk(filters: Record<string, unknown>, size: number): Promise<{ forward: Walk; backward: Walk }> {
@@ -69,7 +71,10 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
       const created = await rest.post(`/v1/checks/${m.type}`, body(m));
       expect(created.status).toBe(201);
       // A second apart, so that "newest first" is the creation order whatever the clock's resolution.
-      await db.check.update({ where: { id: created.body.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) } });
+      await db.check.update({
+        where: { id: created.body.id },
+        data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) },
+      });
     }
   });
   afterAll(() => t.stop());
@@ -82,7 +87,11 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
   });
 
   it("filters as REST does, and pages within the filter", async () => {
-    const expectNames = (pick: (m: (typeof made)[number]) => boolean) => made.filter(pick).map((m) => m.name).reverse();
+    const expectNames = (pick: (m: (typeof made)[number]) => boolean) =>
+      made
+        .filter(pick)
+        .map((m) => m.name)
+        .reverse();
     const cases: [Record<string, unknown>, string[]][] = [
       [{ checkType: "API" }, expectNames((m) => m.type === "api")],
       [{ tag: ["shop"] }, expectNames((m) => m.tags.includes("shop"))],
@@ -97,7 +106,11 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
       expect(forward.names, JSON.stringify(filters)).toEqual(names);
       expect(backward.names, JSON.stringify(filters)).toEqual(names);
       // The REST list answers the same filters with the same checks, in the same order.
-      const query = new URLSearchParams(Object.entries(filters).flatMap(([k, v]) => [v].flat().map((x) => [k === "url" ? "apiCheckUrlFilterPattern" : k, String(x)])));
+      const query = new URLSearchParams(
+        Object.entries(filters).flatMap(([k, v]) =>
+          [v].flat().map((x) => [k === "url" ? "apiCheckUrlFilterPattern" : k, String(x)]),
+        ),
+      );
       const rest = await restClient(t.url, account.apiKey).get(`/v1/checks?limit=100&${query}`);
       expect(rest.body.map((c: { name: string }) => c.name)).toEqual(names);
     }
@@ -105,7 +118,15 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
 
   it("gives each edge its type, and a cursor REST-shaped ([created ms, id])", async () => {
     const { body } = await page({ first: 7 });
-    expect(body.data.checks.edges.map((e: any) => e.node.__typename)).toEqual(["ApiCheck", "TcpCheck", "BrowserCheck", "HeartbeatCheck", "ApiCheck", "ApiCheck", "UrlCheck"]);
+    expect(body.data.checks.edges.map((e: any) => e.node.__typename)).toEqual([
+      "ApiCheck",
+      "TcpCheck",
+      "BrowserCheck",
+      "HeartbeatCheck",
+      "ApiCheck",
+      "ApiCheck",
+      "UrlCheck",
+    ]);
     const [ms, id] = JSON.parse(Buffer.from(body.data.checks.edges[0].cursor, "base64url").toString());
     expect(typeof ms).toBe("number");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -113,7 +134,10 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
 
   it("refuses bad filters and page sizes with the domain's validation error", async () => {
     const tooLong = await page({ first: 1, search: "x".repeat(256) });
-    expect(tooLong.body.errors?.[0]).toMatchObject({ message: expect.stringContaining("search"), extensions: { code: "VALIDATION", fieldPaths: ["search"] } });
+    expect(tooLong.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining("search"),
+      extensions: { code: "VALIDATION", fieldPaths: ["search"] },
+    });
     const tooMany = await page({ first: 101 });
     expect(tooMany.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fieldPaths: ["first"] });
     const foreignCursor = await page({ first: 1, after: Buffer.from(JSON.stringify(["x", 1])).toString("base64url") });
@@ -123,7 +147,10 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
   it("shows another account none of these checks", async () => {
     const stranger = await t.newAccount();
     const { body } = await page({ first: 100 }, stranger.apiKey);
-    expect(body.data.checks).toEqual({ edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } });
+    expect(body.data.checks).toEqual({
+      edges: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    });
     const anonymous = await graphql(t.url, PAGE, {}, { first: 1 });
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });

@@ -22,8 +22,10 @@ const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name:
 describe(`GraphQL incidents on ${testProvider}`, () => {
   let t: TestApp;
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const service = async (name: string, key = t.apiKey) => (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
-  const create = async (input: Record<string, unknown>, key = t.apiKey) => (await gql(CREATE, { input }, key)).body.data.createIncident.data;
+  const service = async (name: string, key = t.apiKey) =>
+    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
+  const create = async (input: Record<string, unknown>, key = t.apiKey) =>
+    (await gql(CREATE, { input }, key)).body.data.createIncident.data;
   beforeAll(async () => {
     t = await startTestApp();
     gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
@@ -34,10 +36,17 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
     const [api, db] = [await service("API"), await service("DB")];
     const created = await gql(CREATE, {
       input: {
-        name: "Outage", severity: "MAJOR", services: [{ id: api.id }, { id: db.id }],
+        name: "Outage",
+        severity: "MAJOR",
+        services: [{ id: api.id }, { id: db.id }],
         incidentUpdates: [
           { description: "Looking", publicIncidentUpdateDate: "2026-01-05T10:00:00Z" },
-          { description: "Found it", status: "IDENTIFIED", publicIncidentUpdateDate: "2026-01-05T10:30:00Z", notifySubscribers: true },
+          {
+            description: "Found it",
+            status: "IDENTIFIED",
+            publicIncidentUpdateDate: "2026-01-05T10:30:00Z",
+            notifySubscribers: true,
+          },
         ],
       },
     });
@@ -46,22 +55,60 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
     expect(created.body.data.createIncident).toEqual({
       __typename: "CreateIncidentSuccess",
       data: {
-        id: expect.any(String), name: "Outage", severity: "MAJOR", services: [api, db], lastUpdateStatus: "IDENTIFIED", duration: null,
-        createdAt: stamp, updatedAt: stamp,
+        id: expect.any(String),
+        name: "Outage",
+        severity: "MAJOR",
+        services: [api, db],
+        lastUpdateStatus: "IDENTIFIED",
+        duration: null,
+        createdAt: stamp,
+        updatedAt: stamp,
         updates: {
           edges: [
-            { node: { id: expect.any(String), description: "Found it", status: "IDENTIFIED", publicIncidentUpdateDate: "2026-01-05T10:30:00.000Z", notifySubscribers: true, createdAt: stamp, updatedAt: stamp } },
-            { node: { id: expect.any(String), description: "Looking", status: "INVESTIGATING", publicIncidentUpdateDate: "2026-01-05T10:00:00.000Z", notifySubscribers: false, createdAt: stamp, updatedAt: stamp } },
+            {
+              node: {
+                id: expect.any(String),
+                description: "Found it",
+                status: "IDENTIFIED",
+                publicIncidentUpdateDate: "2026-01-05T10:30:00.000Z",
+                notifySubscribers: true,
+                createdAt: stamp,
+                updatedAt: stamp,
+              },
+            },
+            {
+              node: {
+                id: expect.any(String),
+                description: "Looking",
+                status: "INVESTIGATING",
+                publicIncidentUpdateDate: "2026-01-05T10:00:00.000Z",
+                notifySubscribers: false,
+                createdAt: stamp,
+                updatedAt: stamp,
+              },
+            },
           ],
         },
       },
     });
     expect((await gql(INCIDENT, { id: incident.id })).body.data.node).toEqual({ __typename: "Incident", ...incident });
 
-    const resolved = await gql(ADD, { incidentId: incident.id, input: { description: "Fixed", status: "RESOLVED", publicIncidentUpdateDate: "2026-01-05T11:15:00Z" } });
+    const resolved = await gql(ADD, {
+      incidentId: incident.id,
+      input: { description: "Fixed", status: "RESOLVED", publicIncidentUpdateDate: "2026-01-05T11:15:00Z" },
+    });
     expect(resolved.body.data.addIncidentUpdate).toEqual({
       __typename: "AddIncidentUpdateSuccess",
-      data: { id: expect.any(String), description: "Fixed", status: "RESOLVED", publicIncidentUpdateDate: "2026-01-05T11:15:00.000Z", notifySubscribers: false, createdAt: stamp, updatedAt: stamp, incident: { id: incident.id } },
+      data: {
+        id: expect.any(String),
+        description: "Fixed",
+        status: "RESOLVED",
+        publicIncidentUpdateDate: "2026-01-05T11:15:00.000Z",
+        notifySubscribers: false,
+        createdAt: stamp,
+        updatedAt: stamp,
+        incident: { id: incident.id },
+      },
     });
     const after = (await gql(INCIDENT, { id: incident.id })).body.data.node;
     expect(after).toMatchObject({ lastUpdateStatus: "RESOLVED", duration: 75 * 60 });
@@ -71,70 +118,160 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
   it("answers broken rules with a typed ValidationError and writes nothing", async () => {
     const count = () => t.app.context.database.prisma.incident.count();
     const before = await count();
-    const invalid = await gql(CREATE, { input: { name: "n".repeat(256), severity: "MINOR", services: [], incidentUpdates: [{ description: "" }] } });
-    expect(invalid.body.data.createIncident).toEqual({ __typename: "ValidationError", message: expect.stringContaining("name"), fieldPaths: ["name", "services", "incidentUpdates.0.description"] });
-    const page = await gql(`mutation { createStatusPage(input: { name: "x", url: "not-a-service" }) { ... on CreateStatusPageSuccess { data { id } } } }`);
-    const wrongType = await gql(CREATE, { input: { name: "x", severity: "MINOR", services: [{ id: page.body.data.createStatusPage.data.id }], incidentUpdates: [{ description: "d" }] } });
-    expect(wrongType.body.data.createIncident).toMatchObject({ __typename: "ValidationError", fieldPaths: ["services.0.id"] });
+    const invalid = await gql(CREATE, {
+      input: { name: "n".repeat(256), severity: "MINOR", services: [], incidentUpdates: [{ description: "" }] },
+    });
+    expect(invalid.body.data.createIncident).toEqual({
+      __typename: "ValidationError",
+      message: expect.stringContaining("name"),
+      fieldPaths: ["name", "services", "incidentUpdates.0.description"],
+    });
+    const page = await gql(
+      `mutation { createStatusPage(input: { name: "x", url: "not-a-service" }) { ... on CreateStatusPageSuccess { data { id } } } }`,
+    );
+    const wrongType = await gql(CREATE, {
+      input: {
+        name: "x",
+        severity: "MINOR",
+        services: [{ id: page.body.data.createStatusPage.data.id }],
+        incidentUpdates: [{ description: "d" }],
+      },
+    });
+    expect(wrongType.body.data.createIncident).toMatchObject({
+      __typename: "ValidationError",
+      fieldPaths: ["services.0.id"],
+    });
     expect(await count()).toBe(before);
 
     const svc = await service("S");
-    const incident = await create({ name: "x", severity: "MINOR", services: [{ id: svc.id }], incidentUpdates: [{ description: "d" }] });
-    const badUpdate = await gql(ADD, { incidentId: incident.id, input: { description: "ok", publicIncidentUpdateDate: "yesterday" } });
-    expect(badUpdate.body.data.addIncidentUpdate).toEqual({ __typename: "ValidationError", message: expect.stringContaining("publicIncidentUpdateDate") });
+    const incident = await create({
+      name: "x",
+      severity: "MINOR",
+      services: [{ id: svc.id }],
+      incidentUpdates: [{ description: "d" }],
+    });
+    const badUpdate = await gql(ADD, {
+      incidentId: incident.id,
+      input: { description: "ok", publicIncidentUpdateDate: "yesterday" },
+    });
+    expect(badUpdate.body.data.addIncidentUpdate).toEqual({
+      __typename: "ValidationError",
+      message: expect.stringContaining("publicIncidentUpdateDate"),
+    });
     expect((await gql(INCIDENT, { id: incident.id })).body.data.node.updates.edges).toHaveLength(1);
   });
 
   it("updates and deletes incidents and updates by global id; an incident keeps its last update", async () => {
     const [a, b] = [await service("A"), await service("B")];
-    const incident = await create({ name: "Slow", severity: "MINOR", services: [{ id: a.id }], incidentUpdates: [{ description: "one" }] });
+    const incident = await create({
+      name: "Slow",
+      severity: "MINOR",
+      services: [{ id: a.id }],
+      incidentUpdates: [{ description: "one" }],
+    });
     const updated = await gql(
       `mutation ($id: ID!, $input: UpdateIncidentInput!) { updateIncident(id: $id, input: $input) { ... on UpdateIncidentSuccess { data { name severity services { name } } } } }`,
       { id: incident.id, input: { name: "Very slow", severity: "CRITICAL", services: [{ id: b.id }, { id: a.id }] } },
     );
     // Services show in creation order (created_at, then id: A and B may share a millisecond).
-    const order = await t.app.context.database.prisma.statusPageService.findMany({ where: { name: { in: ["A", "B"] }, accountId: t.accountId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { name: true } });
+    const order = await t.app.context.database.prisma.statusPageService.findMany({
+      where: { name: { in: ["A", "B"] }, accountId: t.accountId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { name: true },
+    });
     expect(order.map((s) => s.name).sort()).toEqual(["A", "B"]);
     expect(updated.body.data.updateIncident.data).toEqual({ name: "Very slow", severity: "CRITICAL", services: order });
 
     const first = incident.updates.edges[0].node;
-    const lastOne = await gql(`mutation ($id: ID!) { deleteIncidentUpdate(id: $id) { __typename ... on ConflictError { message } } }`, { id: first.id });
-    expect(lastOne.body.data.deleteIncidentUpdate).toEqual({ __typename: "ConflictError", message: expect.stringContaining("at least one update") });
+    const lastOne = await gql(
+      `mutation ($id: ID!) { deleteIncidentUpdate(id: $id) { __typename ... on ConflictError { message } } }`,
+      { id: first.id },
+    );
+    expect(lastOne.body.data.deleteIncidentUpdate).toEqual({
+      __typename: "ConflictError",
+      message: expect.stringContaining("at least one update"),
+    });
 
-    const second = (await gql(ADD, { incidentId: incident.id, input: { description: "two", status: "MONITORING" } })).body.data.addIncidentUpdate.data;
+    const second = (await gql(ADD, { incidentId: incident.id, input: { description: "two", status: "MONITORING" } }))
+      .body.data.addIncidentUpdate.data;
     const edited = await gql(
       `mutation ($id: ID!, $input: IncidentUpdateInput!) { updateIncidentUpdate(id: $id, input: $input) { ... on UpdateIncidentUpdateSuccess { data { id description status notifySubscribers } } } }`,
       { id: first.id, input: { description: "one, edited", notifySubscribers: true } },
     );
-    expect(edited.body.data.updateIncidentUpdate.data).toEqual({ id: first.id, description: "one, edited", status: "INVESTIGATING", notifySubscribers: true });
-    const updateNode = await gql(`query ($id: ID!) { node(id: $id) { __typename id ... on IncidentUpdate { description incident { id name } } } }`, { id: second.id });
-    expect(updateNode.body.data.node).toEqual({ __typename: "IncidentUpdate", id: second.id, description: "two", incident: { id: incident.id, name: "Very slow" } });
+    expect(edited.body.data.updateIncidentUpdate.data).toEqual({
+      id: first.id,
+      description: "one, edited",
+      status: "INVESTIGATING",
+      notifySubscribers: true,
+    });
+    const updateNode = await gql(
+      `query ($id: ID!) { node(id: $id) { __typename id ... on IncidentUpdate { description incident { id name } } } }`,
+      { id: second.id },
+    );
+    expect(updateNode.body.data.node).toEqual({
+      __typename: "IncidentUpdate",
+      id: second.id,
+      description: "two",
+      incident: { id: incident.id, name: "Very slow" },
+    });
 
-    const removed = await gql(`mutation ($id: ID!) { deleteIncidentUpdate(id: $id) { ... on DeleteIncidentUpdateSuccess { data { deletedId } } } }`, { id: second.id });
+    const removed = await gql(
+      `mutation ($id: ID!) { deleteIncidentUpdate(id: $id) { ... on DeleteIncidentUpdateSuccess { data { deletedId } } } }`,
+      { id: second.id },
+    );
     expect(removed.body.data.deleteIncidentUpdate.data.deletedId).toBe(second.id);
     expect((await gql(INCIDENT, { id: incident.id })).body.data.node.lastUpdateStatus).toBe("INVESTIGATING");
-    const deleted = await gql(`mutation ($id: ID!) { deleteIncident(id: $id) { ... on DeleteIncidentSuccess { data { deletedId } } } }`, { id: incident.id });
+    const deleted = await gql(
+      `mutation ($id: ID!) { deleteIncident(id: $id) { ... on DeleteIncidentSuccess { data { deletedId } } } }`,
+      { id: incident.id },
+    );
     expect(deleted.body.data.deleteIncident.data.deletedId).toBe(incident.id);
-    expect((await gql(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [incident.id, first.id] })).body.data.nodes).toEqual([null, null]);
+    expect(
+      (await gql(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [incident.id, first.id] })).body.data.nodes,
+    ).toEqual([null, null]);
   });
 
   it("hides incidents and updates from another account: null nodes, NotFoundError mutations", async () => {
     const svc = await service("Mine");
-    const incident = await create({ name: "Private matter", severity: "MINOR", services: [{ id: svc.id }], incidentUpdates: [{ description: "d" }] });
+    const incident = await create({
+      name: "Private matter",
+      severity: "MINOR",
+      services: [{ id: svc.id }],
+      incidentUpdates: [{ description: "d" }],
+    });
     const updateId = incident.updates.edges[0].node.id;
     const other = await t.newAccount();
     const theirs = await service("Theirs", other.apiKey);
-    const seen = await gql(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } incidents { edges { node { id } } } }`, { ids: [incident.id, updateId] }, other.apiKey);
+    const seen = await gql(
+      `query ($ids: [ID!]!) { nodes(ids: $ids) { id } incidents { edges { node { id } } } }`,
+      { ids: [incident.id, updateId] },
+      other.apiKey,
+    );
     expect(seen.body.data).toEqual({ nodes: [null, null], incidents: { edges: [] } });
     const attempts = {
-      updateIncident: [`mutation ($id: ID!, $s: ID!) { r: updateIncident(id: $id, input: { name: "x", severity: MINOR, services: [{ id: $s }] }) { __typename } }`, { id: incident.id, s: theirs.id }],
-      addIncidentUpdate: [`mutation ($id: ID!) { r: addIncidentUpdate(incidentId: $id, input: { description: "x" }) { __typename } }`, { id: incident.id }],
-      updateIncidentUpdate: [`mutation ($id: ID!) { r: updateIncidentUpdate(id: $id, input: { description: "x" }) { __typename } }`, { id: updateId }],
-      deleteIncidentUpdate: [`mutation ($id: ID!) { r: deleteIncidentUpdate(id: $id) { __typename } }`, { id: updateId }],
+      updateIncident: [
+        `mutation ($id: ID!, $s: ID!) { r: updateIncident(id: $id, input: { name: "x", severity: MINOR, services: [{ id: $s }] }) { __typename } }`,
+        { id: incident.id, s: theirs.id },
+      ],
+      addIncidentUpdate: [
+        `mutation ($id: ID!) { r: addIncidentUpdate(incidentId: $id, input: { description: "x" }) { __typename } }`,
+        { id: incident.id },
+      ],
+      updateIncidentUpdate: [
+        `mutation ($id: ID!) { r: updateIncidentUpdate(id: $id, input: { description: "x" }) { __typename } }`,
+        { id: updateId },
+      ],
+      deleteIncidentUpdate: [
+        `mutation ($id: ID!) { r: deleteIncidentUpdate(id: $id) { __typename } }`,
+        { id: updateId },
+      ],
       deleteIncident: [`mutation ($id: ID!) { r: deleteIncident(id: $id) { __typename } }`, { id: incident.id }],
     } as const;
     for (const [name, [query, variables]] of Object.entries(attempts)) {
-      expect([name, (await gql(query, variables, other.apiKey)).body.data.r.__typename]).toEqual([name, "NotFoundError"]);
+      expect([name, (await gql(query, variables, other.apiKey)).body.data.r.__typename]).toEqual([
+        name,
+        "NotFoundError",
+      ]);
     }
     expect((await gql(INCIDENT, { id: incident.id })).body.data.node).toEqual({ __typename: "Incident", ...incident });
   });

@@ -31,23 +31,49 @@ describe(`GraphQL maintenance windows on ${testProvider}`, () => {
     expect(created.body.errors).toBeUndefined();
     expect(created.body.data.createMaintenanceWindow).toMatchObject({
       __typename: "CreateMaintenanceWindowSuccess",
-      data: { name: "Deploy", startsAt: "2026-01-05T00:00:00.000Z", endsAt: "2026-01-05T02:00:00.000Z", repeatUnit: "WEEK", tags: [] },
+      data: {
+        name: "Deploy",
+        startsAt: "2026-01-05T00:00:00.000Z",
+        endsAt: "2026-01-05T02:00:00.000Z",
+        repeatUnit: "WEEK",
+        tags: [],
+      },
     });
     const before = await t.app.context.database.prisma.maintenanceWindow.count();
     const invalid = await gql(CREATE, { input: { ...input, name: "n".repeat(201), endsAt: "2026-01-04" } });
-    expect(invalid.body.data.createMaintenanceWindow).toEqual({ __typename: "ValidationError", message: expect.stringContaining("name"), fieldPaths: ["name", "endsAt"] });
+    expect(invalid.body.data.createMaintenanceWindow).toEqual({
+      __typename: "ValidationError",
+      message: expect.stringContaining("name"),
+      fieldPaths: ["name", "endsAt"],
+    });
     expect(await t.app.context.database.prisma.maintenanceWindow.count()).toBe(before);
   });
 
   it("round-trips node(id:), updates and deletes by global id, and another account sees null", async () => {
     const { id } = (await gql(CREATE, { input })).body.data.createMaintenanceWindow.data;
-    const node = await gql(`query ($id: ID!) { node(id: $id) { __typename id ... on MaintenanceWindow { name } } nodes(ids: [$id]) { __typename id } }`, { id });
-    expect(node.body).toEqual({ data: { node: { __typename: "MaintenanceWindow", id, name: "Deploy" }, nodes: [{ __typename: "MaintenanceWindow", id }] } });
+    const node = await gql(
+      `query ($id: ID!) { node(id: $id) { __typename id ... on MaintenanceWindow { name } } nodes(ids: [$id]) { __typename id } }`,
+      { id },
+    );
+    expect(node.body).toEqual({
+      data: {
+        node: { __typename: "MaintenanceWindow", id, name: "Deploy" },
+        nodes: [{ __typename: "MaintenanceWindow", id }],
+      },
+    });
 
     const other = await t.newAccount();
-    const stranger = await gql(`query ($id: ID!) { node(id: $id) { id } nodes(ids: [$id]) { id } }`, { id }, other.apiKey);
+    const stranger = await gql(
+      `query ($id: ID!) { node(id: $id) { id } nodes(ids: [$id]) { id } }`,
+      { id },
+      other.apiKey,
+    );
     expect(stranger.body.data).toEqual({ node: null, nodes: [null] });
-    const theirDelete = await gql(`mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { __typename } }`, { id }, other.apiKey);
+    const theirDelete = await gql(
+      `mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { __typename } }`,
+      { id },
+      other.apiKey,
+    );
     expect(theirDelete.body.data.deleteMaintenanceWindow.__typename).toBe("NotFoundError");
 
     const updated = await gql(
@@ -55,7 +81,10 @@ describe(`GraphQL maintenance windows on ${testProvider}`, () => {
       { id, input: { ...input, name: "Renamed", tags: ["db"] } },
     );
     expect(updated.body.data.updateMaintenanceWindow.data).toEqual({ name: "Renamed", tags: ["db"] });
-    const deleted = await gql(`mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { ... on DeleteMaintenanceWindowSuccess { data { deletedId } } } }`, { id });
+    const deleted = await gql(
+      `mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { ... on DeleteMaintenanceWindowSuccess { data { deletedId } } } }`,
+      { id },
+    );
     expect(deleted.body.data.deleteMaintenanceWindow.data.deletedId).toBe(id);
     expect((await gql(`query ($id: ID!) { node(id: $id) { id } }`, { id })).body.data.node).toBeNull();
   });
@@ -90,7 +119,10 @@ describe(`GraphQL maintenance windows on ${testProvider}`, () => {
 
   it("caps first/last at 100 and refuses a cursor it did not make, with a client-visible error", async () => {
     const tooMany = await gql(PAGE, { first: 101 });
-    expect(tooMany.body.errors?.[0]).toMatchObject({ message: expect.stringContaining("first"), extensions: { code: "VALIDATION" } });
+    expect(tooMany.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining("first"),
+      extensions: { code: "VALIDATION" },
+    });
     const bad = await gql(PAGE, { first: 1, after: "not-a-cursor" });
     expect(bad.body.errors?.[0]?.extensions?.code).toBe("VALIDATION");
   });

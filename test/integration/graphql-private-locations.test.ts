@@ -26,7 +26,8 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
   let slugs = 0;
   const db = () => t.app.context.database.prisma;
   const create = async (input: Record<string, unknown> = {}, key = me.apiKey) =>
-    (await gql(CREATE, { input: { name: "Basement", slugName: `basement-${++slugs}`, ...input } }, key)).body.data.createPrivateLocation;
+    (await gql(CREATE, { input: { name: "Basement", slugName: `basement-${++slugs}`, ...input } }, key)).body.data
+      .createPrivateLocation;
   beforeAll(async () => {
     t = await startTestApp();
     me = await t.newAccount("Locations");
@@ -38,34 +39,78 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
     const created = await create({ proxyUrl: "https://proxy.example.com:3128" });
     expect(created.__typename).toBe("CreatePrivateLocationSuccess");
     const { privateLocation: location, firstKey } = created.data;
-    const key = { id: expect.any(String), maskedKey: `${firstKey.rawKey.slice(0, 7)}${"*".repeat(24)}`, lastUsedAt: null, createdAt: iso };
+    const key = {
+      id: expect.any(String),
+      maskedKey: `${firstKey.rawKey.slice(0, 7)}${"*".repeat(24)}`,
+      lastUsedAt: null,
+      createdAt: iso,
+    };
     expect(created.data).toEqual({
       privateLocation: {
-        __typename: "PrivateLocation", id: expect.any(String), name: "Basement", slugName: `basement-${slugs}`, icon: "location", proxyUrl: "https://proxy.example.com:3128",
-        keys: [key], lastSeen: null, queueSize: 0, createdAt: iso, updatedAt: iso,
+        __typename: "PrivateLocation",
+        id: expect.any(String),
+        name: "Basement",
+        slugName: `basement-${slugs}`,
+        icon: "location",
+        proxyUrl: "https://proxy.example.com:3128",
+        keys: [key],
+        lastSeen: null,
+        queueSize: 0,
+        createdAt: iso,
+        updatedAt: iso,
       },
       firstKey: { rawKey: expect.stringMatching(/^pl_[A-Za-z0-9_-]{32}$/), agentKey: key },
     });
     expect(firstKey.agentKey).toEqual(location.keys[0]);
-    expect(await db().agentKey.count({ where: { keyHash: sha256(firstKey.rawKey), privateLocationId: rawId(location.id) } })).toBe(1);
+    expect(
+      await db().agentKey.count({ where: { keyHash: sha256(firstKey.rawKey), privateLocationId: rawId(location.id) } }),
+    ).toBe(1);
 
     const read = await gql(NODE, { id: location.id });
     expect(read.body.data).toEqual({ node: location, nodes: [{ id: location.id }] });
     expect(JSON.stringify(read.body)).not.toContain(firstKey.rawKey);
     const keyNode = await gql(NODE, { id: firstKey.agentKey.id });
-    expect(keyNode.body.data).toEqual({ node: { __typename: "AgentKey", ...firstKey.agentKey }, nodes: [{ id: firstKey.agentKey.id }] });
+    expect(keyNode.body.data).toEqual({
+      node: { __typename: "AgentKey", ...firstKey.agentKey },
+      nodes: [{ id: firstKey.agentKey.id }],
+    });
   });
 
   it("shows the queue of QUEUED runs and when an agent was last seen, for a page of locations at once", async () => {
     const busy = (await create()).data.privateLocation;
     const idle = (await create()).data.privateLocation;
     // The two newest of the account, in this order, whatever the clock's resolution.
-    await db().privateLocation.update({ where: { id: rawId(busy.id) }, data: { createdAt: new Date("2030-01-01T00:00:00Z") } });
-    await db().privateLocation.update({ where: { id: rawId(idle.id) }, data: { createdAt: new Date("2030-01-01T00:00:01Z") } });
-    const check = await db().check.create({ data: { accountId: me.accountId, checkType: "API", name: "api", locations: [], tags: [], privateLocations: [busy.slugName] } });
-    const run = (status: string) => ({ accountId: me.accountId, checkId: check.id, privateLocationId: rawId(busy.id), sequenceId: randomUUID(), status, dueAt: new Date() });
+    await db().privateLocation.update({
+      where: { id: rawId(busy.id) },
+      data: { createdAt: new Date("2030-01-01T00:00:00Z") },
+    });
+    await db().privateLocation.update({
+      where: { id: rawId(idle.id) },
+      data: { createdAt: new Date("2030-01-01T00:00:01Z") },
+    });
+    const check = await db().check.create({
+      data: {
+        accountId: me.accountId,
+        checkType: "API",
+        name: "api",
+        locations: [],
+        tags: [],
+        privateLocations: [busy.slugName],
+      },
+    });
+    const run = (status: string) => ({
+      accountId: me.accountId,
+      checkId: check.id,
+      privateLocationId: rawId(busy.id),
+      sequenceId: randomUUID(),
+      status,
+      dueAt: new Date(),
+    });
     await db().checkRun.createMany({ data: [run("QUEUED"), run("QUEUED"), run("RUNNING"), run("DONE")] });
-    await db().privateLocation.update({ where: { id: rawId(busy.id) }, data: { lastSeenAt: new Date("2026-02-03T04:05:06.789Z") } });
+    await db().privateLocation.update({
+      where: { id: rawId(busy.id) },
+      data: { lastSeenAt: new Date("2026-02-03T04:05:06.789Z") },
+    });
     const page = await gql(`{ privateLocations(first: 2) { edges { node { slugName queueSize lastSeen } } } }`);
     expect(page.body.data.privateLocations.edges.map((e: any) => e.node)).toEqual([
       { slugName: idle.slugName, queueSize: 0, lastSeen: null },
@@ -79,9 +124,16 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
     const renamed = await gql(UPDATE, { id: location.id, input: { name: "Cellar" } });
     expect(renamed.body.data.updatePrivateLocation.data).toEqual({ ...location, name: "Cellar", updatedAt: iso });
     const cleared = await gql(UPDATE, { id: location.id, input: { name: "Cellar", proxyUrl: null } });
-    expect(cleared.body.data.updatePrivateLocation.data).toMatchObject({ name: "Cellar", icon: "server", proxyUrl: null });
+    expect(cleared.body.data.updatePrivateLocation.data).toMatchObject({
+      name: "Cellar",
+      icon: "server",
+      proxyUrl: null,
+    });
     const refused = await gql(UPDATE, { id: location.id, input: { name: " ", proxyUrl: "ftp://x" } });
-    expect(refused.body.data.updatePrivateLocation).toMatchObject({ __typename: "ValidationError", fieldPaths: ["name", "proxyUrl"] });
+    expect(refused.body.data.updatePrivateLocation).toMatchObject({
+      __typename: "ValidationError",
+      fieldPaths: ["name", "proxyUrl"],
+    });
     expect((await gql(NODE, { id: location.id })).body.data.node).toMatchObject({ name: "Cellar", proxyUrl: null });
 
     const before = await db().privateLocation.count();
@@ -95,7 +147,18 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
   it("creates and revokes agent keys: a revoked key's hash is gone", async () => {
     const location = (await create()).data.privateLocation;
     const second = (await gql(NEW_KEY, { id: location.id })).body.data.createAgentKey;
-    expect(second).toEqual({ __typename: "CreateAgentKeySuccess", data: { rawKey: expect.stringMatching(/^pl_/), agentKey: { id: expect.any(String), maskedKey: expect.stringMatching(/^pl_.{4}\*{24}$/), lastUsedAt: null, createdAt: iso } } });
+    expect(second).toEqual({
+      __typename: "CreateAgentKeySuccess",
+      data: {
+        rawKey: expect.stringMatching(/^pl_/),
+        agentKey: {
+          id: expect.any(String),
+          maskedKey: expect.stringMatching(/^pl_.{4}\*{24}$/),
+          lastUsedAt: null,
+          createdAt: iso,
+        },
+      },
+    });
     const keys = (await gql(NODE, { id: location.id })).body.data.node.keys;
     expect(keys).toEqual([location.keys[0], second.data.agentKey]);
 
@@ -103,27 +166,54 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
     const wrongLocation = await gql(DELETE_KEY, { location: other.id, id: second.data.agentKey.id });
     expect(wrongLocation.body.data.deleteAgentKey.__typename).toBe("NotFoundError");
     const revoked = await gql(DELETE_KEY, { location: location.id, id: second.data.agentKey.id });
-    expect(revoked.body.data.deleteAgentKey).toEqual({ __typename: "DeleteAgentKeySuccess", data: { deletedId: second.data.agentKey.id } });
+    expect(revoked.body.data.deleteAgentKey).toEqual({
+      __typename: "DeleteAgentKeySuccess",
+      data: { deletedId: second.data.agentKey.id },
+    });
     expect((await gql(NODE, { id: second.data.agentKey.id })).body.data.node).toBeNull();
     expect(await db().agentKey.count({ where: { keyHash: sha256(second.data.rawKey) } })).toBe(0);
   });
 
   it("refuses to delete a location that a check names, then deletes it; another account sees and touches nothing", async () => {
     const { privateLocation: location, firstKey } = (await create()).data;
-    const check = await restClient(t.url, me.apiKey).post("/v1/checks/api", { name: "inside", privateLocations: [location.slugName], request: { method: "GET", url: "http://intranet" } });
+    const check = await restClient(t.url, me.apiKey).post("/v1/checks/api", {
+      name: "inside",
+      privateLocations: [location.slugName],
+      request: { method: "GET", url: "http://intranet" },
+    });
     expect(check.status).toBe(201);
-    expect((await gql(DELETE, { id: location.id })).body.data.deletePrivateLocation).toEqual({ __typename: "ConflictError", message: expect.stringContaining("used by 1") });
+    expect((await gql(DELETE, { id: location.id })).body.data.deletePrivateLocation).toEqual({
+      __typename: "ConflictError",
+      message: expect.stringContaining("used by 1"),
+    });
 
     const stranger = await t.newAccount();
-    for (const id of [location.id, firstKey.agentKey.id]) expect((await gql(NODE, { id }, stranger.apiKey)).body.data).toEqual({ node: null, nodes: [null] });
-    expect((await gql(UPDATE, { id: location.id, input: { name: "Mine" } }, stranger.apiKey)).body.data.updatePrivateLocation.__typename).toBe("NotFoundError");
-    expect((await gql(DELETE, { id: location.id }, stranger.apiKey)).body.data.deletePrivateLocation.__typename).toBe("NotFoundError");
-    expect((await gql(NEW_KEY, { id: location.id }, stranger.apiKey)).body.data.createAgentKey.__typename).toBe("NotFoundError");
-    expect((await gql(DELETE_KEY, { location: location.id, id: firstKey.agentKey.id }, stranger.apiKey)).body.data.deleteAgentKey.__typename).toBe("NotFoundError");
-    expect((await gql(`{ privateLocations { edges { node { id } } } }`, {}, stranger.apiKey)).body.data.privateLocations.edges).toEqual([]);
+    for (const id of [location.id, firstKey.agentKey.id])
+      expect((await gql(NODE, { id }, stranger.apiKey)).body.data).toEqual({ node: null, nodes: [null] });
+    expect(
+      (await gql(UPDATE, { id: location.id, input: { name: "Mine" } }, stranger.apiKey)).body.data.updatePrivateLocation
+        .__typename,
+    ).toBe("NotFoundError");
+    expect((await gql(DELETE, { id: location.id }, stranger.apiKey)).body.data.deletePrivateLocation.__typename).toBe(
+      "NotFoundError",
+    );
+    expect((await gql(NEW_KEY, { id: location.id }, stranger.apiKey)).body.data.createAgentKey.__typename).toBe(
+      "NotFoundError",
+    );
+    expect(
+      (await gql(DELETE_KEY, { location: location.id, id: firstKey.agentKey.id }, stranger.apiKey)).body.data
+        .deleteAgentKey.__typename,
+    ).toBe("NotFoundError");
+    expect(
+      (await gql(`{ privateLocations { edges { node { id } } } }`, {}, stranger.apiKey)).body.data.privateLocations
+        .edges,
+    ).toEqual([]);
 
     await restClient(t.url, me.apiKey).delete(`/v1/checks/${check.body.id}`);
-    expect((await gql(DELETE, { id: location.id })).body.data.deletePrivateLocation).toEqual({ __typename: "DeletePrivateLocationSuccess", data: { deletedId: location.id } });
+    expect((await gql(DELETE, { id: location.id })).body.data.deletePrivateLocation).toEqual({
+      __typename: "DeletePrivateLocationSuccess",
+      data: { deletedId: location.id },
+    });
     expect((await gql(NODE, { id: location.id })).body.data.node).toBeNull();
     expect(await db().agentKey.count({ where: { privateLocationId: rawId(location.id) } })).toBe(0);
   });
@@ -133,7 +223,10 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
     const slugsMade: string[] = [];
     for (let i = 0; i < 5; i++) {
       const { privateLocation } = (await create({}, own.apiKey)).data;
-      await db().privateLocation.update({ where: { id: rawId(privateLocation.id) }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) } });
+      await db().privateLocation.update({
+        where: { id: rawId(privateLocation.id) },
+        data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) },
+      });
       slugsMade.unshift(privateLocation.slugName);
     }
     const PAGE = `query ($first: Int, $after: String, $last: Int, $before: String) { privateLocations(first: $first, after: $after, last: $last, before: $before) {

@@ -18,7 +18,10 @@ describe(`GraphQL protection on ${testProvider}`, () => {
     expect(standard.body.data.__schema.queryType.name).toBe("Query");
     const deep = await graphql(t.url, `{ __schema { types { fields { type { ${nest(30)} } } } } }`, bearer(t.apiKey));
     expect(deep.body.data).toBeUndefined();
-    expect(deep.body.errors?.[0]).toMatchObject({ message: "query is too deep: more than 20 levels", extensions: { code: "QUERY_TOO_DEEP" } });
+    expect(deep.body.errors?.[0]).toMatchObject({
+      message: "query is too deep: more than 20 levels",
+      extensions: { code: "QUERY_TOO_DEEP" },
+    });
   });
 
   it("refuses a document too wide for the complexity limits before running it", async () => {
@@ -30,8 +33,16 @@ describe(`GraphQL protection on ${testProvider}`, () => {
 
   it("answers a global id of the wrong type as the client's mistake, not an internal error", async () => {
     const wrong = Buffer.from("Check:00000000-0000-0000-0000-000000000000").toString("base64");
-    const answer = await graphql(t.url, "mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { __typename } }", bearer(t.apiKey), { id: wrong });
-    expect(answer.body.errors?.[0]).toMatchObject({ message: expect.stringContaining("is not of type: MaintenanceWindow"), extensions: { code: "BAD_USER_INPUT" } });
+    const answer = await graphql(
+      t.url,
+      "mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { __typename } }",
+      bearer(t.apiKey),
+      { id: wrong },
+    );
+    expect(answer.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining("is not of type: MaintenanceWindow"),
+      extensions: { code: "BAD_USER_INPUT" },
+    });
   });
 
   it("serves GraphiQL to a browser", async () => {
@@ -46,7 +57,10 @@ describe(`GraphQL protection on ${testProvider}`, () => {
       // The resolver's table is gone: Prisma fails with the driver's message, which must not leak.
       await own.app.context.database.prisma.$executeRawUnsafe(`ALTER TABLE "Account" RENAME TO "AccountGone"`);
       const answer = await graphql(own.url, "{ viewer { account { id name } } }", bearer(own.apiKey));
-      expect(answer.body.errors?.[0]).toMatchObject({ message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } });
+      expect(answer.body.errors?.[0]).toMatchObject({
+        message: "Unexpected error.",
+        extensions: { code: "INTERNAL_SERVER_ERROR" },
+      });
       expect(JSON.stringify(answer.body)).not.toMatch(/prisma|sqlite|postgres|SELECT/i);
     } finally {
       await own.stop();

@@ -15,7 +15,11 @@ const PUBLIC = `query ($url: String!, $first: Int, $after: String) {
 
 describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
   let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) => ReturnType<typeof graphql>;
+  let gql: (
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) => ReturnType<typeof graphql>;
   const ids: Record<string, string> = {};
   const write = async (query: string, variables: Record<string, unknown>) => {
     const { body } = await gql(query, variables, bearer(t.apiKey));
@@ -23,16 +27,31 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     if (!result?.data) throw new Error(`seeding failed: ${JSON.stringify(body)}`);
     return result.data.id;
   };
-  const service = (name: string) => write(`mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id } } } }`, { name });
+  const service = (name: string) =>
+    write(
+      `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id } } } }`,
+      { name },
+    );
   const page = (url: string, services: string[]) =>
-    write(`mutation ($url: String!, $s: [ServiceReferenceInput!]) { createStatusPage(input: { name: $url, url: $url, cards: [{ name: "Card", services: $s }] }) { ... on CreateStatusPageSuccess { data { id } } } }`, {
-      url,
-      s: services.map((id) => ({ id })),
-    });
+    write(
+      `mutation ($url: String!, $s: [ServiceReferenceInput!]) { createStatusPage(input: { name: $url, url: $url, cards: [{ name: "Card", services: $s }] }) { ... on CreateStatusPageSuccess { data { id } } } }`,
+      {
+        url,
+        s: services.map((id) => ({ id })),
+      },
+    );
   const incident = (name: string, services: string[]) =>
-    write(`mutation ($input: CreateIncidentInput!) { createIncident(input: $input) { ... on CreateIncidentSuccess { data { id } } } }`, {
-      input: { name, severity: "MINOR", services: services.map((id) => ({ id })), incidentUpdates: [{ description: `${name} update` }] },
-    });
+    write(
+      `mutation ($input: CreateIncidentInput!) { createIncident(input: $input) { ... on CreateIncidentSuccess { data { id } } } }`,
+      {
+        input: {
+          name,
+          severity: "MINOR",
+          services: services.map((id) => ({ id })),
+          incidentUpdates: [{ description: `${name} update` }],
+        },
+      },
+    );
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -43,8 +62,13 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     ids.privatePage = await page("private-page", [ids.secret!]);
     ids.otherPage = await page("other-page", [ids.other!]);
     const raw = (id: string) => Buffer.from(id, "base64").toString().split(":")[1]!;
-    await t.app.context.database.prisma.statusPage.update({ where: { id: raw(ids.privatePage) }, data: { isPrivate: true } });
-    await t.app.context.database.prisma.statusPageKey.create({ data: { statusPageId: raw(ids.publicPage), keyHash: "public-page-key", maskedKey: "sp_****page" } });
+    await t.app.context.database.prisma.statusPage.update({
+      where: { id: raw(ids.privatePage) },
+      data: { isPrivate: true },
+    });
+    await t.app.context.database.prisma.statusPageKey.create({
+      data: { statusPageId: raw(ids.publicPage), keyHash: "public-page-key", maskedKey: "sp_****page" },
+    });
     ids.shared = await incident("shared", [ids.secret!, ids.web!]);
     ids.secretOnly = await incident("secret only", [ids.secret!]);
     ids.otherOnly = await incident("other only", [ids.other!]);
@@ -58,16 +82,42 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     expect(body.errors).toBeUndefined();
     const shown = (id: string, name: string, services: { id: string; name: string }[]) => ({
       node: {
-        id, name, lastUpdateStatus: "INVESTIGATING", services,
-        updates: { edges: [{ node: { description: `${name} update`, incident: { id, services: services.map(({ name: n }) => ({ name: n })) } } }] },
+        id,
+        name,
+        lastUpdateStatus: "INVESTIGATING",
+        services,
+        updates: {
+          edges: [
+            {
+              node: {
+                description: `${name} update`,
+                incident: { id, services: services.map(({ name: n }) => ({ name: n })) },
+              },
+            },
+          ],
+        },
       },
     });
     expect(body.data.publicStatusPage).toEqual({
-      id: ids.publicPage, name: "public-page", url: "public-page", isPrivate: false,
-      cards: [{ name: "Card", services: [{ id: ids.web, name: "web" }, { id: ids.api, name: "api" }] }],
+      id: ids.publicPage,
+      name: "public-page",
+      url: "public-page",
+      isPrivate: false,
+      cards: [
+        {
+          name: "Card",
+          services: [
+            { id: ids.web, name: "web" },
+            { id: ids.api, name: "api" },
+          ],
+        },
+      ],
       incidents: {
         // The shared incident also names the private page's service: the visitor sees only this page's.
-        edges: [shown(ids.webOnly!, "web only", [{ id: ids.web!, name: "web" }]), shown(ids.shared!, "shared", [{ id: ids.web!, name: "web" }])],
+        edges: [
+          shown(ids.webOnly!, "web only", [{ id: ids.web!, name: "web" }]),
+          shown(ids.shared!, "shared", [{ id: ids.web!, name: "web" }]),
+        ],
         pageInfo: { hasNextPage: false, endCursor: expect.any(String) },
       },
     });
@@ -77,12 +127,18 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     const first = (await gql(PUBLIC, { url: "public-page", first: 1 })).body.data.publicStatusPage.incidents;
     expect(first.edges.map((e: any) => e.node.name)).toEqual(["web only"]);
     expect(first.pageInfo.hasNextPage).toBe(true);
-    const second = (await gql(PUBLIC, { url: "public-page", first: 1, after: first.pageInfo.endCursor })).body.data.publicStatusPage.incidents;
-    expect(second).toEqual({ edges: [expect.objectContaining({ node: expect.objectContaining({ name: "shared" }) })], pageInfo: { hasNextPage: false, endCursor: expect.any(String) } });
+    const second = (await gql(PUBLIC, { url: "public-page", first: 1, after: first.pageInfo.endCursor })).body.data
+      .publicStatusPage.incidents;
+    expect(second).toEqual({
+      edges: [expect.objectContaining({ node: expect.objectContaining({ name: "shared" }) })],
+      pageInfo: { hasNextPage: false, endCursor: expect.any(String) },
+    });
   });
 
   it("is null for a private page and an unknown url", async () => {
-    const { body } = await gql(`{ private: publicStatusPage(url: "private-page") { id } unknown: publicStatusPage(url: "no-such-page") { id } }`);
+    const { body } = await gql(
+      `{ private: publicStatusPage(url: "private-page") { id } unknown: publicStatusPage(url: "no-such-page") { id } }`,
+    );
     expect(body).toEqual({ data: { private: null, unknown: null } });
   });
 
@@ -99,13 +155,18 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     }
     for (const list of ["statusPages", "incidents", "services"]) {
       const listed = await gql(`{ ${list} { edges { node { id } } } }`);
-      expect([list, listed.body.data, listed.body.errors?.[0]?.extensions?.code]).toEqual([list, null, "UNAUTHENTICATED"]);
+      expect([list, listed.body.data, listed.body.errors?.[0]?.extensions?.code]).toEqual([
+        list,
+        null,
+        "UNAUTHENTICATED",
+      ]);
     }
     const viewer = await gql(`{ viewer { account { id } } }`);
     expect(viewer.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
 
     const everything = JSON.stringify((await gql(PUBLIC, { url: "public-page" })).body);
-    for (const hidden of ["secret", "other only", "private-page", "other-page", t.accountId]) expect([hidden, everything.includes(hidden)]).toEqual([hidden, false]);
+    for (const hidden of ["secret", "other only", "private-page", "other-page", t.accountId])
+      expect([hidden, everything.includes(hidden)]).toEqual([hidden, false]);
   });
 
   it("answers for the page's account, not the caller's, when a key of another account is sent", async () => {

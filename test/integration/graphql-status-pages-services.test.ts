@@ -9,7 +9,8 @@ const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name:
 describe(`GraphQL services and status page lists on ${testProvider}`, () => {
   let t: TestApp;
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const service = async (name: string, key = t.apiKey) => (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
+  const service = async (name: string, key = t.apiKey) =>
+    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
   beforeAll(async () => {
     t = await startTestApp();
     gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
@@ -18,11 +19,19 @@ describe(`GraphQL services and status page lists on ${testProvider}`, () => {
 
   it("updates and deletes services, with typed validation errors", async () => {
     const svc = await service("Old name");
-    const renamed = await gql(`mutation ($id: ID!) { updateService(id: $id, input: { name: "New name" }) { ... on UpdateServiceSuccess { data { id name } } } }`, { id: svc.id });
+    const renamed = await gql(
+      `mutation ($id: ID!) { updateService(id: $id, input: { name: "New name" }) { ... on UpdateServiceSuccess { data { id name } } } }`,
+      { id: svc.id },
+    );
     expect(renamed.body.data.updateService.data).toEqual({ id: svc.id, name: "New name" });
-    const invalid = await gql(`mutation { createService(input: { name: "  " }) { __typename ... on ValidationError { fieldPaths } } }`);
+    const invalid = await gql(
+      `mutation { createService(input: { name: "  " }) { __typename ... on ValidationError { fieldPaths } } }`,
+    );
     expect(invalid.body.data.createService).toEqual({ __typename: "ValidationError", fieldPaths: ["name"] });
-    const deleted = await gql(`mutation ($id: ID!) { deleteService(id: $id) { ... on DeleteServiceSuccess { data { deletedId } } } }`, { id: svc.id });
+    const deleted = await gql(
+      `mutation ($id: ID!) { deleteService(id: $id) { ... on DeleteServiceSuccess { data { deletedId } } } }`,
+      { id: svc.id },
+    );
     expect(deleted.body.data.deleteService.data.deletedId).toBe(svc.id);
     expect((await gql(`query ($id: ID!) { node(id: $id) { id } }`, { id: svc.id })).body.data.node).toBeNull();
   });
@@ -35,7 +44,10 @@ describe(`GraphQL services and status page lists on ${testProvider}`, () => {
       await service(`s${i}`, other.apiKey);
       names.unshift(`w${i}`);
     }
-    for (const [list, prefix] of [["statusPages", "w"], ["services", "s"]] as const) {
+    for (const [list, prefix] of [
+      ["statusPages", "w"],
+      ["services", "s"],
+    ] as const) {
       const query = `query ($first: Int, $after: String, $last: Int, $before: String) {
         ${list}(first: $first, after: $after, last: $last, before: $before) { edges { cursor node { name } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
       }`;
@@ -58,7 +70,8 @@ describe(`GraphQL services and status page lists on ${testProvider}`, () => {
     }
 
     const rest = restClient(t.url, other.apiKey);
-    const firstThree: any = (await gql(`{ statusPages(first: 3) { pageInfo { endCursor } } }`, {}, other.apiKey)).body.data.statusPages;
+    const firstThree: any = (await gql(`{ statusPages(first: 3) { pageInfo { endCursor } } }`, {}, other.apiKey)).body
+      .data.statusPages;
     const restPage = await rest.get("/v1/status-pages?limit=3");
     expect(restPage.body.nextId).toBe(firstThree.pageInfo.endCursor);
     const next = await rest.get(`/v1/status-pages?limit=3&nextId=${firstThree.pageInfo.endCursor}`);

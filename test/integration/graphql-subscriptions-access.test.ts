@@ -3,7 +3,14 @@ import type { Client } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
-import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../../bench/support/subscriptions-clients.js";
+import {
+  countListeners,
+  subscribeSse,
+  subscribeWs,
+  until,
+  wsClient,
+  type Feed,
+} from "../../bench/support/subscriptions-clients.js";
 import { addUpdate, globalId, pageWithIncident, renameIncident } from "../../bench/support/subscriptions-fixtures.js";
 import { bearer, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
@@ -19,9 +26,16 @@ const VISITOR_UPDATES = `subscription ($statusPageId: ID) {
   incidentUpdateAdded(statusPageId: $statusPageId) { id description incident { id name services { name } } }
 }`;
 const VISITOR_CHANGES = `subscription ($statusPageId: ID) { incidentChanged(statusPageId: $statusPageId) { id name services { name } } }`;
-const code = (result: { errors?: { extensions?: { code?: string } }[] }) => result.errors?.map((error) => error.extensions?.code);
+const code = (result: { errors?: { extensions?: { code?: string } }[] }) =>
+  result.errors?.map((error) => error.extensions?.code);
 
-type Tenant = { key: string; accountId: string; api: RestClient; client: Client; page: Awaited<ReturnType<typeof pageWithIncident>> };
+type Tenant = {
+  key: string;
+  accountId: string;
+  api: RestClient;
+  client: Client;
+  page: Awaited<ReturnType<typeof pageWithIncident>>;
+};
 
 describe(`GraphQL subscriptions: accounts and public status pages on ${testProvider}`, () => {
   let t: TestApp;
@@ -39,17 +53,34 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   };
   const tenant = async (key: string, accountId: string, name: string): Promise<Tenant> => {
     const api = restClient(t.url, key);
-    return { key, accountId, api, client: wsClient(t.url, { connectionParams: { authorization: `Bearer ${key}` } }), page: await pageWithIncident(api, name) };
+    return {
+      key,
+      accountId,
+      api,
+      client: wsClient(t.url, { connectionParams: { authorization: `Bearer ${key}` } }),
+      page: await pageWithIncident(api, name),
+    };
   };
   /** Every kind of write of a tenant: an update, an incident change, a check result, a heartbeat ping. */
   const writeAll = async (who: Tenant, label: string) => {
     const db = t.app.context.database.prisma;
     const check = await db.check.create({
-      data: { accountId: who.accountId, checkType: "HEARTBEAT", name: label, locations: [], tags: [], heartbeat: { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" }, pingToken: randomUUID() },
+      data: {
+        accountId: who.accountId,
+        checkType: "HEARTBEAT",
+        name: label,
+        locations: [],
+        tags: [],
+        heartbeat: { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" },
+        pingToken: randomUUID(),
+      },
     });
     await addUpdate(who.api, who.page.incidentId, label);
     await renameIncident(who.api, who.page.incidentId, [who.page.serviceId], label);
-    await recordCheckResult({ ctx: domainContext(t.app.context, who.accountId), input: { checkId: check.id, runLocation: "eu-west-1" } });
+    await recordCheckResult({
+      ctx: domainContext(t.app.context, who.accountId),
+      input: { checkId: check.id, runLocation: "eu-west-1" },
+    });
     expect((await fetch(`${t.url}/ping/${check.pingToken}`)).status).toBe(200);
     return check.id;
   };
@@ -73,11 +104,17 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
 
   it("never delivers another account's events, over graphql-ws and SSE", async () => {
     const sse = (query: string) => live(() => subscribeSse(t.url, query, undefined, bearer(a.key)));
-    const feeds = [await live(() => subscribeWs(a.client, UPDATES)), await sse(UPDATES), await live(() => subscribeWs(a.client, CHANGES)), await sse(CHANGES)];
+    const feeds = [
+      await live(() => subscribeWs(a.client, UPDATES)),
+      await sse(UPDATES),
+      await live(() => subscribeWs(a.client, CHANGES)),
+      await sse(CHANGES),
+    ];
     const results = [await live(() => subscribeWs(a.client, RESULTS)), await sse(RESULTS)];
     await writeAll(b, "B's write");
     await writeAll(a, "A's write");
-    const heard = async (feed: Feed) => Object.values((await feed.next()).data)[0] as { name?: string; description?: string };
+    const heard = async (feed: Feed) =>
+      Object.values((await feed.next()).data)[0] as { name?: string; description?: string };
     for (const feed of feeds) expect(Object.values(await heard(feed))).toContain("A's write");
     for (const feed of results) expect((await heard(feed)).name).toBe("A's write");
     // A's writes came after B's: had B's reached A, they would have arrived first.
@@ -85,7 +122,9 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   });
 
   it("answers NOT_FOUND for a filter naming another account's object", async () => {
-    const check = await t.app.context.database.prisma.check.create({ data: { accountId: b.accountId, checkType: "HEARTBEAT", name: "theirs", locations: [], tags: [] } });
+    const check = await t.app.context.database.prisma.check.create({
+      data: { accountId: b.accountId, checkType: "HEARTBEAT", name: "theirs", locations: [], tags: [] },
+    });
     const attempts = [
       [UPDATES, { incidentId: globalId("Incident", b.page.incidentId) }],
       [UPDATES, { statusPageId: globalId("StatusPage", b.page.pageId) }],
@@ -106,7 +145,10 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   it("lets a visitor without a key follow a public page's incidents, as the page shows them, and nothing else", async () => {
     const sibling = await pageWithIncident(a.api, "Sibling");
     const variables = { statusPageId: globalId("StatusPage", a.page.pageId) };
-    const updates = [await live(() => subscribeWs(visitor, VISITOR_UPDATES, variables)), await live(() => subscribeSse(t.url, VISITOR_UPDATES, variables))];
+    const updates = [
+      await live(() => subscribeWs(visitor, VISITOR_UPDATES, variables)),
+      await live(() => subscribeSse(t.url, VISITOR_UPDATES, variables)),
+    ];
     const changes = await live(() => subscribeSse(t.url, VISITOR_CHANGES, variables));
     await addUpdate(a.api, sibling.incidentId, "on another page");
     await addUpdate(b.api, b.page.incidentId, "of another account");
@@ -114,10 +156,22 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
     // The incident also names the sibling page's service: the visitor sees only the service of its page.
     await renameIncident(a.api, a.page.incidentId, [a.page.serviceId, sibling.serviceId], "the visitor's incident");
     const update = await addUpdate(a.api, a.page.incidentId, "on the visitor's page");
-    const incident = { id: globalId("Incident", a.page.incidentId), name: "the visitor's incident", services: [{ name: "A service" }] };
+    const incident = {
+      id: globalId("Incident", a.page.incidentId),
+      name: "the visitor's incident",
+      services: [{ name: "A service" }],
+    };
     expect(await changes.next()).toEqual({ data: { incidentChanged: incident } });
     for (const feed of updates) {
-      expect(await feed.next()).toEqual({ data: { incidentUpdateAdded: { id: globalId("IncidentUpdate", update.id), description: "on the visitor's page", incident } } });
+      expect(await feed.next()).toEqual({
+        data: {
+          incidentUpdateAdded: {
+            id: globalId("IncidentUpdate", update.id),
+            description: "on the visitor's page",
+            incident,
+          },
+        },
+      });
     }
     expect([...updates, changes].map((feed) => feed.received.length)).toEqual([1, 1, 1]);
   });

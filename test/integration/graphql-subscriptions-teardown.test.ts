@@ -1,8 +1,21 @@
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../../bench/support/subscriptions-clients.js";
+import {
+  countListeners,
+  subscribeSse,
+  subscribeWs,
+  until,
+  wsClient,
+  type Feed,
+} from "../../bench/support/subscriptions-clients.js";
 import { rawSubscriber } from "../../bench/support/subscriptions-raw.js";
-import { addIncident, addUpdate, globalId, pageWithIncident, renameIncident } from "../../bench/support/subscriptions-fixtures.js";
+import {
+  addIncident,
+  addUpdate,
+  globalId,
+  pageWithIncident,
+  renameIncident,
+} from "../../bench/support/subscriptions-fixtures.js";
 import { createInProcessBus, type VigilEvent } from "../../src/events/bus.js";
 import { eventStream } from "../../src/events/event-stream.js";
 import { bearer, startTestApp, type TestApp } from "../support/app.js";
@@ -52,18 +65,37 @@ describe(`GraphQL subscriptions: teardown and shared loads on ${testProvider}`, 
     await other.dispose(); // a clean close with five subscriptions on the socket
     await back();
 
-    const sockets = await live(() => Promise.all(Array.from({ length: 5 }, () => rawSubscriber(t.url, { authorization: `Bearer ${t.apiKey}`, query: UPDATES, variables: variables(), onMessage: () => {} }))), 5);
+    const sockets = await live(
+      () =>
+        Promise.all(
+          Array.from({ length: 5 }, () =>
+            rawSubscriber(t.url, {
+              authorization: `Bearer ${t.apiKey}`,
+              query: UPDATES,
+              variables: variables(),
+              onMessage: () => {},
+            }),
+          ),
+        ),
+      5,
+    );
     for (const socket of sockets) socket.terminate(); // no close frame: the TCP connection just ends
     await back();
 
-    const streams = await live(() => Promise.all(Array.from({ length: 5 }, () => subscribeSse(t.url, UPDATES, variables(), bearer(t.apiKey)))), 5);
+    const streams = await live(
+      () => Promise.all(Array.from({ length: 5 }, () => subscribeSse(t.url, UPDATES, variables(), bearer(t.apiKey)))),
+      5,
+    );
     for (const stream of streams) stream.close();
     await back();
   });
 
   it("loads an event's payload once, whatever the number of subscribers", async () => {
     const deliveredTo = async (count: number) => {
-      const feeds = await live(() => Promise.all(Array.from({ length: count }, () => subscribeWs(client, UPDATES, variables()))), count);
+      const feeds = await live(
+        () => Promise.all(Array.from({ length: count }, () => subscribeWs(client, UPDATES, variables()))),
+        count,
+      );
       statements.length = 0;
       await addUpdate(api, fixture.incidentId, `to ${count}`);
       for (const feed of feeds) expect((await feed.next()).data.incidentUpdateAdded.description).toBe(`to ${count}`);
@@ -81,7 +113,9 @@ describe(`GraphQL subscriptions: teardown and shared loads on ${testProvider}`, 
     const feed: Feed = await live(() => subscribeWs(client, CHANGES));
     expect((await api.delete(`/v1/status-pages/incidents/${doomed.id}`)).status).toBe(204);
     await renameIncident(api, fixture.incidentId, [fixture.serviceId], "after the deletion");
-    expect(await feed.next()).toEqual({ data: { incidentChanged: { id: globalId("Incident", fixture.incidentId), name: "after the deletion" } } });
+    expect(await feed.next()).toEqual({
+      data: { incidentChanged: { id: globalId("Incident", fixture.incidentId), name: "after the deletion" } },
+    });
     expect(feed.received).toHaveLength(1);
     feed.close();
   });
@@ -94,7 +128,12 @@ describe(`GraphQL subscriptions at a graceful stop on ${testProvider}`, () => {
     const { incidentId } = await pageWithIncident(restClient(t.url, t.apiKey));
     const client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
     const overWs = subscribeWs(client, UPDATES, { incidentId: globalId("Incident", incidentId) });
-    const overSse = await subscribeSse(t.url, UPDATES, { incidentId: globalId("Incident", incidentId) }, bearer(t.apiKey));
+    const overSse = await subscribeSse(
+      t.url,
+      UPDATES,
+      { incidentId: globalId("Incident", incidentId) },
+      bearer(t.apiKey),
+    );
     await until(() => listeners() === 2);
 
     const started = Date.now();
@@ -102,7 +141,12 @@ describe(`GraphQL subscriptions at a graceful stop on ${testProvider}`, () => {
     expect(Date.now() - started).toBeLessThan(5_000); // far below the 20 s drain: the SSE request ended
     expect(await overSse.next()).toEqual({
       data: { incidentUpdateAdded: null },
-      errors: [expect.objectContaining({ message: expect.stringContaining("shutting down"), extensions: { code: "SHUTTING_DOWN" } })],
+      errors: [
+        expect.objectContaining({
+          message: expect.stringContaining("shutting down"),
+          extensions: { code: "SHUTTING_DOWN" },
+        }),
+      ],
     });
     expect(await overSse.ended).toEqual({});
     // The WebSocket is closed (1001, going away) rather than its subscription completed, so that a
@@ -124,7 +168,14 @@ describe("the event stream under a subscriber that does not read", () => {
       maxPending: 3,
       notice: (reason) => `notice: ${reason}`,
     });
-    for (let i = 1; i <= 5; i++) bus.publish({ type: "checkResultRecorded", accountId: "a", checkId: "c", checkResultId: `r${i}`, hasFailures: false });
+    for (let i = 1; i <= 5; i++)
+      bus.publish({
+        type: "checkResultRecorded",
+        accountId: "a",
+        checkId: "c",
+        checkResultId: `r${i}`,
+        hasFailures: false,
+      });
     expect(listeners()).toBe(0); // the fourth event found the queue full: the stream left the bus
     const values: string[] = [];
     for await (const value of stream) values.push(value);

@@ -3,8 +3,21 @@ import type { Client } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
-import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../../bench/support/subscriptions-clients.js";
-import { addIncident, addUpdate, globalId, pageWithIncident, renameIncident } from "../../bench/support/subscriptions-fixtures.js";
+import {
+  countListeners,
+  subscribeSse,
+  subscribeWs,
+  until,
+  wsClient,
+  type Feed,
+} from "../../bench/support/subscriptions-clients.js";
+import {
+  addIncident,
+  addUpdate,
+  globalId,
+  pageWithIncident,
+  renameIncident,
+} from "../../bench/support/subscriptions-fixtures.js";
 import { bearer, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
@@ -31,8 +44,10 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     await until(() => listeners() > before, 5_000, "the subscription");
     return feed;
   };
-  const ws = (query: string, variables?: Record<string, unknown>, c = client) => live(() => subscribeWs(c, query, variables));
-  const sse = (query: string, variables?: Record<string, unknown>, key = t.apiKey) => live(() => subscribeSse(t.url, query, variables, bearer(key)));
+  const ws = (query: string, variables?: Record<string, unknown>, c = client) =>
+    live(() => subscribeWs(c, query, variables));
+  const sse = (query: string, variables?: Record<string, unknown>, key = t.apiKey) =>
+    live(() => subscribeSse(t.url, query, variables, bearer(key)));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -53,7 +68,15 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
   it("delivers an incident update added through REST to a graphql-ws subscriber, with the payload's exact shape", async () => {
     const feed = await ws(UPDATES, { incidentId: globalId("Incident", fixture.incidentId) });
     const update = await addUpdate(api, fixture.incidentId, "Fix deployed", "MONITORING");
-    expect(await feed.next()).toEqual({ data: { incidentUpdateAdded: { id: globalId("IncidentUpdate", update.id), description: "Fix deployed", status: "MONITORING" } } });
+    expect(await feed.next()).toEqual({
+      data: {
+        incidentUpdateAdded: {
+          id: globalId("IncidentUpdate", update.id),
+          description: "Fix deployed",
+          status: "MONITORING",
+        },
+      },
+    });
   });
 
   it("delivers the same over SSE (accept: text/event-stream)", async () => {
@@ -61,7 +84,11 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     expect(feed.status).toBe(200);
     expect(feed.contentType).toContain("text/event-stream");
     const update = await addUpdate(api, fixture.incidentId, "Resolved", "RESOLVED");
-    expect(await feed.next()).toEqual({ data: { incidentUpdateAdded: { id: globalId("IncidentUpdate", update.id), description: "Resolved", status: "RESOLVED" } } });
+    expect(await feed.next()).toEqual({
+      data: {
+        incidentUpdateAdded: { id: globalId("IncidentUpdate", update.id), description: "Resolved", status: "RESOLVED" },
+      },
+    });
   });
 
   it("filters incident updates by incident and by status page", async () => {
@@ -74,7 +101,10 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     const description = (result: { data?: any }) => result.data.incidentUpdateAdded.description;
     expect(description(await byIncident.next())).toBe(ours.description);
     expect(description(await byPage.next())).toBe(theirs.description);
-    expect([description(await everything.next()), description(await everything.next())]).toEqual([theirs.description, ours.description]);
+    expect([description(await everything.next()), description(await everything.next())]).toEqual([
+      theirs.description,
+      ours.description,
+    ]);
     // Each filtered feed heard exactly one of the two writes.
     expect([byIncident.received.length, byPage.received.length]).toEqual([1, 1]);
   });
@@ -85,36 +115,65 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     await renameIncident(api, other.incidentId, [other.serviceId], "Search is slow");
     const second = await addIncident(api, fixture.serviceId, "API errors");
     await renameIncident(api, second.id, [fixture.serviceId], "API errors (EU)");
-    expect(await feed.next()).toEqual({ data: { incidentChanged: { id: globalId("Incident", second.id), name: "API errors" } } });
-    expect(await feed.next()).toEqual({ data: { incidentChanged: { id: globalId("Incident", second.id), name: "API errors (EU)" } } });
+    expect(await feed.next()).toEqual({
+      data: { incidentChanged: { id: globalId("Incident", second.id), name: "API errors" } },
+    });
+    expect(await feed.next()).toEqual({
+      data: { incidentChanged: { id: globalId("Incident", second.id), name: "API errors (EU)" } },
+    });
     expect(feed.received).toHaveLength(2);
   });
 
   it("sends heartbeat events of the check caused by a REST ping", async () => {
     const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
     const make = (name: string) =>
-      t.app.context.database.prisma.check.create({ data: { accountId: t.accountId, checkType: "HEARTBEAT", name, locations: [], tags: [], heartbeat, pingToken: randomUUID() } });
+      t.app.context.database.prisma.check.create({
+        data: {
+          accountId: t.accountId,
+          checkType: "HEARTBEAT",
+          name,
+          locations: [],
+          tags: [],
+          heartbeat,
+          pingToken: randomUUID(),
+        },
+      });
     const [watched, other] = [await make("nightly backup"), await make("hourly sync")];
     const feed = await ws(HEARTBEATS, { checkId: globalId("HeartbeatCheck", watched.id) });
     expect((await fetch(`${t.url}/ping/${other.pingToken}`)).status).toBe(200);
     expect((await fetch(`${t.url}/ping/${watched.pingToken}`)).status).toBe(200);
     const [event] = await t.app.context.database.prisma.heartbeatEvent.findMany({ where: { checkId: watched.id } });
-    expect(await feed.next()).toEqual({ data: { heartbeatEventRecorded: { id: globalId("HeartbeatEvent", event!.id), state: "RECEIVED" } } });
+    expect(await feed.next()).toEqual({
+      data: { heartbeatEventRecorded: { id: globalId("HeartbeatEvent", event!.id), state: "RECEIVED" } },
+    });
     expect(feed.received).toHaveLength(1);
   });
 
   it("filters check results by check and by hasFailures, over both transports", async () => {
-    const make = (name: string) => t.app.context.database.prisma.check.create({ data: { accountId: t.accountId, checkType: "API", name, locations: ["eu-west-1"], tags: [] } });
+    const make = (name: string) =>
+      t.app.context.database.prisma.check.create({
+        data: { accountId: t.accountId, checkType: "API", name, locations: ["eu-west-1"], tags: [] },
+      });
     const [a, b] = [await make("login"), await make("search")];
     const record = (checkId: string, hasFailures: boolean) =>
-      recordCheckResult({ ctx: domainContext(t.app.context, t.accountId), input: { checkId, runLocation: "eu-west-1", hasFailures } });
+      recordCheckResult({
+        ctx: domainContext(t.app.context, t.accountId),
+        input: { checkId, runLocation: "eu-west-1", hasFailures },
+      });
     const failuresOfA = await ws(RESULTS, { checkId: globalId("ApiCheck", a.id), hasFailures: true });
     const passesOverSse = await sse(RESULTS, { hasFailures: false });
     const allOfB = await ws(RESULTS, { checkId: globalId("ApiCheck", b.id) });
-    const results = [await record(a.id, false), await record(b.id, true), await record(a.id, true), await record(b.id, false)];
+    const results = [
+      await record(a.id, false),
+      await record(b.id, true),
+      await record(a.id, true),
+      await record(b.id, false),
+    ];
     const ids = (feed: Feed) => feed.received.map((r) => r.data.checkResultRecorded.id);
     await Promise.all([failuresOfA.next(), passesOverSse.next(), passesOverSse.next(), allOfB.next(), allOfB.next()]);
-    expect(failuresOfA.received[0]).toEqual({ data: { checkResultRecorded: { id: globalId("CheckResult", results[2]!.id), name: "login", hasFailures: true } } });
+    expect(failuresOfA.received[0]).toEqual({
+      data: { checkResultRecorded: { id: globalId("CheckResult", results[2]!.id), name: "login", hasFailures: true } },
+    });
     expect(ids(passesOverSse)).toEqual([results[0]!.id, results[3]!.id].map((id) => globalId("CheckResult", id)));
     expect(ids(allOfB)).toEqual([results[1]!.id, results[3]!.id].map((id) => globalId("CheckResult", id)));
     expect(failuresOfA.received).toHaveLength(1);
@@ -127,7 +186,10 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     expect((await feed.next()).data.incidentUpdateAdded.id).toBe(globalId("IncidentUpdate", update.id));
     await byHeader.dispose();
 
-    for (const wrong of [{ connectionParams: { authorization: "Bearer vg_not_a_key_0123456789" } }, { headers: bearer("vg_not_a_key_0123456789") }]) {
+    for (const wrong of [
+      { connectionParams: { authorization: "Bearer vg_not_a_key_0123456789" } },
+      { headers: bearer("vg_not_a_key_0123456789") },
+    ]) {
       const refused = wsClient(t.url, wrong);
       const { error } = await subscribeWs(refused, UPDATES).ended;
       expect((error as { code?: number }).code).toBe(4403);

@@ -20,15 +20,36 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
   const sweep = (now: Date) => recordMissedHeartbeats({ db: db(), events: t.app.context.events, now });
 
   type Seed = { accountId?: string; tags?: string[]; groupId?: number; activated?: boolean; config?: object | null };
-  async function heartbeatCheck({ accountId = t.accountId, tags = [], groupId, activated = true, config = heartbeat }: Seed = {}) {
+  async function heartbeatCheck({
+    accountId = t.accountId,
+    tags = [],
+    groupId,
+    activated = true,
+    config = heartbeat,
+  }: Seed = {}) {
     const pingToken = randomUUID();
-    const data = { accountId, checkType: "HEARTBEAT", name: `hb ${pingToken}`, locations: [], tags, activated, pingToken, createdAt: at(0), ...(groupId ? { groupId } : {}) };
+    const data = {
+      accountId,
+      checkType: "HEARTBEAT",
+      name: `hb ${pingToken}`,
+      locations: [],
+      tags,
+      activated,
+      pingToken,
+      createdAt: at(0),
+      ...(groupId ? { groupId } : {}),
+    };
     const check = await db().check.create({ data: config ? { ...data, heartbeat: config } : data });
     return { id: check.id, pingToken, accountId };
   }
   const ping = (check: { pingToken: string; accountId: string }, when: Date) =>
-    recordHeartbeatPing({ ctx: { ...domainContext(t.app.context, check.accountId), now: () => when }, pingToken: check.pingToken, input: {} });
-  const eventsOf = (checkId: string) => db().heartbeatEvent.findMany({ where: { checkId }, orderBy: [{ timestamp: "asc" }, { id: "asc" }] });
+    recordHeartbeatPing({
+      ctx: { ...domainContext(t.app.context, check.accountId), now: () => when },
+      pingToken: check.pingToken,
+      input: {},
+    });
+  const eventsOf = (checkId: string) =>
+    db().heartbeatEvent.findMany({ where: { checkId }, orderBy: [{ timestamp: "asc" }, { id: "asc" }] });
   const failings = async (checkId: string) => (await eventsOf(checkId)).filter((e) => e.state === "FAILING");
 
   beforeAll(async () => {
@@ -55,7 +76,13 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     const [failing, ...more] = await failings(check.id);
     expect(more).toEqual([]);
     // Stamped when the deadline passed (the ping + 60 s + 30 s), not when the sweep ran.
-    expect(failing).toMatchObject({ accountId: t.accountId, state: "FAILING", timestamp: at(100), source: null, userAgent: null });
+    expect(failing).toMatchObject({
+      accountId: t.accountId,
+      state: "FAILING",
+      timestamp: at(100),
+      source: null,
+      userAgent: null,
+    });
     // The id is the silence's key (check + the event it follows): the compare-and-set of concurrent sweeps.
     expect(failing!.id).toBe(failingEventId(check.id, received.id));
   });
@@ -69,7 +96,12 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     expect(await sweep(at(691))).toBe(1);
     expect(await sweep(at(700))).toBe(0);
     const states = (await eventsOf(check.id)).map((e) => [e.state, e.timestamp.getTime()]);
-    expect(states).toEqual([["RECEIVED", T0], ["FAILING", at(90).getTime()], ["RECEIVED", at(600).getTime()], ["FAILING", at(690).getTime()]]);
+    expect(states).toEqual([
+      ["RECEIVED", T0],
+      ["FAILING", at(90).getTime()],
+      ["RECEIVED", at(600).getTime()],
+      ["FAILING", at(690).getTime()],
+    ]);
   });
 
   it("measures a late ping's silence from that ping: LATE before the sweep, then FAILING 90 s after it", async () => {
@@ -90,13 +122,26 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
   });
 
   it("leaves deactivated checks, checks of deactivated groups and unusable configs alone", async () => {
-    const group = (activated: boolean) => db().checkGroup.create({ data: { accountId: t.accountId, name: "g", activated, tags: [], locations: [], apiCheckDefaults: {} } });
+    const group = (activated: boolean) =>
+      db().checkGroup.create({
+        data: { accountId: t.accountId, name: "g", activated, tags: [], locations: [], apiCheckDefaults: {} },
+      });
     const [off, on] = [await group(false), await group(true)];
     const deactivated = await heartbeatCheck({ activated: false });
     const inOffGroup = await heartbeatCheck({ groupId: off.id });
     const noConfig = await heartbeatCheck({ config: null });
     const inOnGroup = await heartbeatCheck({ groupId: on.id });
-    const api = await db().check.create({ data: { accountId: t.accountId, checkType: "API", name: "api", locations: [], tags: [], heartbeat, createdAt: at(0) } });
+    const api = await db().check.create({
+      data: {
+        accountId: t.accountId,
+        checkType: "API",
+        name: "api",
+        locations: [],
+        tags: [],
+        heartbeat,
+        createdAt: at(0),
+      },
+    });
     expect(await sweep(at(1_000))).toBe(1);
     for (const id of [deactivated.id, inOffGroup.id, noConfig.id, api.id]) expect(await eventsOf(id)).toEqual([]);
     expect(await failings(inOnGroup.id)).toHaveLength(1);
@@ -106,7 +151,9 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     const window = { name: "db upgrade", startsAt: at(0), endsAt: at(3_600), repeatUnit: "DAY", silenceAlertsTags: [] };
     await db().maintenanceWindow.create({ data: { ...window, accountId: t.accountId, tags: ["db"] } });
     const other = await t.newAccount();
-    await db().maintenanceWindow.create({ data: { ...window, accountId: other.accountId, tags: [], pauseAllChecks: true } });
+    await db().maintenanceWindow.create({
+      data: { ...window, accountId: other.accountId, tags: [], pauseAllChecks: true },
+    });
     const paused = await heartbeatCheck({ tags: ["db"] });
     const pausedByAll = await heartbeatCheck({ accountId: other.accountId });
     const running = await heartbeatCheck({ tags: ["web"] });
@@ -140,7 +187,15 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
       unsubscribe();
     }
     const [failing] = await failings(check.id);
-    expect(published).toEqual([{ type: "heartbeatEventRecorded", accountId: t.accountId, checkId: check.id, eventId: failing!.id, state: "FAILING" }]);
+    expect(published).toEqual([
+      {
+        type: "heartbeatEventRecorded",
+        accountId: t.accountId,
+        checkId: check.id,
+        eventId: failing!.id,
+        state: "FAILING",
+      },
+    ]);
   });
 
   it("handles every account's checks, each on its own events", async () => {
@@ -161,11 +216,19 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     await sweep(at(95));
     const [failing] = await failings(check.id);
     const api = restClient(t.url, t.apiKey);
-    const list = await api.get(`/v1/checks/heartbeats/${check.id}/events?startTime=${at(-60).toISOString()}&endTime=${at(3_600).toISOString()}`);
+    const list = await api.get(
+      `/v1/checks/heartbeats/${check.id}/events?startTime=${at(-60).toISOString()}&endTime=${at(3_600).toISOString()}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body[0].events).toEqual([
       { id: failing!.id, state: "FAILING", timestamp: "2030-01-01T00:01:30.000Z", source: null, userAgent: null },
-      { id: expect.any(String), state: "RECEIVED", timestamp: "2030-01-01T00:00:00.000Z", source: null, userAgent: null },
+      {
+        id: expect.any(String),
+        state: "RECEIVED",
+        timestamp: "2030-01-01T00:00:00.000Z",
+        source: null,
+        userAgent: null,
+      },
     ]);
     const one = await api.get(`/v1/checks/heartbeats/${check.id}/events/${failing!.id}`);
     expect(one.status).toBe(200);

@@ -13,7 +13,11 @@ describe(`the service over loopback on ${testProvider}`, () => {
   afterAll(() => t.stop());
 
   it("answers the health endpoints without a key", async () => {
-    for (const [path, status] of [["/-/readiness", "ready"], ["/-/liveness", "alive"], ["/health", "ok"]] as const) {
+    for (const [path, status] of [
+      ["/-/readiness", "ready"],
+      ["/-/liveness", "alive"],
+      ["/health", "ok"],
+    ] as const) {
       const response = await fetch(`${t.url}${path}`);
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ status });
@@ -39,17 +43,27 @@ describe(`the service over loopback on ${testProvider}`, () => {
   it("guards /v1 and /v2 with 401 and 403 bodies of decisions.md", async () => {
     const missing = await fetch(`${t.url}/v1/checks`);
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ statusCode: 401, error: "Unauthorized", message: expect.stringContaining("Authorization") });
+    expect(await missing.json()).toEqual({
+      statusCode: 401,
+      error: "Unauthorized",
+      message: expect.stringContaining("Authorization"),
+    });
 
-    const wrong = await fetch(`${t.url}/v2/check-results/${randomUUID()}`, { headers: bearer("vg_not-a-real-key-at-all") });
+    const wrong = await fetch(`${t.url}/v2/check-results/${randomUUID()}`, {
+      headers: bearer("vg_not-a-real-key-at-all"),
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ statusCode: 401, error: "Unauthorized", message: "invalid API key" });
 
-    const mismatch = await fetch(`${t.url}/v1/checks`, { headers: bearer(t.apiKey, { "x-service-account": randomUUID() }) });
+    const mismatch = await fetch(`${t.url}/v1/checks`, {
+      headers: bearer(t.apiKey, { "x-service-account": randomUUID() }),
+    });
     expect(mismatch.status).toBe(403);
     expect(await mismatch.json()).toMatchObject({ statusCode: 403, error: "Forbidden" });
 
-    const unknownRoute = await fetch(`${t.url}/v1/no-such-thing`, { headers: bearer(t.apiKey, { "x-service-account": t.accountId }) });
+    const unknownRoute = await fetch(`${t.url}/v1/no-such-thing`, {
+      headers: bearer(t.apiKey, { "x-service-account": t.accountId }),
+    });
     expect(unknownRoute.status).toBe(404);
     expect(await unknownRoute.json()).toMatchObject({ statusCode: 404, error: "Not Found" });
   });
@@ -67,11 +81,21 @@ describe(`the service over loopback on ${testProvider}`, () => {
   it("serves graphql-ws on /graphql with the key from connectionParams, and refuses a wrong key", async () => {
     const run = (authorization: string) =>
       new Promise<unknown>((resolve, reject) => {
-        const client = createClient({ url: `${t.url.replace("http", "ws")}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization }, retryAttempts: 0, lazy: true });
+        const client = createClient({
+          url: `${t.url.replace("http", "ws")}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization },
+          retryAttempts: 0,
+          lazy: true,
+        });
         let result: unknown;
         client.subscribe(
           { query: "{ viewer { account { id } } }" },
-          { next: (value) => (result = value), error: (error) => (void client.dispose(), reject(error)), complete: () => (void client.dispose(), resolve(result)) },
+          {
+            next: (value) => (result = value),
+            error: (error) => (void client.dispose(), reject(error)),
+            complete: () => (void client.dispose(), resolve(result)),
+          },
         );
       });
     expect(await run(`Bearer ${t.apiKey}`)).toEqual({ data: { viewer: { account: { id: t.accountId } } } });
@@ -88,7 +112,8 @@ describe(`rate limiting on ${testProvider}`, () => {
 
   it("answers 429 with Retry-After once a key is over its budget, on REST and GraphQL alike", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${t.url}/v1/nothing`, { headers: bearer(t.apiKey) })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await fetch(`${t.url}/v1/nothing`, { headers: bearer(t.apiKey) })).status);
     expect(statuses).toEqual([404, 404, 404]);
     const limited = await fetch(`${t.url}/v1/nothing`, { headers: bearer(t.apiKey) });
     expect(limited.status).toBe(429);

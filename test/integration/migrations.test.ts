@@ -18,11 +18,15 @@ describe(`migrations on ${testProvider}`, () => {
 
     const database = await openDatabase(url);
     try {
-      const rows = await database.prisma.$queryRawUnsafe<{ migration_name: string; checksum: string; applied_steps_count: number | bigint }[]>(
-        `SELECT migration_name, checksum, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
-      );
+      const rows = await database.prisma.$queryRawUnsafe<
+        { migration_name: string; checksum: string; applied_steps_count: number | bigint }[]
+      >(`SELECT migration_name, checksum, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`);
       expect(rows.map((r) => ({ ...r, applied_steps_count: Number(r.applied_steps_count) }))).toEqual(
-        files.map((f) => ({ migration_name: f.name, checksum: createHash("sha256").update(f.sql).digest("hex"), applied_steps_count: 1 })),
+        files.map((f) => ({
+          migration_name: f.name,
+          checksum: createHash("sha256").update(f.sql).digest("hex"),
+          applied_steps_count: 1,
+        })),
       );
       // Every model's table exists and answers through the generated client.
       const counts = await Promise.all([
@@ -55,17 +59,49 @@ describe(`migrations on ${testProvider}`, () => {
     const { prisma, close } = await openDatabase(url);
     try {
       const account = await prisma.account.create({ data: { name: "json" } });
-      const request = { method: "GET", url: "https://example.test/x", headers: [{ key: "a", value: "b" }], assertions: [] };
+      const request = {
+        method: "GET",
+        url: "https://example.test/x",
+        headers: [{ key: "a", value: "b" }],
+        assertions: [],
+      };
       const check = await prisma.check.create({
-        data: { accountId: account.id, checkType: "API", name: "api", locations: ["eu-west-1"], tags: ["t"], request, retryStrategy: "FALLBACK" },
+        data: {
+          accountId: account.id,
+          checkType: "API",
+          name: "api",
+          locations: ["eu-west-1"],
+          tags: ["t"],
+          request,
+          retryStrategy: "FALLBACK",
+        },
       });
-      expect(await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).toMatchObject({ request, retryStrategy: "FALLBACK", locations: ["eu-west-1"] });
+      expect(await prisma.check.findUniqueOrThrow({ where: { id: check.id } })).toMatchObject({
+        request,
+        retryStrategy: "FALLBACK",
+        locations: ["eu-west-1"],
+      });
       const base = Date.parse("2026-01-01T00:00:00Z");
       await prisma.checkResult.createMany({
-        data: [0, 1, 2].map((i) => ({ accountId: account.id, checkId: check.id, name: "api", checkType: "API", runLocation: "eu-west-1", startedAt: new Date(base + i * 1000), errorGroupIds: [], apiCheckResult: { response: { status: 200 + i } } })),
+        data: [0, 1, 2].map((i) => ({
+          accountId: account.id,
+          checkId: check.id,
+          name: "api",
+          checkType: "API",
+          runLocation: "eu-west-1",
+          startedAt: new Date(base + i * 1000),
+          errorGroupIds: [],
+          apiCheckResult: { response: { status: 200 + i } },
+        })),
       });
-      const newest = await prisma.checkResult.findMany({ where: { checkId: check.id }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: 2 });
-      expect(newest.map((r) => (r.apiCheckResult as { response: { status: number } }).response.status)).toEqual([202, 201]);
+      const newest = await prisma.checkResult.findMany({
+        where: { checkId: check.id },
+        orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+        take: 2,
+      });
+      expect(newest.map((r) => (r.apiCheckResult as { response: { status: number } }).response.status)).toEqual([
+        202, 201,
+      ]);
     } finally {
       await close();
     }

@@ -14,7 +14,8 @@ describe(`OpenAPI document on ${testProvider}`, () => {
   beforeAll(async () => {
     app = await buildApp(loadConfig({ PORT: "0", LOG_LEVEL: "silent", DATABASE_URL: await migratedDatabaseUrl() }), {
       onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) if (method !== "HEAD" && method !== "OPTIONS") registered.push(`${method} ${route.url}`);
+        for (const method of [route.method].flat())
+          if (method !== "HEAD" && method !== "OPTIONS") registered.push(`${method} ${route.url}`);
       },
     });
     ({ url } = await app.start());
@@ -24,8 +25,9 @@ describe(`OpenAPI document on ${testProvider}`, () => {
   it("documents every route the server registers, and nothing else", async () => {
     const document = await (await fetch(`${url}/openapi.json`)).json();
     expect(document.openapi).toBe("3.1.0");
-    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
     );
     const operations = registered.filter((r) => !notOperations.has(r.split(" ")[1]!));
     expect(operations.length).toBeGreaterThan(0);

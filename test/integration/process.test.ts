@@ -11,7 +11,10 @@ describe(`vigil serve as a process on ${testProvider}`, () => {
   it("migrates an empty database, bootstraps, and on SIGTERM drains: readiness 503, the in-flight request finishes, exit 0", async () => {
     const accountId = randomUUID();
     const apiKey = `vg_process_${randomUUID()}`;
-    const served = await serveVigil({ DATABASE_URL: await emptyDatabaseUrl(), VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey }, await freePort());
+    const served = await serveVigil(
+      { DATABASE_URL: await emptyDatabaseUrl(), VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey },
+      await freePort(),
+    );
 
     // An in-flight request: headers and half of the body sent, the rest held back until after SIGTERM.
     const body = JSON.stringify({ query: "{ viewer { account { id } } }" });
@@ -19,7 +22,11 @@ describe(`vigil serve as a process on ${testProvider}`, () => {
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(`${served.url}/graphql`, {
         method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${apiKey}` },
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          authorization: `Bearer ${apiKey}`,
+        },
       });
       req.on("response", (res) => {
         let text = "";
@@ -56,7 +63,10 @@ describe(`vigil serve as a process on ${testProvider}`, () => {
   it.each([
     [{ PORT: "not-a-port" }, /PORT must be an integer/],
     [{ DATABASE_URL: "mysql://localhost/vigil" }, /DATABASE_URL must be a SQLite file URL/],
-    [{ DATABASE_URL: "postgresql://vigil@127.0.0.1:1/vigil" }, /cannot open the database at DATABASE_URL=postgresql:\/\/vigil@127\.0\.0\.1:1\/vigil/],
+    [
+      { DATABASE_URL: "postgresql://vigil@127.0.0.1:1/vigil" },
+      /cannot open the database at DATABASE_URL=postgresql:\/\/vigil@127\.0\.0\.1:1\/vigil/,
+    ],
     [{ VIGIL_ACCOUNT_ID: "acme" }, /VIGIL_API_KEY must be set together/],
   ])("refuses to start with %o and says why", async (env, message) => {
     const { code, stdout, stderr } = await runVigil(["serve"], { DATABASE_URL: await emptyDatabaseUrl(), ...env });
@@ -72,7 +82,11 @@ describe(`the vigil CLI on ${testProvider}`, () => {
     const DATABASE_URL = await emptyDatabaseUrl();
     const migrated = await runVigil(["migrate"], { DATABASE_URL });
     expect(migrated.code).toBe(0);
-    expect(JSON.parse(migrated.stdout)).toEqual({ applied: readMigrations(providerOf(DATABASE_URL)).map((m) => m.name), alreadyApplied: 0, modified: [] });
+    expect(JSON.parse(migrated.stdout)).toEqual({
+      applied: readMigrations(providerOf(DATABASE_URL)).map((m) => m.name),
+      alreadyApplied: 0,
+      modified: [],
+    });
 
     const served = await serveVigil({ DATABASE_URL }, await freePort());
     try {
@@ -80,7 +94,10 @@ describe(`the vigil CLI on ${testProvider}`, () => {
       expect(created.code).toBe(0);
       expect(created.stdout.trim().split("\n")).toHaveLength(1);
       const account = JSON.parse(created.stdout) as { accountId: string; apiKey: string };
-      expect(account).toEqual({ accountId: expect.stringMatching(/^[0-9a-f-]{36}$/), apiKey: expect.stringMatching(/^vg_/) });
+      expect(account).toEqual({
+        accountId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        apiKey: expect.stringMatching(/^vg_/),
+      });
 
       const key = await runVigil(["keys", "create", "--account", account.accountId], { DATABASE_URL });
       expect(key.code).toBe(0);
@@ -94,7 +111,9 @@ describe(`the vigil CLI on ${testProvider}`, () => {
           headers: { "content-type": "application/json", authorization: `Bearer ${k}` },
           body: JSON.stringify({ query: "{ viewer { account { id name } } }" }),
         });
-        expect(await response.json()).toEqual({ data: { viewer: { account: { id: account.accountId, name: "Acme" } } } });
+        expect(await response.json()).toEqual({
+          data: { viewer: { account: { id: account.accountId, name: "Acme" } } },
+        });
       }
 
       const unknown = await runVigil(["keys", "create", "--account", randomUUID()], { DATABASE_URL });

@@ -16,8 +16,13 @@ describe(`REST check group list on ${testProvider}`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     api = restClient(t.url, t.apiKey);
-    const tagsOf = (i: number) => [i % 2 === 0 ? "even" : "odd", ...(i % 3 === 0 ? ["three"] : []), ...(i === 7 ? ["seven"] : [])];
-    for (let i = 0; i < 13; i++) groups.push((await api.post("/v1/check-groups", { name: `group ${i % 5}`, tags: tagsOf(i) })).body);
+    const tagsOf = (i: number) => [
+      i % 2 === 0 ? "even" : "odd",
+      ...(i % 3 === 0 ? ["three"] : []),
+      ...(i === 7 ? ["seven"] : []),
+    ];
+    for (let i = 0; i < 13; i++)
+      groups.push((await api.post("/v1/check-groups", { name: `group ${i % 5}`, tags: tagsOf(i) })).body);
     // Another account's groups, with the same names and tags, must never show.
     const stranger = restClient(t.url, (await t.newAccount()).apiKey);
     for (let i = 0; i < 3; i++) await stranger.post("/v1/check-groups", { name: `group ${i}`, tags: tagsOf(i) });
@@ -44,23 +49,33 @@ describe(`REST check group list on ${testProvider}`, () => {
   });
 
   it("filters by tag: groups having at least one of the tags", async () => {
-    expect(ids(await api.get("/v1/check-groups?tag=three&limit=100"))).toEqual(newestFirst(groups.filter((g) => g.tags.includes("three"))));
+    expect(ids(await api.get("/v1/check-groups?tag=three&limit=100"))).toEqual(
+      newestFirst(groups.filter((g) => g.tags.includes("three"))),
+    );
     const either = await api.get("/v1/check-groups?tag=three&tag=seven&limit=100");
-    expect(ids(either)).toEqual(newestFirst(groups.filter((g) => g.tags.includes("three") || g.tags.includes("seven"))));
+    expect(ids(either)).toEqual(
+      newestFirst(groups.filter((g) => g.tags.includes("three") || g.tags.includes("seven"))),
+    );
     expect((await api.get("/v1/check-groups?tag=none")).body).toEqual([]);
   });
 
   it("filters by exact name: groups named any of the names", async () => {
-    expect(ids(await api.get("/v1/check-groups?name=group%201&limit=100"))).toEqual(newestFirst(groups.filter((g) => g.name === "group 1")));
+    expect(ids(await api.get("/v1/check-groups?name=group%201&limit=100"))).toEqual(
+      newestFirst(groups.filter((g) => g.name === "group 1")),
+    );
     const either = await api.get("/v1/check-groups?name=group%201&name=group%203&limit=100");
     expect(ids(either)).toEqual(newestFirst(groups.filter((g) => g.name === "group 1" || g.name === "group 3")));
     expect((await api.get("/v1/check-groups?name=group")).body).toEqual([]);
   });
 
   it("combines the filters and pages through the filtered list", async () => {
-    const expected = newestFirst(groups.filter((g) => g.tags.includes("even") && (g.name === "group 0" || g.name === "group 2")));
+    const expected = newestFirst(
+      groups.filter((g) => g.tags.includes("even") && (g.name === "group 0" || g.name === "group 2")),
+    );
     expect(expected.length).toBeGreaterThan(2);
-    const pages = [1, 2, 3].map((page) => `/v1/check-groups?tag=even&name=group%200&name=group%202&limit=2&page=${page}`);
+    const pages = [1, 2, 3].map(
+      (page) => `/v1/check-groups?tag=even&name=group%200&name=group%202&limit=2&page=${page}`,
+    );
     const walked = (await Promise.all(pages.map((path) => api.get(path)))).flatMap(ids);
     expect(walked).toEqual(expected);
   });
@@ -76,7 +91,11 @@ describe(`REST check group list on ${testProvider}`, () => {
   ])("refuses the query %s", async (query, keys) => {
     const response = await api.get(`/v1/check-groups?${query}`);
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "query", keys } });
+    expect(response.body).toMatchObject({
+      statusCode: 400,
+      error: "Bad Request",
+      validation: { source: "query", keys },
+    });
   });
 
   it("answers an empty list past the last page", async () => {

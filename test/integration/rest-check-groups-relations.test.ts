@@ -7,8 +7,10 @@ import { restClient, type RestClient } from "../support/rest.js";
 describe(`REST check groups: alert channels, private locations and checks on ${testProvider}`, () => {
   let t: TestApp;
   const db = () => t.app.context.database.prisma;
-  const channel = (accountId: string) => db().alertChannel.create({ data: { accountId, type: "EMAIL", config: { address: "ops@example.com" } } });
-  const location = (accountId: string, slugName: string) => db().privateLocation.create({ data: { accountId, name: slugName, slugName } });
+  const channel = (accountId: string) =>
+    db().alertChannel.create({ data: { accountId, type: "EMAIL", config: { address: "ops@example.com" } } });
+  const location = (accountId: string, slugName: string) =>
+    db().privateLocation.create({ data: { accountId, name: slugName, slugName } });
   /** A fresh account per test: auto-assignment depends on every channel of the account. */
   const account = async () => {
     const { accountId, apiKey } = await t.newAccount();
@@ -24,12 +26,18 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     const { accountId, api } = await account();
     const [a, b] = [await channel(accountId), await channel(accountId)];
     const auto = await api.post("/v1/check-groups", { name: "Auto" });
-    expect(auto.body.alertChannelSubscriptions).toEqual([{ alertChannelId: a.id, activated: true }, { alertChannelId: b.id, activated: true }]);
+    expect(auto.body.alertChannelSubscriptions).toEqual([
+      { alertChannelId: a.id, activated: true },
+      { alertChannelId: b.id, activated: true },
+    ]);
     const explicitTrue = await api.post("/v1/check-groups?autoAssignAlerts=true", { name: "Auto too" });
     expect(explicitTrue.body.alertChannelSubscriptions).toHaveLength(2);
     const off = await api.post("/v1/check-groups?autoAssignAlerts=false", { name: "Off" });
     expect(off.body.alertChannelSubscriptions).toEqual([]);
-    const sent = await api.post("/v1/check-groups", { name: "Sent", alertChannelSubscriptions: [{ alertChannelId: b.id, activated: false }] });
+    const sent = await api.post("/v1/check-groups", {
+      name: "Sent",
+      alertChannelSubscriptions: [{ alertChannelId: b.id, activated: false }],
+    });
     expect(sent.body.alertChannelSubscriptions).toEqual([{ alertChannelId: b.id, activated: false }]);
     const cleared = await api.post("/v1/check-groups", { name: "None", alertChannelSubscriptions: [] });
     expect(cleared.body.alertChannelSubscriptions).toEqual([]);
@@ -41,18 +49,26 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     const a = await channel(accountId);
     const { body: group } = await api.post("/v1/check-groups?autoAssignAlerts=false", { name: "G" });
     const path = `/v1/check-groups/${group.id}`;
-    expect((await api.put(`${path}?autoAssignAlerts=false`, { muted: true })).body.alertChannelSubscriptions).toEqual([]);
-    expect((await api.put(path, { alertChannelSubscriptions: [{ alertChannelId: a.id, activated: false }] })).body.alertChannelSubscriptions).toEqual([
-      { alertChannelId: a.id, activated: false },
-    ]);
+    expect((await api.put(`${path}?autoAssignAlerts=false`, { muted: true })).body.alertChannelSubscriptions).toEqual(
+      [],
+    );
+    expect(
+      (await api.put(path, { alertChannelSubscriptions: [{ alertChannelId: a.id, activated: false }] })).body
+        .alertChannelSubscriptions,
+    ).toEqual([{ alertChannelId: a.id, activated: false }]);
     const b = await channel(accountId);
     // Only the channel not yet subscribed is added; the existing subscription keeps activated=false.
     const assigned = await api.put(path, { name: "G2" });
-    expect(assigned.body.alertChannelSubscriptions).toEqual([{ alertChannelId: a.id, activated: false }, { alertChannelId: b.id, activated: true }]);
+    expect(assigned.body.alertChannelSubscriptions).toEqual([
+      { alertChannelId: a.id, activated: false },
+      { alertChannelId: b.id, activated: true },
+    ]);
     expect(assigned.body.muted).toBe(true);
     const c = await channel(accountId);
     expect((await api.put(`${path}?autoAssignAlerts=false`, {})).body.alertChannelSubscriptions).toHaveLength(2);
-    const replaced = await api.put(`${path}?autoAssignAlerts=true`, { alertChannelSubscriptions: [{ alertChannelId: c.id }] });
+    const replaced = await api.put(`${path}?autoAssignAlerts=true`, {
+      alertChannelSubscriptions: [{ alertChannelId: c.id }],
+    });
     expect(replaced.body.alertChannelSubscriptions).toEqual([{ alertChannelId: c.id, activated: true }]);
     const cleared = await api.put(path, { alertChannelSubscriptions: [] });
     expect(cleared.body.alertChannelSubscriptions).toEqual([]);
@@ -67,8 +83,14 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     const before = await counts();
     for (const [subscriptions, keys] of [
       [[{ alertChannelId: mine.id }, { alertChannelId: theirs.id }], ["alertChannelSubscriptions.1.alertChannelId"]],
-      [[{ alertChannelId: 2147483647 }, { alertChannelId: 99999999999 }], ["alertChannelSubscriptions.0.alertChannelId", "alertChannelSubscriptions.1.alertChannelId"]],
-      [[{ alertChannelId: mine.id }, { alertChannelId: mine.id, activated: false }], ["alertChannelSubscriptions.1.alertChannelId"]],
+      [
+        [{ alertChannelId: 2147483647 }, { alertChannelId: 99999999999 }],
+        ["alertChannelSubscriptions.0.alertChannelId", "alertChannelSubscriptions.1.alertChannelId"],
+      ],
+      [
+        [{ alertChannelId: mine.id }, { alertChannelId: mine.id, activated: false }],
+        ["alertChannelSubscriptions.1.alertChannelId"],
+      ],
     ] as const) {
       for (const response of [
         await api.post("/v1/check-groups", { name: "Refused", alertChannelSubscriptions: subscriptions }),
@@ -86,7 +108,10 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     const { accountId, api } = await account();
     const [eu, us] = [await location(accountId, "dc-eu"), await location(accountId, "dc-us")];
     const foreign = await location(t.accountId, "dc-foreign");
-    const created = await api.post("/v1/check-groups", { name: "Private", privateLocations: ["dc-eu", us.id.toUpperCase()] });
+    const created = await api.post("/v1/check-groups", {
+      name: "Private",
+      privateLocations: ["dc-eu", us.id.toUpperCase()],
+    });
     expect(created.status).toBe(201);
     expect(created.body.privateLocations).toEqual(["dc-eu", "dc-us"]);
     const updated = await api.put(`/v1/check-groups/${created.body.id}`, { privateLocations: [eu.id] });
@@ -103,10 +128,16 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
       const response = await api.post("/v1/check-groups", { name: "Refused", privateLocations: names });
       expect(response.status).toBe(400);
       expect(response.body.validation).toEqual({ source: "payload", keys });
-      expect((await api.put(`/v1/check-groups/${created.body.id}`, { privateLocations: names })).body.validation).toEqual({ source: "payload", keys });
+      expect(
+        (await api.put(`/v1/check-groups/${created.body.id}`, { privateLocations: names })).body.validation,
+      ).toEqual({ source: "payload", keys });
     }
     // Both kinds of reference problems are reported together.
-    const both = await api.post("/v1/check-groups", { name: "Both", privateLocations: ["nowhere"], alertChannelSubscriptions: [{ alertChannelId: 2147483647 }] });
+    const both = await api.post("/v1/check-groups", {
+      name: "Both",
+      privateLocations: ["nowhere"],
+      alertChannelSubscriptions: [{ alertChannelId: 2147483647 }],
+    });
     expect(both.body.validation.keys).toEqual(["privateLocations.0", "alertChannelSubscriptions.0.alertChannelId"]);
     expect(await counts()).toEqual(before);
     expect((await api.get(`/v1/check-groups/${created.body.id}`)).body).toEqual(updated.body);
@@ -117,10 +148,16 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     await channel(accountId);
     const { body: group } = await api.post("/v1/check-groups", { name: "Busy" });
     expect(group.alertChannelSubscriptions).toHaveLength(1);
-    const check = await db().check.create({ data: { accountId, checkType: "API", name: "In the group", locations: [], tags: [], groupId: group.id } });
+    const check = await db().check.create({
+      data: { accountId, checkType: "API", name: "In the group", locations: [], tags: [], groupId: group.id },
+    });
     const refused = await api.delete(`/v1/check-groups/${group.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ statusCode: 409, error: "Conflict", message: expect.stringContaining("1 check") });
+    expect(refused.body).toMatchObject({
+      statusCode: 409,
+      error: "Conflict",
+      message: expect.stringContaining("1 check"),
+    });
     expect((await api.get(`/v1/check-groups/${group.id}`)).body).toEqual(group);
     expect((await db().check.findUniqueOrThrow({ where: { id: check.id } })).groupId).toBe(group.id);
 

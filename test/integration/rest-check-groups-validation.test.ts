@@ -33,15 +33,36 @@ const cases: [Record<string, unknown>, 201 | 400, string[]][] = [
   [{ runtimeId: "2022.10" }, 201, []],
   [{ environmentVariables: variables(100) }, 201, []],
   [{ environmentVariables: variables(101) }, 400, ["environmentVariables"]],
-  [{ environmentVariables: [{ key: "A", value: "1" }, { key: "A", value: "2" }] }, 400, ["environmentVariables.1.key"]],
+  [
+    {
+      environmentVariables: [
+        { key: "A", value: "1" },
+        { key: "A", value: "2" },
+      ],
+    },
+    400,
+    ["environmentVariables.1.key"],
+  ],
   [{ environmentVariables: [{ value: "x" }] }, 400, ["environmentVariables.0.key"]],
   [{ environmentVariables: [{ key: "A", value: "1", hidden: true }] }, 400, ["environmentVariables.0.hidden"]],
   [{ apiCheckDefaults: { foo: 1 } }, 400, ["apiCheckDefaults.foo"]],
   [{ apiCheckDefaults: { url: 3 } }, 400, ["apiCheckDefaults.url"]],
   [{ apiCheckDefaults: { headers: [{ value: "x" }] } }, 400, ["apiCheckDefaults.headers.0.key"]],
-  [{ apiCheckDefaults: { queryParameters: [{ key: "a", value: 1 }] } }, 400, ["apiCheckDefaults.queryParameters.0.value"]],
-  [{ apiCheckDefaults: { assertions: [{ source: "BODY", comparison: "EQUALS" }] } }, 400, ["apiCheckDefaults.assertions.0.source"]],
-  [{ apiCheckDefaults: { assertions: [{ source: "JSON_BODY", comparison: "MATCHES" }] } }, 400, ["apiCheckDefaults.assertions.0.comparison"]],
+  [
+    { apiCheckDefaults: { queryParameters: [{ key: "a", value: 1 }] } },
+    400,
+    ["apiCheckDefaults.queryParameters.0.value"],
+  ],
+  [
+    { apiCheckDefaults: { assertions: [{ source: "BODY", comparison: "EQUALS" }] } },
+    400,
+    ["apiCheckDefaults.assertions.0.source"],
+  ],
+  [
+    { apiCheckDefaults: { assertions: [{ source: "JSON_BODY", comparison: "MATCHES" }] } },
+    400,
+    ["apiCheckDefaults.assertions.0.comparison"],
+  ],
   [{ apiCheckDefaults: { basicAuth: { user: "x" } } }, 400, ["apiCheckDefaults.basicAuth.user"]],
   [{ apiCheckDefaults: null }, 400, ["apiCheckDefaults"]],
   [{ browserCheckDefaults: {} }, 400, ["browserCheckDefaults"]],
@@ -50,8 +71,16 @@ const cases: [Record<string, unknown>, 201 | 400, string[]][] = [
   [{ alertSettings: { reminders: { amount: 6 } } }, 400, ["alertSettings.reminders.amount"]],
   [{ alertSettings: { reminders: { interval: 7 } } }, 400, ["alertSettings.reminders.interval"]],
   [{ alertSettings: { escalationType: "NEVER" } }, 400, ["alertSettings.escalationType"]],
-  [{ alertSettings: { runBasedEscalation: { failedRunThreshold: 6 } } }, 400, ["alertSettings.runBasedEscalation.failedRunThreshold"]],
-  [{ alertSettings: { parallelRunFailureThreshold: { percentage: 15 } } }, 400, ["alertSettings.parallelRunFailureThreshold.percentage"]],
+  [
+    { alertSettings: { runBasedEscalation: { failedRunThreshold: 6 } } },
+    400,
+    ["alertSettings.runBasedEscalation.failedRunThreshold"],
+  ],
+  [
+    { alertSettings: { parallelRunFailureThreshold: { percentage: 15 } } },
+    400,
+    ["alertSettings.parallelRunFailureThreshold.percentage"],
+  ],
   [{ alertSettings: null }, 400, ["alertSettings"]],
   [{ retryStrategy: "ALWAYS" }, 400, ["retryStrategy"]],
   [{ retryStrategy: { type: "FIXED", maxRetries: 10, maxDurationSeconds: 0 } }, 201, []],
@@ -86,7 +115,9 @@ describe(`REST check group validation on ${testProvider}`, () => {
     t = await startTestApp();
     api = restClient(t.url, t.apiKey);
     // A channel to auto-assign, so that a rejected create would leave a subscription behind too.
-    await t.app.context.database.prisma.alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });
+    await t.app.context.database.prisma.alertChannel.create({
+      data: { accountId: t.accountId, type: "EMAIL", config: {} },
+    });
   });
   afterAll(() => t.stop());
 
@@ -95,7 +126,11 @@ describe(`REST check group validation on ${testProvider}`, () => {
     const response = await api.post("/v1/check-groups", { name: "Group", ...change });
     expect(response.status).toBe(status);
     if (status === 400) {
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
       for (const key of keys) expect(response.body.message).toContain(key);
       expect(await counts()).toEqual(before);
     } else {

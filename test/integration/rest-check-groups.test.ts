@@ -30,7 +30,11 @@ const full = {
   environmentVariables: [{ key: "API_KEY", value: "s3cret", secret: true }],
   doubleCheck: false,
   useGlobalAlertSettings: false,
-  alertSettings: { escalationType: "TIME_BASED", timeBasedEscalation: { minutesFailingThreshold: 15 }, reminders: { amount: 2, interval: 10 } },
+  alertSettings: {
+    escalationType: "TIME_BASED",
+    timeBasedEscalation: { minutesFailingThreshold: 15 },
+    reminders: { amount: 2, interval: 10 },
+  },
   alertChannelSubscriptions: [],
   setupSnippetId: 12,
   tearDownSnippetId: 13,
@@ -53,7 +57,12 @@ const fullResponse = {
   },
   // A secret's value is write-only: never shown again.
   environmentVariables: [{ key: "API_KEY", value: null, locked: false, secret: true }],
-  alertSettings: { ...defaultAlertSettings, escalationType: "TIME_BASED", timeBasedEscalation: { minutesFailingThreshold: 15 }, reminders: { amount: 2, interval: 10 } },
+  alertSettings: {
+    ...defaultAlertSettings,
+    escalationType: "TIME_BASED",
+    timeBasedEscalation: { minutesFailingThreshold: 15 },
+    reminders: { amount: 2, interval: 10 },
+  },
   retryStrategy: { type: "LINEAR", baseBackoffSeconds: 60, maxRetries: 3, maxDurationSeconds: 600, sameRegion: true },
 };
 
@@ -97,17 +106,42 @@ describe(`REST check groups on ${testProvider}`, () => {
       runParallel: false,
     });
     expect(Object.keys(created.body)).toEqual([
-      "id", "name", "activated", "muted", "tags", "locations", "concurrency", "apiCheckDefaults", "browserCheckDefaults",
-      "environmentVariables", "doubleCheck", "useGlobalAlertSettings", "alertSettings", "alertChannelSubscriptions",
-      "setupSnippetId", "tearDownSnippetId", "localSetupScript", "localTearDownScript", "runtimeId", "privateLocations",
-      "retryStrategy", "created_at", "updated_at", "runParallel",
+      "id",
+      "name",
+      "activated",
+      "muted",
+      "tags",
+      "locations",
+      "concurrency",
+      "apiCheckDefaults",
+      "browserCheckDefaults",
+      "environmentVariables",
+      "doubleCheck",
+      "useGlobalAlertSettings",
+      "alertSettings",
+      "alertChannelSubscriptions",
+      "setupSnippetId",
+      "tearDownSnippetId",
+      "localSetupScript",
+      "localTearDownScript",
+      "runtimeId",
+      "privateLocations",
+      "retryStrategy",
+      "created_at",
+      "updated_at",
+      "runParallel",
     ]);
   });
 
   it("creates with every property, reads it back, lists it, and deletes it", async () => {
     const created = await api.post("/v1/check-groups", full);
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ ...fullResponse, id: expect.any(Number), created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(created.body).toEqual({
+      ...fullResponse,
+      id: expect.any(Number),
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     const id = created.body.id;
     const read = await api.get(`/v1/check-groups/${id}`);
     expect(read.status).toBe(200);
@@ -125,26 +159,66 @@ describe(`REST check groups on ${testProvider}`, () => {
   });
 
   it("keeps a secret variable's value write-only: stored, never shown, kept when sent back as null", async () => {
-    const created = await api.post("/v1/check-groups", { name: "Secrets", environmentVariables: [{ key: "TOKEN", value: "t0p", secret: true }, { key: "PLAIN", value: "p" }] });
-    expect(created.body.environmentVariables).toEqual([{ key: "TOKEN", value: null, locked: false, secret: true }, { key: "PLAIN", value: "p", locked: false, secret: false }]);
-    const stored = async () => (await t.app.context.database.prisma.checkGroup.findUniqueOrThrow({ where: { id: created.body.id } })).environmentVariables;
+    const created = await api.post("/v1/check-groups", {
+      name: "Secrets",
+      environmentVariables: [
+        { key: "TOKEN", value: "t0p", secret: true },
+        { key: "PLAIN", value: "p" },
+      ],
+    });
+    expect(created.body.environmentVariables).toEqual([
+      { key: "TOKEN", value: null, locked: false, secret: true },
+      { key: "PLAIN", value: "p", locked: false, secret: false },
+    ]);
+    const stored = async () =>
+      (await t.app.context.database.prisma.checkGroup.findUniqueOrThrow({ where: { id: created.body.id } }))
+        .environmentVariables;
     expect(JSON.stringify(await stored())).toContain("t0p");
     // The body read back (value null) and sent again changes nothing; a new value replaces it.
     await api.put(`/v1/check-groups/${created.body.id}`, { environmentVariables: created.body.environmentVariables });
-    expect(await stored()).toEqual([{ key: "TOKEN", value: "t0p", locked: false, secret: true }, { key: "PLAIN", value: "p", locked: false, secret: false }]);
-    await api.put(`/v1/check-groups/${created.body.id}`, { environmentVariables: [{ key: "TOKEN", value: "n3w", secret: true }] });
+    expect(await stored()).toEqual([
+      { key: "TOKEN", value: "t0p", locked: false, secret: true },
+      { key: "PLAIN", value: "p", locked: false, secret: false },
+    ]);
+    await api.put(`/v1/check-groups/${created.body.id}`, {
+      environmentVariables: [{ key: "TOKEN", value: "n3w", secret: true }],
+    });
     expect(await stored()).toEqual([{ key: "TOKEN", value: "n3w", locked: false, secret: true }]);
   });
 
   it("accepts a retry strategy of FALLBACK or null, and nullable properties as null", async () => {
-    const fallback = await api.post("/v1/check-groups", { name: "Fallback", retryStrategy: "FALLBACK", runtimeId: null, environmentVariables: null, privateLocations: null });
+    const fallback = await api.post("/v1/check-groups", {
+      name: "Fallback",
+      retryStrategy: "FALLBACK",
+      runtimeId: null,
+      environmentVariables: null,
+      privateLocations: null,
+    });
     expect(fallback.status).toBe(201);
-    expect(fallback.body).toMatchObject({ retryStrategy: "FALLBACK", runtimeId: null, environmentVariables: null, privateLocations: null });
+    expect(fallback.body).toMatchObject({
+      retryStrategy: "FALLBACK",
+      runtimeId: null,
+      environmentVariables: null,
+      privateLocations: null,
+    });
     const none = await api.put(`/v1/check-groups/${fallback.body.id}`, { retryStrategy: null });
     expect(none.body.retryStrategy).toBeNull();
-    const each = await api.put(`/v1/check-groups/${fallback.body.id}`, { retryStrategy: { type: "SINGLE_RETRY" }, alertSettings: { escalationType: "TIME_BASED" } });
-    expect(each.body.retryStrategy).toEqual({ type: "SINGLE_RETRY", baseBackoffSeconds: 60, maxRetries: 2, maxDurationSeconds: 600, sameRegion: true });
-    expect(each.body.alertSettings).toEqual({ ...defaultAlertSettings, escalationType: "TIME_BASED", timeBasedEscalation: { minutesFailingThreshold: 5 } });
+    const each = await api.put(`/v1/check-groups/${fallback.body.id}`, {
+      retryStrategy: { type: "SINGLE_RETRY" },
+      alertSettings: { escalationType: "TIME_BASED" },
+    });
+    expect(each.body.retryStrategy).toEqual({
+      type: "SINGLE_RETRY",
+      baseBackoffSeconds: 60,
+      maxRetries: 2,
+      maxDurationSeconds: 600,
+      sameRegion: true,
+    });
+    expect(each.body.alertSettings).toEqual({
+      ...defaultAlertSettings,
+      escalationType: "TIME_BASED",
+      timeBasedEscalation: { minutesFailingThreshold: 5 },
+    });
   });
 
   it("updates partially: an omitted property keeps its value, a sent one replaces it", async () => {
@@ -174,7 +248,13 @@ describe(`REST check groups on ${testProvider}`, () => {
       activated: true,
       concurrency: 1,
       // A sent nested object replaces the stored one whole.
-      apiCheckDefaults: { url: "https://other.example.com", headers: [], queryParameters: [], assertions: [], basicAuth: null },
+      apiCheckDefaults: {
+        url: "https://other.example.com",
+        headers: [],
+        queryParameters: [],
+        assertions: [],
+        basicAuth: null,
+      },
       environmentVariables: null,
       runtimeId: "2026.04",
       setupSnippetId: null,
@@ -194,7 +274,11 @@ describe(`REST check groups on ${testProvider}`, () => {
     ] as const) {
       const response = await api.put(`/v1/check-groups/${before.id}`, change);
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
     }
     const query = await api.put(`/v1/check-groups/${before.id}?autoAssignAlerts=maybe`, { name: "ok" });
     expect(query.status).toBe(400);

@@ -15,14 +15,22 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
   const record = resultRecorder(() => t);
   const newCheck = checkFactory(() => t, { name: "Cursor check" });
   const newest = async (checkId: string) =>
-    (await db().checkResult.findMany({ where: { checkId, resultType: "FINAL" }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], select: { id: true } })).map((r) => r.id);
+    (
+      await db().checkResult.findMany({
+        where: { checkId, resultType: "FINAL" },
+        orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+        select: { id: true },
+      })
+    ).map((r) => r.id);
 
   /** Follows nextId from the first page to the last; returns every page. */
   async function walk(checkId: string, query: string): Promise<Page[]> {
     const pages: Page[] = [];
     let next: string | null = "";
     while (next !== null) {
-      const response: { status: number; body: Page } = await api.get<Page>(`/v2/check-results/${checkId}?${query}${next ? `&nextId=${encodeURIComponent(next)}` : ""}`);
+      const response: { status: number; body: Page } = await api.get<Page>(
+        `/v2/check-results/${checkId}?${query}${next ? `&nextId=${encodeURIComponent(next)}` : ""}`,
+      );
       expect(response.status).toBe(200);
       expect(response.body.length).toBe(response.body.entries.length);
       pages.push(response.body);
@@ -42,8 +50,16 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
     const base = Date.now() - 60 * DAY;
     await db().checkResult.createMany({
       data: Array.from({ length: 253 }, (_, i) => ({
-        id: randomUUID(), accountId: t.accountId, checkId: check.id, checkRunId: i + 1, name: "Cursor check", checkType: "API",
-        resultType: i % 10 === 9 ? "ATTEMPT" : "FINAL", runLocation: "eu-west-1", startedAt: new Date(base + Math.floor(i / 7) * (DAY / 2)), errorGroupIds: [],
+        id: randomUUID(),
+        accountId: t.accountId,
+        checkId: check.id,
+        checkRunId: i + 1,
+        name: "Cursor check",
+        checkType: "API",
+        resultType: i % 10 === 9 ? "ATTEMPT" : "FINAL",
+        runLocation: "eu-west-1",
+        startedAt: new Date(base + Math.floor(i / 7) * (DAY / 2)),
+        errorGroupIds: [],
       })),
     });
     walked = { checkId: check.id, expected: await newest(check.id) };
@@ -66,7 +82,8 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
 
   it("ends with nextId null when the last page is exactly full", async () => {
     const check = await newCheck();
-    for (let i = 0; i < 20; i++) await record({ checkId: check.id, runLocation: "eu-west-1", startedAt: new Date(Date.now() - i * 1000) });
+    for (let i = 0; i < 20; i++)
+      await record({ checkId: check.id, runLocation: "eu-west-1", startedAt: new Date(Date.now() - i * 1000) });
     const pages = await walk(check.id, "limit=10");
     expect(pages.map((p) => p.length)).toEqual([10, 10]);
     expect(pages[0]!.nextId).not.toBeNull();
@@ -75,15 +92,22 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
   });
 
   it("keeps the filters across pages: from (inclusive), to (exclusive), resultType", async () => {
-    const rows = await db().checkResult.findMany({ where: { checkId: walked.checkId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }] });
+    const rows = await db().checkResult.findMany({
+      where: { checkId: walked.checkId },
+      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    });
     const from = rows[200]!.startedAt;
     const to = rows[20]!.startedAt;
     const inWindow = (type: string | null) =>
-      rows.filter((r) => r.startedAt >= from && r.startedAt < to && (type === null || r.resultType === type)).map((r) => r.id);
+      rows
+        .filter((r) => r.startedAt >= from && r.startedAt < to && (type === null || r.resultType === type))
+        .map((r) => r.id);
     const s = (date: Date) => String(date.getTime() / 1000);
     const ids = async (query: string) => (await walk(walked.checkId, query)).flatMap((p) => p.entries.map((e) => e.id));
     expect(await ids(`limit=9&from=${s(from)}&to=${s(to)}`)).toEqual(inWindow("FINAL"));
-    expect(await ids(`limit=9&from=${from.toISOString()}&to=${to.toISOString()}&resultType=ALL`)).toEqual(inWindow(null));
+    expect(await ids(`limit=9&from=${from.toISOString()}&to=${to.toISOString()}&resultType=ALL`)).toEqual(
+      inWindow(null),
+    );
     expect(await ids(`limit=9&from=${s(from)}&to=${s(to)}&resultType=ATTEMPT`)).toEqual(inWindow("ATTEMPT"));
     expect(inWindow("ATTEMPT").length).toBeGreaterThan(0);
   });
@@ -92,7 +116,8 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
     const check = await newCheck();
     const a = await record({ checkId: check.id, runLocation: "eu-west-1", hasFailures: true });
     const b = await record({ checkId: check.id, runLocation: "ap-south-1" });
-    const ids = async (query: string) => (await api.get<Page>(`/v2/check-results/${check.id}?${query}`)).body.entries.map((e) => e.id);
+    const ids = async (query: string) =>
+      (await api.get<Page>(`/v2/check-results/${check.id}?${query}`)).body.entries.map((e) => e.id);
     expect(await ids("hasFailures=true")).toEqual([a.id]);
     expect(await ids("hasFailures=false")).toEqual([b.id]);
     expect(await ids("location=ap-south-1")).toEqual([b.id]);
@@ -107,7 +132,9 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
     const item = await api.get(`/v1/check-results/${check.id}/${result.id}`);
     expect(page.body).toEqual({ length: 1, entries: [item.body], nextId: null });
     const some = await api.get(`/v2/check-results/${check.id}?fields=id,startedAt&fields=createdAt`);
-    expect(some.body.entries).toEqual([{ id: result.id, startedAt: item.body.startedAt, created_at: item.body.created_at }]);
+    expect(some.body.entries).toEqual([
+      { id: result.id, startedAt: item.body.startedAt, created_at: item.body.created_at },
+    ]);
     const bad = await api.get(`/v2/check-results/${check.id}?fields=id,colour`);
     expect(bad.status).toBe(400);
     expect(bad.body.validation).toEqual({ source: "query", keys: ["fields.1"] });
@@ -120,7 +147,12 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
       expect(response.status).toBe(400);
       expect(response.body.validation).toEqual({ source: "query", keys: ["nextId"] });
     }
-    for (const [query, keys] of [["limit=0", ["limit"]], ["limit=101", ["limit"]], ["resultType=all", ["resultType"]], ["from=10&to=5", ["to"]]] as const) {
+    for (const [query, keys] of [
+      ["limit=0", ["limit"]],
+      ["limit=101", ["limit"]],
+      ["resultType=all", ["resultType"]],
+      ["from=10&to=5", ["to"]],
+    ] as const) {
       const response = await api.get(`/v2/check-results/${walked.checkId}?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.validation).toEqual({ source: "query", keys });

@@ -19,7 +19,9 @@ describe(`REST check session cancel on ${testProvider}`, () => {
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   /** A new check (seeded in the database) with a freshly triggered session. */
   async function triggered(locations = ["eu-west-1", "us-east-1", "ap-south-1"]) {
-    const check = await db().check.create({ data: { accountId: t.accountId, checkType: "PLAYWRIGHT", name: "Suite", locations, tags: [] } });
+    const check = await db().check.create({
+      data: { accountId: t.accountId, checkType: "PLAYWRIGHT", name: "Suite", locations, tags: [] },
+    });
     const response = await api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } });
     expect(response.status).toBe(201);
     return { checkId: check.id, sessionId: response.body.sessions[0].checkSessionId as string };
@@ -34,8 +36,14 @@ describe(`REST check session cancel on ${testProvider}`, () => {
   it("cancels every run still queued or running: 204 with no body, cancelled results, session CANCELLED", async () => {
     const { checkId, sessionId } = await triggered();
     const [first, second] = await runsOf(sessionId);
-    await db().checkRun.update({ where: { id: second!.id }, data: { status: "RUNNING", claimedAt: new Date(Date.now() - 5000) } });
-    await recordCheckResult({ ctx: domainContext(t.app.context, t.accountId), input: { checkId, checkRunId: first!.id, runLocation: "eu-west-1" } });
+    await db().checkRun.update({
+      where: { id: second!.id },
+      data: { status: "RUNNING", claimedAt: new Date(Date.now() - 5000) },
+    });
+    await recordCheckResult({
+      ctx: domainContext(t.app.context, t.accountId),
+      input: { checkId, checkRunId: first!.id, runLocation: "eu-west-1" },
+    });
     const events: VigilEvent[] = [];
     const unsubscribe = t.app.context.events.subscribe((event) => events.push(event));
 
@@ -44,20 +52,39 @@ describe(`REST check session cancel on ${testProvider}`, () => {
     expect(response.status).toBe(204);
     expect(response.body).toBeUndefined();
     const runs = await runsOf(sessionId);
-    expect(runs.map((r) => [r.status, r.cancelRequested])).toEqual([["DONE", false], ["CANCELLED", true], ["CANCELLED", true]]);
+    expect(runs.map((r) => [r.status, r.cancelRequested])).toEqual([
+      ["DONE", false],
+      ["CANCELLED", true],
+      ["CANCELLED", true],
+    ]);
     expect(runs.slice(1).every((r) => r.finishedAt instanceof Date)).toBe(true);
     const session = await api.get(`/v1/check-sessions/${sessionId}`);
     expect(session.body).toMatchObject({ status: "CANCELLED", stoppedAt: expect.stringMatching(/Z$/) });
     const cancelled = session.body.results.filter((r: { isCancelled: boolean }) => r.isCancelled);
-    expect(cancelled.map((r: { runLocation: string; aborted: boolean; resultType: string }) => [r.runLocation, r.aborted, r.resultType]).sort()).toEqual([
+    expect(
+      cancelled
+        .map((r: { runLocation: string; aborted: boolean; resultType: string }) => [
+          r.runLocation,
+          r.aborted,
+          r.resultType,
+        ])
+        .sort(),
+    ).toEqual([
       ["ap-south-1", true, "FINAL"],
       ["us-east-1", true, "FINAL"],
     ]);
     const stored = await db().checkResult.findMany({ where: { sessionId, isCancelled: true } });
     expect(stored.map((r) => r.checkRunId).sort()).toEqual([runs[1]!.id, runs[2]!.id].sort());
     expect(stored.every((r) => r.sequenceId === runs[0]!.sequenceId)).toBe(true);
-    expect(events.filter((e) => e.type === "checkResultRecorded").map((e) => (e as { checkResultId: string }).checkResultId).sort()).toEqual(stored.map((r) => r.id).sort());
-    expect((await api.get(`/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=1`)).body.status).toBe("CANCELLED");
+    expect(
+      events
+        .filter((e) => e.type === "checkResultRecorded")
+        .map((e) => (e as { checkResultId: string }).checkResultId)
+        .sort(),
+    ).toEqual(stored.map((r) => r.id).sort());
+    expect((await api.get(`/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=1`)).body.status).toBe(
+      "CANCELLED",
+    );
   });
 
   it("changes nothing on a finished session, or when no listed sequence is running", async () => {
@@ -73,7 +100,10 @@ describe(`REST check session cancel on ${testProvider}`, () => {
 
     const passed = await triggered(["eu-west-1"]);
     const [run] = await runsOf(passed.sessionId);
-    await recordCheckResult({ ctx: domainContext(t.app.context, t.accountId), input: { checkId: passed.checkId, checkRunId: run!.id, runLocation: "eu-west-1" } });
+    await recordCheckResult({
+      ctx: domainContext(t.app.context, t.accountId),
+      input: { checkId: passed.checkId, checkRunId: run!.id, runLocation: "eu-west-1" },
+    });
     const finished = await snapshot();
     expect((await api.post(`/v1/check-sessions/${passed.sessionId}/cancel`, {})).status).toBe(204);
     expect(await snapshot()).toEqual(finished);
@@ -88,7 +118,9 @@ describe(`REST check session cancel on ${testProvider}`, () => {
     // Another session's sequence is not this session's: nothing happens.
     expect((await api.post(`/v1/check-sessions/${a.sessionId}/cancel`, { sequenceId: [sequenceB] })).status).toBe(204);
     expect((await runsOf(a.sessionId)).map((r) => r.status)).toEqual(["QUEUED", "QUEUED"]);
-    expect((await api.post(`/v1/check-sessions/${a.sessionId}/cancel`, { sequenceId: [sequenceA, randomUUID()] })).status).toBe(204);
+    expect(
+      (await api.post(`/v1/check-sessions/${a.sessionId}/cancel`, { sequenceId: [sequenceA, randomUUID()] })).status,
+    ).toBe(204);
     expect((await runsOf(a.sessionId)).map((r) => r.status)).toEqual(["CANCELLED", "CANCELLED"]);
     expect((await runsOf(b.sessionId)).map((r) => r.status)).toEqual(["QUEUED"]);
     expect((await api.get(`/v1/check-sessions/${b.sessionId}`)).body.status).toBe("STARTED");
@@ -109,8 +141,12 @@ describe(`REST check session cancel on ${testProvider}`, () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body).toMatchObject({ statusCode: 400, validation: { source: "payload", keys } });
     }
-    for (const body of [[randomUUID()], null, "all"]) expect((await api.post(`/v1/check-sessions/${sessionId}/cancel`, body)).status).toBe(400);
-    const malformed = await api.raw("POST", `/v1/check-sessions/${sessionId}/cancel`, { body: "{", headers: { "content-type": "application/json" } });
+    for (const body of [[randomUUID()], null, "all"])
+      expect((await api.post(`/v1/check-sessions/${sessionId}/cancel`, body)).status).toBe(400);
+    const malformed = await api.raw("POST", `/v1/check-sessions/${sessionId}/cancel`, {
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });

@@ -10,7 +10,11 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   let api: RestClient;
   const db = () => t.app.context.database.prisma;
   const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
-  const counts = async () => [await db().checkSession.count(), await db().checkRun.count(), await db().checkResult.count()];
+  const counts = async () => [
+    await db().checkSession.count(),
+    await db().checkRun.count(),
+    await db().checkResult.count(),
+  ];
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
 
   beforeAll(async () => {
@@ -24,18 +28,33 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
     const response = await api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } });
     expect(response.status).toBe(201);
     const session = {
-      checkSessionId: expect.stringMatching(/^[0-9a-f-]{36}$/), checkSessionLink: expect.any(String), checkId: check.id, checkType: "API",
-      name: "Checkout", status: "STARTED", startedAt: expect.stringMatching(/Z$/), stoppedAt: null, timeElapsed: expect.any(Number),
-      runLocations: ["eu-west-1", "us-east-1"], runSource: "TRIGGER_API",
+      checkSessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      checkSessionLink: expect.any(String),
+      checkId: check.id,
+      checkType: "API",
+      name: "Checkout",
+      status: "STARTED",
+      startedAt: expect.stringMatching(/Z$/),
+      stoppedAt: null,
+      timeElapsed: expect.any(Number),
+      runLocations: ["eu-west-1", "us-east-1"],
+      runSource: "TRIGGER_API",
     };
     expect(response.body).toEqual({ sessions: [session] });
     const id = response.body.sessions[0].checkSessionId;
     expect(response.body.sessions[0].checkSessionLink).toBe(`${t.url}/v1/check-sessions/${id}`);
     const runs = await runsOf(id);
-    expect(runs.map((r) => [r.checkId, r.location, r.status, r.cancelRequested])).toEqual([[check.id, "eu-west-1", "QUEUED", false], [check.id, "us-east-1", "QUEUED", false]]);
+    expect(runs.map((r) => [r.checkId, r.location, r.status, r.cancelRequested])).toEqual([
+      [check.id, "eu-west-1", "QUEUED", false],
+      [check.id, "us-east-1", "QUEUED", false],
+    ]);
     expect(new Set(runs.map((r) => r.sequenceId)).size).toBe(1);
     const stored = await db().checkSession.findUnique({ where: { id } });
-    expect(stored).toMatchObject({ accountId: t.accountId, status: "STARTED", target: { checkId: [check.id], refreshCache: false } });
+    expect(stored).toMatchObject({
+      accountId: t.accountId,
+      status: "STARTED",
+      target: { checkId: [check.id], refreshCache: false },
+    });
 
     // Until the engine runs it, the session stays STARTED with no results.
     const read = await api.get(`/v1/check-sessions/${id}`);
@@ -46,16 +65,29 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   it("matches tags: AND inside a group, OR across groups, ! for absent tags, group tags count, single values accepted", async () => {
     const other = await t.newAccount();
     const own = restClient(t.url, other.apiKey);
-    const group = await db().checkGroup.create({ data: { accountId: other.accountId, name: "G", tags: ["team-a"], locations: ["ap-south-1"], apiCheckDefaults: {} } });
+    const group = await db().checkGroup.create({
+      data: {
+        accountId: other.accountId,
+        name: "G",
+        tags: ["team-a"],
+        locations: ["ap-south-1"],
+        apiCheckDefaults: {},
+      },
+    });
     const prodApi = await newCheck({ name: "prod-api", tags: ["prod", "api"] }, other.accountId);
     const prodWeb = await newCheck({ name: "prod-web", tags: ["prod", "web"] }, other.accountId);
-    const grouped = await newCheck({ name: "grouped", tags: ["api"], locations: [], groupId: group.id }, other.accountId);
+    const grouped = await newCheck(
+      { name: "grouped", tags: ["api"], locations: [], groupId: group.id },
+      other.accountId,
+    );
     await newCheck({ name: "off", tags: ["prod", "api"], activated: false }, other.accountId);
     await newCheck({ name: "beat", checkType: "HEARTBEAT", tags: ["prod", "api"] }, other.accountId);
     await newCheck({ name: "nowhere", tags: ["prod", "api"], locations: [] }, other.accountId);
     const names = async (target: unknown) => {
       const response = await own.post("/v1/check-sessions/trigger", { target });
-      return response.status === 201 ? response.body.sessions.map((s: { name: string }) => s.name).sort() : response.status;
+      return response.status === 201
+        ? response.body.sessions.map((s: { name: string }) => s.name).sort()
+        : response.status;
     };
     expect(await names({ matchTags: [["prod", "api"]] })).toEqual(["prod-api"]);
     expect(await names({ matchTags: [["prod", "web"], ["team-a"]] })).toEqual(["grouped", "prod-web"]);
@@ -76,13 +108,24 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   it("runs a check in its private locations, named by id or slug", async () => {
     const other = await t.newAccount();
     const own = restClient(t.url, other.apiKey);
-    const lab = await db().privateLocation.create({ data: { accountId: other.accountId, name: "Lab", slugName: "lab" } });
-    const dc = await db().privateLocation.create({ data: { accountId: other.accountId, name: "DC", slugName: "dc-1" } });
-    const check = await newCheck({ locations: ["eu-west-1"], privateLocations: [lab.id, "dc-1", "unknown"] }, other.accountId);
+    const lab = await db().privateLocation.create({
+      data: { accountId: other.accountId, name: "Lab", slugName: "lab" },
+    });
+    const dc = await db().privateLocation.create({
+      data: { accountId: other.accountId, name: "DC", slugName: "dc-1" },
+    });
+    const check = await newCheck(
+      { locations: ["eu-west-1"], privateLocations: [lab.id, "dc-1", "unknown"] },
+      other.accountId,
+    );
     const response = await own.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } });
     expect(response.body.sessions[0].runLocations).toEqual(["eu-west-1", "lab", "dc-1"]);
     const runs = await runsOf(response.body.sessions[0].checkSessionId);
-    expect(runs.map((r) => [r.location, r.privateLocationId])).toEqual([["eu-west-1", null], [null, lab.id], [null, dc.id]]);
+    expect(runs.map((r) => [r.location, r.privateLocationId])).toEqual([
+      ["eu-west-1", null],
+      [null, lab.id],
+      [null, dc.id],
+    ]);
   });
 
   it("answers 404 and writes nothing when no check matches, 400 for a malformed body", async () => {
@@ -90,10 +133,19 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
     const other = await t.newAccount();
     const theirs = await newCheck({}, other.accountId);
     const before = await counts();
-    for (const target of [{ checkId: [randomUUID()] }, { checkId: [theirs.id] }, { matchTags: [["no-such-tag"]] }, { checkId: [check.id], matchTags: [["no-such-tag"]] }]) {
+    for (const target of [
+      { checkId: [randomUUID()] },
+      { checkId: [theirs.id] },
+      { matchTags: [["no-such-tag"]] },
+      { checkId: [check.id], matchTags: [["no-such-tag"]] },
+    ]) {
       const response = await api.post("/v1/check-sessions/trigger", { target });
       expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({ statusCode: 404, error: "Not Found", message: expect.stringContaining("no matching checks") });
+      expect(response.body).toMatchObject({
+        statusCode: 404,
+        error: "Not Found",
+        message: expect.stringContaining("no matching checks"),
+      });
     }
     const invalid: [unknown, string[]][] = [
       [{ target: { checkId: ["abc"] } }, ["target.checkId.0"]],
@@ -112,11 +164,20 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.validation).toEqual({ source: "payload", keys });
     }
-    for (const body of [null, [{ target: {} }], "all"]) expect((await api.post("/v1/check-sessions/trigger", body)).status).toBe(400);
+    for (const body of [null, [{ target: {} }], "all"])
+      expect((await api.post("/v1/check-sessions/trigger", body)).status).toBe(400);
     expect(await counts()).toEqual(before);
-    const accepted = await api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id], matchTags: [["x".repeat(255)], ["!nope"]] }, refreshCache: true, id: "ignored" });
+    const accepted = await api.post("/v1/check-sessions/trigger", {
+      target: { checkId: [check.id], matchTags: [["x".repeat(255)], ["!nope"]] },
+      refreshCache: true,
+      id: "ignored",
+    });
     expect(accepted.status).toBe(201);
     const stored = await db().checkSession.findUnique({ where: { id: accepted.body.sessions[0].checkSessionId } });
-    expect(stored?.target).toEqual({ checkId: [check.id], matchTags: [["x".repeat(255)], ["!nope"]], refreshCache: true });
+    expect(stored?.target).toEqual({
+      checkId: [check.id],
+      matchTags: [["x".repeat(255)], ["!nope"]],
+      refreshCache: true,
+    });
   });
 });

@@ -4,7 +4,11 @@ import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 type Check = { id: string; name: string; checkType: string; created_at: string; groupOrder: number | null };
-const apiCheck = (name: string, extra: Record<string, unknown> = {}) => ({ name, request: { method: "GET", url: `https://${name}.example.com` }, ...extra });
+const apiCheck = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  request: { method: "GET", url: `https://${name}.example.com` },
+  ...extra,
+});
 /** The list order: newest first, ties broken by id, both descending. */
 const newestFirst = (a: Check, b: Check) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
@@ -14,7 +18,8 @@ describe(`REST check lists on ${testProvider}`, () => {
   let own: RestClient;
   const created: Check[] = [];
   const db = () => t.app.context.database.prisma;
-  const newGroup = (accountId: string) => db().checkGroup.create({ data: { accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} } });
+  const newGroup = (accountId: string) =>
+    db().checkGroup.create({ data: { accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} } });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -79,7 +84,10 @@ describe(`REST check lists on ${testProvider}`, () => {
     const params = new URLSearchParams(query);
     const limit = Number(params.get("limit") ?? 10);
     const skip = (Number(params.get("page") ?? 1) - 1) * limit;
-    const expected = created.filter((c) => names.includes(c.name)).sort(newestFirst).slice(skip, skip + limit);
+    const expected = created
+      .filter((c) => names.includes(c.name))
+      .sort(newestFirst)
+      .slice(skip, skip + limit);
     expect(body.map((c: Check) => c.id)).toEqual(expected.map((c) => c.id));
   });
 
@@ -99,11 +107,17 @@ describe(`REST check lists on ${testProvider}`, () => {
     expect(list.status).toBe(200);
     expect(list.body.map((c: Check) => c.id)).toEqual([first.id, second.id, unordered.id]);
     expect(list.body[0]).toEqual(first);
-    const pages = await Promise.all([1, 2].map((page) => client.get(`/v1/check-groups/${group.id}/checks?limit=2&page=${page}`)));
+    const pages = await Promise.all(
+      [1, 2].map((page) => client.get(`/v1/check-groups/${group.id}/checks?limit=2&page=${page}`)),
+    );
     expect(pages.flatMap((p) => p.body.map((c: Check) => c.name))).toEqual(["first", "second", "unordered"]);
-    expect((await client.get(`/v1/check-groups/${group.id}/checks?limit=101`)).body.validation).toEqual({ source: "query", keys: ["limit"] });
+    expect((await client.get(`/v1/check-groups/${group.id}/checks?limit=101`)).body.validation).toEqual({
+      source: "query",
+      keys: ["limit"],
+    });
     expect((await api.get(`/v1/check-groups/${group.id}/checks`)).status).toBe(404);
-    for (const bad of ["abc", "0", "-1", "1.5", "99999999999", "2147483647"]) expect((await client.get(`/v1/check-groups/${bad}/checks`)).status).toBe(404);
+    for (const bad of ["abc", "0", "-1", "1.5", "99999999999", "2147483647"])
+      expect((await client.get(`/v1/check-groups/${bad}/checks`)).status).toBe(404);
     expect((await client.get(`/v1/check-groups/${(await newGroup(accountId)).id}/checks`)).body).toEqual([]);
   });
 
@@ -120,12 +134,28 @@ describe(`REST check lists on ${testProvider}`, () => {
   });
 
   it("answers 404 for ids of the wrong form and for unknown uuids, on every item path", async () => {
-    const paths = (id: string) => [
-      ["GET", `/v1/checks/${id}`], ["DELETE", `/v1/checks/${id}`], ["PUT", `/v1/checks/${id}`], ["PUT", `/v1/checks/api/${id}`], ["PUT", `/v1/checks/heartbeat/${id}`],
-    ] as const;
-    for (const id of ["abc", "123", "not-a-uuid-at-all", "00000000-0000-4000-8000-000000000000", `${created[0]!.id}x`]) {
+    const paths = (id: string) =>
+      [
+        ["GET", `/v1/checks/${id}`],
+        ["DELETE", `/v1/checks/${id}`],
+        ["PUT", `/v1/checks/${id}`],
+        ["PUT", `/v1/checks/api/${id}`],
+        ["PUT", `/v1/checks/heartbeat/${id}`],
+      ] as const;
+    for (const id of [
+      "abc",
+      "123",
+      "not-a-uuid-at-all",
+      "00000000-0000-4000-8000-000000000000",
+      `${created[0]!.id}x`,
+    ]) {
       for (const [method, path] of paths(id)) {
-        const response = method === "GET" ? await own.get(path) : method === "DELETE" ? await own.delete(path) : await own.put(path, { name: "x" });
+        const response =
+          method === "GET"
+            ? await own.get(path)
+            : method === "DELETE"
+              ? await own.delete(path)
+              : await own.put(path, { name: "x" });
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(response.body).toMatchObject({ statusCode: 404, error: "Not Found" });
       }
@@ -140,7 +170,10 @@ describe(`REST check lists on ${testProvider}`, () => {
     }
     expect(document.paths["/v1/checks/{id}"].put.deprecated).toBe(true);
     expect(Object.keys(document.paths["/v1/checks/{id}"]).sort()).toEqual(["delete", "get", "put"]);
-    expect(document.paths["/v1/checks/api"].post.requestBody.content["application/json"].schema.required).toEqual(["name", "request"]);
+    expect(document.paths["/v1/checks/api"].post.requestBody.content["application/json"].schema.required).toEqual([
+      "name",
+      "request",
+    ]);
     expect(document.paths["/v1/check-groups/{id}/checks"].get.responses["200"]).toBeDefined();
   });
 });

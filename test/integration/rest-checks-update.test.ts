@@ -10,7 +10,12 @@ const apiBody = {
   frequency: 10,
   frequencyOffset: 60,
   alertSettings: { reminders: { amount: 2, interval: 10 } },
-  request: { method: "POST", url: "https://example.com/a", headers: [{ key: "x", value: "1" }], assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200" }] },
+  request: {
+    method: "POST",
+    url: "https://example.com/a",
+    headers: [{ key: "x", value: "1" }],
+    assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200" }],
+  },
 };
 
 /** PUT /v1/checks/{type}/{id}: partial updates (decisions.md), checked against the stored check. */
@@ -18,7 +23,8 @@ describe(`REST typed check updates on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;
   const db = () => t.app.context.database.prisma;
-  const create = async (slug: string, body: Record<string, unknown>) => (await api.post(`/v1/checks/${slug}`, body)).body;
+  const create = async (slug: string, body: Record<string, unknown>) =>
+    (await api.post(`/v1/checks/${slug}`, body)).body;
   beforeAll(async () => {
     t = await startTestApp();
     api = restClient(t.url, t.apiKey);
@@ -26,11 +32,18 @@ describe(`REST typed check updates on ${testProvider}`, () => {
   afterAll(() => t.stop());
 
   it("keeps secret variables write-only, on the typed and the deprecated update alike", async () => {
-    const check = await create("browser", { name: "Login", script: "await page.goto('https://example.com')", environmentVariables: [{ key: "PASSWORD", value: "hunter2", secret: true }] });
+    const check = await create("browser", {
+      name: "Login",
+      script: "await page.goto('https://example.com')",
+      environmentVariables: [{ key: "PASSWORD", value: "hunter2", secret: true }],
+    });
     expect(check.environmentVariables).toEqual([{ key: "PASSWORD", value: null, locked: false, secret: true }]);
     const stored = async () => (await db().check.findUniqueOrThrow({ where: { id: check.id } })).environmentVariables;
     const kept = [{ key: "PASSWORD", value: "hunter2", locked: false, secret: true }];
-    expect((await api.put(`/v1/checks/browser/${check.id}`, { environmentVariables: check.environmentVariables })).body.environmentVariables).toEqual(check.environmentVariables);
+    expect(
+      (await api.put(`/v1/checks/browser/${check.id}`, { environmentVariables: check.environmentVariables })).body
+        .environmentVariables,
+    ).toEqual(check.environmentVariables);
     expect(await stored()).toEqual(kept);
     await api.put(`/v1/checks/${check.id}`, { environmentVariables: check.environmentVariables });
     expect(await stored()).toEqual(kept);
@@ -50,7 +63,11 @@ describe(`REST typed check updates on ${testProvider}`, () => {
       ...check,
       name: "Renamed",
       request: { ...check.request, url: "https://example.com/b" },
-      alertSettings: { ...check.alertSettings, escalationType: "TIME_BASED", timeBasedEscalation: { minutesFailingThreshold: 5 } },
+      alertSettings: {
+        ...check.alertSettings,
+        escalationType: "TIME_BASED",
+        timeBasedEscalation: { minutesFailingThreshold: 5 },
+      },
       updated_at: expect.any(String),
     });
     expect(updated.body.updated_at > check.updated_at).toBe(true);
@@ -77,46 +94,99 @@ describe(`REST typed check updates on ${testProvider}`, () => {
     }
     expect((await api.get(`/v1/checks/${check.id}`)).body).toEqual(before);
     expect((await api.put(`/v1/checks/api/${check.id}`, { frequencyOffset: 100 })).body.frequencyOffset).toBe(100);
-    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 5, frequencyOffset: 50 })).body).toMatchObject({ frequency: 5, frequencyOffset: 50 });
-    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 0, frequencyOffset: 20 })).body).toMatchObject({ frequency: 0, frequencyOffset: 20 });
-    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 120 })).body.validation.keys).toEqual(["frequencyOffset"]);
-    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 120, frequencyOffset: null })).body).toMatchObject({ frequency: 120, frequencyOffset: null });
+    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 5, frequencyOffset: 50 })).body).toMatchObject({
+      frequency: 5,
+      frequencyOffset: 50,
+    });
+    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 0, frequencyOffset: 20 })).body).toMatchObject({
+      frequency: 0,
+      frequencyOffset: 20,
+    });
+    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 120 })).body.validation.keys).toEqual([
+      "frequencyOffset",
+    ]);
+    expect((await api.put(`/v1/checks/api/${check.id}`, { frequency: 120, frequencyOffset: null })).body).toMatchObject(
+      { frequency: 120, frequencyOffset: null },
+    );
     const tcp = await create("tcp", { name: "TCP", request: { hostname: "h", port: 1 } });
-    expect((await api.put(`/v1/checks/tcp/${tcp.id}`, { frequency: 0, frequencyOffset: 10 })).body.validation.keys).toEqual(["frequency"]);
+    expect(
+      (await api.put(`/v1/checks/tcp/${tcp.id}`, { frequency: 0, frequencyOffset: 10 })).body.validation.keys,
+    ).toEqual(["frequency"]);
   });
 
   it("clears lists sent as null or [], takes a check out of its group with groupId null, and replaces subscriptions", async () => {
-    const [a, b] = [1, 2].map(() => db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } }));
+    const [a, b] = [1, 2].map(() =>
+      db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } }),
+    );
     const [channelA, channelB] = await Promise.all([a!, b!]);
-    const group = await db().checkGroup.create({ data: { accountId: t.accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} } });
+    const group = await db().checkGroup.create({
+      data: { accountId: t.accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} },
+    });
     const check = await create("browser", {
-      name: "B", script: "x", groupId: group.id, tags: ["t"], locations: ["us-east-1"], environmentVariables: [{ key: "K", value: "v" }],
+      name: "B",
+      script: "x",
+      groupId: group.id,
+      tags: ["t"],
+      locations: ["us-east-1"],
+      environmentVariables: [{ key: "K", value: "v" }],
       alertChannelSubscriptions: [{ alertChannelId: channelA.id, activated: true }],
     });
     const updated = await api.put(`/v1/checks/browser/${check.id}`, {
-      groupId: null, tags: [], locations: null, environmentVariables: null, alertChannelSubscriptions: [{ alertChannelId: channelB.id, activated: false }],
+      groupId: null,
+      tags: [],
+      locations: null,
+      environmentVariables: null,
+      alertChannelSubscriptions: [{ alertChannelId: channelB.id, activated: false }],
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ groupId: null, tags: [], locations: [], environmentVariables: [], alertChannelSubscriptions: [{ alertChannelId: channelB.id, activated: false }] });
+    expect(updated.body).toMatchObject({
+      groupId: null,
+      tags: [],
+      locations: [],
+      environmentVariables: [],
+      alertChannelSubscriptions: [{ alertChannelId: channelB.id, activated: false }],
+    });
     expect(await db().alertChannelSubscription.count({ where: { checkId: check.id } })).toBe(1);
-    expect((await api.put(`/v1/checks/browser/${check.id}`, { alertChannelSubscriptions: [] })).body.alertChannelSubscriptions).toEqual([]);
+    expect(
+      (await api.put(`/v1/checks/browser/${check.id}`, { alertChannelSubscriptions: [] })).body
+        .alertChannelSubscriptions,
+    ).toEqual([]);
     // autoAssignAlerts acts on creation only: an update leaves the subscriptions alone.
-    expect((await api.put(`/v1/checks/browser/${check.id}?autoAssignAlerts=true`, { name: "B2" })).body.alertChannelSubscriptions).toEqual([]);
-    expect((await api.put(`/v1/checks/browser/${check.id}?autoAssignAlerts=nope`, { name: "B3" })).body.validation).toEqual({ source: "query", keys: ["autoAssignAlerts"] });
+    expect(
+      (await api.put(`/v1/checks/browser/${check.id}?autoAssignAlerts=true`, { name: "B2" })).body
+        .alertChannelSubscriptions,
+    ).toEqual([]);
+    expect(
+      (await api.put(`/v1/checks/browser/${check.id}?autoAssignAlerts=nope`, { name: "B3" })).body.validation,
+    ).toEqual({ source: "query", keys: ["autoAssignAlerts"] });
   });
 
   it("keeps a heartbeat's ping token while its period changes, and merges the heartbeat config", async () => {
-    const check = await create("heartbeat", { name: "HB", heartbeat: { period: 1, periodUnit: "hours", grace: 5, graceUnit: "minutes" } });
-    const updated = await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { period: 2, pingToken: "ignored" } });
+    const check = await create("heartbeat", {
+      name: "HB",
+      heartbeat: { period: 1, periodUnit: "hours", grace: 5, graceUnit: "minutes" },
+    });
+    const updated = await api.put(`/v1/checks/heartbeat/${check.id}`, {
+      heartbeat: { period: 2, pingToken: "ignored" },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.heartbeat).toEqual({ ...check.heartbeat, period: 2 });
-    expect((await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { periodUnit: "days", period: 366 } })).body.validation.keys).toEqual(["heartbeat.period"]);
+    expect(
+      (await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { periodUnit: "days", period: 366 } })).body
+        .validation.keys,
+    ).toEqual(["heartbeat.period"]);
     // An optional minimum makes early pings EARLY; null removes it.
-    const withMinimum = await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { minimum: 90, minimumUnit: "minutes" } });
+    const withMinimum = await api.put(`/v1/checks/heartbeat/${check.id}`, {
+      heartbeat: { minimum: 90, minimumUnit: "minutes" },
+    });
     expect(withMinimum.body.heartbeat).toEqual({ ...updated.body.heartbeat, minimum: 90, minimumUnit: "minutes" });
     expect((await api.get(`/v1/checks/${check.id}`)).body.heartbeat).toEqual(withMinimum.body.heartbeat);
-    expect((await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { period: 1 } })).body.validation.keys).toEqual(["heartbeat.minimum"]);
-    expect((await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { minimum: null } })).body.heartbeat).toEqual(updated.body.heartbeat);
+    expect(
+      (await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { period: 1 } })).body.validation.keys,
+    ).toEqual(["heartbeat.minimum"]);
+    expect(
+      (await api.put(`/v1/checks/heartbeat/${check.id}`, { heartbeat: { minimum: null } })).body.heartbeat,
+    ).toEqual(updated.body.heartbeat);
   });
 
   it("refuses a type's foreign properties, a different checkType, and a check of another type on this route", async () => {
@@ -139,22 +209,45 @@ describe(`REST typed check updates on ${testProvider}`, () => {
     }
     expect((await api.get(`/v1/checks/${check.id}`)).body).toEqual(before);
     expect((await api.put(`/v1/checks/api/${check.id}`, { name: "x" })).status).toBe(404);
-    expect((await api.put(`/v1/checks/url/${check.id}`, { checkType: "URL", name: "same type" })).body.name).toBe("same type");
+    expect((await api.put(`/v1/checks/url/${check.id}`, { checkType: "URL", name: "same type" })).body.name).toBe(
+      "same type",
+    );
   });
 
   it("updates each type's own request on its own route", async () => {
     const cases: [string, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>][] = [
-      ["tcp", { request: { hostname: "h", port: 1 } }, { request: { port: 2, data: "ping" } }, { hostname: "h", port: 2, data: "ping" }],
-      ["dns", { request: { query: "a.com", recordType: "A" } }, { request: { recordType: "TXT", nameServer: "1.1.1.1" } }, { query: "a.com", recordType: "TXT", nameServer: "1.1.1.1" }],
-      ["icmp", { request: { hostname: "h" } }, { request: { pingCount: 3 }, maxPacketLossThreshold: 50 }, { hostname: "h", pingCount: 3 }],
-      ["multistep", { script: "a" }, { script: "b", scriptPath: "tests/b.spec.ts", dependencies: [{ path: "lib.js", content: "x" }] }, {}],
+      [
+        "tcp",
+        { request: { hostname: "h", port: 1 } },
+        { request: { port: 2, data: "ping" } },
+        { hostname: "h", port: 2, data: "ping" },
+      ],
+      [
+        "dns",
+        { request: { query: "a.com", recordType: "A" } },
+        { request: { recordType: "TXT", nameServer: "1.1.1.1" } },
+        { query: "a.com", recordType: "TXT", nameServer: "1.1.1.1" },
+      ],
+      [
+        "icmp",
+        { request: { hostname: "h" } },
+        { request: { pingCount: 3 }, maxPacketLossThreshold: 50 },
+        { hostname: "h", pingCount: 3 },
+      ],
+      [
+        "multistep",
+        { script: "a" },
+        { script: "b", scriptPath: "tests/b.spec.ts", dependencies: [{ path: "lib.js", content: "x" }] },
+        {},
+      ],
     ];
     for (const [slug, body, change, request] of cases) {
       const check = await create(slug, { name: slug, ...body });
       const updated = await api.put(`/v1/checks/${slug}/${check.id}`, change);
       expect(updated.status).toBe(200);
       if (Object.keys(request).length) expect(updated.body.request).toMatchObject(request);
-      for (const [key, value] of Object.entries(change)) if (key !== "request") expect(updated.body[key]).toEqual(value);
+      for (const [key, value] of Object.entries(change))
+        if (key !== "request") expect(updated.body[key]).toEqual(value);
     }
   });
 });

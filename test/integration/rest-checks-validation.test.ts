@@ -14,8 +14,12 @@ const valid: Record<string, Record<string, unknown>> = {
   multistep: { name: "Multi", script: "1" },
 };
 const env = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `K${i}`, value: "v" }));
-const request = (slug: string, change: Record<string, unknown>) => ({ request: { ...(valid[slug]!.request as object), ...change } });
-const heartbeat = (change: Record<string, unknown>) => ({ heartbeat: { ...(valid.heartbeat!.heartbeat as object), ...change } });
+const request = (slug: string, change: Record<string, unknown>) => ({
+  request: { ...(valid[slug]!.request as object), ...change },
+});
+const heartbeat = (change: Record<string, unknown>) => ({
+  heartbeat: { ...(valid.heartbeat!.heartbeat as object), ...change },
+});
 
 type Case = [slug: string, change: Record<string, unknown>, status: 201 | 400, keys: string[]];
 const cases: Case[] = [
@@ -40,7 +44,12 @@ const cases: Case[] = [
   ["api", { retryStrategy: { type: "SOMETIMES" } }, 400, ["retryStrategy"]],
   ["api", { retryStrategy: { type: "FIXED", maxRetries: 11 } }, 400, ["retryStrategy.maxRetries"]],
   ["api", { alertSettings: { reminders: { amount: 6 } } }, 400, ["alertSettings.reminders.amount"]],
-  ["api", { triggerIncident: { serviceId: "x", severity: "HUGE", name: "n", description: "d", notifySubscribers: false } }, 400, ["triggerIncident.severity"]],
+  [
+    "api",
+    { triggerIncident: { serviceId: "x", severity: "HUGE", name: "n", description: "d", notifySubscribers: false } },
+    400,
+    ["triggerIncident.severity"],
+  ],
   ["api", { intent: { goal: "" } }, 400, ["intent.goal"]],
   ["api", { colour: "red" }, 400, ["colour"]],
   ["api", { checkType: "TCP" }, 400, ["checkType"]],
@@ -87,17 +96,37 @@ const cases: Case[] = [
   ["api", request("api", { url: `https://e.com/${"a".repeat(2048 - 14)}` }), 201, []],
   ["api", request("api", { url: `https://e.com/${"a".repeat(2048 - 13)}` }), 400, ["request.url"]],
   ["api", request("api", { bodyType: "XML" }), 400, ["request.bodyType"]],
-  ["api", request("api", { assertions: [{ source: "STATUS_CODE", comparison: "EQUALS" }, { source: "BODY", comparison: "EQUALS" }] }), 400, ["request.assertions.1.source"]],
+  [
+    "api",
+    request("api", {
+      assertions: [
+        { source: "STATUS_CODE", comparison: "EQUALS" },
+        { source: "BODY", comparison: "EQUALS" },
+      ],
+    }),
+    400,
+    ["request.assertions.1.source"],
+  ],
   ["api", request("api", { headers: [{ key: "" }] }), 400, ["request.headers.0.key"]],
   ["api", request("api", { timeout: 5 }), 400, ["request.timeout"]],
   ["api", { request: undefined }, 400, ["request"]],
   ["url", request("url", { method: "POST" }), 400, ["request.method"]],
-  ["url", request("url", { assertions: [{ source: "JSON_BODY", comparison: "EQUALS" }] }), 400, ["request.assertions.0.source"]],
+  [
+    "url",
+    request("url", { assertions: [{ source: "JSON_BODY", comparison: "EQUALS" }] }),
+    400,
+    ["request.assertions.0.source"],
+  ],
   ["url", request("url", { assertions: [{ source: "STATUS_CODE", comparison: "LESS_THAN", target: "400" }] }), 201, []],
   ["tcp", { request: { port: 22 } }, 400, ["request.hostname"]],
   ["tcp", request("tcp", { port: 65535 }), 201, []],
   ["tcp", request("tcp", { port: 65536 }), 400, ["request.port"]],
-  ["tcp", request("tcp", { assertions: [{ source: "RESPONSE_DATA", comparison: "CONTAINS", target: "SSH" }] }), 201, []],
+  [
+    "tcp",
+    request("tcp", { assertions: [{ source: "RESPONSE_DATA", comparison: "CONTAINS", target: "SSH" }] }),
+    201,
+    [],
+  ],
   ["dns", request("dns", { recordType: "PTR" }), 400, ["request.recordType"]],
   ["dns", request("dns", { query: "q".repeat(101) }), 400, ["request.query"]],
   ["icmp", request("icmp", { pingCount: 50 }), 201, []],
@@ -128,7 +157,17 @@ const cases: Case[] = [
   ["browser", { environmentVariables: env(100), sslCheckDomain: "example.com" }, 201, []],
   ["browser", { environmentVariables: env(101) }, 400, ["environmentVariables"]],
   ["multistep", { environmentVariables: [...env(1), ...env(1)] }, 400, ["environmentVariables.1.key"]],
-  ["browser", { dependencies: [{ path: "a.js", content: "x" }, { path: "a.js", content: "y" }] }, 400, ["dependencies.1.path"]],
+  [
+    "browser",
+    {
+      dependencies: [
+        { path: "a.js", content: "x" },
+        { path: "a.js", content: "y" },
+      ],
+    },
+    400,
+    ["dependencies.1.path"],
+  ],
   ["browser", { dependencies: [{ path: "a.js", content: "" }] }, 400, ["dependencies.0.content"]],
   ["multistep", { sslCheckDomain: "example.com" }, 400, ["sslCheckDomain"]],
   ["tcp", { script: "1" }, 400, ["script"]],
@@ -149,20 +188,30 @@ describe(`REST check validation on ${testProvider}`, () => {
     const response = await api.post(`/v1/checks/${slug}`, { ...valid[slug], ...change });
     expect(response.status).toBe(status);
     if (status === 400) {
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
       expect(await count()).toBe(before);
     } else {
       expect(await count()).toBe(before + 1);
-      for (const [key, value] of Object.entries(change)) if (typeof value !== "object" && value !== undefined) expect(response.body[key]).toEqual(value);
+      for (const [key, value] of Object.entries(change))
+        if (typeof value !== "object" && value !== undefined) expect(response.body[key]).toEqual(value);
     }
   });
 
   it("refuses malformed JSON, a non-object body, a non-JSON body and a bad autoAssignAlerts, writing nothing", async () => {
     const before = await count();
-    const malformed = await api.raw("POST", "/v1/checks/api", { body: "{ nope", headers: { "content-type": "application/json" } });
+    const malformed = await api.raw("POST", "/v1/checks/api", {
+      body: "{ nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect((await api.post("/v1/checks/api", [valid.api])).status).toBe(400);
-    expect((await api.raw("POST", "/v1/checks/api", { body: "name=x", headers: { "content-type": "text/plain" } })).status).toBe(415);
+    expect(
+      (await api.raw("POST", "/v1/checks/api", { body: "name=x", headers: { "content-type": "text/plain" } })).status,
+    ).toBe(415);
     const query = await api.post("/v1/checks/api?autoAssignAlerts=maybe", valid.api);
     expect(query.status).toBe(400);
     expect(query.body.validation).toEqual({ source: "query", keys: ["autoAssignAlerts"] });
@@ -170,7 +219,12 @@ describe(`REST check validation on ${testProvider}`, () => {
   });
 
   it("reports every offending field of one request together", async () => {
-    const response = await api.post("/v1/checks/api", { name: "", frequency: 3, locations: ["x"], request: { method: "GET" } });
+    const response = await api.post("/v1/checks/api", {
+      name: "",
+      frequency: 3,
+      locations: ["x"],
+      request: { method: "GET" },
+    });
     expect(response.status).toBe(400);
     expect(response.body.validation.keys.sort()).toEqual(["frequency", "locations.0", "name", "request.url"]);
   });

@@ -18,11 +18,20 @@ describe(`REST heartbeat availability on ${testProvider}`, () => {
 
   async function heartbeatCheck() {
     const check = await db().check.create({
-      data: { accountId: t.accountId, checkType: "HEARTBEAT", name: `hb ${randomUUID()}`, locations: [], tags: [], heartbeat, pingToken: randomUUID() },
+      data: {
+        accountId: t.accountId,
+        checkType: "HEARTBEAT",
+        name: `hb ${randomUUID()}`,
+        locations: [],
+        tags: [],
+        heartbeat,
+        pingToken: randomUUID(),
+      },
     });
     return check.id;
   }
-  const addEvent = (checkId: string, state: string, timestamp: Date) => db().heartbeatEvent.create({ data: { accountId: t.accountId, checkId, state, timestamp } });
+  const addEvent = (checkId: string, state: string, timestamp: Date) =>
+    db().heartbeatEvent.create({ data: { accountId: t.accountId, checkId, state, timestamp } });
   const eventsPath = (checkId: string) => `/v1/checks/heartbeats/${checkId}/events`;
   const availabilityPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/availability${query}`;
 
@@ -55,7 +64,10 @@ describe(`REST heartbeat availability on ${testProvider}`, () => {
       const response = await api.get(availabilityPath(checkId, window));
       expect(response.status).toBe(200);
       // Current: RECEIVED, GRACE, FAILING, LATE → 3 of 4 not failing. Previous: RECEIVED, FAILING → 1 of 2.
-      expect(response.body).toEqual({ successRatio: { previousPeriod: 50, currentPeriod: 75 }, totalEntitiesCurrentPeriod: 4 });
+      expect(response.body).toEqual({
+        successRatio: { previousPeriod: 50, currentPeriod: 75 },
+        totalEntitiesCurrentPeriod: 4,
+      });
       // Same bounds given one at a time.
       expect((await api.get(availabilityPath(checkId, "?startTime=2020-01-10"))).body).toEqual(response.body);
       expect((await api.get(availabilityPath(checkId, "?endTime=2020-01-11"))).body).toEqual(response.body);
@@ -63,16 +75,31 @@ describe(`REST heartbeat availability on ${testProvider}`, () => {
 
     it("counts an empty window as 0 and answers null when both windows are empty", async () => {
       // [2020-01-11, 2020-01-12) holds only the 00:00 event; the window before it holds four.
-      const next = await api.get(availabilityPath(checkId, "?startTime=2020-01-11T00:00:00.000Z&endTime=2020-01-12T00:00:00.000Z"));
-      expect(next.body).toEqual({ successRatio: { previousPeriod: 75, currentPeriod: 100 }, totalEntitiesCurrentPeriod: 1 });
-      const later = await api.get(availabilityPath(checkId, "?startTime=2020-01-12T00:00:00.000Z&endTime=2020-01-13T00:00:00.000Z"));
-      expect(later.body).toEqual({ successRatio: { previousPeriod: 100, currentPeriod: 0 }, totalEntitiesCurrentPeriod: 0 });
+      const next = await api.get(
+        availabilityPath(checkId, "?startTime=2020-01-11T00:00:00.000Z&endTime=2020-01-12T00:00:00.000Z"),
+      );
+      expect(next.body).toEqual({
+        successRatio: { previousPeriod: 75, currentPeriod: 100 },
+        totalEntitiesCurrentPeriod: 1,
+      });
+      const later = await api.get(
+        availabilityPath(checkId, "?startTime=2020-01-12T00:00:00.000Z&endTime=2020-01-13T00:00:00.000Z"),
+      );
+      expect(later.body).toEqual({
+        successRatio: { previousPeriod: 100, currentPeriod: 0 },
+        totalEntitiesCurrentPeriod: 0,
+      });
       const empty = await api.get(availabilityPath(checkId, "?startTime=2019-01-01&endTime=2019-01-02"));
       expect(empty.status).toBe(200);
       expect(empty.body).toBeNull();
       // A 12-hour window: its previous window is the 12 hours before it.
-      const half = await api.get(availabilityPath(checkId, "?startTime=2020-01-10T12:00:00.000Z&endTime=2020-01-11T00:00:00.000Z"));
-      expect(half.body).toEqual({ successRatio: { previousPeriod: 100, currentPeriod: 50 }, totalEntitiesCurrentPeriod: 2 });
+      const half = await api.get(
+        availabilityPath(checkId, "?startTime=2020-01-10T12:00:00.000Z&endTime=2020-01-11T00:00:00.000Z"),
+      );
+      expect(half.body).toEqual({
+        successRatio: { previousPeriod: 100, currentPeriod: 50 },
+        totalEntitiesCurrentPeriod: 2,
+      });
     });
   });
 
@@ -124,12 +151,19 @@ describe(`heartbeat reads in SQL on ${testProvider}`, () => {
     try {
       const db = database.prisma;
       const account = await createAccount({ db, input: { name: "sql" } });
-      const check = await db.check.create({ data: { accountId: account.id, checkType: "HEARTBEAT", name: "hb", locations: [], tags: [], heartbeat } });
+      const check = await db.check.create({
+        data: { accountId: account.id, checkType: "HEARTBEAT", name: "hb", locations: [], tags: [], heartbeat },
+      });
       const ctx = { db, accountId: account.id, events: createInProcessBus(), now: () => new Date() };
       const statements = async (events: number) => {
         const now = Date.now();
         await db.heartbeatEvent.createMany({
-          data: Array.from({ length: events }, (_, i) => ({ accountId: account.id, checkId: check.id, state: i % 3 ? "RECEIVED" : "FAILING", timestamp: new Date(now - (i + 1) * 60_000) })),
+          data: Array.from({ length: events }, (_, i) => ({
+            accountId: account.id,
+            checkId: check.id,
+            state: i % 3 ? "RECEIVED" : "FAILING",
+            timestamp: new Date(now - (i + 1) * 60_000),
+          })),
         });
         queries.length = 0;
         const result = await listHeartbeatEvents({ ctx, checkId: check.id, query: {} });

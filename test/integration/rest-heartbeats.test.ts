@@ -14,11 +14,24 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
 
   async function heartbeatCheck(accountId = t.accountId, checkType = "HEARTBEAT") {
     const check = await db().check.create({
-      data: { accountId, checkType, name: `hb ${randomUUID()}`, locations: [], tags: [], heartbeat, pingToken: randomUUID() },
+      data: {
+        accountId,
+        checkType,
+        name: `hb ${randomUUID()}`,
+        locations: [],
+        tags: [],
+        heartbeat,
+        pingToken: randomUUID(),
+      },
     });
     return check.id;
   }
-  async function addEvent(checkId: string, state: string, timestamp: Date, extra: { source?: string; userAgent?: string } = {}) {
+  async function addEvent(
+    checkId: string,
+    state: string,
+    timestamp: Date,
+    extra: { source?: string; userAgent?: string } = {},
+  ) {
     const check = await db().check.findUniqueOrThrow({ where: { id: checkId } });
     return db().heartbeatEvent.create({ data: { accountId: check.accountId, checkId, state, timestamp, ...extra } });
   }
@@ -41,7 +54,10 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
       await addEvent(checkId, "FAILING", at("2020-01-08T23:59:59.999Z")); // before both windows
       await addEvent(checkId, "RECEIVED", at("2020-01-09T00:00:00.000Z")); // previous window, at its start
       await addEvent(checkId, "FAILING", at("2020-01-09T12:00:00.000Z"));
-      await addEvent(checkId, "RECEIVED", at("2020-01-10T00:00:00.000Z"), { source: "https://ci.example.com", userAgent: "curl/8.5.0" });
+      await addEvent(checkId, "RECEIVED", at("2020-01-10T00:00:00.000Z"), {
+        source: "https://ci.example.com",
+        userAgent: "curl/8.5.0",
+      });
       await addEvent(checkId, "GRACE", at("2020-01-10T06:00:00.000Z"));
       await addEvent(checkId, "FAILING", at("2020-01-10T12:00:00.000Z"));
       await addEvent(checkId, "LATE", at("2020-01-10T18:00:00.000Z"));
@@ -60,8 +76,20 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
         ["2020-01-10T06:00:00.000Z", "GRACE"],
         ["2020-01-10T00:00:00.000Z", "RECEIVED"],
       ]);
-      expect(item.events[3]).toEqual({ id: expect.any(String), state: "RECEIVED", timestamp: "2020-01-10T00:00:00.000Z", source: "https://ci.example.com", userAgent: "curl/8.5.0" });
-      expect(item.events[0]).toEqual({ id: expect.any(String), state: "LATE", timestamp: "2020-01-10T18:00:00.000Z", source: null, userAgent: null });
+      expect(item.events[3]).toEqual({
+        id: expect.any(String),
+        state: "RECEIVED",
+        timestamp: "2020-01-10T00:00:00.000Z",
+        source: "https://ci.example.com",
+        userAgent: "curl/8.5.0",
+      });
+      expect(item.events[0]).toEqual({
+        id: expect.any(String),
+        state: "LATE",
+        timestamp: "2020-01-10T18:00:00.000Z",
+        source: null,
+        userAgent: null,
+      });
       // The stats are counted back from now, and nothing of 2020 is that recent.
       expect(item.stats).toEqual({ last24Hours: null, last7Days: null });
     });
@@ -69,7 +97,12 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
     it("defaults a missing bound to 24 hours from the other, and accepts UNIX seconds", async () => {
       const full = (await api.get(eventsPath(checkId, window))).body;
       const seconds = Date.parse("2020-01-10T00:00:00.000Z") / 1000;
-      for (const query of ["?startTime=2020-01-10T00:00:00.000Z", "?endTime=2020-01-11T00:00:00.000Z", `?startTime=${seconds}`, `?startTime=2020-01-10&endTime=${seconds + 86_400}`]) {
+      for (const query of [
+        "?startTime=2020-01-10T00:00:00.000Z",
+        "?endTime=2020-01-11T00:00:00.000Z",
+        `?startTime=${seconds}`,
+        `?startTime=2020-01-10&endTime=${seconds + 86_400}`,
+      ]) {
         const response = await api.get(eventsPath(checkId, query));
         expect(response.status, query).toBe(200);
         expect(response.body[0].events, query).toEqual(full[0].events);
@@ -105,7 +138,9 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
 
   it("shows a check without events as an empty list with null stats", async () => {
     const checkId = await heartbeatCheck();
-    expect((await api.get(eventsPath(checkId))).body).toEqual([{ events: [], stats: { last24Hours: null, last7Days: null } }]);
+    expect((await api.get(eventsPath(checkId))).body).toEqual([
+      { events: [], stats: { last24Hours: null, last7Days: null } },
+    ]);
   });
 
   it.each([
@@ -121,7 +156,11 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
     const checkId = await heartbeatCheck();
     const response = await api.get(eventsPath(checkId, query));
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "query", keys } });
+    expect(response.body).toMatchObject({
+      statusCode: 400,
+      error: "Bad Request",
+      validation: { source: "query", keys },
+    });
   });
 
   it("answers 404 for another account's check, a non-heartbeat check and ids of the wrong form", async () => {
@@ -132,7 +171,11 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
     const strangersCheck = await heartbeatCheck(other.accountId);
     const strangersEvent = await addEvent(strangersCheck, "RECEIVED", new Date(Date.now() - HOUR));
     const apiCheck = await heartbeatCheck(t.accountId, "API");
-    const paths = (checkId: string, eventId: string) => [eventsPath(checkId), `${eventsPath(checkId)}/${eventId}`, availabilityPath(checkId)];
+    const paths = (checkId: string, eventId: string) => [
+      eventsPath(checkId),
+      `${eventsPath(checkId)}/${eventId}`,
+      availabilityPath(checkId),
+    ];
 
     for (const path of paths(own, event.id)) expect((await stranger.get(path)).status, path).toBe(404);
     for (const path of paths(own, event.id)) expect((await api.get(path)).status, path).toBe(200);
@@ -141,10 +184,13 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
       for (const path of paths(bad, event.id)) expect((await api.get(path)).status, path).toBe(404);
     }
     // An event of another check, or of the wrong form, is not found under this check.
-    for (const eventId of [strangersEvent.id, "abc", randomUUID()]) expect((await api.get(`${eventsPath(own)}/${eventId}`)).status).toBe(404);
+    for (const eventId of [strangersEvent.id, "abc", randomUUID()])
+      expect((await api.get(`${eventsPath(own)}/${eventId}`)).status).toBe(404);
     expect((await stranger.get(`${eventsPath(strangersCheck)}/${event.id}`)).status).toBe(404);
     // Nothing of one account shows through the other's check.
-    expect((await stranger.get(eventsPath(strangersCheck))).body[0].events.map((e: { id: string }) => e.id)).toEqual([strangersEvent.id]);
+    expect((await stranger.get(eventsPath(strangersCheck))).body[0].events.map((e: { id: string }) => e.id)).toEqual([
+      strangersEvent.id,
+    ]);
     expect((await api.get(eventsPath(own))).body[0].events.map((e: { id: string }) => e.id)).toEqual([event.id]);
   });
 
@@ -156,4 +202,3 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
     }
   });
 });
-

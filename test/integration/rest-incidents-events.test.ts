@@ -26,13 +26,31 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
 
   it("publishes incidentChanged and incidentUpdateAdded after each write, naming the pages that show or showed it", async () => {
     const [s1, s2, s3] = [services[10]!, services[11]!, services[12]!];
-    const page1 = (await api.post("/v1/status-pages", { name: "1", url: "events-1", cards: [{ name: "c", services: [{ id: s1.id }] }] })).body;
-    const page2 = (await api.post("/v1/status-pages", { name: "2", url: "events-2", cards: [{ name: "c", services: [{ id: s2.id }] }] })).body;
+    const page1 = (
+      await api.post("/v1/status-pages", {
+        name: "1",
+        url: "events-1",
+        cards: [{ name: "c", services: [{ id: s1.id }] }],
+      })
+    ).body;
+    const page2 = (
+      await api.post("/v1/status-pages", {
+        name: "2",
+        url: "events-2",
+        cards: [{ name: "c", services: [{ id: s2.id }] }],
+      })
+    ).body;
     const sorted = (...pages: { id: string }[]) => ids(pages).sort();
     const accountId = t.accountId;
 
     let rec = record();
-    const created = (await api.post("/v1/status-pages/incidents", { ...valid(), services: [s1], incidentUpdates: [{ description: "a" }, { description: "b" }] })).body;
+    const created = (
+      await api.post("/v1/status-pages/incidents", {
+        ...valid(),
+        services: [s1],
+        incidentUpdates: [{ description: "a" }, { description: "b" }],
+      })
+    ).body;
     rec.stop();
     const incidentId = created.id;
     const [b, a] = ids(created.incidentUpdates);
@@ -46,11 +64,17 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
     await api.put(`/v1/status-pages/incidents/${incidentId}`, { ...valid(), services: [s2, s3] });
     rec.stop();
     // It left page 1 and joined page 2: both hear of it.
-    expect(rec.events).toEqual([{ type: "incidentChanged", accountId, incidentId, statusPageIds: sorted(page1, page2) }]);
+    expect(rec.events).toEqual([
+      { type: "incidentChanged", accountId, incidentId, statusPageIds: sorted(page1, page2) },
+    ]);
 
     rec = record();
-    const added = (await api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, { description: "c" })).body;
-    await api.put(`/v1/status-pages/incidents/${incidentId}/incident-updates/${added.id}`, { description: "c2", status: "RESOLVED" });
+    const added = (await api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, { description: "c" }))
+      .body;
+    await api.put(`/v1/status-pages/incidents/${incidentId}/incident-updates/${added.id}`, {
+      description: "c2",
+      status: "RESOLVED",
+    });
     await api.delete(`/v1/status-pages/incidents/${incidentId}/incident-updates/${added.id}`);
     rec.stop();
     expect(rec.events).toEqual([
@@ -66,5 +90,4 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
     rec.stop();
     expect(rec.events).toEqual([{ type: "incidentChanged", accountId, incidentId, statusPageIds: [page2.id] }]);
   });
-
 });

@@ -5,7 +5,15 @@ import { restClient, type RestClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-type Update = { id: string; description: string; status: string; publicIncidentUpdateDate: string; notifySubscribers: boolean; created_at: string; updated_at: string };
+type Update = {
+  id: string;
+  description: string;
+  status: string;
+  publicIncidentUpdateDate: string;
+  notifySubscribers: boolean;
+  created_at: string;
+  updated_at: string;
+};
 const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 4, 1, hour, minute)).toISOString();
 
 describe(`REST incident updates on ${testProvider}`, () => {
@@ -13,12 +21,20 @@ describe(`REST incident updates on ${testProvider}`, () => {
   let api: RestClient;
   let serviceId: string;
   const db = () => t.app.context.database.prisma;
-  const newIncident = async (incidentUpdates: unknown[] = [{ description: "start", publicIncidentUpdateDate: at(10) }]) => {
-    const response = await api.post("/v1/status-pages/incidents", { name: "Outage", severity: "MAJOR", services: [{ id: serviceId }], incidentUpdates });
+  const newIncident = async (
+    incidentUpdates: unknown[] = [{ description: "start", publicIncidentUpdateDate: at(10) }],
+  ) => {
+    const response = await api.post("/v1/status-pages/incidents", {
+      name: "Outage",
+      severity: "MAJOR",
+      services: [{ id: serviceId }],
+      incidentUpdates,
+    });
     expect(response.status).toBe(201);
     return response.body as { id: string; incidentUpdates: Update[] };
   };
-  const path = (incidentId: string, updateId?: string) => `/v1/status-pages/incidents/${incidentId}/incident-updates${updateId ? `/${updateId}` : ""}`;
+  const path = (incidentId: string, updateId?: string) =>
+    `/v1/status-pages/incidents/${incidentId}/incident-updates${updateId ? `/${updateId}` : ""}`;
   const incident = async (id: string) => (await api.get(`/v1/status-pages/incidents/${id}`)).body;
   beforeAll(async () => {
     t = await startTestApp();
@@ -28,11 +44,22 @@ describe(`REST incident updates on ${testProvider}`, () => {
   afterAll(() => t.stop());
 
   it("adds an update with its defaults, reads it, lists it, edits it and deletes it", async () => {
-    const { id, incidentUpdates: [first] } = await newIncident();
+    const {
+      id,
+      incidentUpdates: [first],
+    } = await newIncident();
     const before = Date.now();
     const added = await api.post(path(id), { description: "Found it", id: "ignored", created_at: "2000-01-01" });
     expect(added.status).toBe(201);
-    expect(added.body).toEqual({ id: uuid, description: "Found it", status: "INVESTIGATING", publicIncidentUpdateDate: stamp, notifySubscribers: false, created_at: stamp, updated_at: stamp });
+    expect(added.body).toEqual({
+      id: uuid,
+      description: "Found it",
+      status: "INVESTIGATING",
+      publicIncidentUpdateDate: stamp,
+      notifySubscribers: false,
+      created_at: stamp,
+      updated_at: stamp,
+    });
     expect(Date.parse(added.body.publicIncidentUpdateDate)).toBeGreaterThanOrEqual(before - 5);
     expect(Date.parse(added.body.publicIncidentUpdateDate)).toBeLessThanOrEqual(Date.now() + 5);
     expect((await api.get(path(id, added.body.id))).body).toEqual(added.body);
@@ -41,10 +68,20 @@ describe(`REST incident updates on ${testProvider}`, () => {
 
     const edited = await api.put(path(id, added.body.id), { description: "Found the cause", status: "IDENTIFIED" });
     expect(edited.status).toBe(200);
-    expect(edited.body).toEqual({ ...added.body, description: "Found the cause", status: "IDENTIFIED", updated_at: stamp });
+    expect(edited.body).toEqual({
+      ...added.body,
+      description: "Found the cause",
+      status: "IDENTIFIED",
+      updated_at: stamp,
+    });
     // An omitted optional property keeps its value; description must be sent.
     const kept = await api.put(path(id, added.body.id), { description: "Cause confirmed", notifySubscribers: true });
-    expect(kept.body).toEqual({ ...edited.body, description: "Cause confirmed", notifySubscribers: true, updated_at: stamp });
+    expect(kept.body).toEqual({
+      ...edited.body,
+      description: "Cause confirmed",
+      notifySubscribers: true,
+      updated_at: stamp,
+    });
     const missing = await api.put(path(id, added.body.id), { status: "RESOLVED" });
     expect(missing.body.validation).toEqual({ source: "payload", keys: ["description"] });
     expect((await incident(id)).lastUpdateStatus).toBe("IDENTIFIED");
@@ -73,7 +110,12 @@ describe(`REST incident updates on ${testProvider}`, () => {
     // A back-dated update joins the history in its place and moves the start.
     await post({ description: "first report", status: "INVESTIGATING", publicIncidentUpdateDate: at(9, 45) });
     let current = await incident(id);
-    expect(current.incidentUpdates.map((u: Update) => u.description)).toEqual(["fixed", "cause", "start", "first report"]);
+    expect(current.incidentUpdates.map((u: Update) => u.description)).toEqual([
+      "fixed",
+      "cause",
+      "start",
+      "first report",
+    ]);
     expect(current).toMatchObject({ lastUpdateStatus: "RESOLVED", duration: 4500 });
     // Re-opened: unresolved again. Resolved later: measured to the latest RESOLVED update.
     await post({ description: "again", status: "MONITORING", publicIncidentUpdateDate: at(12) });
@@ -90,11 +132,19 @@ describe(`REST incident updates on ${testProvider}`, () => {
   });
 
   it("lists the 100 latest updates; the incident itself shows them all", async () => {
-    const { id } = await newIncident(Array.from({ length: 100 }, (_, i) => ({ description: `old ${i}`, publicIncidentUpdateDate: at(0, i) })));
-    for (let i = 0; i < 5; i++) expect((await api.post(path(id), { description: `new ${i}`, publicIncidentUpdateDate: at(5, i) })).status).toBe(201);
+    const { id } = await newIncident(
+      Array.from({ length: 100 }, (_, i) => ({ description: `old ${i}`, publicIncidentUpdateDate: at(0, i) })),
+    );
+    for (let i = 0; i < 5; i++)
+      expect((await api.post(path(id), { description: `new ${i}`, publicIncidentUpdateDate: at(5, i) })).status).toBe(
+        201,
+      );
     const listed = (await api.get(path(id))).body as Update[];
     expect(listed).toHaveLength(100);
-    const expected = [...Array.from({ length: 5 }, (_, i) => `new ${4 - i}`), ...Array.from({ length: 95 }, (_, i) => `old ${99 - i}`)];
+    const expected = [
+      ...Array.from({ length: 5 }, (_, i) => `new ${4 - i}`),
+      ...Array.from({ length: 95 }, (_, i) => `old ${99 - i}`),
+    ];
     expect(listed.map((u) => u.description)).toEqual(expected);
     const all = (await incident(id)).incidentUpdates as Update[];
     expect(all).toHaveLength(105);
@@ -112,7 +162,10 @@ describe(`REST incident updates on ${testProvider}`, () => {
     [{ description: "x", notifySubscribers: 1 }, ["notifySubscribers"]],
     [{ description: "x", incidentId: "y" }, ["incidentId"]],
   ])("refuses %o on add and edit, writing nothing", async (body, keys) => {
-    const { id, incidentUpdates: [first] } = await newIncident();
+    const {
+      id,
+      incidentUpdates: [first],
+    } = await newIncident();
     const before = await db().incidentUpdate.count();
     const added = await api.post(path(id), body);
     expect(added.status).toBe(400);
@@ -126,7 +179,11 @@ describe(`REST incident updates on ${testProvider}`, () => {
 
   it("accepts a description of 10,000 characters and a plain date", async () => {
     const { id } = await newIncident();
-    const added = await api.post(path(id), { description: "x".repeat(10_000), publicIncidentUpdateDate: "2026-05-02", notifySubscribers: true });
+    const added = await api.post(path(id), {
+      description: "x".repeat(10_000),
+      publicIncidentUpdateDate: "2026-05-02",
+      notifySubscribers: true,
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ publicIncidentUpdateDate: "2026-05-02T00:00:00.000Z", notifySubscribers: true });
   });

@@ -27,7 +27,11 @@ describe(`REST status page incidents: validation on ${testProvider}`, () => {
     [{ name: "  " }, 400, ["name"]],
     [{ severity: "HIGH" }, 400, ["severity"]],
     [{ severity: "critical" }, 400, ["severity"]],
-    [{ name: undefined, severity: undefined, services: undefined, incidentUpdates: undefined }, 400, ["name", "severity", "services", "incidentUpdates"]],
+    [
+      { name: undefined, severity: undefined, services: undefined, incidentUpdates: undefined },
+      400,
+      ["name", "severity", "services", "incidentUpdates"],
+    ],
     [{ services: [] }, 400, ["services"]],
     [{ services: "all" }, 400, ["services"]],
     [{ services: ["abc"] }, 400, ["services.0"]],
@@ -41,8 +45,16 @@ describe(`REST status page incidents: validation on ${testProvider}`, () => {
     [{ incidentUpdates: [{ description: long(10_000) }] }, 201, []],
     [{ incidentUpdates: [{ description: long(10_001) }] }, 400, ["incidentUpdates.0.description"]],
     [{ incidentUpdates: [{ description: "x", status: "DONE" }] }, 400, ["incidentUpdates.0.status"]],
-    [{ incidentUpdates: [{ description: "x", publicIncidentUpdateDate: "yesterday" }] }, 400, ["incidentUpdates.0.publicIncidentUpdateDate"]],
-    [{ incidentUpdates: [{ description: "x", notifySubscribers: "yes" }] }, 400, ["incidentUpdates.0.notifySubscribers"]],
+    [
+      { incidentUpdates: [{ description: "x", publicIncidentUpdateDate: "yesterday" }] },
+      400,
+      ["incidentUpdates.0.publicIncidentUpdateDate"],
+    ],
+    [
+      { incidentUpdates: [{ description: "x", notifySubscribers: "yes" }] },
+      400,
+      ["incidentUpdates.0.notifySubscribers"],
+    ],
     [{ incidentUpdates: [{ description: "x", colour: "red" }] }, 400, ["incidentUpdates.0.colour"]],
     [{ incidentUpdates: [{ description: "x", id: "ignored", created_at: "2000-01-01" }] }, 201, []],
     [{ incidentUpdates: Array.from({ length: 100 }, (_, i) => ({ description: `u${i}` })) }, 201, []],
@@ -56,7 +68,11 @@ describe(`REST status page incidents: validation on ${testProvider}`, () => {
     const response = await api.post("/v1/status-pages/incidents", { ...valid(), ...change });
     expect(response.status).toBe(status);
     if (status === 400) {
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
       expect(await counts()).toEqual(before);
     } else {
       expect(response.body.id).not.toBe("ignored");
@@ -72,10 +88,12 @@ describe(`REST status page incidents: validation on ${testProvider}`, () => {
     const before = await counts();
     const tooMany = await api.post("/v1/status-pages/incidents", { ...valid(), services });
     expect(tooMany.body.validation).toEqual({ source: "payload", keys: ["services"] });
-    const refs = await api.post("/v1/status-pages/incidents", { ...valid(), services: [services[0], foreign, services[1], { id: services[0]!.id }] });
+    const refs = await api.post("/v1/status-pages/incidents", {
+      ...valid(),
+      services: [services[0], foreign, services[1], { id: services[0]!.id }],
+    });
     expect(refs.status).toBe(400);
     expect(refs.body.validation).toEqual({ source: "payload", keys: ["services.1.id", "services.3.id"] });
     expect(await counts()).toEqual(before);
   });
-
 });

@@ -32,7 +32,15 @@ describe(`REST status page incidents on ${testProvider}`, () => {
       severity: "CRITICAL",
       services: [services[0]],
       incidentUpdates: [
-        { id: uuid, description: "Looking into it", status: "INVESTIGATING", publicIncidentUpdateDate: stamp, notifySubscribers: false, created_at: stamp, updated_at: stamp },
+        {
+          id: uuid,
+          description: "Looking into it",
+          status: "INVESTIGATING",
+          publicIncidentUpdateDate: stamp,
+          notifySubscribers: false,
+          created_at: stamp,
+          updated_at: stamp,
+        },
       ],
       lastUpdateStatus: "INVESTIGATING",
       duration: null,
@@ -46,9 +54,19 @@ describe(`REST status page incidents on ${testProvider}`, () => {
     expect((await api.get(`/v1/status-pages/incidents/${id}`)).body).toEqual(created.body);
     expect((await api.get("/v1/status-pages/incidents")).body.entries).toContainEqual(created.body);
 
-    const updated = await api.put(`/v1/status-pages/incidents/${id}`, { name: "API slow", severity: "MINOR", services: [{ id: services[1]!.id }, { id: services[2]!.id }] });
+    const updated = await api.put(`/v1/status-pages/incidents/${id}`, {
+      name: "API slow",
+      severity: "MINOR",
+      services: [{ id: services[1]!.id }, { id: services[2]!.id }],
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created.body, name: "API slow", severity: "MINOR", services: inCreationOrder([services[1]!, services[2]!]), updated_at: stamp });
+    expect(updated.body).toEqual({
+      ...created.body,
+      name: "API slow",
+      severity: "MINOR",
+      services: inCreationOrder([services[1]!, services[2]!]),
+      updated_at: stamp,
+    });
     expect((await api.delete(`/v1/status-pages/incidents/${id}`)).status).toBe(204);
     expect((await api.get(`/v1/status-pages/incidents/${id}`)).status).toBe(404);
     expect((await api.delete(`/v1/status-pages/incidents/${id}`)).status).toBe(404);
@@ -68,7 +86,16 @@ describe(`REST status page incidents on ${testProvider}`, () => {
       lastUpdateStatus: "RESOLVED",
       duration: 99,
     });
-    expect(body.incidentUpdates.map((u: { description: string; status: string; publicIncidentUpdateDate: string; notifySubscribers: boolean }) => [u.description, u.status, u.publicIncidentUpdateDate, u.notifySubscribers])).toEqual([
+    expect(
+      body.incidentUpdates.map(
+        (u: { description: string; status: string; publicIncidentUpdateDate: string; notifySubscribers: boolean }) => [
+          u.description,
+          u.status,
+          u.publicIncidentUpdateDate,
+          u.notifySubscribers,
+        ],
+      ),
+    ).toEqual([
       ["c", "IDENTIFIED", at(20), false],
       ["b", "IDENTIFIED", at(10), true],
       ["a", "INVESTIGATING", at(0), false],
@@ -76,8 +103,17 @@ describe(`REST status page incidents on ${testProvider}`, () => {
     // lastUpdateStatus and duration are derived; what the request said about them is ignored.
     expect(body).toMatchObject({ lastUpdateStatus: "IDENTIFIED", duration: null });
 
-    const tied = await api.post("/v1/status-pages/incidents", { ...valid(), incidentUpdates: [{ description: "first", status: "RESOLVED" }, { description: "second" }, { description: "third", status: "MONITORING" }] });
-    expect(tied.body.incidentUpdates.map((u: { description: string; status: string }) => [u.description, u.status])).toEqual([
+    const tied = await api.post("/v1/status-pages/incidents", {
+      ...valid(),
+      incidentUpdates: [
+        { description: "first", status: "RESOLVED" },
+        { description: "second" },
+        { description: "third", status: "MONITORING" },
+      ],
+    });
+    expect(
+      tied.body.incidentUpdates.map((u: { description: string; status: string }) => [u.description, u.status]),
+    ).toEqual([
       ["third", "MONITORING"],
       ["second", "RESOLVED"],
       ["first", "RESOLVED"],
@@ -85,13 +121,19 @@ describe(`REST status page incidents on ${testProvider}`, () => {
     expect(tied.body).toMatchObject({ lastUpdateStatus: "MONITORING", duration: null });
     const resolved = await api.post("/v1/status-pages/incidents", {
       ...valid(),
-      incidentUpdates: [{ description: "start", publicIncidentUpdateDate: at(0) }, { description: "fixed", status: "RESOLVED", publicIncidentUpdateDate: "2026-03-01T11:30:30Z" }],
+      incidentUpdates: [
+        { description: "start", publicIncidentUpdateDate: at(0) },
+        { description: "fixed", status: "RESOLVED", publicIncidentUpdateDate: "2026-03-01T11:30:30Z" },
+      ],
     });
     expect(resolved.body).toMatchObject({ lastUpdateStatus: "RESOLVED", duration: 5430 });
   });
 
   it("PUT needs name, severity and services, replaces them, and leaves the updates alone", async () => {
-    const { body: incident } = await api.post("/v1/status-pages/incidents", { ...valid(), incidentUpdates: [{ description: "one" }, { description: "two" }] });
+    const { body: incident } = await api.post("/v1/status-pages/incidents", {
+      ...valid(),
+      incidentUpdates: [{ description: "one" }, { description: "two" }],
+    });
     const missing = await api.put(`/v1/status-pages/incidents/${incident.id}`, { incidentUpdates: [] });
     expect(missing.status).toBe(400);
     expect(missing.body.validation).toEqual({ source: "payload", keys: ["name", "severity", "services"] });
@@ -119,5 +161,4 @@ describe(`REST status page incidents on ${testProvider}`, () => {
     expect(await counts()).toEqual(before);
     expect((await api.get(`/v1/status-pages/incidents/${incident.id}`)).body).toEqual(roundTrip.body);
   });
-
 });

@@ -40,12 +40,24 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
     expect((await api.get(`/v1/maintenance-windows/${id}`)).body).toEqual(created.body);
     expect((await api.get("/v1/maintenance-windows")).body.map((w: { id: number }) => w.id)).toContain(id);
 
-    const updated = await api.put(`/v1/maintenance-windows/${id}`, { ...valid, name: "Renamed", tags: ["db"], repeatInterval: 2, description: "kept" });
+    const updated = await api.put(`/v1/maintenance-windows/${id}`, {
+      ...valid,
+      name: "Renamed",
+      tags: ["db"],
+      repeatInterval: 2,
+      description: "kept",
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: "Renamed", tags: ["db"], repeatInterval: 2, description: "kept" });
     // An omitted optional property keeps its value; a required one must be sent.
     const again = await api.put(`/v1/maintenance-windows/${id}`, { ...valid, silenceAllAlerts: true });
-    expect(again.body).toMatchObject({ name: "Weekly deploy", tags: ["db"], repeatInterval: 2, description: "kept", silenceAllAlerts: true });
+    expect(again.body).toMatchObject({
+      name: "Weekly deploy",
+      tags: ["db"],
+      repeatInterval: 2,
+      description: "kept",
+      silenceAllAlerts: true,
+    });
     const missing = await api.put(`/v1/maintenance-windows/${id}`, { name: "x" });
     expect(missing.status).toBe(400);
     expect(missing.body.validation).toEqual({ source: "payload", keys: ["startsAt", "endsAt", "repeatUnit"] });
@@ -65,7 +77,11 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
       statusPageVisibility: { enabled: true },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ timezone: "Europe/Berlin", description: "from the reference", statusPageVisibility: { enabled: true } });
+    expect(created.body).toMatchObject({
+      timezone: "Europe/Berlin",
+      description: "from the reference",
+      statusPageVisibility: { enabled: true },
+    });
     expect(created.body.id).not.toBe(99999);
     expect(created.body.created_at).not.toMatch(/^2000/);
   });
@@ -91,17 +107,27 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
     const response = await api.post("/v1/maintenance-windows", { ...valid, ...change });
     expect(response.status).toBe(status);
     if (status === 400) {
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
       expect(await count()).toBe(before);
     }
   });
 
   it("answers malformed JSON with 400, a non-JSON body with 415, over 1 MiB with 413, a non-object body with 400", async () => {
     const before = await count();
-    const malformed = await api.raw("POST", "/v1/maintenance-windows", { body: "{ nope", headers: { "content-type": "application/json" } });
+    const malformed = await api.raw("POST", "/v1/maintenance-windows", {
+      body: "{ nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
-    const text = await api.raw("POST", "/v1/maintenance-windows", { body: "name=x", headers: { "content-type": "text/plain" } });
+    const text = await api.raw("POST", "/v1/maintenance-windows", {
+      body: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(415);
     expect(text.body).toMatchObject({ statusCode: 415, error: "Unsupported Media Type" });
     const huge = await api.post("/v1/maintenance-windows", { ...valid, description: "x".repeat(1024 * 1024) });
@@ -119,7 +145,10 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
     for (let i = 0; i < 5; i++) await own.post("/v1/maintenance-windows", { ...valid, name: `w${i}` });
     const pages = await Promise.all([1, 2, 3].map((page) => own.get(`/v1/maintenance-windows?limit=2&page=${page}`)));
     expect(pages.map((p) => p.body.map((w: { name: string }) => w.name))).toEqual([["w4", "w3"], ["w2", "w1"], ["w0"]]);
-    expect((await own.get("/v1/maintenance-windows?limit=101")).body.validation).toEqual({ source: "query", keys: ["limit"] });
+    expect((await own.get("/v1/maintenance-windows?limit=101")).body.validation).toEqual({
+      source: "query",
+      keys: ["limit"],
+    });
     expect((await own.get("/v1/maintenance-windows?page=0")).status).toBe(400);
   });
 
@@ -132,6 +161,7 @@ describe(`REST maintenance windows on ${testProvider}`, () => {
     expect((await stranger.delete(`/v1/maintenance-windows/${body.id}`)).status).toBe(404);
     expect((await stranger.get("/v1/maintenance-windows")).body).toEqual([]);
     expect((await api.get(`/v1/maintenance-windows/${body.id}`)).status).toBe(200);
-    for (const bad of ["abc", "0", "-1", "1.5", "99999999999"]) expect((await api.get(`/v1/maintenance-windows/${bad}`)).status).toBe(404);
+    for (const bad of ["abc", "0", "-1", "1.5", "99999999999"])
+      expect((await api.get(`/v1/maintenance-windows/${bad}`)).status).toBe(404);
   });
 });

@@ -27,14 +27,23 @@ describe(`heartbeat pings on ${testProvider}`, () => {
   let anonymous: RestClient;
   const db = () => t.app.context.database.prisma;
 
-  async function heartbeatCheck(config: Record<string, string | number> = heartbeat, checkType = "HEARTBEAT", accountId = t.accountId) {
+  async function heartbeatCheck(
+    config: Record<string, string | number> = heartbeat,
+    checkType = "HEARTBEAT",
+    accountId = t.accountId,
+  ) {
     const pingToken = randomUUID();
-    const check = await db().check.create({ data: { accountId, checkType, name: "nightly backup", locations: [], tags: [], heartbeat: config, pingToken } });
+    const check = await db().check.create({
+      data: { accountId, checkType, name: "nightly backup", locations: [], tags: [], heartbeat: config, pingToken },
+    });
     return { checkId: check.id, pingToken };
   }
-  const events = (checkId: string) => db().heartbeatEvent.findMany({ where: { checkId }, orderBy: { timestamp: "desc" } });
+  const events = (checkId: string) =>
+    db().heartbeatEvent.findMany({ where: { checkId }, orderBy: { timestamp: "desc" } });
   const previous = (checkId: string, state: string, msAgo: number) =>
-    db().heartbeatEvent.create({ data: { accountId: t.accountId, checkId, state, timestamp: new Date(Date.now() - msAgo) } });
+    db().heartbeatEvent.create({
+      data: { accountId: t.accountId, checkId, state, timestamp: new Date(Date.now() - msAgo) },
+    });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -48,14 +57,25 @@ describe(`heartbeat pings on ${testProvider}`, () => {
     const published: VigilEvent[] = [];
     const unsubscribe = t.app.context.events.subscribe((event) => published.push(event));
     const before = Date.now();
-    const response = await anonymous.raw("GET", `/ping/${pingToken}`, { headers: { origin: "https://ci.example.com", referer: "https://ignored.example.com/x", "user-agent": "curl/8.5.0" } });
+    const response = await anonymous.raw("GET", `/ping/${pingToken}`, {
+      headers: {
+        origin: "https://ci.example.com",
+        referer: "https://ignored.example.com/x",
+        "user-agent": "curl/8.5.0",
+      },
+    });
     unsubscribe();
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
 
     const [row, ...rest] = await events(checkId);
     expect(rest).toEqual([]);
-    expect(row).toMatchObject({ accountId: t.accountId, state: "RECEIVED", source: "https://ci.example.com", userAgent: "curl/8.5.0" });
+    expect(row).toMatchObject({
+      accountId: t.accountId,
+      state: "RECEIVED",
+      source: "https://ci.example.com",
+      userAgent: "curl/8.5.0",
+    });
     expect(row!.timestamp.getTime()).toBeGreaterThanOrEqual(before - 5);
     expect(row!.timestamp.getTime()).toBeLessThanOrEqual(Date.now() + 5);
     expect(published.filter((e) => e.type === "heartbeatEventRecorded")).toEqual([
@@ -63,7 +83,13 @@ describe(`heartbeat pings on ${testProvider}`, () => {
     ]);
     const listed = await api.get(`/v1/checks/heartbeats/${checkId}/events`);
     expect(listed.body[0].events).toEqual([
-      { id: row!.id, state: "RECEIVED", timestamp: row!.timestamp.toISOString(), source: "https://ci.example.com", userAgent: "curl/8.5.0" },
+      {
+        id: row!.id,
+        state: "RECEIVED",
+        timestamp: row!.timestamp.toISOString(),
+        source: "https://ci.example.com",
+        userAgent: "curl/8.5.0",
+      },
     ]);
   });
 
@@ -71,7 +97,9 @@ describe(`heartbeat pings on ${testProvider}`, () => {
     const { checkId, pingToken } = await heartbeatCheck();
     expect((await anonymous.post(`/ping/${pingToken}`)).status).toBe(200);
     expect((await anonymous.post(`/ping/${pingToken}`, { status: "done", rows: 3 })).status).toBe(200);
-    const withBadKey = await anonymous.raw("POST", `/ping/${pingToken}`, { headers: { authorization: "Bearer not-a-key" } });
+    const withBadKey = await anonymous.raw("POST", `/ping/${pingToken}`, {
+      headers: { authorization: "Bearer not-a-key" },
+    });
     expect(withBadKey.status).toBe(200);
     expect((await anonymous.raw("HEAD", `/ping/${pingToken}`)).status).toBe(200);
     // Pings in quick succession are within the period.
@@ -80,7 +108,11 @@ describe(`heartbeat pings on ${testProvider}`, () => {
 
   it("accepts a POST with a body of any type (curl -d, forms, plain text) and ignores it", async () => {
     const { checkId, pingToken } = await heartbeatCheck();
-    for (const [type, body] of [["application/x-www-form-urlencoded", "status=ok"], ["text/plain", "backup finished"], ["application/octet-stream", "\u0000\u0001"]]) {
+    for (const [type, body] of [
+      ["application/x-www-form-urlencoded", "status=ok"],
+      ["text/plain", "backup finished"],
+      ["application/octet-stream", "\u0000\u0001"],
+    ]) {
       const response = await anonymous.raw("POST", `/ping/${pingToken}`, { body, headers: { "content-type": type! } });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ ok: true });
@@ -109,8 +141,20 @@ describe(`heartbeat pings on ${testProvider}`, () => {
     ["after a GRACE ping, measured from it", "GRACE", 20_000, "RECEIVED", heartbeat],
     ["after a FAILING event (recovery)", "FAILING", 3_600_000, "RECEIVED", heartbeat],
     ["before a configured minimum", "RECEIVED", 5_000, "EARLY", { ...heartbeat, minimum: 30, minimumUnit: "seconds" }],
-    ["after a configured minimum", "RECEIVED", 40_000, "RECEIVED", { ...heartbeat, minimum: 30, minimumUnit: "seconds" }],
-    ["in minutes units, within the grace time", "RECEIVED", 150_000, "GRACE", { period: 2, periodUnit: "minutes", grace: 1, graceUnit: "minutes" }],
+    [
+      "after a configured minimum",
+      "RECEIVED",
+      40_000,
+      "RECEIVED",
+      { ...heartbeat, minimum: 30, minimumUnit: "seconds" },
+    ],
+    [
+      "in minutes units, within the grace time",
+      "RECEIVED",
+      150_000,
+      "GRACE",
+      { period: 2, periodUnit: "minutes", grace: 1, graceUnit: "minutes" },
+    ],
   ])("a ping %s (previous %s, %i ms ago) is %s", async (_label, previousState, msAgo, expected, config) => {
     const { checkId, pingToken } = await heartbeatCheck(config);
     await previous(checkId, previousState, msAgo);
@@ -149,10 +193,19 @@ describe(`heartbeat pings on ${testProvider}`, () => {
     try {
       const pingToken = randomUUID();
       const check = await limited.app.context.database.prisma.check.create({
-        data: { accountId: limited.accountId, checkType: "HEARTBEAT", name: "hb", locations: [], tags: [], heartbeat, pingToken },
+        data: {
+          accountId: limited.accountId,
+          checkType: "HEARTBEAT",
+          name: "hb",
+          locations: [],
+          tags: [],
+          heartbeat,
+          pingToken,
+        },
       });
       const keyed = restClient(limited.url, limited.apiKey);
-      for (let i = 0; i < 5; i++) expect((await restClient(limited.url, null).get(`/ping/${pingToken}`)).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await restClient(limited.url, null).get(`/ping/${pingToken}`)).status).toBe(200);
       // The key still has its whole budget: two requests, then 429.
       expect((await keyed.get(`/v1/checks/heartbeats/${check.id}/events`)).status).toBe(200);
       expect((await keyed.get(`/v1/checks/heartbeats/${check.id}/events`)).status).toBe(200);

@@ -37,9 +37,18 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
     await tick();
     const added = await api.post(`/v1/private-locations/${location.id}/keys`);
     expect(added.status).toBe(201);
-    expect(added.body).toEqual({ id: uuid, rawKey: expect.stringMatching(/^pl_/), maskedKey: expect.stringMatching(/^pl_.{4}\*+$/), lastUsedAt: null, created_at: iso, updated_at: null });
+    expect(added.body).toEqual({
+      id: uuid,
+      rawKey: expect.stringMatching(/^pl_/),
+      maskedKey: expect.stringMatching(/^pl_.{4}\*+$/),
+      lastUsedAt: null,
+      created_at: iso,
+      updated_at: null,
+    });
     expect(added.body.rawKey).not.toBe(first.rawKey);
-    expect(await db().agentKey.count({ where: { keyHash: sha256(added.body.rawKey), privateLocationId: location.id } })).toBe(1);
+    expect(
+      await db().agentKey.count({ where: { keyHash: sha256(added.body.rawKey), privateLocationId: location.id } }),
+    ).toBe(1);
 
     const { rawKey: _r, ...masked } = added.body;
     const listed = (await api.get(`/v1/private-locations/${location.id}`)).body.keys;
@@ -49,7 +58,9 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
 
     expect((await api.delete(`/v1/private-locations/${location.id}/keys/${first.id}`)).status).toBe(204);
     expect((await api.delete(`/v1/private-locations/${location.id}/keys/${first.id}`)).status).toBe(404);
-    expect((await api.get(`/v1/private-locations/${location.id}`)).body.keys.map((k: { id: string }) => k.id)).toEqual([added.body.id]);
+    expect((await api.get(`/v1/private-locations/${location.id}`)).body.keys.map((k: { id: string }) => k.id)).toEqual([
+      added.body.id,
+    ]);
     expect(await db().agentKey.count({ where: { keyHash: sha256(first.rawKey) } })).toBe(0);
 
     // A key of another location, or an id of the wrong form, is not found under this location.
@@ -62,9 +73,27 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
 
   it("shows the queue depth (QUEUED runs) and when an agent was last seen", async () => {
     const location = await create();
-    const check = await db().check.create({ data: { accountId: t.accountId, checkType: "API", name: "api", locations: [], tags: [], privateLocations: [location.slugName] } });
-    const run = (status: string) => ({ accountId: t.accountId, checkId: check.id, privateLocationId: location.id, sequenceId: randomUUID(), status, dueAt: new Date() });
-    await db().checkRun.createMany({ data: [run("QUEUED"), run("QUEUED"), run("QUEUED"), run("RUNNING"), run("DONE")] });
+    const check = await db().check.create({
+      data: {
+        accountId: t.accountId,
+        checkType: "API",
+        name: "api",
+        locations: [],
+        tags: [],
+        privateLocations: [location.slugName],
+      },
+    });
+    const run = (status: string) => ({
+      accountId: t.accountId,
+      checkId: check.id,
+      privateLocationId: location.id,
+      sequenceId: randomUUID(),
+      status,
+      dueAt: new Date(),
+    });
+    await db().checkRun.createMany({
+      data: [run("QUEUED"), run("QUEUED"), run("QUEUED"), run("RUNNING"), run("DONE")],
+    });
     const lastSeen = new Date("2026-02-03T04:05:06.789Z");
     await db().privateLocation.update({ where: { id: location.id }, data: { lastSeenAt: lastSeen } });
     const idle = await create();
@@ -80,14 +109,44 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
   it("refuses to delete a location that checks or groups still use (409), then deletes it with its keys and runs", async () => {
     const location = await create();
     await api.post(`/v1/private-locations/${location.id}/keys`);
-    const check = await db().check.create({ data: { accountId: t.accountId, checkType: "API", name: "api", locations: [], tags: [], privateLocations: ["elsewhere", location.slugName] } });
-    const group = await db().checkGroup.create({ data: { accountId: t.accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {}, privateLocations: [location.id] } });
-    await db().checkRun.create({ data: { accountId: t.accountId, checkId: check.id, privateLocationId: location.id, sequenceId: randomUUID(), dueAt: new Date() } });
+    const check = await db().check.create({
+      data: {
+        accountId: t.accountId,
+        checkType: "API",
+        name: "api",
+        locations: [],
+        tags: [],
+        privateLocations: ["elsewhere", location.slugName],
+      },
+    });
+    const group = await db().checkGroup.create({
+      data: {
+        accountId: t.accountId,
+        name: "g",
+        tags: [],
+        locations: [],
+        apiCheckDefaults: {},
+        privateLocations: [location.id],
+      },
+    });
+    await db().checkRun.create({
+      data: {
+        accountId: t.accountId,
+        checkId: check.id,
+        privateLocationId: location.id,
+        sequenceId: randomUUID(),
+        dueAt: new Date(),
+      },
+    });
     const before = await counts();
 
     const refused = await api.delete(`/v1/private-locations/${location.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ statusCode: 409, error: "Conflict", message: expect.stringContaining("2 check(s) or group(s)") });
+    expect(refused.body).toMatchObject({
+      statusCode: 409,
+      error: "Conflict",
+      message: expect.stringContaining("2 check(s) or group(s)"),
+    });
     expect(await counts()).toEqual(before);
 
     await db().check.update({ where: { id: check.id }, data: { privateLocations: ["elsewhere"] } });
@@ -110,7 +169,8 @@ describe(`private location reads in SQL on ${testProvider}`, () => {
       const ctx = { db, accountId: account.id, events: createInProcessBus(), now: () => new Date() };
       let made = 0;
       const statements = async (more: number) => {
-        for (let i = 0; i < more; i++) await createPrivateLocation({ ctx, input: { name: "loc", slugName: `loc-${++made}` } });
+        for (let i = 0; i < more; i++)
+          await createPrivateLocation({ ctx, input: { name: "loc", slugName: `loc-${++made}` } });
         queries.length = 0;
         const listed = await listPrivateLocations({ ctx });
         return { listed, count: queries.length };

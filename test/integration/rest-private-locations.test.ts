@@ -40,7 +40,16 @@ describe(`REST private locations on ${testProvider}`, () => {
       slugName: body.slugName,
       icon: "location",
       proxyUrl: null,
-      keys: [{ id: uuid, rawKey: expect.stringMatching(/^pl_[A-Za-z0-9_-]{32}$/), maskedKey: expect.any(String), lastUsedAt: null, created_at: iso, updated_at: null }],
+      keys: [
+        {
+          id: uuid,
+          rawKey: expect.stringMatching(/^pl_[A-Za-z0-9_-]{32}$/),
+          maskedKey: expect.any(String),
+          lastUsedAt: null,
+          created_at: iso,
+          updated_at: null,
+        },
+      ],
       lastSeen: null,
       agentCount: 0,
       queueSize: 0,
@@ -48,7 +57,10 @@ describe(`REST private locations on ${testProvider}`, () => {
       updated_at: iso,
     });
     expect(await counts()).toEqual({ locations: before.locations + 1, keys: before.keys + 1 });
-    const { id, keys: [key] } = created.body;
+    const {
+      id,
+      keys: [key],
+    } = created.body;
     expect(key.maskedKey).toBe(`${key.rawKey.slice(0, 7)}${"*".repeat(24)}`);
 
     // Only the hash is stored: nothing in the row holds the key itself.
@@ -63,14 +75,41 @@ describe(`REST private locations on ${testProvider}`, () => {
     expect(read.body).toEqual(expected);
     expect((await api.get("/v1/private-locations")).body.find((l: { id: string }) => l.id === id)).toEqual(expected);
 
-    const updated = await api.put(`/v1/private-locations/${id}`, { name: "Server room", icon: "building", proxyUrl: "http://user:pw@10.0.0.5:3128" });
+    const updated = await api.put(`/v1/private-locations/${id}`, {
+      name: "Server room",
+      icon: "building",
+      proxyUrl: "http://user:pw@10.0.0.5:3128",
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...expected, name: "Server room", icon: "building", proxyUrl: "http://user:pw@10.0.0.5:3128", updated_at: iso });
+    expect(updated.body).toEqual({
+      ...expected,
+      name: "Server room",
+      icon: "building",
+      proxyUrl: "http://user:pw@10.0.0.5:3128",
+      updated_at: iso,
+    });
     // Omitted optional properties keep their value; null clears the proxy; response-only fields are ignored.
-    const renamed = await api.put(`/v1/private-locations/${id}`, { name: "Rack 2", id: randomUUID(), created_at: "2000-01-01" });
-    expect(renamed.body).toMatchObject({ id, name: "Rack 2", icon: "building", proxyUrl: "http://user:pw@10.0.0.5:3128", created_at: created.body.created_at });
-    expect((await api.put(`/v1/private-locations/${id}`, { name: "Rack 2", proxyUrl: null })).body).toMatchObject({ icon: "building", proxyUrl: null });
-    expect((await api.get(`/v1/private-locations/${id}`)).body).toMatchObject({ name: "Rack 2", icon: "building", proxyUrl: null });
+    const renamed = await api.put(`/v1/private-locations/${id}`, {
+      name: "Rack 2",
+      id: randomUUID(),
+      created_at: "2000-01-01",
+    });
+    expect(renamed.body).toMatchObject({
+      id,
+      name: "Rack 2",
+      icon: "building",
+      proxyUrl: "http://user:pw@10.0.0.5:3128",
+      created_at: created.body.created_at,
+    });
+    expect((await api.put(`/v1/private-locations/${id}`, { name: "Rack 2", proxyUrl: null })).body).toMatchObject({
+      icon: "building",
+      proxyUrl: null,
+    });
+    expect((await api.get(`/v1/private-locations/${id}`)).body).toMatchObject({
+      name: "Rack 2",
+      icon: "building",
+      proxyUrl: null,
+    });
 
     expect((await api.delete(`/v1/private-locations/${id}`)).status).toBe(204);
     expect(await counts()).toEqual(before);
@@ -79,7 +118,14 @@ describe(`REST private locations on ${testProvider}`, () => {
   });
 
   it("accepts the reference's properties and ignores response-only ones on create", async () => {
-    const created = await create(api, { ...valid(), icon: "cloud", proxyUrl: "https://proxy.internal:8443", id: randomUUID(), created_at: "2000-01-01", updated_at: null });
+    const created = await create(api, {
+      ...valid(),
+      icon: "cloud",
+      proxyUrl: "https://proxy.internal:8443",
+      id: randomUUID(),
+      created_at: "2000-01-01",
+      updated_at: null,
+    });
     expect(created).toMatchObject({ icon: "cloud", proxyUrl: "https://proxy.internal:8443" });
     expect(created.created_at).not.toMatch(/^2000/);
   });
@@ -90,7 +136,11 @@ describe(`REST private locations on ${testProvider}`, () => {
     const before = await counts();
     const again = await api.post("/v1/private-locations", { ...body, name: "Another" });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ statusCode: 409, error: "Conflict", message: expect.stringContaining(body.slugName) });
+    expect(again.body).toMatchObject({
+      statusCode: 409,
+      error: "Conflict",
+      message: expect.stringContaining(body.slugName),
+    });
     expect(await counts()).toEqual(before);
     // Slugs are per account.
     const other = await t.newAccount();
@@ -123,19 +173,34 @@ describe(`REST private locations on ${testProvider}`, () => {
     const response = await api.post("/v1/private-locations", { ...valid(), ...change });
     expect(response.status).toBe(status);
     if (status === 400) {
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
       expect(await counts()).toEqual(before);
     }
   });
 
   it("needs name and slugName on create, name on update, and refuses slugName on update", async () => {
     const before = await counts();
-    expect((await api.post("/v1/private-locations", {})).body.validation).toEqual({ source: "payload", keys: ["name", "slugName"] });
+    expect((await api.post("/v1/private-locations", {})).body.validation).toEqual({
+      source: "payload",
+      keys: ["name", "slugName"],
+    });
     const location = await create();
     const beforeUpdate = await api.get(`/v1/private-locations/${location.id}`);
-    expect((await api.put(`/v1/private-locations/${location.id}`, { icon: "x" })).body.validation).toEqual({ source: "payload", keys: ["name"] });
-    expect((await api.put(`/v1/private-locations/${location.id}`, { name: "x", slugName: "other" })).body.validation).toEqual({ source: "payload", keys: ["slugName"] });
-    expect((await api.put(`/v1/private-locations/${location.id}`, { name: "n".repeat(256) })).body.validation).toEqual({ source: "payload", keys: ["name"] });
+    expect((await api.put(`/v1/private-locations/${location.id}`, { icon: "x" })).body.validation).toEqual({
+      source: "payload",
+      keys: ["name"],
+    });
+    expect(
+      (await api.put(`/v1/private-locations/${location.id}`, { name: "x", slugName: "other" })).body.validation,
+    ).toEqual({ source: "payload", keys: ["slugName"] });
+    expect((await api.put(`/v1/private-locations/${location.id}`, { name: "n".repeat(256) })).body.validation).toEqual({
+      source: "payload",
+      keys: ["name"],
+    });
     expect((await api.put(`/v1/private-locations/${location.id}`, { name: "x", proxyUrl: "nope" })).status).toBe(400);
     expect((await api.get(`/v1/private-locations/${location.id}`)).body).toEqual(beforeUpdate.body);
     expect((await counts()).locations).toBe(before.locations + 1);
@@ -143,9 +208,15 @@ describe(`REST private locations on ${testProvider}`, () => {
 
   it("answers malformed JSON with 400, a non-JSON body with 415, a non-object body with 400", async () => {
     const before = await counts();
-    const malformed = await api.raw("POST", "/v1/private-locations", { body: "{ nope", headers: { "content-type": "application/json" } });
+    const malformed = await api.raw("POST", "/v1/private-locations", {
+      body: "{ nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
-    const text = await api.raw("POST", "/v1/private-locations", { body: "name=x", headers: { "content-type": "text/plain" } });
+    const text = await api.raw("POST", "/v1/private-locations", {
+      body: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(415);
     expect((await api.post("/v1/private-locations", [valid()])).status).toBe(400);
     expect(await counts()).toEqual(before);
@@ -164,7 +235,10 @@ describe(`REST private locations on ${testProvider}`, () => {
     expect((await stranger.delete(`/v1/private-locations/${location.id}/keys/${keyId}`)).status).toBe(404);
     expect((await stranger.get("/v1/private-locations")).body).toEqual([]);
     expect(await counts()).toEqual(before);
-    expect((await api.get(`/v1/private-locations/${location.id}`)).body).toMatchObject({ name: location.name, keys: [{ id: keyId }] });
+    expect((await api.get(`/v1/private-locations/${location.id}`)).body).toMatchObject({
+      name: location.name,
+      keys: [{ id: keyId }],
+    });
 
     for (const bad of ["abc", "1", `${location.id}0`, randomUUID()]) {
       expect((await api.get(`/v1/private-locations/${bad}`)).status).toBe(404);
@@ -190,4 +264,3 @@ describe(`REST private locations on ${testProvider}`, () => {
     expect(listed.body.map((l: { id: string }) => l.id)).toEqual(made.map((l) => l.id).reverse());
   });
 });
-

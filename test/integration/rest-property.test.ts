@@ -37,25 +37,72 @@ const accountId = (env: Env) => env.t.accountId;
 const checks = (env: Env) => db(env).check.count({ where: { accountId: accountId(env) } });
 
 const cases: Record<string, Case> = {
-  "POST /v1/maintenance-windows": { example: () => window, count: (e) => db(e).maintenanceWindow.count({ where: { accountId: accountId(e) } }) },
-  "PUT /v1/maintenance-windows/{id}": { example: () => window, count: (e) => db(e).maintenanceWindow.count({ where: { accountId: accountId(e) } }), params: (e) => ({ id: e.ids.window! }) },
-  "POST /v1/check-groups": { example: () => ({ name: "Group" }), count: (e) => db(e).checkGroup.count({ where: { accountId: accountId(e) } }) },
-  "PUT /v1/check-groups/{id}": { example: () => ({ name: "Group" }), count: (e) => db(e).checkGroup.count({ where: { accountId: accountId(e) } }), params: (e) => ({ id: e.ids.group! }) },
+  "POST /v1/maintenance-windows": {
+    example: () => window,
+    count: (e) => db(e).maintenanceWindow.count({ where: { accountId: accountId(e) } }),
+  },
+  "PUT /v1/maintenance-windows/{id}": {
+    example: () => window,
+    count: (e) => db(e).maintenanceWindow.count({ where: { accountId: accountId(e) } }),
+    params: (e) => ({ id: e.ids.window! }),
+  },
+  "POST /v1/check-groups": {
+    example: () => ({ name: "Group" }),
+    count: (e) => db(e).checkGroup.count({ where: { accountId: accountId(e) } }),
+  },
+  "PUT /v1/check-groups/{id}": {
+    example: () => ({ name: "Group" }),
+    count: (e) => db(e).checkGroup.count({ where: { accountId: accountId(e) } }),
+    params: (e) => ({ id: e.ids.group! }),
+  },
   ...Object.fromEntries(
     Object.entries(checkBodies).flatMap(([type, body]) => [
       [`POST /v1/checks/${type}`, { example: () => body, count: checks }],
-      [`PUT /v1/checks/${type}/{id}`, { example: () => body, count: checks, params: (e: Env) => ({ id: e.ids[`check-${type}`]! }) }],
+      [
+        `PUT /v1/checks/${type}/{id}`,
+        { example: () => body, count: checks, params: (e: Env) => ({ id: e.ids[`check-${type}`]! }) },
+      ],
     ]),
   ),
-  "PUT /v1/checks/{id}": { example: () => ({ name: "Renamed" }), count: checks, params: (e) => ({ id: e.ids["check-api"]! }) },
-  "POST /v1/check-sessions/trigger": { example: (e) => ({ target: { checkId: [e.ids["check-api"]] } }), count: (e) => db(e).checkSession.count({ where: { accountId: accountId(e) } }) },
-  "POST /v1/check-sessions/{checkSessionId}/cancel": { example: () => ({}), count: (e) => db(e).checkSession.count({ where: { accountId: accountId(e) } }), params: (e) => ({ checkSessionId: e.ids.session! }) },
-  "POST /v1/status-pages": { example: () => ({ name: "Status", url: slug() }), count: (e) => db(e).statusPage.count({ where: { accountId: accountId(e) } }) },
-  "PUT /v1/status-pages/{statusPageId}": { example: () => ({ name: "Status", url: slug() }), count: (e) => db(e).statusPage.count({ where: { accountId: accountId(e) } }), params: (e) => ({ statusPageId: e.ids.page! }) },
-  "POST /v1/status-pages/services": { example: () => ({ name: "API" }), count: (e) => db(e).statusPageService.count({ where: { accountId: accountId(e) } }) },
-  "PUT /v1/status-pages/services/{id}": { example: () => ({ name: "API" }), count: (e) => db(e).statusPageService.count({ where: { accountId: accountId(e) } }), params: (e) => ({ id: e.ids.service! }) },
+  "PUT /v1/checks/{id}": {
+    example: () => ({ name: "Renamed" }),
+    count: checks,
+    params: (e) => ({ id: e.ids["check-api"]! }),
+  },
+  "POST /v1/check-sessions/trigger": {
+    example: (e) => ({ target: { checkId: [e.ids["check-api"]] } }),
+    count: (e) => db(e).checkSession.count({ where: { accountId: accountId(e) } }),
+  },
+  "POST /v1/check-sessions/{checkSessionId}/cancel": {
+    example: () => ({}),
+    count: (e) => db(e).checkSession.count({ where: { accountId: accountId(e) } }),
+    params: (e) => ({ checkSessionId: e.ids.session! }),
+  },
+  "POST /v1/status-pages": {
+    example: () => ({ name: "Status", url: slug() }),
+    count: (e) => db(e).statusPage.count({ where: { accountId: accountId(e) } }),
+  },
+  "PUT /v1/status-pages/{statusPageId}": {
+    example: () => ({ name: "Status", url: slug() }),
+    count: (e) => db(e).statusPage.count({ where: { accountId: accountId(e) } }),
+    params: (e) => ({ statusPageId: e.ids.page! }),
+  },
+  "POST /v1/status-pages/services": {
+    example: () => ({ name: "API" }),
+    count: (e) => db(e).statusPageService.count({ where: { accountId: accountId(e) } }),
+  },
+  "PUT /v1/status-pages/services/{id}": {
+    example: () => ({ name: "API" }),
+    count: (e) => db(e).statusPageService.count({ where: { accountId: accountId(e) } }),
+    params: (e) => ({ id: e.ids.service! }),
+  },
   "POST /v1/status-pages/incidents": {
-    example: (e) => ({ name: "Outage", severity: "MAJOR", services: [{ id: e.ids.service }], incidentUpdates: [{ description: "Looking" }] }),
+    example: (e) => ({
+      name: "Outage",
+      severity: "MAJOR",
+      services: [{ id: e.ids.service }],
+      incidentUpdates: [{ description: "Looking" }],
+    }),
     count: (e) => db(e).incident.count({ where: { accountId: accountId(e) } }),
   },
   "PUT /v1/status-pages/incidents/{incidentId}": {
@@ -73,19 +120,48 @@ const cases: Record<string, Case> = {
     count: (e) => db(e).incidentUpdate.count({ where: { incidentId: e.ids.incident! } }),
     params: (e) => ({ incidentId: e.ids.incident!, incidentUpdateId: e.ids.update! }),
   },
-  "POST /v1/private-locations": { example: () => ({ name: "Office", slugName: slug() }), count: (e) => db(e).privateLocation.count({ where: { accountId: accountId(e) } }) },
-  "PUT /v1/private-locations/{id}": { example: () => ({ name: "Office" }), count: (e) => db(e).privateLocation.count({ where: { accountId: accountId(e) } }), params: (e) => ({ id: e.ids.location! }) },
+  "POST /v1/private-locations": {
+    example: () => ({ name: "Office", slugName: slug() }),
+    count: (e) => db(e).privateLocation.count({ where: { accountId: accountId(e) } }),
+  },
+  "PUT /v1/private-locations/{id}": {
+    example: () => ({ name: "Office" }),
+    count: (e) => db(e).privateLocation.count({ where: { accountId: accountId(e) } }),
+    params: (e) => ({ id: e.ids.location! }),
+  },
 };
 
 /** Values that have broken validators elsewhere: wrong types, bounds, sizes, odd strings. */
-const edgeValue = fc.constantFrom<unknown>(null, "", 0, -1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 31), true, [], {}, [null], "x".repeat(70_000), "\u0000", "../../etc", "2026-02-30", "NaN", { $gt: "" }, { __proto__: { a: 1 } });
+const edgeValue = fc.constantFrom<unknown>(
+  null,
+  "",
+  0,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 53,
+  -(2 ** 31),
+  true,
+  [],
+  {},
+  [null],
+  "x".repeat(70_000),
+  "\u0000",
+  "../../etc",
+  "2026-02-30",
+  "NaN",
+  { $gt: "" },
+  { __proto__: { a: 1 } },
+);
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), edgeValue);
 
 function bodies(example: Record<string, unknown>, keys: string[]) {
   return fc.oneof(
     fc.constant(example),
     fc.jsonValue({ maxDepth: 3 }),
-    fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])), { requiredKeys: [] }).map((random) => ({ ...example, ...random })),
+    fc
+      .record(Object.fromEntries(keys.map((k) => [k, anyValue])), { requiredKeys: [] })
+      .map((random) => ({ ...example, ...random })),
     fc.tuple(fc.constantFrom(...keys), anyValue).map(([key, value]) => ({ ...example, [key]: value })),
     fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 3 }).map((extra) => ({ ...example, ...extra })),
   );
@@ -99,17 +175,25 @@ describe(`random bodies for every create and update operation on ${testProvider}
     env.ids = {};
     const created = async (path: string, body: unknown) => {
       const response = await env.api.post(path, body);
-      if (response.status !== 201) throw new Error(`setup ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 201)
+        throw new Error(`setup ${path}: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body as Record<string, unknown>;
     };
     env.ids.window = String((await created("/v1/maintenance-windows", window)).id);
     env.ids.group = String((await created("/v1/check-groups", { name: "Group" })).id);
-    for (const [type, body] of Object.entries(checkBodies)) env.ids[`check-${type}`] = String((await created(`/v1/checks/${type}`, body)).id);
+    for (const [type, body] of Object.entries(checkBodies))
+      env.ids[`check-${type}`] = String((await created(`/v1/checks/${type}`, body)).id);
     const trigger = await created("/v1/check-sessions/trigger", { target: { checkId: [env.ids["check-api"]] } });
-    env.ids.session = String((trigger.sessions as { checkSessionId?: string; id?: string }[])[0]?.checkSessionId ?? (trigger.sessions as { id: string }[])[0]?.id);
+    env.ids.session = String(
+      (trigger.sessions as { checkSessionId?: string; id?: string }[])[0]?.checkSessionId ??
+        (trigger.sessions as { id: string }[])[0]?.id,
+    );
     env.ids.page = String((await created("/v1/status-pages", { name: "Status", url: slug() })).id);
     env.ids.service = String((await created("/v1/status-pages/services", { name: "API" })).id);
-    const incident = await created("/v1/status-pages/incidents", cases["POST /v1/status-pages/incidents"]!.example(env));
+    const incident = await created(
+      "/v1/status-pages/incidents",
+      cases["POST /v1/status-pages/incidents"]!.example(env),
+    );
     env.ids.incident = String(incident.id);
     env.ids.update = String((incident.incidentUpdates as { id: string }[])[0]!.id);
     env.ids.location = String((await created("/v1/private-locations", { name: "Office", slugName: slug() })).id);
@@ -117,7 +201,9 @@ describe(`random bodies for every create and update operation on ${testProvider}
   afterAll(() => env.t.stop());
 
   it("has a case for every operation that takes a body", () => {
-    const withBody = routes.filter((route) => route.body && route.auth !== false).map((route) => `${route.method} ${route.path}`);
+    const withBody = routes
+      .filter((route) => route.body && route.auth !== false)
+      .map((route) => `${route.method} ${route.path}`);
     expect(Object.keys(cases).sort()).toEqual(withBody.sort());
   });
 
@@ -125,7 +211,10 @@ describe(`random bodies for every create and update operation on ${testProvider}
     const name = `${route.method} ${route.path}`;
     it(`${name}: never a 5xx; rows grow only by the 201s`, async () => {
       const spec = cases[name]!;
-      const keys = Object.keys((z.toJSONSchema(route.body!, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ?? {});
+      const keys = Object.keys(
+        (z.toJSONSchema(route.body!, { io: "input", unrepresentable: "any" }) as { properties?: object }).properties ??
+          {},
+      );
       const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => spec.params!(env)[param]!);
       let created = 0;
       let succeeded = 0;
@@ -136,7 +225,12 @@ describe(`random bodies for every create and update operation on ${testProvider}
           expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
           if (response.status === 201) created++;
           if (response.status < 300) succeeded++;
-          if (response.status >= 400) expect(response.body).toMatchObject({ statusCode: response.status, error: expect.any(String), message: expect.any(String) });
+          if (response.status >= 400)
+            expect(response.body).toMatchObject({
+              statusCode: response.status,
+              error: expect.any(String),
+              message: expect.any(String),
+            });
         }),
         { numRuns: 40, seed: 20261121 },
       );

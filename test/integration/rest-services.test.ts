@@ -20,17 +20,30 @@ describe(`REST status page services on ${testProvider}`, () => {
   it("creates, reads, lists, renames and deletes a service", async () => {
     const created = await api.post("/v1/status-pages/services", { name: "  API  " });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: uuid, accountId: t.accountId, name: "API", created_at: stamp, updated_at: stamp });
+    expect(created.body).toEqual({
+      id: uuid,
+      accountId: t.accountId,
+      name: "API",
+      created_at: stamp,
+      updated_at: stamp,
+    });
     const id = created.body.id;
     expect((await api.get(`/v1/status-pages/services/${id}`)).body).toEqual(created.body);
     const list = await api.get("/v1/status-pages/services");
     expect(list.status).toBe(200);
     expect(list.body.entries).toContainEqual(created.body);
 
-    const renamed = await api.put(`/v1/status-pages/services/${id}`, { id, name: "Public API", created_at: created.body.created_at });
+    const renamed = await api.put(`/v1/status-pages/services/${id}`, {
+      id,
+      name: "Public API",
+      created_at: created.body.created_at,
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toEqual({ ...created.body, name: "Public API", updated_at: stamp });
-    expect((await api.put(`/v1/status-pages/services/${id}`, {})).body.validation).toEqual({ source: "payload", keys: ["name"] });
+    expect((await api.put(`/v1/status-pages/services/${id}`, {})).body.validation).toEqual({
+      source: "payload",
+      keys: ["name"],
+    });
 
     expect((await api.delete(`/v1/status-pages/services/${id}`)).status).toBe(204);
     expect((await api.get(`/v1/status-pages/services/${id}`)).status).toBe(404);
@@ -54,7 +67,11 @@ describe(`REST status page services on ${testProvider}`, () => {
     const response = await api.post("/v1/status-pages/services", body);
     expect(response.status).toBe(status);
     if (status === 400) {
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
       expect(await count()).toBe(before);
     } else {
       expect(response.body.id).not.toBe("ignored");
@@ -69,10 +86,14 @@ describe(`REST status page services on ${testProvider}`, () => {
     for (let i = 0; i < 4; i++) await own.post("/v1/status-pages/services", { name: `s${i}` });
     // Rows sharing one created_at: the cursor's id tie-break must still visit each exactly once.
     const tie = new Date("2030-01-01T00:00:00.000Z");
-    await t.app.context.database.prisma.statusPageService.createMany({ data: [0, 1, 2, 3].map((i) => ({ accountId: other.accountId, name: `tie${i}`, createdAt: tie })) });
+    await t.app.context.database.prisma.statusPageService.createMany({
+      data: [0, 1, 2, 3].map((i) => ({ accountId: other.accountId, name: `tie${i}`, createdAt: tie })),
+    });
     const all = await own.get("/v1/status-pages/services?limit=2&paginated=false");
     expect(all.body).toMatchObject({ length: 8, nextId: null });
-    const expected = [...all.body.entries].sort((a, b) => b.created_at.localeCompare(a.created_at) || (a.id < b.id ? 1 : -1)).map((s: { id: string }) => s.id);
+    const expected = [...all.body.entries]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || (a.id < b.id ? 1 : -1))
+      .map((s: { id: string }) => s.id);
     expect(all.body.entries.map((s: { id: string }) => s.id)).toEqual(expected);
     expect(all.body.entries.slice(0, 4).every((s: { name: string }) => s.name.startsWith("tie"))).toBe(true);
 
@@ -80,9 +101,8 @@ describe(`REST status page services on ${testProvider}`, () => {
     let nextId: string | null = null;
     let pages = 0;
     do {
-      const response: { status: number; body: { length: number; entries: { id: string }[]; nextId: string | null } } = await own.get(
-        `/v1/status-pages/services?limit=3${nextId ? `&nextId=${nextId}` : ""}`,
-      );
+      const response: { status: number; body: { length: number; entries: { id: string }[]; nextId: string | null } } =
+        await own.get(`/v1/status-pages/services?limit=3${nextId ? `&nextId=${nextId}` : ""}`);
       expect(response.status).toBe(200);
       expect(response.body.length).toBe(response.body.entries.length);
       seen.push(...response.body.entries.map((s) => s.id));
@@ -130,16 +150,31 @@ describe(`REST status page services on ${testProvider}`, () => {
   it("deleting a service removes it from cards and incidents and announces the incidents that changed", async () => {
     const a = (await api.post("/v1/status-pages/services", { name: "a" })).body;
     const b = (await api.post("/v1/status-pages/services", { name: "b" })).body;
-    const page = (await api.post("/v1/status-pages", { name: "P", url: `svc-del-${Date.now()}`, cards: [{ name: "c", services: [{ id: a.id }, { id: b.id }] }] })).body;
+    const page = (
+      await api.post("/v1/status-pages", {
+        name: "P",
+        url: `svc-del-${Date.now()}`,
+        cards: [{ name: "c", services: [{ id: a.id }, { id: b.id }] }],
+      })
+    ).body;
     const incident = (
-      await api.post("/v1/status-pages/incidents", { name: "I", severity: "MINOR", services: [{ id: a.id }, { id: b.id }], incidentUpdates: [{ description: "d" }] })
+      await api.post("/v1/status-pages/incidents", {
+        name: "I",
+        severity: "MINOR",
+        services: [{ id: a.id }, { id: b.id }],
+        incidentUpdates: [{ description: "d" }],
+      })
     ).body;
     const events: VigilEvent[] = [];
     const stop = t.app.context.events.subscribe((event) => events.push(event));
     expect((await api.delete(`/v1/status-pages/services/${a.id}`)).status).toBe(204);
     stop();
-    expect(events).toEqual([{ type: "incidentChanged", accountId: t.accountId, incidentId: incident.id, statusPageIds: [page.id] }]);
-    expect((await api.get(`/v1/status-pages/incidents/${incident.id}`)).body.services.map((s: { id: string }) => s.id)).toEqual([b.id]);
+    expect(events).toEqual([
+      { type: "incidentChanged", accountId: t.accountId, incidentId: incident.id, statusPageIds: [page.id] },
+    ]);
+    expect(
+      (await api.get(`/v1/status-pages/incidents/${incident.id}`)).body.services.map((s: { id: string }) => s.id),
+    ).toEqual([b.id]);
     const after = (await api.get(`/v1/status-pages/${page.id}`)).body;
     expect(after.cards[0].services.map((s: { id: string }) => s.id)).toEqual([b.id]);
     expect(after.incidents.map((i: { id: string }) => i.id)).toEqual([incident.id]);

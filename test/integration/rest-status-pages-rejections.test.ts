@@ -7,8 +7,20 @@ let slugs = 0;
 const slug = () => `page-${++slugs}`;
 const palette = (c: string) =>
   Object.fromEntries(
-    ["bodyBackgroundColor", "headerBackgroundColor", "headerFontColor", "titleFontColor", "bodyFontColor", "bodyFontColorMuted", "navigationFontColor",
-      "linkFontColor", "cardBackgroundColor", "borderColor", "primaryButtonBackgroundColor", "primaryButtonFontColor"].map((k) => [k, c]),
+    [
+      "bodyBackgroundColor",
+      "headerBackgroundColor",
+      "headerFontColor",
+      "titleFontColor",
+      "bodyFontColor",
+      "bodyFontColorMuted",
+      "navigationFontColor",
+      "linkFontColor",
+      "cardBackgroundColor",
+      "borderColor",
+      "primaryButtonBackgroundColor",
+      "primaryButtonFontColor",
+    ].map((k) => [k, c]),
   );
 const themeColors = { light: palette("#FFFFFF"), dark: palette("#1a2b3c") };
 
@@ -16,7 +28,11 @@ describe(`REST status pages: rejected requests on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;
   const db = () => t.app.context.database.prisma;
-  const counts = async () => [await db().statusPage.count(), await db().statusPageCard.count(), await db().statusPageCardService.count()];
+  const counts = async () => [
+    await db().statusPage.count(),
+    await db().statusPageCard.count(),
+    await db().statusPageCardService.count(),
+  ];
   beforeAll(async () => {
     t = await startTestApp();
     api = restClient(t.url, t.apiKey);
@@ -51,9 +67,21 @@ describe(`REST status pages: rejected requests on ${testProvider}`, () => {
     [{ defaultTheme: "NEON" }, 400, ["defaultTheme"]],
     [{ version: "1" }, 400, ["version"]],
     [{ themeColors: { light: palette("#FFF") } }, 400, ["themeColors.dark"]],
-    [{ themeColors: { ...themeColors, dark: { ...palette("#000000"), borderColor: "black" } } }, 400, ["themeColors.dark.borderColor"]],
-    [{ themeColors: { ...themeColors, light: { ...palette("#000000"), shadow: "#000" } } }, 400, ["themeColors.light.shadow"]],
-    [{ themeColors: { ...themeColors, dark: { ...palette("#000000"), linkFontColor: "#12345" } } }, 400, ["themeColors.dark.linkFontColor"]],
+    [
+      { themeColors: { ...themeColors, dark: { ...palette("#000000"), borderColor: "black" } } },
+      400,
+      ["themeColors.dark.borderColor"],
+    ],
+    [
+      { themeColors: { ...themeColors, light: { ...palette("#000000"), shadow: "#000" } } },
+      400,
+      ["themeColors.light.shadow"],
+    ],
+    [
+      { themeColors: { ...themeColors, dark: { ...palette("#000000"), linkFontColor: "#12345" } } },
+      400,
+      ["themeColors.dark.linkFontColor"],
+    ],
     [{ isPrivate: true }, 400, ["isPrivate"]],
     [{ incidents: [] }, 400, ["incidents"]],
     [{ cards: {} }, 400, ["cards"]],
@@ -69,7 +97,11 @@ describe(`REST status pages: rejected requests on ${testProvider}`, () => {
     const response = await api.post("/v1/status-pages", { name: "Limits", url: slug(), ...change });
     expect(response.status).toBe(status);
     if (status === 400) {
-      expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        validation: { source: "payload", keys },
+      });
       expect(await counts()).toEqual(before);
     } else {
       expect((await api.get(`/v1/status-pages/${response.body.id}`)).body).toEqual(response.body);
@@ -78,35 +110,65 @@ describe(`REST status pages: rejected requests on ${testProvider}`, () => {
 
   it("requires name and url, and refuses a body that is not a JSON object", async () => {
     const before = await counts();
-    expect((await api.post("/v1/status-pages", {})).body.validation).toEqual({ source: "payload", keys: ["name", "url"] });
+    expect((await api.post("/v1/status-pages", {})).body.validation).toEqual({
+      source: "payload",
+      keys: ["name", "url"],
+    });
     expect((await api.post("/v1/status-pages", [{ name: "x", url: slug() }])).status).toBe(400);
-    const malformed = await api.raw("POST", "/v1/status-pages", { body: "{ nope", headers: { "content-type": "application/json" } });
+    const malformed = await api.raw("POST", "/v1/status-pages", {
+      body: "{ nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(await counts()).toEqual(before);
   });
 
   it("answers 409 for a url or custom domain taken by any account, writing nothing", async () => {
     const stranger = restClient(t.url, (await t.newAccount()).apiKey);
-    const theirs = await stranger.post("/v1/status-pages", { name: "Theirs", url: "taken-url", customDomain: "status.taken.com" });
+    const theirs = await stranger.post("/v1/status-pages", {
+      name: "Theirs",
+      url: "taken-url",
+      customDomain: "status.taken.com",
+    });
     expect(theirs.status).toBe(201);
     const before = await counts();
     const sameUrl = await api.post("/v1/status-pages", { name: "Mine", url: "TAKEN-url" });
     expect(sameUrl.status).toBe(409);
     expect(sameUrl.body).toEqual({ statusCode: 409, error: "Conflict", message: expect.stringContaining("url") });
-    const sameDomain = await api.post("/v1/status-pages", { name: "Mine", url: slug(), customDomain: "STATUS.taken.com", cards: [{ name: "c" }] });
+    const sameDomain = await api.post("/v1/status-pages", {
+      name: "Mine",
+      url: slug(),
+      customDomain: "STATUS.taken.com",
+      cards: [{ name: "c" }],
+    });
     expect(sameDomain.status).toBe(409);
     expect(sameDomain.body.message).toContain("customDomain");
     expect(await counts()).toEqual(before);
 
-    const { body: mine } = await api.post("/v1/status-pages", { name: "Mine", url: slug(), customDomain: "status.mine.com" });
-    const put = await api.put(`/v1/status-pages/${mine.id}`, { name: "Mine", url: "taken-url", cards: [{ name: "new card" }] });
+    const { body: mine } = await api.post("/v1/status-pages", {
+      name: "Mine",
+      url: slug(),
+      customDomain: "status.mine.com",
+    });
+    const put = await api.put(`/v1/status-pages/${mine.id}`, {
+      name: "Mine",
+      url: "taken-url",
+      cards: [{ name: "new card" }],
+    });
     expect(put.status).toBe(409);
-    expect((await api.put(`/v1/status-pages/${mine.id}`, { name: "Mine", url: mine.url, customDomain: "status.taken.com" })).status).toBe(409);
+    expect(
+      (await api.put(`/v1/status-pages/${mine.id}`, { name: "Mine", url: mine.url, customDomain: "status.taken.com" }))
+        .status,
+    ).toBe(409);
     expect((await api.get(`/v1/status-pages/${mine.id}`)).body).toEqual(mine);
     // Its own url and domain are not a conflict; a freed url can be taken again.
-    expect((await api.put(`/v1/status-pages/${mine.id}`, { name: "Mine", url: mine.url, customDomain: "status.mine.com" })).status).toBe(200);
+    expect(
+      (await api.put(`/v1/status-pages/${mine.id}`, { name: "Mine", url: mine.url, customDomain: "status.mine.com" }))
+        .status,
+    ).toBe(200);
     expect((await stranger.delete(`/v1/status-pages/${theirs.body.id}`)).status).toBe(204);
-    expect((await api.post("/v1/status-pages", { name: "Mine", url: "taken-url", customDomain: "status.taken.com" })).status).toBe(201);
+    expect(
+      (await api.post("/v1/status-pages", { name: "Mine", url: "taken-url", customDomain: "status.taken.com" })).status,
+    ).toBe(201);
   });
-
 });

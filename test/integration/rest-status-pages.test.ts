@@ -9,8 +9,20 @@ let slugs = 0;
 const slug = () => `page-${++slugs}`;
 const palette = (c: string) =>
   Object.fromEntries(
-    ["bodyBackgroundColor", "headerBackgroundColor", "headerFontColor", "titleFontColor", "bodyFontColor", "bodyFontColorMuted", "navigationFontColor",
-      "linkFontColor", "cardBackgroundColor", "borderColor", "primaryButtonBackgroundColor", "primaryButtonFontColor"].map((k) => [k, c]),
+    [
+      "bodyBackgroundColor",
+      "headerBackgroundColor",
+      "headerFontColor",
+      "titleFontColor",
+      "bodyFontColor",
+      "bodyFontColorMuted",
+      "navigationFontColor",
+      "linkFontColor",
+      "cardBackgroundColor",
+      "borderColor",
+      "primaryButtonBackgroundColor",
+      "primaryButtonFontColor",
+    ].map((k) => [k, c]),
   );
 const themeColors = { light: palette("#FFFFFF"), dark: palette("#1a2b3c") };
 
@@ -52,9 +64,20 @@ describe(`REST status pages on ${testProvider}`, () => {
     expect((await api.get(`/v1/status-pages/${id}`)).body).toEqual(created.body);
     expect((await api.get("/v1/status-pages")).body.entries).toContainEqual(created.body);
 
-    const updated = await api.put(`/v1/status-pages/${id}`, { name: "Renamed", url, description: "kept", defaultTheme: "DARK" });
+    const updated = await api.put(`/v1/status-pages/${id}`, {
+      name: "Renamed",
+      url,
+      description: "kept",
+      defaultTheme: "DARK",
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created.body, name: "Renamed", description: "kept", defaultTheme: "DARK", updated_at: stamp });
+    expect(updated.body).toEqual({
+      ...created.body,
+      name: "Renamed",
+      description: "kept",
+      defaultTheme: "DARK",
+      updated_at: stamp,
+    });
     expect((await api.delete(`/v1/status-pages/${id}`)).status).toBe(204);
     expect((await api.get(`/v1/status-pages/${id}`)).status).toBe(404);
     expect((await api.delete(`/v1/status-pages/${id}`)).status).toBe(404);
@@ -99,14 +122,36 @@ describe(`REST status pages on ${testProvider}`, () => {
 
   it("PUT needs name and url, replaces what it is sent and keeps what is omitted", async () => {
     const url = slug();
-    const { body: page } = await api.post("/v1/status-pages", { name: "P", url, description: "d", logo: "https://example.com/a.png", themeColors, version: 1 });
+    const { body: page } = await api.post("/v1/status-pages", {
+      name: "P",
+      url,
+      description: "d",
+      logo: "https://example.com/a.png",
+      themeColors,
+      version: 1,
+    });
     const missing = await api.put(`/v1/status-pages/${page.id}`, { description: "x" });
     expect(missing.status).toBe(400);
     expect(missing.body.validation).toEqual({ source: "payload", keys: ["name", "url"] });
     const kept = await api.put(`/v1/status-pages/${page.id}`, { name: "P2", url: url.toUpperCase() });
     expect(kept.body).toEqual({ ...page, name: "P2", updated_at: stamp });
-    const cleared = await api.put(`/v1/status-pages/${page.id}`, { name: "P2", url, description: null, logo: null, themeColors: null, version: null });
-    expect(cleared.body).toEqual({ ...page, name: "P2", description: null, logo: null, themeColors: null, version: null, updated_at: stamp });
+    const cleared = await api.put(`/v1/status-pages/${page.id}`, {
+      name: "P2",
+      url,
+      description: null,
+      logo: null,
+      themeColors: null,
+      version: null,
+    });
+    expect(cleared.body).toEqual({
+      ...page,
+      name: "P2",
+      description: null,
+      logo: null,
+      themeColors: null,
+      version: null,
+      updated_at: stamp,
+    });
     const rejected = await api.put(`/v1/status-pages/${page.id}`, { name: "P3", url, defaultTheme: "SEPIA" });
     expect(rejected.body.validation).toEqual({ source: "payload", keys: ["defaultTheme"] });
     expect((await api.get(`/v1/status-pages/${page.id}`)).body.name).toBe("P2");

@@ -13,10 +13,17 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
   /** A fresh account and check with `count` runs due at T + i seconds (optionally of a private location). */
   async function seed(count: number, privateLocationId: string | null = null, accountId?: string) {
     const account = accountId ?? (await db().account.create({ data: { name: "queue" } })).id;
-    const check = await db().check.create({ data: { accountId: account, checkType: "API", name: "q", locations: ["eu-west-1"], tags: [] } });
+    const check = await db().check.create({
+      data: { accountId: account, checkType: "API", name: "q", locations: ["eu-west-1"], tags: [] },
+    });
     await db().checkRun.createMany({
       data: Array.from({ length: count }, (_, i) => ({
-        accountId: account, checkId: check.id, location: privateLocationId ? null : "eu-west-1", privateLocationId, sequenceId: randomUUID(), dueAt: at(i * 1000),
+        accountId: account,
+        checkId: check.id,
+        location: privateLocationId ? null : "eu-west-1",
+        privateLocationId,
+        sequenceId: randomUUID(),
+        dueAt: at(i * 1000),
       })),
     });
     return { accountId: account, checkId: check.id };
@@ -41,38 +48,73 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
   it("gives each run to exactly one of many concurrent claimers", async () => {
     await db().checkRun.deleteMany({});
     await seed(20);
-    const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => claimRuns(db(), { ...dataCenter, owner: `runner-${i}`, now: at(60_000), leaseMs: 30_000, limit: 5 })));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        claimRuns(db(), { ...dataCenter, owner: `runner-${i}`, now: at(60_000), leaseMs: 30_000, limit: 5 }),
+      ),
+    );
     const ids = claims.flat().map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(20);
     const rows = await db().checkRun.findMany({});
-    for (const claim of claims.entries()) for (const run of claim[1]) expect(rows.find((r) => r.id === run.id)?.leaseOwner).toBe(`runner-${claim[0]}`);
+    for (const claim of claims.entries())
+      for (const run of claim[1]) expect(rows.find((r) => r.id === run.id)?.leaseOwner).toBe(`runner-${claim[0]}`);
   });
 
   it("gives a run whose lease expired to another runner; the first can then neither renew nor finish it", async () => {
     await db().checkRun.deleteMany({});
     await seed(1);
     const [run] = await claimRuns(db(), { ...dataCenter, owner: "dies", now: at(0), leaseMs: 10_000, limit: 1 });
-    expect(await claimRuns(db(), { ...dataCenter, owner: "other", now: at(9_999), leaseMs: 10_000, limit: 1 })).toEqual([]);
+    expect(await claimRuns(db(), { ...dataCenter, owner: "other", now: at(9_999), leaseMs: 10_000, limit: 1 })).toEqual(
+      [],
+    );
     expect(await renewLease(db(), { id: run!.id, owner: "dies", now: at(5_000), leaseMs: 10_000 })).toBe(true); // lease now ends at 15 s
-    expect(await claimRuns(db(), { ...dataCenter, owner: "other", now: at(14_000), leaseMs: 10_000, limit: 1 })).toEqual([]);
-    const [again] = await claimRuns(db(), { ...dataCenter, owner: "other", now: at(15_001), leaseMs: 10_000, limit: 1 });
+    expect(
+      await claimRuns(db(), { ...dataCenter, owner: "other", now: at(14_000), leaseMs: 10_000, limit: 1 }),
+    ).toEqual([]);
+    const [again] = await claimRuns(db(), {
+      ...dataCenter,
+      owner: "other",
+      now: at(15_001),
+      leaseMs: 10_000,
+      limit: 1,
+    });
     expect(again).toMatchObject({ id: run!.id, leaseOwner: "other", status: "RUNNING" });
     expect(await renewLease(db(), { id: run!.id, owner: "dies", now: at(15_002), leaseMs: 10_000 })).toBe(false);
     expect(await finishRun(db(), { id: run!.id, owner: "dies", now: at(15_003) })).toBe(false);
     expect(await finishRun(db(), { id: run!.id, owner: "other", now: at(16_000) })).toBe(true);
-    expect(await db().checkRun.findUniqueOrThrow({ where: { id: run!.id } })).toMatchObject({ status: "DONE", finishedAt: at(16_000), leaseExpiresAt: null });
-    expect(await claimRuns(db(), { ...dataCenter, owner: "late", now: at(99_000), leaseMs: 10_000, limit: 5 })).toEqual([]);
+    expect(await db().checkRun.findUniqueOrThrow({ where: { id: run!.id } })).toMatchObject({
+      status: "DONE",
+      finishedAt: at(16_000),
+      leaseExpiresAt: null,
+    });
+    expect(await claimRuns(db(), { ...dataCenter, owner: "late", now: at(99_000), leaseMs: 10_000, limit: 5 })).toEqual(
+      [],
+    );
   });
 
   it("keeps private-location runs for that location's claimers", async () => {
     await db().checkRun.deleteMany({});
     const { accountId } = await seed(2);
-    const office = await db().privateLocation.create({ data: { accountId, name: "Office", slugName: `office-${randomUUID().slice(0, 8)}` } });
+    const office = await db().privateLocation.create({
+      data: { accountId, name: "Office", slugName: `office-${randomUUID().slice(0, 8)}` },
+    });
     await seed(3, office.id, accountId);
-    const service = await claimRuns(db(), { ...dataCenter, owner: "service", now: at(60_000), leaseMs: 10_000, limit: 10 });
+    const service = await claimRuns(db(), {
+      ...dataCenter,
+      owner: "service",
+      now: at(60_000),
+      leaseMs: 10_000,
+      limit: 10,
+    });
     expect(service.map((r) => r.privateLocationId)).toEqual([null, null]);
-    const agent = await claimRuns(db(), { privateLocationId: office.id, owner: "agent", now: at(60_000), leaseMs: 10_000, limit: 10 });
+    const agent = await claimRuns(db(), {
+      privateLocationId: office.id,
+      owner: "agent",
+      now: at(60_000),
+      leaseMs: 10_000,
+      limit: 10,
+    });
     expect(agent).toHaveLength(3);
     expect(agent.every((r) => r.privateLocationId === office.id)).toBe(true);
   });

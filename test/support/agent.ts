@@ -6,8 +6,14 @@ const bin = new URL("../../bin/vigil-agent.js", import.meta.url).pathname;
 
 /** This process's environment less anything that configures Vigil or the agent (and proxies). */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const skip = /^(PORT|HOST|DATABASE_URL|VIGIL_|RATE_LIMIT|LOG_LEVEL|API_KEY|JOB_CONCURRENCY|AGENT_|EXTERNAL_OBSERVABILITY|HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy)/;
-  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !skip.test(k))), LOG_LEVEL: "info", AGENT_HEALTH_PORT: "0", ...env };
+  const skip =
+    /^(PORT|HOST|DATABASE_URL|VIGIL_|RATE_LIMIT|LOG_LEVEL|API_KEY|JOB_CONCURRENCY|AGENT_|EXTERNAL_OBSERVABILITY|HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy)/;
+  return {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !skip.test(k))),
+    LOG_LEVEL: "info",
+    AGENT_HEALTH_PORT: "0",
+    ...env,
+  };
 }
 
 export type AgentProcess = {
@@ -23,8 +29,14 @@ export type AgentProcess = {
 };
 
 /** Starts an agent and resolves once it printed its start line (health server listening). */
-export async function startAgentProcess(env: Record<string, string>, options: { bin?: string; args?: string[] } = {}): Promise<AgentProcess> {
-  const child = spawn(process.execPath, [options.bin ?? bin, ...(options.args ?? [])], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+export async function startAgentProcess(
+  env: Record<string, string>,
+  options: { bin?: string; args?: string[] } = {},
+): Promise<AgentProcess> {
+  const child = spawn(process.execPath, [options.bin ?? bin, ...(options.args ?? [])], {
+    env: childEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (d) => (stdout += d));
@@ -34,7 +46,8 @@ export async function startAgentProcess(env: Record<string, string>, options: { 
     const look = () => {
       const port = /"healthPort":(\d+)/.exec(stdout)?.[1];
       if (port) return resolve(Number(port));
-      if (child.exitCode !== null) return reject(new Error(`the agent exited with ${child.exitCode}:\n${stdout}\n${stderr}`));
+      if (child.exitCode !== null)
+        return reject(new Error(`the agent exited with ${child.exitCode}:\n${stdout}\n${stderr}`));
       setTimeout(look, 20);
     };
     look();
@@ -52,7 +65,11 @@ export function runAgentToExit(env: Record<string, string>, args: string[] = [],
 }
 
 /** Polls `probe` until it returns a truthy value (or throws after `ms`). */
-export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000, what = "condition"): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  ms = 15_000,
+  what = "condition",
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();

@@ -17,12 +17,24 @@ export type TestApp = {
   stop: () => Promise<void>;
 };
 
-export async function startTestApp(env: Record<string, string> = {}, options: { onQuery?: (sql: string) => void } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<TestApp> {
   const accountId = randomUUID();
   const apiKey = `vg_test_${randomBytes(16).toString("hex")}`;
   const databaseUrl = env.DATABASE_URL ?? (await migratedDatabaseUrl());
   // The rate limit is off unless a test asks for it: suites send many requests with one key.
-  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", ENGINE_ENABLED: "false", VIGIL_ACCOUNT_ID: accountId, VIGIL_API_KEY: apiKey, DATABASE_URL: databaseUrl, ...env });
+  const config = loadConfig({
+    PORT: "0",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "0",
+    ENGINE_ENABLED: "false",
+    VIGIL_ACCOUNT_ID: accountId,
+    VIGIL_API_KEY: apiKey,
+    DATABASE_URL: databaseUrl,
+    ...env,
+  });
   const app = await buildApp(config, options);
   const { url } = await app.start();
   const db = app.context.database.prisma;
@@ -38,11 +50,23 @@ export function bearer(key: string, extra: Record<string, string> = {}): Record<
   return { authorization: `Bearer ${key}`, ...extra };
 }
 
-export async function graphql(base: string, query: string, headers: Record<string, string> = {}, variables?: Record<string, unknown>) {
+export async function graphql(
+  base: string,
+  query: string,
+  headers: Record<string, string> = {},
+  variables?: Record<string, unknown>,
+) {
   const response = await fetch(`${base}/graphql`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json", ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/graphql-response+json, application/json",
+      ...headers,
+    },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] },
+  };
 }

@@ -4,17 +4,28 @@ import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult, type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import type { TestApp } from "./app.js";
 
-export type CheckSeed = { checkType?: string; name?: string; tags?: string[]; locations?: string[]; activated?: boolean; groupId?: number; privateLocations?: string[] };
+export type CheckSeed = {
+  checkType?: string;
+  name?: string;
+  tags?: string[];
+  locations?: string[];
+  activated?: boolean;
+  groupId?: number;
+  privateLocations?: string[];
+};
 
 /** `newCheck(data?, accountId?)`: an API check of the test's account, with the file's own defaults. */
 export function checkFactory(t: () => TestApp, defaults: CheckSeed = {}) {
   return (data: CheckSeed = {}, accountId = t().accountId) =>
-    t().app.context.database.prisma.check.create({ data: { accountId, checkType: "API", name: "Homepage", locations: ["eu-west-1"], tags: [], ...defaults, ...data } });
+    t().app.context.database.prisma.check.create({
+      data: { accountId, checkType: "API", name: "Homepage", locations: ["eu-west-1"], tags: [], ...defaults, ...data },
+    });
 }
 
 /** `record(input, accountId?)`: a check result recorded as the engine records it (events, sessions). */
 export function resultRecorder(t: () => TestApp) {
-  return (input: RecordCheckResultInput, accountId = t().accountId) => recordCheckResult({ ctx: domainContext(t().app.context, accountId), input });
+  return (input: RecordCheckResultInput, accountId = t().accountId) =>
+    recordCheckResult({ ctx: domainContext(t().app.context, accountId), input });
 }
 
 /**

@@ -14,7 +14,9 @@ function binDir(): string {
   const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(`${base}/${v}/bin/initdb`)) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (!newest) {
-    throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql: install Debian's package (apt-get install -y postgresql); .ci/run does this");
+    throw new Error(
+      "PostgreSQL server binaries not found under /usr/lib/postgresql: install Debian's package (apt-get install -y postgresql); .ci/run does this",
+    );
   }
   return `${base}/${newest}/bin`;
 }
@@ -36,12 +38,38 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(dir, "data");
   // initdb refuses to run as root: run the server as Debian's `postgres` user then.
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
-  const run = (cmd: string, args: string[]) => (asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
-  execFileSync(...run(`${bin}/initdb`, ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync"]), { stdio: "ignore" });
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+    );
+  const run = (cmd: string, args: string[]) =>
+    (asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]) as [string, string[]];
+  execFileSync(
+    ...run(`${bin}/initdb`, ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync"]),
+    { stdio: "ignore" },
+  );
   const port = await freePort();
   const server = spawn(
-    ...run(`${bin}/postgres`, ["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dir}`, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300"]),
+    ...run(`${bin}/postgres`, [
+      "-D",
+      data,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      `unix_socket_directories=${dir}`,
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
+      "-c",
+      "max_connections=300",
+    ]),
     { stdio: ["ignore", "ignore", "pipe"], detached: false },
   );
   let log = "";
@@ -56,7 +84,8 @@ export async function startPostgres(): Promise<PostgresServer> {
       break;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (tries > 100 || server.exitCode !== null) throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log}`);
+      if (tries > 100 || server.exitCode !== null)
+        throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -67,7 +96,9 @@ export async function startPostgres(): Promise<PostgresServer> {
       // file, which also works when runuser stands between us and the server.
       const exited = server.exitCode === null ? new Promise((r) => server.once("exit", r)) : Promise.resolve();
       try {
-        execFileSync(...run(`${bin}/pg_ctl`, ["stop", "-D", data, "-m", "fast", "-w", "-t", "20"]), { stdio: "ignore" });
+        execFileSync(...run(`${bin}/pg_ctl`, ["stop", "-D", data, "-m", "fast", "-w", "-t", "20"]), {
+          stdio: "ignore",
+        });
       } catch {
         server.kill("SIGKILL");
       }

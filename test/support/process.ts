@@ -5,7 +5,9 @@ const bin = new URL("../../bin/vigil.js", import.meta.url).pathname;
 
 /** The environment of a child: this process's, less anything that configures Vigil. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PORT|HOST|DATABASE_URL|VIGIL_|RATE_LIMIT|LOG_LEVEL)/.test(k)));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(PORT|HOST|DATABASE_URL|VIGIL_|RATE_LIMIT|LOG_LEVEL)/.test(k)),
+  );
   return { ...base, LOG_LEVEL: "warn", ...env };
 }
 
@@ -32,7 +34,10 @@ export type Served = { child: ChildProcess; url: string; exited: Promise<number 
 
 /** Starts `vigil serve` and resolves once readiness answers 200. */
 export async function serveVigil(env: Record<string, string>, port: number): Promise<Served> {
-  const child = spawn(process.execPath, [bin, "serve"], { env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1" }), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, "serve"], {
+    env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1" }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

@@ -7,13 +7,25 @@ export type RestClient = {
   put: <T = any>(path: string, body?: unknown) => Promise<RestResponse<T>>;
   delete: <T = any>(path: string) => Promise<RestResponse<T>>;
   /** A request with a raw body and headers of the test's choosing. */
-  raw: (method: string, path: string, init?: { body?: string; headers?: Record<string, string> }) => Promise<RestResponse>;
+  raw: (
+    method: string,
+    path: string,
+    init?: { body?: string; headers?: Record<string, string> },
+  ) => Promise<RestResponse>;
 };
 
 export function restClient(baseUrl: string, apiKey: string | null): RestClient {
   const auth: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-  async function send(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<RestResponse> {
-    const response = await fetch(`${baseUrl}${path}`, { method, body: init.body, headers: { ...auth, ...init.headers } });
+  async function send(
+    method: string,
+    path: string,
+    init: { body?: string; headers?: Record<string, string> } = {},
+  ): Promise<RestResponse> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      body: init.body,
+      headers: { ...auth, ...init.headers },
+    });
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -24,6 +36,16 @@ export function restClient(baseUrl: string, apiKey: string | null): RestClient {
     return { status: response.status, body, headers: response.headers };
   }
   const json = (method: string) => (path: string, body?: unknown) =>
-    send(method, path, body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  return { get: (path) => send("GET", path), post: json("POST"), put: json("PUT"), delete: (path) => send("DELETE", path), raw: send };
+    send(
+      method,
+      path,
+      body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } },
+    );
+  return {
+    get: (path) => send("GET", path),
+    post: json("POST"),
+    put: json("PUT"),
+    delete: (path) => send("DELETE", path),
+    raw: send,
+  };
 }

@@ -27,18 +27,56 @@ describe("the agent's configuration (environment)", () => {
   });
 
   it("takes the agent-local secrets from VIGIL_SECRET_* (non-empty, well-named)", () => {
-    const config = loadAgentConfig({ API_KEY: KEY, VIGIL_URL: "https://v.example.com", VIGIL_SECRET_DB: "pw", VIGIL_SECRET_EMPTY: "", "VIGIL_SECRET_BAD-NAME": "x", OTHER: "y" });
+    const config = loadAgentConfig({
+      API_KEY: KEY,
+      VIGIL_URL: "https://v.example.com",
+      VIGIL_SECRET_DB: "pw",
+      VIGIL_SECRET_EMPTY: "",
+      "VIGIL_SECRET_BAD-NAME": "x",
+      OTHER: "y",
+    });
     expect(config.localSecrets).toEqual([{ key: "VIGIL_SECRET_DB", value: "pw", secret: true }]);
   });
 
   it("reads every variable", () => {
-    const config = loadAgentConfig({ API_KEY: KEY, VIGIL_URL: "http://10.0.0.1:3000", JOB_CONCURRENCY: "10", AGENT_HEALTH_PORT: "0", LOG_LEVEL: "warn", EXTERNAL_OBSERVABILITY: "off", HTTPS_PROXY: "http://proxy:3128" });
-    expect(config).toMatchObject({ concurrency: 10, healthPort: 0, logLevel: "warn", errorReporting: false, proxied: true, serviceUrl: new URL("http://10.0.0.1:3000/") });
+    const config = loadAgentConfig({
+      API_KEY: KEY,
+      VIGIL_URL: "http://10.0.0.1:3000",
+      JOB_CONCURRENCY: "10",
+      AGENT_HEALTH_PORT: "0",
+      LOG_LEVEL: "warn",
+      EXTERNAL_OBSERVABILITY: "off",
+      HTTPS_PROXY: "http://proxy:3128",
+    });
+    expect(config).toMatchObject({
+      concurrency: 10,
+      healthPort: 0,
+      logLevel: "warn",
+      errorReporting: false,
+      proxied: true,
+      serviceUrl: new URL("http://10.0.0.1:3000/"),
+    });
   });
 
   it("reports every wrong value together, naming its variable, never echoing the key, URL or proxy", () => {
-    const found = problems({ API_KEY: "vg_secretsecretsecret", VIGIL_URL: "ftp://user:pw@host", JOB_CONCURRENCY: "0", AGENT_HEALTH_PORT: "70000", LOG_LEVEL: "loud", EXTERNAL_OBSERVABILITY: "sometimes", HTTP_PROXY: "socks://user:pw@p" });
-    expect(found.map((p) => p.split(" ")[0])).toEqual(["API_KEY", "VIGIL_URL", "JOB_CONCURRENCY", "AGENT_HEALTH_PORT", "LOG_LEVEL", "EXTERNAL_OBSERVABILITY", "HTTP_PROXY"]);
+    const found = problems({
+      API_KEY: "vg_secretsecretsecret",
+      VIGIL_URL: "ftp://user:pw@host",
+      JOB_CONCURRENCY: "0",
+      AGENT_HEALTH_PORT: "70000",
+      LOG_LEVEL: "loud",
+      EXTERNAL_OBSERVABILITY: "sometimes",
+      HTTP_PROXY: "socks://user:pw@p",
+    });
+    expect(found.map((p) => p.split(" ")[0])).toEqual([
+      "API_KEY",
+      "VIGIL_URL",
+      "JOB_CONCURRENCY",
+      "AGENT_HEALTH_PORT",
+      "LOG_LEVEL",
+      "EXTERNAL_OBSERVABILITY",
+      "HTTP_PROXY",
+    ]);
     expect(found.join("\n")).not.toMatch(/secretsecret|user:pw/);
     expect(found).toContain('JOB_CONCURRENCY must be an integer from 1 to 10 (got "0")');
     expect(problems({})).toEqual([

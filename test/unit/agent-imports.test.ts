@@ -15,9 +15,11 @@ function graph(entry: string): { files: Set<string>; packages: Set<string> } {
     for (const match of source.matchAll(/^\s*(import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']/gm)) {
       const specifier = match[2]!;
       if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
-      else packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
+      else
+        packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
     }
-    for (const match of source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) if (match[1]!.startsWith(".")) visit(resolve(dirname(file), match[1]!.replace(/\.js$/, ".ts")));
+    for (const match of source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g))
+      if (match[1]!.startsWith(".")) visit(resolve(dirname(file), match[1]!.replace(/\.js$/, ".ts")));
   };
   visit(resolve(root, entry));
   return { files, packages };
@@ -28,10 +30,22 @@ describe("the agent's module graph", () => {
     const { files, packages } = graph("src/agent/main.ts");
     expect(files.size).toBeGreaterThan(5);
     const relative = [...files].map((f) => f.slice(root.length));
-    expect(relative.filter((f) => /^src\/(db|generated)\//.test(f) || f === "src/app-context.ts" || f === "src/server.ts")).toEqual([]);
+    expect(
+      relative.filter((f) => /^src\/(db|generated)\//.test(f) || f === "src/app-context.ts" || f === "src/server.ts"),
+    ).toEqual([]);
     // Of the domain, only pure parts: the monitoring rules the service's runners use too, and schemas.
-    expect(relative.filter((f) => f.startsWith("src/domain/") && !/^src\/domain\/(monitoring\/(tries|effective|retry|assertions|scrub)|.*schemas|validation|errors)\.ts$/.test(f))).toEqual([]);
+    expect(
+      relative.filter(
+        (f) =>
+          f.startsWith("src/domain/") &&
+          !/^src\/domain\/(monitoring\/(tries|effective|retry|assertions|scrub)|.*schemas|validation|errors)\.ts$/.test(
+            f,
+          ),
+      ),
+    ).toEqual([]);
     expect([...packages].filter((p) => /prisma|better-sqlite3|^pg$/.test(p))).toEqual([]);
-    expect(relative).toEqual(expect.arrayContaining(["src/agent/agent.ts", "src/domain/monitoring/tries.ts", "src/engine/runners/index.ts"]));
+    expect(relative).toEqual(
+      expect.arrayContaining(["src/agent/agent.ts", "src/domain/monitoring/tries.ts", "src/engine/runners/index.ts"]),
+    );
   });
 });

@@ -14,7 +14,14 @@ function problems(env: Record<string, string>): string[] {
 describe("configuration", () => {
   it("has the defaults of decisions.md with an empty environment", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: "127.0.0.1", databaseUrl: "file:./data/vigil.db", bootstrap: null, rateLimitPerMinute: 600, logLevel: "info" });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: "file:./data/vigil.db",
+      bootstrap: null,
+      rateLimitPerMinute: 600,
+      logLevel: "info",
+    });
   });
 
   it("reads every variable", () => {
@@ -27,7 +34,14 @@ describe("configuration", () => {
       RATE_LIMIT_PER_MINUTE: "0",
       LOG_LEVEL: "warn",
     });
-    expect(config).toMatchObject({ port: 8080, host: "0.0.0.0", databaseUrl: "postgres://u:p@db:5432/vigil", bootstrap: { accountId: "acme", apiKey: "k".repeat(20) }, rateLimitPerMinute: 0, logLevel: "warn" });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      databaseUrl: "postgres://u:p@db:5432/vigil",
+      bootstrap: { accountId: "acme", apiKey: "k".repeat(20) },
+      rateLimitPerMinute: 0,
+      logLevel: "warn",
+    });
   });
 
   it.each([

@@ -20,19 +20,44 @@ describe("assertion evaluation", () => {
   });
 
   it.each([
-    ["STATUS_CODE", "EQUALS", "200", "", true], ["STATUS_CODE", "EQUALS", "201", "", false],
-    ["STATUS_CODE", "NOT_EQUALS", "500", "", true], ["STATUS_CODE", "LESS_THAN", "300", "", true], ["STATUS_CODE", "GREATER_THAN", "200", "", false],
-    ["RESPONSE_TIME", "LESS_THAN", "200", "", true], ["RESPONSE_TIME", "GREATER_THAN", "100", "", true], ["RESPONSE_TIME", "GREATER_THAN", "abc", "", false],
-    ["JSON_BODY", "EQUALS", "3", "$.a.b", true], ["JSON_BODY", "EQUALS", "hello world", "$.a.s", true], ["JSON_BODY", "NOT_EQUALS", "x", "$.a.s", true],
-    ["JSON_BODY", "HAS_KEY", "b", "$.a", true], ["JSON_BODY", "NOT_HAS_KEY", "zz", "$.a", true], ["JSON_BODY", "HAS_KEY", "zz", "$.a", false],
-    ["JSON_BODY", "HAS_VALUE", "two", "$.a.list", true], ["JSON_BODY", "NOT_HAS_VALUE", "three", "$.a.list", true], ["JSON_BODY", "HAS_VALUE", "3", "$.a", true],
-    ["JSON_BODY", "IS_EMPTY", "", "$.a.empty", true], ["JSON_BODY", "NOT_EMPTY", "", "$.a.list", true], ["JSON_BODY", "IS_EMPTY", "", "$.missing", true],
-    ["JSON_BODY", "CONTAINS", "world", "$.a.s", true], ["JSON_BODY", "CONTAINS", "two", "$.a.list", true], ["JSON_BODY", "NOT_CONTAINS", "mars", "$.a.s", true],
-    ["JSON_BODY", "IS_NULL", "", "$.a.n", true], ["JSON_BODY", "IS_NULL", "", "$.a.missing", true], ["JSON_BODY", "NOT_NULL", "", "$.a.b", true], ["JSON_BODY", "NOT_NULL", "", "$.a.n", false],
-    ["JSON_BODY", "GREATER_THAN", "2", "$.a.b", true], ["JSON_BODY", "LESS_THAN", "2", "$.a.b", false],
-    ["HEADERS", "EQUALS", "application/json; charset=utf-8", "content-type", true], ["HEADERS", "CONTAINS", "json", "Content-Type", true],
-    ["HEADERS", "HAS_KEY", "x-empty", "", true], ["HEADERS", "NOT_HAS_KEY", "x-missing", "", true], ["HEADERS", "IS_EMPTY", "", "x-empty", true], ["HEADERS", "NOT_NULL", "", "x-missing", false],
-    ["TEXT_BODY", "CONTAINS", "hello", "", true], ["TEXT_BODY", "NOT_CONTAINS", "goodbye", "", true], ["TEXT_BODY", "NOT_EMPTY", "", "", true],
+    ["STATUS_CODE", "EQUALS", "200", "", true],
+    ["STATUS_CODE", "EQUALS", "201", "", false],
+    ["STATUS_CODE", "NOT_EQUALS", "500", "", true],
+    ["STATUS_CODE", "LESS_THAN", "300", "", true],
+    ["STATUS_CODE", "GREATER_THAN", "200", "", false],
+    ["RESPONSE_TIME", "LESS_THAN", "200", "", true],
+    ["RESPONSE_TIME", "GREATER_THAN", "100", "", true],
+    ["RESPONSE_TIME", "GREATER_THAN", "abc", "", false],
+    ["JSON_BODY", "EQUALS", "3", "$.a.b", true],
+    ["JSON_BODY", "EQUALS", "hello world", "$.a.s", true],
+    ["JSON_BODY", "NOT_EQUALS", "x", "$.a.s", true],
+    ["JSON_BODY", "HAS_KEY", "b", "$.a", true],
+    ["JSON_BODY", "NOT_HAS_KEY", "zz", "$.a", true],
+    ["JSON_BODY", "HAS_KEY", "zz", "$.a", false],
+    ["JSON_BODY", "HAS_VALUE", "two", "$.a.list", true],
+    ["JSON_BODY", "NOT_HAS_VALUE", "three", "$.a.list", true],
+    ["JSON_BODY", "HAS_VALUE", "3", "$.a", true],
+    ["JSON_BODY", "IS_EMPTY", "", "$.a.empty", true],
+    ["JSON_BODY", "NOT_EMPTY", "", "$.a.list", true],
+    ["JSON_BODY", "IS_EMPTY", "", "$.missing", true],
+    ["JSON_BODY", "CONTAINS", "world", "$.a.s", true],
+    ["JSON_BODY", "CONTAINS", "two", "$.a.list", true],
+    ["JSON_BODY", "NOT_CONTAINS", "mars", "$.a.s", true],
+    ["JSON_BODY", "IS_NULL", "", "$.a.n", true],
+    ["JSON_BODY", "IS_NULL", "", "$.a.missing", true],
+    ["JSON_BODY", "NOT_NULL", "", "$.a.b", true],
+    ["JSON_BODY", "NOT_NULL", "", "$.a.n", false],
+    ["JSON_BODY", "GREATER_THAN", "2", "$.a.b", true],
+    ["JSON_BODY", "LESS_THAN", "2", "$.a.b", false],
+    ["HEADERS", "EQUALS", "application/json; charset=utf-8", "content-type", true],
+    ["HEADERS", "CONTAINS", "json", "Content-Type", true],
+    ["HEADERS", "HAS_KEY", "x-empty", "", true],
+    ["HEADERS", "NOT_HAS_KEY", "x-missing", "", true],
+    ["HEADERS", "IS_EMPTY", "", "x-empty", true],
+    ["HEADERS", "NOT_NULL", "", "x-missing", false],
+    ["TEXT_BODY", "CONTAINS", "hello", "", true],
+    ["TEXT_BODY", "NOT_CONTAINS", "goodbye", "", true],
+    ["TEXT_BODY", "NOT_EMPTY", "", "", true],
   ])("%s %s %s (property %s) → %s", (source, comparison, target, property, expected) => {
     expect(check(source, comparison, target, property)).toBe(expected);
   });
@@ -45,6 +70,8 @@ describe("assertion evaluation", () => {
   });
 
   it("reports what it saw", () => {
-    expect(evaluateAssertion({ source: "JSON_BODY", comparison: "EQUALS", property: "$.a.b", target: "4" }, response)).toMatchObject({ actual: 3, passed: false });
+    expect(
+      evaluateAssertion({ source: "JSON_BODY", comparison: "EQUALS", property: "$.a.b", target: "4" }, response),
+    ).toMatchObject({ actual: 3, passed: false });
   });
 });

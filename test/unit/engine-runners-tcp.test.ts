@@ -6,10 +6,19 @@ import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 import { runTcpCheck, type TcpRunSettings } from "../../src/engine/runners/tcp.js";
 
-const settings: TcpRunSettings = { degradedResponseTime: null, maxResponseTime: null, shouldFail: false, timeoutMs: 5_000, blockPrivateTargets: false, idleMs: 100 };
+const settings: TcpRunSettings = {
+  degradedResponseTime: null,
+  maxResponseTime: null,
+  shouldFail: false,
+  timeoutMs: 5_000,
+  blockPrivateTargets: false,
+  idleMs: 100,
+};
 type Recorded = {
-  request: { method: string; url: string; data: string }; response?: { body: string; bytes: number; truncated: boolean; endedBy: string };
-  assertions: { source: string; passed: boolean; actual: unknown }[]; requestError: string | null;
+  request: { method: string; url: string; data: string };
+  response?: { body: string; bytes: number; truncated: boolean; endedBy: string };
+  assertions: { source: string; passed: boolean; actual: unknown }[];
+  requestError: string | null;
 };
 const recorded = (outcome: { apiCheckResult: Record<string, unknown> }) => outcome.apiCheckResult as Recorded;
 
@@ -21,7 +30,13 @@ async function listen(onSocket: (socket: Socket) => void): Promise<{ server: Ser
 
 describe("the TCP check runner against local servers", () => {
   const servers: Server[] = [];
-  const ports: Record<"echo" | "banner" | "close" | "silent" | "flood", number> = { echo: 0, banner: 0, close: 0, silent: 0, flood: 0 };
+  const ports: Record<"echo" | "banner" | "close" | "silent" | "flood", number> = {
+    echo: 0,
+    banner: 0,
+    close: 0,
+    silent: 0,
+    flood: 0,
+  };
   const received: string[] = [];
   beforeAll(async () => {
     const handlers: Record<keyof typeof ports, (socket: Socket) => void> = {
@@ -46,22 +61,51 @@ describe("the TCP check runner against local servers", () => {
 
   it("sends data and reads the echo until the peer goes quiet, recording it in apiCheckResult", async () => {
     const outcome = await runTcpCheck(
-      { hostname: "127.0.0.1", port: ports.echo, data: "PING {{WHO}}\n", assertions: [{ source: "RESPONSE_DATA", comparison: "EQUALS", target: "PING vigil\n" }] },
+      {
+        hostname: "127.0.0.1",
+        port: ports.echo,
+        data: "PING {{WHO}}\n",
+        assertions: [{ source: "RESPONSE_DATA", comparison: "EQUALS", target: "PING vigil\n" }],
+      },
       [{ key: "WHO", value: "vigil" }],
       settings,
     );
-    expect(outcome).toMatchObject({ hasFailures: false, hasErrors: false, networkError: false, isDegraded: null, overMaxResponseTime: null });
+    expect(outcome).toMatchObject({
+      hasFailures: false,
+      hasErrors: false,
+      networkError: false,
+      isDegraded: null,
+      overMaxResponseTime: null,
+    });
     expect(received.at(-1)).toBe("PING vigil\n");
-    expect(recorded(outcome).request).toMatchObject({ method: "TCP", url: `tcp://127.0.0.1:${ports.echo}`, data: "PING vigil\n" });
+    expect(recorded(outcome).request).toMatchObject({
+      method: "TCP",
+      url: `tcp://127.0.0.1:${ports.echo}`,
+      data: "PING vigil\n",
+    });
     expect(recorded(outcome).response).toMatchObject({ body: "PING vigil\n", endedBy: "idle", truncated: false });
-    expect(recorded(outcome).assertions).toEqual([expect.objectContaining({ source: "RESPONSE_DATA", passed: true, actual: "PING vigil\n" })]);
+    expect(recorded(outcome).assertions).toEqual([
+      expect.objectContaining({ source: "RESPONSE_DATA", passed: true, actual: "PING vigil\n" }),
+    ]);
   });
 
   it("reads a banner without sending, reads until the peer closes, and accepts `body` and `url` forms", async () => {
-    const banner = await runTcpCheck({ url: `tcp://127.0.0.1:${ports.banner}`, port: ports.banner, assertions: [{ source: "RESPONSE_DATA", comparison: "CONTAINS", target: "ESMTP" }] }, [], settings);
+    const banner = await runTcpCheck(
+      {
+        url: `tcp://127.0.0.1:${ports.banner}`,
+        port: ports.banner,
+        assertions: [{ source: "RESPONSE_DATA", comparison: "CONTAINS", target: "ESMTP" }],
+      },
+      [],
+      settings,
+    );
     expect(banner).toMatchObject({ hasFailures: false });
     expect(recorded(banner).response).toMatchObject({ body: "220 vigil.test ESMTP ready\r\n", endedBy: "idle" });
-    const closing = await runTcpCheck({ hostname: "localhost", port: ports.close, ipFamily: "IPv4", body: "hello" }, [], settings);
+    const closing = await runTcpCheck(
+      { hostname: "localhost", port: ports.close, ipFamily: "IPv4", body: "hello" },
+      [],
+      settings,
+    );
     expect(recorded(closing).response).toMatchObject({ body: "bye\n", endedBy: "peer" });
     expect(closing.hasFailures).toBe(false);
   });
@@ -70,19 +114,37 @@ describe("the TCP check runner against local servers", () => {
     const data = (comparison: string, target = "") => ({ source: "RESPONSE_DATA", comparison, target });
     const time = (comparison: string, target: string) => ({ source: "RESPONSE_TIME", comparison, target });
     const cases: [ReturnType<typeof data>, boolean][] = [
-      [data("EQUALS", "bye\n"), true], [data("EQUALS", "hi\n"), false],
-      [data("NOT_EQUALS", "hi\n"), true], [data("NOT_EQUALS", "bye\n"), false],
-      [data("IS_EMPTY"), false], [data("NOT_EMPTY"), true],
-      [data("CONTAINS", "by"), true], [data("CONTAINS", "hello"), false],
-      [data("NOT_CONTAINS", "hello"), true], [data("NOT_CONTAINS", "bye"), false],
-      [{ source: "RESPONSE_DATA", comparison: "EQUALS", target: "ye", regex: "b(ye)" } as ReturnType<typeof data>, true],
-      [time("LESS_THAN", "60000"), true], [time("GREATER_THAN", "60000"), false],
-      [time("GREATER_THAN", "-1"), true], [time("LESS_THAN", "0"), false],
+      [data("EQUALS", "bye\n"), true],
+      [data("EQUALS", "hi\n"), false],
+      [data("NOT_EQUALS", "hi\n"), true],
+      [data("NOT_EQUALS", "bye\n"), false],
+      [data("IS_EMPTY"), false],
+      [data("NOT_EMPTY"), true],
+      [data("CONTAINS", "by"), true],
+      [data("CONTAINS", "hello"), false],
+      [data("NOT_CONTAINS", "hello"), true],
+      [data("NOT_CONTAINS", "bye"), false],
+      [
+        { source: "RESPONSE_DATA", comparison: "EQUALS", target: "ye", regex: "b(ye)" } as ReturnType<typeof data>,
+        true,
+      ],
+      [time("LESS_THAN", "60000"), true],
+      [time("GREATER_THAN", "60000"), false],
+      [time("GREATER_THAN", "-1"), true],
+      [time("LESS_THAN", "0"), false],
     ];
-    const outcome = await runTcpCheck({ hostname: "127.0.0.1", port: ports.close, assertions: cases.map(([a]) => a) }, [], settings);
+    const outcome = await runTcpCheck(
+      { hostname: "127.0.0.1", port: ports.close, assertions: cases.map(([a]) => a) },
+      [],
+      settings,
+    );
     expect(recorded(outcome).assertions.map((a) => a.passed)).toEqual(cases.map(([, passed]) => passed));
     expect(outcome.hasFailures).toBe(true);
-    const silent = await runTcpCheck({ hostname: "127.0.0.1", port: ports.silent, assertions: [data("IS_EMPTY"), data("NOT_CONTAINS", "x")] }, [], settings);
+    const silent = await runTcpCheck(
+      { hostname: "127.0.0.1", port: ports.silent, assertions: [data("IS_EMPTY"), data("NOT_CONTAINS", "x")] },
+      [],
+      settings,
+    );
     expect(silent).toMatchObject({ hasFailures: false, networkError: false });
     expect(recorded(silent).response).toMatchObject({ body: "", endedBy: "idle" });
   });
@@ -91,7 +153,11 @@ describe("the TCP check runner against local servers", () => {
     const flood = await runTcpCheck({ hostname: "127.0.0.1", port: ports.flood }, [], settings);
     expect(recorded(flood).response).toMatchObject({ endedBy: "cap", truncated: true });
     expect(recorded(flood).response!.body.length).toBe(64 * 1024);
-    const quietLong = await runTcpCheck({ hostname: "127.0.0.1", port: ports.silent }, [], { ...settings, timeoutMs: 100, idleMs: 10_000 });
+    const quietLong = await runTcpCheck({ hostname: "127.0.0.1", port: ports.silent }, [], {
+      ...settings,
+      timeoutMs: 100,
+      idleMs: 10_000,
+    });
     expect(quietLong).toMatchObject({ hasFailures: false, networkError: false });
     expect(recorded(quietLong).response!.endedBy).toBe("timeout");
   });
@@ -103,15 +169,28 @@ describe("the TCP check runner against local servers", () => {
     expect(refused).toMatchObject({ hasFailures: true, networkError: true, hasErrors: false });
     expect(recorded(refused).requestError).toMatch(/ECONNREFUSED/);
     expect(recorded(refused).response).toBeUndefined();
-    expect((await runTcpCheck({ hostname: "127.0.0.1", port }, [], { ...settings, shouldFail: true })).hasFailures).toBe(false);
-    expect((await runTcpCheck({ hostname: "127.0.0.1", port: ports.close }, [], { ...settings, shouldFail: true })).hasFailures).toBe(true);
+    expect(
+      (await runTcpCheck({ hostname: "127.0.0.1", port }, [], { ...settings, shouldFail: true })).hasFailures,
+    ).toBe(false);
+    expect(
+      (await runTcpCheck({ hostname: "127.0.0.1", port: ports.close }, [], { ...settings, shouldFail: true }))
+        .hasFailures,
+    ).toBe(true);
 
     // A listener whose process never accepts: once its backlog is full, the kernel drops new SYNs.
-    const stuck: ChildProcess = spawn(process.execPath, ["-e", "const s=require('net').createServer().listen({port:0,host:'127.0.0.1',backlog:1},()=>{process.stdout.write(s.address().port+'\\n');Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),0,0,20000)})"]);
+    const stuck: ChildProcess = spawn(process.execPath, [
+      "-e",
+      "const s=require('net').createServer().listen({port:0,host:'127.0.0.1',backlog:1},()=>{process.stdout.write(s.address().port+'\\n');Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),0,0,20000)})",
+    ]);
     try {
-      const stuckPort = await new Promise<number>((r) => stuck.stdout!.once("data", (d) => r(Number(String(d).trim()))));
+      const stuckPort = await new Promise<number>((r) =>
+        stuck.stdout!.once("data", (d) => r(Number(String(d).trim()))),
+      );
       const fillers = [0, 1, 2].map(() => connect({ host: "127.0.0.1", port: stuckPort }).on("error", () => undefined));
-      const timedOut = await runTcpCheck({ hostname: "127.0.0.1", port: stuckPort }, [], { ...settings, timeoutMs: 300 });
+      const timedOut = await runTcpCheck({ hostname: "127.0.0.1", port: stuckPort }, [], {
+        ...settings,
+        timeoutMs: 300,
+      });
       expect(timedOut).toMatchObject({ hasFailures: true, networkError: true });
       expect(recorded(timedOut).requestError).toMatch(/timed out after \d+ ms connecting/);
       for (const socket of fillers) socket.destroy();
@@ -123,10 +202,19 @@ describe("the TCP check runner against local servers", () => {
   it("marks degraded and over the maximum response time against a slow peer", async () => {
     const { server, port } = await listen((s) => setTimeout(() => s.end("late"), 250));
     servers.push(server);
-    const slow = await runTcpCheck({ hostname: "127.0.0.1", port }, [], { ...settings, idleMs: 2_000, degradedResponseTime: 50, maxResponseTime: 100 });
+    const slow = await runTcpCheck({ hostname: "127.0.0.1", port }, [], {
+      ...settings,
+      idleMs: 2_000,
+      degradedResponseTime: 50,
+      maxResponseTime: 100,
+    });
     expect(slow).toMatchObject({ isDegraded: true, overMaxResponseTime: true, hasFailures: true, networkError: false });
     expect(recorded(slow).response).toMatchObject({ body: "late", endedBy: "peer" });
-    const quick = await runTcpCheck({ hostname: "127.0.0.1", port: ports.close }, [], { ...settings, degradedResponseTime: 5_000, maxResponseTime: 10_000 });
+    const quick = await runTcpCheck({ hostname: "127.0.0.1", port: ports.close }, [], {
+      ...settings,
+      degradedResponseTime: 5_000,
+      maxResponseTime: 10_000,
+    });
     expect(quick).toMatchObject({ isDegraded: false, overMaxResponseTime: false, hasFailures: false });
   });
 
@@ -136,18 +224,40 @@ describe("the TCP check runner against local servers", () => {
       expect(blocked).toMatchObject({ hasFailures: true, networkError: true });
       expect(recorded(blocked).requestError).toContain("BLOCK_PRIVATE_TARGETS");
     }
-    expect(await runTcpCheck({ hostname: "-oProxy", port: ports.echo }, [], settings)).toMatchObject({ hasErrors: true, hasFailures: false });
-    const secret = await runTcpCheck({ hostname: "127.0.0.1", port: ports.echo, data: "AUTH {{PASS}}\n" }, [{ key: "PASS", value: "s3cr3t-pass", secret: true }], settings);
+    expect(await runTcpCheck({ hostname: "-oProxy", port: ports.echo }, [], settings)).toMatchObject({
+      hasErrors: true,
+      hasFailures: false,
+    });
+    const secret = await runTcpCheck(
+      { hostname: "127.0.0.1", port: ports.echo, data: "AUTH {{PASS}}\n" },
+      [{ key: "PASS", value: "s3cr3t-pass", secret: true }],
+      settings,
+    );
     expect(received.at(-1)).toBe("AUTH s3cr3t-pass\n");
     expect(JSON.stringify(secret.apiCheckResult)).not.toContain("s3cr3t-pass");
   });
 
   it("is the TCP entry of the default runners", async () => {
     const effective: EffectiveCheck = {
-      activated: true, muted: false, locations: [], privateLocations: [], runtimeId: null, retryStrategy: null, alertSettings: null, environmentVariables: [],
-      request: { hostname: "127.0.0.1", port: ports.close, assertions: [{ source: "RESPONSE_DATA", comparison: "EQUALS", target: "bye\n" }] },
+      activated: true,
+      muted: false,
+      locations: [],
+      privateLocations: [],
+      runtimeId: null,
+      retryStrategy: null,
+      alertSettings: null,
+      environmentVariables: [],
+      request: {
+        hostname: "127.0.0.1",
+        port: ports.close,
+        assertions: [{ source: "RESPONSE_DATA", comparison: "EQUALS", target: "bye\n" }],
+      },
     };
-    const outcome = await defaultRunners({ blockPrivateTargets: false }).TCP!({ checkType: "TCP", degradedResponseTime: null, maxResponseTime: null, shouldFail: false }, effective, "eu-west-1");
+    const outcome = await defaultRunners({ blockPrivateTargets: false }).TCP!(
+      { checkType: "TCP", degradedResponseTime: null, maxResponseTime: null, shouldFail: false },
+      effective,
+      "eu-west-1",
+    );
     expect(outcome).toMatchObject({ hasFailures: false, networkError: false });
     const { networkError: _, ...fields } = outcome;
     expect(RecordCheckResultInput.safeParse({ ...fields, checkId: "c1", runLocation: "eu-west-1" }).success).toBe(true); // recordable as is

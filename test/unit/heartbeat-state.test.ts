@@ -9,13 +9,33 @@ const received = { state: "RECEIVED", timestamp: t0 };
 
 describe("heartbeatTiming", () => {
   it("converts every unit to milliseconds", () => {
-    expect(heartbeatTiming({ period: 2, periodUnit: "minutes", grace: 1, graceUnit: "hours" })).toEqual({ periodMs: 120_000, graceMs: 3_600_000, minimumMs: null });
-    expect(heartbeatTiming({ period: 1, periodUnit: "days", grace: 0, graceUnit: "seconds" })).toEqual({ periodMs: 86_400_000, graceMs: 0, minimumMs: null });
-    expect(heartbeatTiming({ ...config, minimum: 10, minimumUnit: "seconds" })).toEqual({ periodMs: 60_000, graceMs: 30_000, minimumMs: 10_000 });
+    expect(heartbeatTiming({ period: 2, periodUnit: "minutes", grace: 1, graceUnit: "hours" })).toEqual({
+      periodMs: 120_000,
+      graceMs: 3_600_000,
+      minimumMs: null,
+    });
+    expect(heartbeatTiming({ period: 1, periodUnit: "days", grace: 0, graceUnit: "seconds" })).toEqual({
+      periodMs: 86_400_000,
+      graceMs: 0,
+      minimumMs: null,
+    });
+    expect(heartbeatTiming({ ...config, minimum: 10, minimumUnit: "seconds" })).toEqual({
+      periodMs: 60_000,
+      graceMs: 30_000,
+      minimumMs: 10_000,
+    });
   });
 
   it("is null for a config it cannot read, and ignores an unreadable minimum", () => {
-    for (const bad of [null, undefined, "x", {}, { ...config, periodUnit: "weeks" }, { ...config, grace: -1 }, { ...config, period: "60" }]) {
+    for (const bad of [
+      null,
+      undefined,
+      "x",
+      {},
+      { ...config, periodUnit: "weeks" },
+      { ...config, grace: -1 },
+      { ...config, period: "60" },
+    ]) {
       expect(heartbeatTiming(bad)).toBeNull();
     }
     expect(heartbeatTiming({ ...config, minimum: 10, minimumUnit: "fortnights" })?.minimumMs).toBeNull();
@@ -25,8 +45,14 @@ describe("heartbeatTiming", () => {
 
 describe("heartbeatDeadlines", () => {
   it("places the end of the period and of the grace time after the last ping", () => {
-    expect(heartbeatDeadlines(timing!, t0)).toEqual({ earliestAt: null, periodEndsAt: after(60_000), graceEndsAt: after(90_000) });
-    expect(heartbeatDeadlines(heartbeatTiming({ ...config, minimum: 5, minimumUnit: "seconds" })!, t0).earliestAt).toEqual(after(5_000));
+    expect(heartbeatDeadlines(timing!, t0)).toEqual({
+      earliestAt: null,
+      periodEndsAt: after(60_000),
+      graceEndsAt: after(90_000),
+    });
+    expect(
+      heartbeatDeadlines(heartbeatTiming({ ...config, minimum: 5, minimumUnit: "seconds" })!, t0).earliestAt,
+    ).toEqual(after(5_000));
   });
 });
 
@@ -53,7 +79,9 @@ describe("pingState", () => {
   });
 
   it("recovers after FAILING: the next ping is RECEIVED and restarts the timer", () => {
-    expect(pingState({ timing, previous: { state: "FAILING", timestamp: t0 }, at: after(10 * 86_400_000) })).toBe("RECEIVED");
+    expect(pingState({ timing, previous: { state: "FAILING", timestamp: t0 }, at: after(10 * 86_400_000) })).toBe(
+      "RECEIVED",
+    );
   });
 
   it("is EARLY before a configured minimum, RECEIVED from the minimum on", () => {

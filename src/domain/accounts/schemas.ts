@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 export const CreateAccountInput = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   name: z.string().trim().min(1).max(200),
 });
 export type CreateAccountInput = z.infer<typeof CreateAccountInput>;
@@ -9,7 +12,10 @@ export type CreateAccountInput = z.infer<typeof CreateAccountInput>;
 export const CreateApiKeyInput = z.object({
   accountId: z.string().min(1).max(64),
   /** A key chosen by the operator (bootstrap); generated when absent. */
-  key: z.string().regex(/^[\x21-\x7e]{20,200}$/).optional(),
+  key: z
+    .string()
+    .regex(/^[\x21-\x7e]{20,200}$/)
+    .optional(),
   name: z.string().max(200).optional(),
 });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyInput>;

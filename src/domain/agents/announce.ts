@@ -18,24 +18,51 @@ export const ANNOUNCE_EVERY_MS = 5_000;
 export async function announceAgent(ctx: AgentContext, facts: Facts): Promise<void> {
   const now = ctx.now();
   const known = await ctx.db.agent.findUnique({ where: { id: facts.agentId } });
-  const fresh = known && known.privateLocationId === ctx.privateLocationId && now.getTime() - known.lastSeenAt.getTime() < ANNOUNCE_EVERY_MS;
-  if (fresh && known.version === facts.version && known.platform === facts.platform && known.runtimeVersion === facts.runtimeVersion) return;
-  const data = { version: facts.version, platform: facts.platform, runtimeVersion: facts.runtimeVersion, lastSeenAt: now };
-  const { count } = await ctx.db.agent.updateMany({ where: { id: facts.agentId, privateLocationId: ctx.privateLocationId }, data });
+  const fresh =
+    known &&
+    known.privateLocationId === ctx.privateLocationId &&
+    now.getTime() - known.lastSeenAt.getTime() < ANNOUNCE_EVERY_MS;
+  if (
+    fresh &&
+    known.version === facts.version &&
+    known.platform === facts.platform &&
+    known.runtimeVersion === facts.runtimeVersion
+  )
+    return;
+  const data = {
+    version: facts.version,
+    platform: facts.platform,
+    runtimeVersion: facts.runtimeVersion,
+    lastSeenAt: now,
+  };
+  const { count } = await ctx.db.agent.updateMany({
+    where: { id: facts.agentId, privateLocationId: ctx.privateLocationId },
+    data,
+  });
   if (count === 0) {
     try {
-      await ctx.db.agent.create({ data: { id: facts.agentId, privateLocationId: ctx.privateLocationId, startedAt: now, ...data } });
+      await ctx.db.agent.create({
+        data: { id: facts.agentId, privateLocationId: ctx.privateLocationId, startedAt: now, ...data },
+      });
     } catch (error) {
       // The id is taken by an agent of another location: runs are held under it, so it is refused.
-      if (isUniqueViolation(error)) throw new ConflictError("agentId is in use by an agent of another private location; start the agent again for a new one");
+      if (isUniqueViolation(error))
+        throw new ConflictError(
+          "agentId is in use by an agent of another private location; start the agent again for a new one",
+        );
       throw error;
     }
   }
-  await ctx.db.$executeRaw(Prisma.sql`UPDATE "PrivateLocation" SET "lastSeenAt" = ${now} WHERE "id" = ${ctx.privateLocationId}`);
+  await ctx.db.$executeRaw(
+    Prisma.sql`UPDATE "PrivateLocation" SET "lastSeenAt" = ${now} WHERE "id" = ${ctx.privateLocationId}`,
+  );
   await ctx.db.agentKey.updateMany({ where: { id: ctx.keyId }, data: { lastUsedAt: now } });
 }
 
 /** A lease renewal or a result also says the agent is alive (its row only: claims keep the location's). */
 export async function touchAgent(ctx: AgentContext, agentId: string): Promise<void> {
-  await ctx.db.agent.updateMany({ where: { id: agentId, privateLocationId: ctx.privateLocationId }, data: { lastSeenAt: ctx.now() } });
+  await ctx.db.agent.updateMany({
+    where: { id: agentId, privateLocationId: ctx.privateLocationId },
+    data: { lastSeenAt: ctx.now() },
+  });
 }

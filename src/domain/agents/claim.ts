@@ -17,7 +17,17 @@ export type ClaimedRun = { id: number; sequenceId: string; runLocation: string; 
  * another instance queued), and answers empty when the wait ends or `signal` aborts (the agent
  * went away, or the service stops).
  */
-export async function claimAgentRuns({ ctx, input, leaseMs, signal }: { ctx: AgentContext; input: unknown; leaseMs: number; signal: AbortSignal }): Promise<{ runs: ClaimedRun[] }> {
+export async function claimAgentRuns({
+  ctx,
+  input,
+  leaseMs,
+  signal,
+}: {
+  ctx: AgentContext;
+  input: unknown;
+  leaseMs: number;
+  signal: AbortSignal;
+}): Promise<{ runs: ClaimedRun[] }> {
   const data = parseInput(ClaimRunsInput, input);
   await announceAgent(ctx, data);
   const deadline = Date.now() + data.waitMs;

@@ -9,7 +9,15 @@ export const KEPT_REPORTS = 500;
 export async function reportAgentError({ ctx, input }: { ctx: AgentContext; input: unknown }) {
   const data = parseInput(AgentErrorReportInput, input);
   const report = await ctx.db.agentErrorReport.create({
-    data: { privateLocationId: ctx.privateLocationId, message: data.message, stack: data.stack ?? null, agentVersion: data.agentVersion, platform: data.platform, runtimeVersion: data.runtimeVersion, createdAt: ctx.now() },
+    data: {
+      privateLocationId: ctx.privateLocationId,
+      message: data.message,
+      stack: data.stack ?? null,
+      agentVersion: data.agentVersion,
+      platform: data.platform,
+      runtimeVersion: data.runtimeVersion,
+      createdAt: ctx.now(),
+    },
   });
   const oldestKept = await ctx.db.agentErrorReport.findFirst({
     where: { privateLocationId: ctx.privateLocationId },
@@ -17,6 +25,9 @@ export async function reportAgentError({ ctx, input }: { ctx: AgentContext; inpu
     skip: KEPT_REPORTS - 1,
     select: { createdAt: true },
   });
-  if (oldestKept) await ctx.db.agentErrorReport.deleteMany({ where: { privateLocationId: ctx.privateLocationId, createdAt: { lt: oldestKept.createdAt } } });
+  if (oldestKept)
+    await ctx.db.agentErrorReport.deleteMany({
+      where: { privateLocationId: ctx.privateLocationId, createdAt: { lt: oldestKept.createdAt } },
+    });
   return report;
 }

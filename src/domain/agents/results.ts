@@ -11,7 +11,17 @@ import { PostRunResultInput } from "./schemas.js";
  * from the run: check, run, sequence, session, and the location's slug as runLocation. A FINAL
  * try ends the run.
  */
-export async function recordAgentResult({ ctx, runId, input, leaseMs }: { ctx: AgentContext; runId: unknown; input: unknown; leaseMs: number }) {
+export async function recordAgentResult({
+  ctx,
+  runId,
+  input,
+  leaseMs,
+}: {
+  ctx: AgentContext;
+  runId: unknown;
+  input: unknown;
+  leaseMs: number;
+}) {
   const { agentId, holdMs, report } = parseInput(PostRunResultInput, input);
   const run = await locationRun(ctx, runId, { withCheck: true });
   const { runLocation: _sent, ...outcome } = report;

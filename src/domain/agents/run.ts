@@ -7,7 +7,9 @@ import type { AgentContext } from "./context.js";
 
 /** The answer to an agent about a run it no longer holds: it stops that run. */
 export function lostRun(id: number): ConflictError {
-  return new ConflictError(`run ${id} is no longer held by this agent (cancelled, finished, or its lease expired and another agent claimed it)`);
+  return new ConflictError(
+    `run ${id} is no longer held by this agent (cancelled, finished, or its lease expired and another agent claimed it)`,
+  );
 }
 
 const checkNames = { check: { select: { id: true, name: true, checkType: true } } } as const;
@@ -17,11 +19,20 @@ const checkNames = { check: { select: { id: true, name: true, checkType: true } 
  * (another location's, another account's, none) is NotFound.
  */
 export async function locationRun(ctx: AgentContext, id: unknown): Promise<CheckRun>;
-export async function locationRun(ctx: AgentContext, id: unknown, options: { withCheck: true }): Promise<CheckRun & { check: { id: string; name: string; checkType: string } }>;
+export async function locationRun(
+  ctx: AgentContext,
+  id: unknown,
+  options: { withCheck: true },
+): Promise<CheckRun & { check: { id: string; name: string; checkType: string } }>;
 export async function locationRun(ctx: AgentContext, id: unknown, options: { withCheck?: boolean } = {}) {
   const runId = parseIntId(id);
   const where = { id: runId ?? 0, privateLocationId: ctx.privateLocationId, accountId: ctx.accountId };
-  const run = runId === null ? null : options.withCheck ? await ctx.db.checkRun.findFirst({ where, include: checkNames }) : await ctx.db.checkRun.findFirst({ where });
+  const run =
+    runId === null
+      ? null
+      : options.withCheck
+        ? await ctx.db.checkRun.findFirst({ where, include: checkNames })
+        : await ctx.db.checkRun.findFirst({ where });
   if (!run) throw new NotFoundError("run", String(id));
   return run;
 }
@@ -31,7 +42,13 @@ export async function locationRun(ctx: AgentContext, id: unknown, options: { wit
  * longer holds it (cancelled, finished, or its lease expired and another agent claimed it), so
  * the agent stops that run and records nothing more.
  */
-export async function holdRun(ctx: AgentContext, run: { id: number }, agentId: string, ms: number, options: { touch?: boolean } = {}): Promise<Date> {
+export async function holdRun(
+  ctx: AgentContext,
+  run: { id: number },
+  agentId: string,
+  ms: number,
+  options: { touch?: boolean } = {},
+): Promise<Date> {
   const now = ctx.now();
   if (!(await renewLease(ctx.db, { id: run.id, owner: agentId, now, leaseMs: ms }))) {
     throw lostRun(run.id);

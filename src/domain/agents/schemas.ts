@@ -27,7 +27,12 @@ export type RenewLeaseInput = z.input<typeof RenewLeaseInput>;
  * One try as the agent's runTries made it. Where it belongs (check, run, sequence, session) and
  * where it ran (the location's slug) are the service's to say: a `runLocation` sent is ignored.
  */
-export const AgentReport = RecordCheckResultInput.omit({ checkId: true, checkRunId: true, sequenceId: true, sessionId: true }).extend({
+export const AgentReport = RecordCheckResultInput.omit({
+  checkId: true,
+  checkRunId: true,
+  sequenceId: true,
+  sessionId: true,
+}).extend({
   runLocation: z.string().max(255).optional(),
 });
 

@@ -9,6 +9,10 @@ export async function resolveReferences(
   body: { privateLocations?: string[] | null; alertChannelSubscriptions?: { alertChannelId: number }[] },
 ): Promise<string[] | null | undefined> {
   const { privateLocations, issues } = await resolveAccountReferences(db, accountId, body);
-  if (issues.length) throw new ValidationError(issues.map((i) => `${i.key}: ${i.message}`).join("; "), issues.map((i) => i.key));
+  if (issues.length)
+    throw new ValidationError(
+      issues.map((i) => `${i.key}: ${i.message}`).join("; "),
+      issues.map((i) => i.key),
+    );
   return privateLocations;
 }

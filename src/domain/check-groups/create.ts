@@ -9,14 +9,29 @@ import { AutoAssignAlertsQuery, CreateCheckGroupInput } from "./schemas.js";
 import { writeSubscriptions } from "./subscriptions.js";
 
 /** Creates the group and its subscriptions in one transaction; `query` carries autoAssignAlerts. */
-export async function createCheckGroup({ ctx, input, query = {} }: { ctx: DomainContext; input: unknown; query?: unknown }): Promise<CheckGroupWithSubscriptions> {
+export async function createCheckGroup({
+  ctx,
+  input,
+  query = {},
+}: {
+  ctx: DomainContext;
+  input: unknown;
+  query?: unknown;
+}): Promise<CheckGroupWithSubscriptions> {
   const { alertChannelSubscriptions, ...fields } = withoutResponseFields(parseInput(CreateCheckGroupInput, input));
   const { autoAssignAlerts } = parseInput(AutoAssignAlertsQuery, query, "query");
   return translatePrismaErrors(() =>
     ctx.db.$transaction(async (tx) => {
       const privateLocations = await resolveReferences(tx, ctx.accountId, { ...fields, alertChannelSubscriptions });
-      const group = await tx.checkGroup.create({ data: { ...toColumns({ ...fields, privateLocations }), accountId: ctx.accountId } });
-      await writeSubscriptions(tx, { accountId: ctx.accountId, groupId: group.id, sent: alertChannelSubscriptions, autoAssign: autoAssignAlerts });
+      const group = await tx.checkGroup.create({
+        data: { ...toColumns({ ...fields, privateLocations }), accountId: ctx.accountId },
+      });
+      await writeSubscriptions(tx, {
+        accountId: ctx.accountId,
+        groupId: group.id,
+        sent: alertChannelSubscriptions,
+        autoAssign: autoAssignAlerts,
+      });
       return tx.checkGroup.findUniqueOrThrow({ where: { id: group.id }, include: withSubscriptions });
     }),
   );

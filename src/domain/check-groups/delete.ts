@@ -12,7 +12,8 @@ export async function deleteCheckGroup({ ctx, id }: { ctx: DomainContext; id: un
   await translatePrismaErrors(() =>
     ctx.db.$transaction(async (tx) => {
       const checks = await tx.check.count({ where: { groupId: group.id, accountId: ctx.accountId } });
-      if (checks > 0) throw new ConflictError(`check group ${group.id} still contains ${checks} check(s); move or delete them first`);
+      if (checks > 0)
+        throw new ConflictError(`check group ${group.id} still contains ${checks} check(s); move or delete them first`);
       await tx.checkGroup.delete({ where: { id: group.id } });
     }),
   );

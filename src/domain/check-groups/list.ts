@@ -5,7 +5,13 @@ import { withSubscriptions, type CheckGroupWithSubscriptions } from "./get.js";
 import { ListCheckGroupsQuery } from "./schemas.js";
 
 /** Newest first; page/limit, `name` (exact, any of) and `tag` (at least one of) as the reference document. */
-export async function listCheckGroups({ ctx, query }: { ctx: DomainContext; query: unknown }): Promise<CheckGroupWithSubscriptions[]> {
+export async function listCheckGroups({
+  ctx,
+  query,
+}: {
+  ctx: DomainContext;
+  query: unknown;
+}): Promise<CheckGroupWithSubscriptions[]> {
   const { limit, page, tag, name } = parseInput(ListCheckGroupsQuery, query, "query");
   const where: Prisma.CheckGroupWhereInput = { accountId: ctx.accountId, ...(name ? { name: { in: name } } : {}) };
   if (tag) {
@@ -14,5 +20,11 @@ export async function listCheckGroups({ ctx, query }: { ctx: DomainContext; quer
     const rows = await ctx.db.checkGroup.findMany({ where, select: { id: true, tags: true } });
     where.id = { in: rows.filter((row) => (row.tags as string[]).some((t) => tag.includes(t))).map((row) => row.id) };
   }
-  return ctx.db.checkGroup.findMany({ where, include: withSubscriptions, orderBy: { id: "desc" }, take: limit, skip: (page - 1) * limit });
+  return ctx.db.checkGroup.findMany({
+    where,
+    include: withSubscriptions,
+    orderBy: { id: "desc" },
+    take: limit,
+    skip: (page - 1) * limit,
+  });
 }

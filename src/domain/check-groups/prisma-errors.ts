@@ -10,7 +10,8 @@ export async function translatePrismaErrors<T>(work: () => Promise<T>): Promise<
     return await work();
   } catch (error) {
     const code = prismaErrorCode(error);
-    if (code === "P2002" || code === "P2003") throw new ConflictError("the check group was changed by another request at the same time; retry");
+    if (code === "P2002" || code === "P2003")
+      throw new ConflictError("the check group was changed by another request at the same time; retry");
     if (code === "P2025") throw new NotFoundError("check group");
     throw error;
   }

@@ -30,7 +30,10 @@ export const ApiCheckDefaults = z.strictObject({
 export type ApiCheckDefaults = z.output<typeof ApiCheckDefaults>;
 
 const snippetId = z.number().int().min(1).max(INT_MAX).nullable();
-const script = z.string().max(64 * 1024).nullable();
+const script = z
+  .string()
+  .max(64 * 1024)
+  .nullable();
 
 /** Every writable property; on create each takes the default below, on update an omitted one keeps its value. */
 const fields = {
@@ -42,13 +45,21 @@ const fields = {
   concurrency: z.number().int().min(1).max(100),
   apiCheckDefaults: ApiCheckDefaults,
   /** Inner format not shown by the spec: stored as sent. */
-  browserCheckDefaults: z.string().max(64 * 1024).nullable(),
+  browserCheckDefaults: z
+    .string()
+    .max(64 * 1024)
+    .nullable(),
   runtimeId: RuntimeId.nullable(),
-  environmentVariables: EnvironmentVariables.superRefine(uniqueBy((variable: { key: string }) => variable.key, "key")).nullable(),
+  environmentVariables: EnvironmentVariables.superRefine(
+    uniqueBy((variable: { key: string }) => variable.key, "key"),
+  ).nullable(),
   doubleCheck: z.boolean(),
   useGlobalAlertSettings: z.boolean(),
   alertSettings: CompleteAlertSettings,
-  alertChannelSubscriptions: z.array(AlertChannelSubscription).max(100).superRefine(uniqueBy((s: { alertChannelId: number }) => s.alertChannelId, "alertChannelId")),
+  alertChannelSubscriptions: z
+    .array(AlertChannelSubscription)
+    .max(100)
+    .superRefine(uniqueBy((s: { alertChannelId: number }) => s.alertChannelId, "alertChannelId")),
   setupSnippetId: snippetId,
   tearDownSnippetId: snippetId,
   localSetupScript: script,

@@ -9,7 +9,12 @@ type Subscription = { alertChannelId: number; activated: boolean };
  */
 export async function writeSubscriptions(
   tx: DbOrTx,
-  { accountId, groupId, sent, autoAssign }: { accountId: string; groupId: number; sent: Subscription[] | undefined; autoAssign: boolean },
+  {
+    accountId,
+    groupId,
+    sent,
+    autoAssign,
+  }: { accountId: string; groupId: number; sent: Subscription[] | undefined; autoAssign: boolean },
 ) {
   if (sent) {
     await tx.alertChannelSubscription.deleteMany({ where: { groupId } });
@@ -22,5 +27,8 @@ export async function writeSubscriptions(
     select: { id: true },
     orderBy: { id: "asc" },
   });
-  if (missing.length) await tx.alertChannelSubscription.createMany({ data: missing.map((channel) => ({ groupId, alertChannelId: channel.id })) });
+  if (missing.length)
+    await tx.alertChannelSubscription.createMany({
+      data: missing.map((channel) => ({ groupId, alertChannelId: channel.id })),
+    });
 }

@@ -13,7 +13,17 @@ import { writeSubscriptions } from "./subscriptions.js";
  * PUT: a partial update (decisions.md), an omitted property keeps its stored value. A sent nested
  * object (apiCheckDefaults, alertSettings) replaces the stored one as a whole.
  */
-export async function updateCheckGroup({ ctx, id, input, query = {} }: { ctx: DomainContext; id: unknown; input: unknown; query?: unknown }): Promise<CheckGroupWithSubscriptions> {
+export async function updateCheckGroup({
+  ctx,
+  id,
+  input,
+  query = {},
+}: {
+  ctx: DomainContext;
+  id: unknown;
+  input: unknown;
+  query?: unknown;
+}): Promise<CheckGroupWithSubscriptions> {
   // Another account's group is a 404 whatever the body holds.
   const current = await getCheckGroup({ ctx, id });
   const { alertChannelSubscriptions, ...fields } = withoutResponseFields(parseInput(UpdateCheckGroupInput, input));
@@ -22,8 +32,23 @@ export async function updateCheckGroup({ ctx, id, input, query = {} }: { ctx: Do
     ctx.db.$transaction(async (tx) => {
       const privateLocations = await resolveReferences(tx, ctx.accountId, { ...fields, alertChannelSubscriptions });
       // updatedAt is set explicitly so that a change of subscriptions alone also counts as an update.
-      await tx.checkGroup.update({ where: { id: current.id }, data: { ...toColumns({ ...fields, environmentVariables: keepSecretValues(fields.environmentVariables, current.environmentVariables), privateLocations }), updatedAt: ctx.now() } });
-      await writeSubscriptions(tx, { accountId: ctx.accountId, groupId: current.id, sent: alertChannelSubscriptions, autoAssign: autoAssignAlerts });
+      await tx.checkGroup.update({
+        where: { id: current.id },
+        data: {
+          ...toColumns({
+            ...fields,
+            environmentVariables: keepSecretValues(fields.environmentVariables, current.environmentVariables),
+            privateLocations,
+          }),
+          updatedAt: ctx.now(),
+        },
+      });
+      await writeSubscriptions(tx, {
+        accountId: ctx.accountId,
+        groupId: current.id,
+        sent: alertChannelSubscriptions,
+        autoAssign: autoAssignAlerts,
+      });
       return tx.checkGroup.findUniqueOrThrow({ where: { id: current.id }, include: withSubscriptions });
     }),
   );

@@ -12,9 +12,16 @@ export function inOrder<T extends { id: string }>(ids: readonly unknown[], rows:
 export const uuids = (ids: readonly unknown[]) => [...new Set(ids.filter(isUuid))];
 
 /** The caller's check results with these ids (GraphQL node lookups): one query. */
-export async function getCheckResults({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }): Promise<(CheckResultRow | null)[]> {
+export async function getCheckResults({
+  ctx,
+  ids,
+}: {
+  ctx: DomainContext;
+  ids: readonly unknown[];
+}): Promise<(CheckResultRow | null)[]> {
   const wanted = uuids(ids);
-  const rows = wanted.length ? await ctx.db.checkResult.findMany({ where: { accountId: ctx.accountId, id: { in: wanted } } }) : [];
+  const rows = wanted.length
+    ? await ctx.db.checkResult.findMany({ where: { accountId: ctx.accountId, id: { in: wanted } } })
+    : [];
   return inOrder(ids, rows);
 }
-

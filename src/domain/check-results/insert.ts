@@ -13,9 +13,25 @@ type Data = z.output<typeof RecordCheckResultInput>;
 type Check = { id: string; name: string; checkType: string };
 
 /** The run a result belongs to: the one named (of this check and account), else a new finished one. */
-async function runOf({ ctx, tx, check, data, startedAt, stoppedAt }: { ctx: DomainContext; tx: DbOrTx; check: Check; data: Data; startedAt: Date; stoppedAt: Date | null }) {
+async function runOf({
+  ctx,
+  tx,
+  check,
+  data,
+  startedAt,
+  stoppedAt,
+}: {
+  ctx: DomainContext;
+  tx: DbOrTx;
+  check: Check;
+  data: Data;
+  startedAt: Date;
+  stoppedAt: Date | null;
+}) {
   if (data.checkRunId !== undefined) {
-    const run = await tx.checkRun.findFirst({ where: { id: data.checkRunId, accountId: ctx.accountId, checkId: check.id } });
+    const run = await tx.checkRun.findFirst({
+      where: { id: data.checkRunId, accountId: ctx.accountId, checkId: check.id },
+    });
     if (!run) throw new ValidationError("checkRunId: not a run of this check", ["checkRunId"]);
     return run;
   }
@@ -40,11 +56,29 @@ async function runOf({ ctx, tx, check, data, startedAt, stoppedAt }: { ctx: Doma
  * Writes one result inside the caller's transaction; the caller publishes after the commit (with
  * `promoted`, the session runs the result let start, for waiting agents).
  */
-export async function insertCheckResult({ ctx, tx, check, data, promoted }: { ctx: DomainContext; tx: DbOrTx; check: Check; data: Data; promoted?: Promoted }): Promise<CheckResult> {
+export async function insertCheckResult({
+  ctx,
+  tx,
+  check,
+  data,
+  promoted,
+}: {
+  ctx: DomainContext;
+  tx: DbOrTx;
+  check: Check;
+  data: Data;
+  promoted?: Promoted;
+}): Promise<CheckResult> {
   const now = ctx.now();
   const startedAt = data.startedAt ?? now;
   const stoppedAt = data.stoppedAt === undefined ? now : data.stoppedAt;
-  if (data.sessionId && !(await tx.checkSession.findFirst({ where: { id: data.sessionId, accountId: ctx.accountId }, select: { id: true } }))) {
+  if (
+    data.sessionId &&
+    !(await tx.checkSession.findFirst({
+      where: { id: data.sessionId, accountId: ctx.accountId },
+      select: { id: true },
+    }))
+  ) {
     throw new ValidationError("sessionId: no such check session", ["sessionId"]);
   }
   const run = await runOf({ ctx, tx, check, data, startedAt, stoppedAt });
@@ -82,7 +116,10 @@ export async function insertCheckResult({ ctx, tx, check, data, promoted }: { ct
   });
   // A FINAL result is the run's outcome: the run is over (an ATTEMPT leaves it to its retry).
   if (data.resultType === "FINAL" && (run.status === "QUEUED" || run.status === "RUNNING")) {
-    await tx.checkRun.update({ where: { id: run.id, accountId: ctx.accountId }, data: { status: data.isCancelled ? "CANCELLED" : "DONE", finishedAt: stoppedAt ?? now } });
+    await tx.checkRun.update({
+      where: { id: run.id, accountId: ctx.accountId },
+      data: { status: data.isCancelled ? "CANCELLED" : "DONE", finishedAt: stoppedAt ?? now },
+    });
   }
   if (sessionId) {
     const started = await settleSession({ tx, accountId: ctx.accountId, sessionId, now });
@@ -94,6 +131,12 @@ export async function insertCheckResult({ ctx, tx, check, data, promoted }: { ct
 export function publishRecorded(ctx: DomainContext, results: readonly CheckResult[], promoted?: Promoted) {
   if (promoted) publishQueued(ctx.events, promoted);
   for (const r of results) {
-    ctx.events.publish({ type: "checkResultRecorded", accountId: ctx.accountId, checkId: r.checkId, checkResultId: r.id, hasFailures: r.hasFailures });
+    ctx.events.publish({
+      type: "checkResultRecorded",
+      accountId: ctx.accountId,
+      checkId: r.checkId,
+      checkResultId: r.id,
+      hasFailures: r.hasFailures,
+    });
   }
 }

@@ -9,11 +9,21 @@ import { ListCheckResultsQuery } from "./schemas.js";
  * Version 2: keyset pages, newest first, no default time window. `nextId` encodes the position of
  * the page's last entry and is null on the last page; a page never costs an OFFSET scan.
  */
-export async function listCheckResults({ ctx, checkId, query }: { ctx: DomainContext; checkId: unknown; query: unknown }) {
+export async function listCheckResults({
+  ctx,
+  checkId,
+  query,
+}: {
+  ctx: DomainContext;
+  checkId: unknown;
+  query: unknown;
+}) {
   const { limit, nextId, fields, ...filters } = parseInput(ListCheckResultsQuery, query, "query");
   const after = nextId ? decodeCheckResultCursor(nextId) : null;
   const id = String(checkId);
-  const rows = await ctx.db.$queryRaw<CheckResultRow[]>(selectResults({ checkId: id, accountId: ctx.accountId, filters, after, limit: limit + 1 }));
+  const rows = await ctx.db.$queryRaw<CheckResultRow[]>(
+    selectResults({ checkId: id, accountId: ctx.accountId, filters, after, limit: limit + 1 }),
+  );
   // Rows are the caller's by the accountId condition; only an empty page needs to tell "no check" from "no results".
   if (rows.length === 0) await ownedCheck({ ctx, id: checkId });
   const entries = rows.slice(0, limit);

@@ -30,7 +30,12 @@ function parseFilters(filters: CheckResultFilters): ParsedFilters {
   if (filters.checkType != null) query.checkType = filters.checkType;
   if (filters.hasFailures != null) query.hasFailures = String(filters.hasFailures);
   if (filters.resultType != null) query.resultType = filters.resultType;
-  const { limit: _limit, nextId: _nextId, fields: _fields, ...parsed } = parseInput(ListCheckResultsQuery, query, "query");
+  const {
+    limit: _limit,
+    nextId: _nextId,
+    fields: _fields,
+    ...parsed
+  } = parseInput(ListCheckResultsQuery, query, "query");
   return parsed;
 }
 
@@ -41,9 +46,22 @@ type Position = { startedAt: Date; id: string };
  * order, from one statement; `select` gives one parent's rows past a position. The cursors are
  * the REST v2 `nextId` format, so a `nextId` continues a GraphQL walk and back.
  */
-export function resultPagesBy({ ctx, keys, args, keyOf, select }: {
-  ctx: DomainContext; keys: readonly string[]; args: PageArgs; keyOf: (row: CheckResultRow & { sessionId?: string | null }) => string;
-  select: (key: string, take: number, position: { after?: Position | null; before?: Position | null; backward?: boolean }) => Prisma.Sql;
+export function resultPagesBy({
+  ctx,
+  keys,
+  args,
+  keyOf,
+  select,
+}: {
+  ctx: DomainContext;
+  keys: readonly string[];
+  args: PageArgs;
+  keyOf: (row: CheckResultRow & { sessionId?: string | null }) => string;
+  select: (
+    key: string,
+    take: number,
+    position: { after?: Position | null; before?: Position | null; backward?: boolean },
+  ) => Prisma.Sql;
 }): Promise<Page<CheckResultRow>[]> {
   return keysetPagesByKey<CheckResultRow>({
     db: ctx.db,
@@ -67,8 +85,16 @@ export function resultPagesBy({ ctx, keys, args, keyOf, select }: {
  * A keyset page of the results of each of these checks (of the caller's account; another
  * account's check simply has none), with the v2 filters, in the keys' order: one statement.
  */
-export function pageResultsOfChecks({ ctx, checkIds, args, filters = {} }: {
-  ctx: DomainContext; checkIds: readonly string[]; args: PageArgs; filters?: CheckResultFilters;
+export function pageResultsOfChecks({
+  ctx,
+  checkIds,
+  args,
+  filters = {},
+}: {
+  ctx: DomainContext;
+  checkIds: readonly string[];
+  args: PageArgs;
+  filters?: CheckResultFilters;
 }): Promise<Page<CheckResultRow>[]> {
   const parsed = parseFilters(filters);
   return resultPagesBy({
@@ -76,18 +102,30 @@ export function pageResultsOfChecks({ ctx, checkIds, args, filters = {} }: {
     keys: checkIds,
     args,
     keyOf: (row) => row.checkId,
-    select: (checkId, limit, position) => selectResults({ checkId, accountId: ctx.accountId, filters: parsed, limit, ...position }),
+    select: (checkId, limit, position) =>
+      selectResults({ checkId, accountId: ctx.accountId, filters: parsed, limit, ...position }),
   });
 }
 
 /** One check's page (GraphQL Query.checkResults); null when the check is not one of the caller's. */
-export async function pageCheckResults({ ctx, checkId, args, filters }: {
-  ctx: DomainContext; checkId: unknown; args: PageArgs; filters?: CheckResultFilters;
+export async function pageCheckResults({
+  ctx,
+  checkId,
+  args,
+  filters,
+}: {
+  ctx: DomainContext;
+  checkId: unknown;
+  args: PageArgs;
+  filters?: CheckResultFilters;
 }): Promise<Page<CheckResultRow> | null> {
   if (!isUuid(checkId)) return null;
   const [page] = (await pageResultsOfChecks({ ctx, checkIds: [checkId], args, filters })) as [Page<CheckResultRow>];
   // As in REST, only an empty page needs to tell "no check" from "no results".
   if (page.nodes.length > 0) return page;
-  const owned = await ctx.db.check.findFirst({ where: { id: checkId, accountId: ctx.accountId }, select: { id: true } });
+  const owned = await ctx.db.check.findFirst({
+    where: { id: checkId, accountId: ctx.accountId },
+    select: { id: true },
+  });
   return owned ? page : null;
 }

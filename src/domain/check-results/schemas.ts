@@ -13,9 +13,19 @@ const freeform = z.record(z.string(), z.unknown());
 /** Shapes of the spec's result objects; unknown inner properties are kept (the runners own them). */
 export const ApiCheckResult = z.looseObject({
   assertions: z.array(freeform).nullable().optional(),
-  request: z.looseObject({ method: z.string(), url: z.string(), data: z.string(), headers: freeform, params: freeform }).partial().optional(),
+  request: z
+    .looseObject({ method: z.string(), url: z.string(), data: z.string(), headers: freeform, params: freeform })
+    .partial()
+    .optional(),
   response: z
-    .looseObject({ status: z.number(), statusText: z.string(), body: z.string(), headers: freeform.nullable(), timings: freeform.nullable(), timingPhases: freeform.nullable() })
+    .looseObject({
+      status: z.number(),
+      statusText: z.string(),
+      body: z.string(),
+      headers: freeform.nullable(),
+      timings: freeform.nullable(),
+      timingPhases: freeform.nullable(),
+    })
     .partial()
     .optional(),
   requestError: z.string().nullable().optional(),
@@ -27,15 +37,37 @@ export const ApiCheckResult = z.looseObject({
 export const AgenticCheckResult = z.looseObject({
   summary: z.string().nullable().optional(),
   prompt: z.string().nullable().optional(),
-  assertions: z.array(z.looseObject({ condition: z.string(), passed: z.boolean(), actual: z.string(), expected: z.string() }).partial()).nullable().optional(),
+  assertions: z
+    .array(
+      z.looseObject({ condition: z.string(), passed: z.boolean(), actual: z.string(), expected: z.string() }).partial(),
+    )
+    .nullable()
+    .optional(),
   suggestions: z
-    .array(z.looseObject({ summary: z.string(), prompt: z.string(), promptReplacement: z.string(), secrets: z.array(z.string()), category: z.string() }).partial())
+    .array(
+      z
+        .looseObject({
+          summary: z.string(),
+          prompt: z.string(),
+          promptReplacement: z.string(),
+          secrets: z.array(z.string()),
+          category: z.string(),
+        })
+        .partial(),
+    )
     .nullable()
     .optional(),
   steps: z
     .array(
       z
-        .looseObject({ type: z.string(), name: z.string(), input: freeform, output: z.string(), timestamp: z.iso.datetime({ offset: true }), sequenceNumber: z.number().int() })
+        .looseObject({
+          type: z.string(),
+          name: z.string(),
+          input: freeform,
+          output: z.string(),
+          timestamp: z.iso.datetime({ offset: true }),
+          sequenceNumber: z.number().int(),
+        })
         .partial(),
     )
     .nullable()
@@ -82,18 +114,46 @@ export type RecordCheckResultInput = z.input<typeof RecordCheckResultInput>;
 
 /** The fields a v2 entry can be reduced to (`fields`); `createdAt` is the reference's alias of created_at. */
 export const CHECK_RESULT_FIELDS = [
-  "id", "name", "checkId", "hasFailures", "hasErrors", "isDegraded", "isCancelled", "overMaxResponseTime", "runLocation",
-  "startedAt", "stoppedAt", "created_at", "responseTime", "apiCheckResult", "browserCheckResult", "multiStepCheckResult",
-  "agenticCheckResult", "checkRunId", "attempts", "resultType", "sequenceId", "errorGroupIds",
+  "id",
+  "name",
+  "checkId",
+  "hasFailures",
+  "hasErrors",
+  "isDegraded",
+  "isCancelled",
+  "overMaxResponseTime",
+  "runLocation",
+  "startedAt",
+  "stoppedAt",
+  "created_at",
+  "responseTime",
+  "apiCheckResult",
+  "browserCheckResult",
+  "multiStepCheckResult",
+  "agenticCheckResult",
+  "checkRunId",
+  "attempts",
+  "resultType",
+  "sequenceId",
+  "errorGroupIds",
 ] as const;
 export type CheckResultField = (typeof CHECK_RESULT_FIELDS)[number];
 
 /** `fields=a,b` or `fields=a&fields=b`. */
 const fieldList = z
   .union([z.string(), z.array(z.string())])
-  .transform((value) => [value].flat().flatMap((part) => part.split(",")).map((part) => part.trim()).filter(Boolean))
+  .transform((value) =>
+    [value]
+      .flat()
+      .flatMap((part) => part.split(","))
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum([...CHECK_RESULT_FIELDS, "createdAt"])).min(1))
-  .transform((fields) => [...new Set(fields.map((field) => (field === "createdAt" ? "created_at" : field)))] as CheckResultField[])
+  .transform(
+    (fields) =>
+      [...new Set(fields.map((field) => (field === "createdAt" ? "created_at" : field)))] as CheckResultField[],
+  )
   .describe(`Comma-separated entry fields to return: ${CHECK_RESULT_FIELDS.join(", ")}`);
 
 const filters = {
@@ -112,7 +172,9 @@ function toAfterFrom(query: { from?: Date | undefined; to?: Date | undefined }, 
   }
 }
 
-export const ListCheckResultsQuery = z.object({ ...filters, nextId: z.string().min(1).optional(), fields: fieldList.optional() }).superRefine(toAfterFrom);
+export const ListCheckResultsQuery = z
+  .object({ ...filters, nextId: z.string().min(1).optional(), fields: fieldList.optional() })
+  .superRefine(toAfterFrom);
 export type ListCheckResultsQuery = z.input<typeof ListCheckResultsQuery>;
 
 export const ListCheckResultsV1Query = z
@@ -120,7 +182,11 @@ export const ListCheckResultsV1Query = z
   .superRefine(toAfterFrom)
   .superRefine((query, ctx) => {
     if (query.from && query.to && query.to.getTime() - query.from.getTime() > V1_WINDOW_MS) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "must be at most 6 hours after from in v1 (use /v2 for longer ranges)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: "must be at most 6 hours after from in v1 (use /v2 for longer ranges)",
+      });
     }
   });
 export type ListCheckResultsV1Query = z.input<typeof ListCheckResultsV1Query>;

@@ -9,22 +9,46 @@ import type { ListCheckResultsQuery } from "./schemas.js";
  * the service. The SQL is portable (SQLite and PostgreSQL); values are bound, never spliced.
  */
 const COLUMNS = [
-  "id", "name", "checkId", "hasFailures", "hasErrors", "isDegraded", "isCancelled", "overMaxResponseTime", "runLocation", "startedAt",
-  "stoppedAt", "createdAt", "responseTime", "apiCheckResult", "browserCheckResult", "multiStepCheckResult", "agenticCheckResult",
-  "checkRunId", "attempts", "resultType", "sequenceId", "errorGroupIds",
+  "id",
+  "name",
+  "checkId",
+  "hasFailures",
+  "hasErrors",
+  "isDegraded",
+  "isCancelled",
+  "overMaxResponseTime",
+  "runLocation",
+  "startedAt",
+  "stoppedAt",
+  "createdAt",
+  "responseTime",
+  "apiCheckResult",
+  "browserCheckResult",
+  "multiStepCheckResult",
+  "agenticCheckResult",
+  "checkRunId",
+  "attempts",
+  "resultType",
+  "sequenceId",
+  "errorGroupIds",
 ] as const satisfies readonly (keyof CheckResult)[];
 /** What a list entry carries: every column the API shows. */
 export type CheckResultRow = Pick<CheckResult, (typeof COLUMNS)[number]>;
 
 const SELECT = Prisma.raw(`SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "CheckResult"`);
 /** A session's results also say which session they are of (pages of several sessions come in one statement). */
-const SELECT_IN_SESSION = Prisma.raw(`SELECT ${[...COLUMNS, "sessionId"].map((c) => `"${c}"`).join(", ")} FROM "CheckResult"`);
+const SELECT_IN_SESSION = Prisma.raw(
+  `SELECT ${[...COLUMNS, "sessionId"].map((c) => `"${c}"`).join(", ")} FROM "CheckResult"`,
+);
 /** The order of the (checkId, startedAt desc, id desc) index. */
 const NEWEST_FIRST = Prisma.raw(`ORDER BY "startedAt" DESC, "id" DESC`);
 /** Backward pages (GraphQL `last`/`before`) read the same index range the other way. */
 const OLDEST_FIRST = Prisma.raw(`ORDER BY "startedAt" ASC, "id" ASC`);
 
-type Filters = Pick<z.output<typeof ListCheckResultsQuery>, "location" | "checkType" | "hasFailures" | "resultType" | "from" | "to">;
+type Filters = Pick<
+  z.output<typeof ListCheckResultsQuery>,
+  "location" | "checkType" | "hasFailures" | "resultType" | "from" | "to"
+>;
 type Position = { startedAt: Date; id: string };
 
 /** Backward pages (GraphQL `last`/`before`): the rows newer than `before` (all rows without it), oldest first. */
@@ -34,8 +58,22 @@ type Backward = { backward?: boolean; before?: Position | null };
  * The rows of one check (of the caller's account) matching the filters, newest first, after `after`;
  * or, `backward`, oldest first from `before` on (the caller reverses them).
  */
-export function selectResults({ checkId, accountId, filters, after, before, backward, limit, offset = 0 }: {
-  checkId: string; accountId: string; filters: Filters; after?: Position | null; limit: number; offset?: number;
+export function selectResults({
+  checkId,
+  accountId,
+  filters,
+  after,
+  before,
+  backward,
+  limit,
+  offset = 0,
+}: {
+  checkId: string;
+  accountId: string;
+  filters: Filters;
+  after?: Position | null;
+  limit: number;
+  offset?: number;
 } & Backward): Prisma.Sql {
   const conditions = [Prisma.sql`"checkId" = ${checkId}`, Prisma.sql`"accountId" = ${accountId}`];
   if (filters.resultType !== "ALL") conditions.push(Prisma.sql`"resultType" = ${filters.resultType}`);
@@ -48,10 +86,24 @@ export function selectResults({ checkId, accountId, filters, after, before, back
 }
 
 /** The results recorded in one check session (of the caller's account), keyset-paged as above. */
-export function selectSessionResults({ sessionId, accountId, after, before, backward, limit }: {
-  sessionId: string; accountId: string; after?: Position | null; limit: number;
+export function selectSessionResults({
+  sessionId,
+  accountId,
+  after,
+  before,
+  backward,
+  limit,
+}: {
+  sessionId: string;
+  accountId: string;
+  after?: Position | null;
+  limit: number;
 } & Backward): Prisma.Sql {
-  return keysetSql(SELECT_IN_SESSION, [Prisma.sql`"sessionId" = ${sessionId}`, Prisma.sql`"accountId" = ${accountId}`], { after, before, backward, limit, offset: 0 });
+  return keysetSql(
+    SELECT_IN_SESSION,
+    [Prisma.sql`"sessionId" = ${sessionId}`, Prisma.sql`"accountId" = ${accountId}`],
+    { after, before, backward, limit, offset: 0 },
+  );
 }
 
 type Keyset = { after?: Position | null; limit: number; offset: number } & Backward;

@@ -41,13 +41,26 @@ function wakeups(events: EventBus, match: (event: VigilEvent) => boolean) {
  * `checkResultRecorded` events (and polls slowly), so a finished session answers at once.
  * `finished: false` means still running (REST: 408, try again).
  */
-export async function awaitCheckSessionCompletion({ ctx, id, query, signal }: { ctx: DomainContext; id: unknown; query: unknown; signal?: AbortSignal }) {
+export async function awaitCheckSessionCompletion({
+  ctx,
+  id,
+  query,
+  signal,
+}: {
+  ctx: DomainContext;
+  id: unknown;
+  query: unknown;
+  signal?: AbortSignal;
+}) {
   const { maxWaitSeconds } = parseInput(AwaitCheckSessionQuery, query, "query");
   let session: SessionView = await loadSession({ ctx, id, withResults: true });
   if (isFinished(session)) return { finished: true, session };
   const deadline = Date.now() + maxWaitSeconds * 1000;
   const checkId = session.check.id;
-  const waiter = wakeups(ctx.events, (event) => event.accountId === ctx.accountId && event.type === "checkResultRecorded" && event.checkId === checkId);
+  const waiter = wakeups(
+    ctx.events,
+    (event) => event.accountId === ctx.accountId && event.type === "checkResultRecorded" && event.checkId === checkId,
+  );
   try {
     for (let left = deadline - Date.now(); left > 0 && !signal?.aborted; left = deadline - Date.now()) {
       await waiter.next(Math.min(left, POLL_MS), signal);

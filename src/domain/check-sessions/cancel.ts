@@ -19,7 +19,12 @@ export async function cancelCheckSession({ ctx, id, input }: { ctx: DomainContex
   if (isFinished(session)) return;
   const { recorded, groupIds } = await ctx.db.$transaction(async (tx) => {
     const runs = await tx.checkRun.findMany({
-      where: { sessionId: session.id, accountId: ctx.accountId, status: { in: ACTIVE_RUN_STATUSES }, ...(sequenceId ? { sequenceId: { in: sequenceId } } : {}) },
+      where: {
+        sessionId: session.id,
+        accountId: ctx.accountId,
+        status: { in: ACTIVE_RUN_STATUSES },
+        ...(sequenceId ? { sequenceId: { in: sequenceId } } : {}),
+      },
       include: { privateLocation: { select: { slugName: true } } },
       orderBy: { id: "asc" },
     });
@@ -28,7 +33,10 @@ export async function cancelCheckSession({ ctx, id, input }: { ctx: DomainContex
     // Compare-and-set per run: one that a runner finished meanwhile keeps its own result.
     for (const run of runs) {
       const where = { id: run.id, accountId: ctx.accountId, status: { in: ACTIVE_RUN_STATUSES } };
-      const { count } = await tx.checkRun.updateMany({ where, data: { status: "CANCELLED", cancelRequested: true, finishedAt: now } });
+      const { count } = await tx.checkRun.updateMany({
+        where,
+        data: { status: "CANCELLED", cancelRequested: true, finishedAt: now },
+      });
       if (count === 1) cancelled.push(run);
     }
     const results = [];

@@ -4,7 +4,9 @@
  */
 export function matchesTags(tags: readonly string[], groups: readonly (readonly string[])[]): boolean {
   const own = new Set(tags);
-  return groups.some((group) => group.every((tag) => (tag.startsWith("!") ? !own.has(tag.slice(1).trim()) : own.has(tag))));
+  return groups.some((group) =>
+    group.every((tag) => (tag.startsWith("!") ? !own.has(tag.slice(1).trim()) : own.has(tag))),
+  );
 }
 
 /** Json list columns hold string arrays; anything else counts as empty. */
@@ -19,15 +21,24 @@ type Place = { location: string | null; privateLocationId: string | null; name: 
  * locations are named by id or slug; one the account does not have is skipped.
  */
 export function runPlaces(
-  check: { locations: unknown; privateLocations: unknown; group: { locations: unknown; privateLocations: unknown } | null },
+  check: {
+    locations: unknown;
+    privateLocations: unknown;
+    group: { locations: unknown; privateLocations: unknown } | null;
+  },
   privateLocations: readonly { id: string; slugName: string }[],
 ): Place[] {
   const own = strings(check.locations).length + strings(check.privateLocations).length > 0;
   const source = own || !check.group ? check : check.group;
-  const places: Place[] = [...new Set(strings(source.locations))].map((location) => ({ location, privateLocationId: null, name: location }));
+  const places: Place[] = [...new Set(strings(source.locations))].map((location) => ({
+    location,
+    privateLocationId: null,
+    name: location,
+  }));
   for (const ref of new Set(strings(source.privateLocations))) {
     const found = privateLocations.find((pl) => pl.id === ref || pl.slugName === ref);
-    if (found && !places.some((p) => p.privateLocationId === found.id)) places.push({ location: null, privateLocationId: found.id, name: found.slugName });
+    if (found && !places.some((p) => p.privateLocationId === found.id))
+      places.push({ location: null, privateLocationId: found.id, name: found.slugName });
   }
   return places;
 }

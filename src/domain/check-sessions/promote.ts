@@ -33,7 +33,9 @@ export function mergePromoted(into: Promoted, from: Promoted): Promoted {
 
 /** Locks the group for this transaction; its concurrency, or null when the group is gone (no cap). */
 async function lockGroup(tx: DbOrTx, groupId: number): Promise<number | null> {
-  const rows = await tx.$queryRaw<{ concurrency: number | bigint }[]>`UPDATE "CheckGroup" SET "concurrency" = "concurrency" WHERE "id" = ${groupId} RETURNING "concurrency"`;
+  const rows = await tx.$queryRaw<
+    { concurrency: number | bigint }[]
+  >`UPDATE "CheckGroup" SET "concurrency" = "concurrency" WHERE "id" = ${groupId} RETURNING "concurrency"`;
   return rows[0] ? Math.max(1, Number(rows[0].concurrency)) : null;
 }
 
@@ -66,18 +68,29 @@ async function oldestPending(tx: DbOrTx, groupId: number, underWay: Set<string>,
 /** Promotes what the group has room for, inside the caller's transaction (which then holds the group lock). */
 export async function promoteGroup(tx: DbOrTx, groupId: number, now: Date): Promise<Promoted> {
   const cap = (await lockGroup(tx, groupId)) ?? Number.POSITIVE_INFINITY;
-  const busy = await tx.checkRun.findMany({ where: { groupId, status: { in: UNDER_WAY }, sessionId: { not: null } }, select: { checkId: true } });
+  const busy = await tx.checkRun.findMany({
+    where: { groupId, status: { in: UNDER_WAY }, sessionId: { not: null } },
+    select: { checkId: true },
+  });
   const underWay = new Set(busy.map((run) => run.checkId));
   if (underWay.size >= cap) return nothingPromoted();
   const chosen = await oldestPending(tx, groupId, underWay, cap - underWay.size);
   const promoted = nothingPromoted();
   for (const [sequenceId, sessionId] of chosen) {
     const where = { sessionId, sequenceId, groupId };
-    const runs = await tx.checkRun.findMany({ where: { ...where, status: "PENDING" }, select: { accountId: true, privateLocationId: true } });
-    const { count } = await tx.checkRun.updateMany({ where: { ...where, status: "PENDING" }, data: { status: "QUEUED", dueAt: now } });
+    const runs = await tx.checkRun.findMany({
+      where: { ...where, status: "PENDING" },
+      select: { accountId: true, privateLocationId: true },
+    });
+    const { count } = await tx.checkRun.updateMany({
+      where: { ...where, status: "PENDING" },
+      data: { status: "QUEUED", dueAt: now },
+    });
     if (count === 0) continue; // cancelled meanwhile
     promoted.runs += count;
-    for (const run of runs) if (run.privateLocationId) promoted.wake.push({ accountId: run.accountId, privateLocationId: run.privateLocationId });
+    for (const run of runs)
+      if (run.privateLocationId)
+        promoted.wake.push({ accountId: run.accountId, privateLocationId: run.privateLocationId });
   }
   return promoted;
 }
@@ -85,12 +98,18 @@ export async function promoteGroup(tx: DbOrTx, groupId: number, now: Date): Prom
 /** Promotes in several groups inside one transaction, locking them in id order (no lock cycles). */
 export async function promoteGroups(tx: DbOrTx, groupIds: Iterable<number>, now: Date): Promise<Promoted> {
   const promoted = nothingPromoted();
-  for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) mergePromoted(promoted, await promoteGroup(tx, groupId, now));
+  for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b))
+    mergePromoted(promoted, await promoteGroup(tx, groupId, now));
   return promoted;
 }
 
 /** Promotes in these groups, one short transaction per group; publishes runsQueued when given the bus. */
-export async function promoteGroupsApart(db: Db, groupIds: Iterable<number>, now: Date, events?: EventBus): Promise<Promoted> {
+export async function promoteGroupsApart(
+  db: Db,
+  groupIds: Iterable<number>,
+  now: Date,
+  events?: EventBus,
+): Promise<Promoted> {
   const promoted = nothingPromoted();
   for (const groupId of [...new Set(groupIds)].sort((a, b) => a - b)) {
     mergePromoted(promoted, await db.$transaction((tx) => promoteGroup(tx, groupId, now)));
@@ -105,14 +124,25 @@ export async function promoteGroupsApart(db: Db, groupIds: Iterable<number>, now
  * way. Returns the number of runs promoted; publishes runsQueued for private-location runs.
  */
 export async function promotePendingRuns(db: Db, now: Date, events?: EventBus): Promise<number> {
-  const groups = await db.checkRun.findMany({ where: { status: "PENDING", groupId: { not: null } }, select: { groupId: true }, distinct: ["groupId"] });
-  const promoted = await promoteGroupsApart(db, groups.map((run) => run.groupId!), now, events);
+  const groups = await db.checkRun.findMany({
+    where: { status: "PENDING", groupId: { not: null } },
+    select: { groupId: true },
+    distinct: ["groupId"],
+  });
+  const promoted = await promoteGroupsApart(
+    db,
+    groups.map((run) => run.groupId!),
+    now,
+    events,
+  );
   return promoted.runs;
 }
 
 /** Wakes the agents of the private locations that got runs (call after the commit). */
 export function publishQueued(events: EventBus, promoted: Promoted) {
   const byAccount = new Map<string, Set<string>>();
-  for (const { accountId, privateLocationId } of promoted.wake) byAccount.set(accountId, (byAccount.get(accountId) ?? new Set()).add(privateLocationId));
-  for (const [accountId, ids] of byAccount) events.publish({ type: "runsQueued", accountId, privateLocationIds: [...ids] });
+  for (const { accountId, privateLocationId } of promoted.wake)
+    byAccount.set(accountId, (byAccount.get(accountId) ?? new Set()).add(privateLocationId));
+  for (const [accountId, ids] of byAccount)
+    events.publish({ type: "runsQueued", accountId, privateLocationIds: [...ids] });
 }

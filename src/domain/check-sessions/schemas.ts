@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { requestBody, Tags } from "../shared/schemas.js";
 
-export const SESSION_STATUSES = ["STARTED", "PROGRESS", "FAILED", "PASSED", "DEGRADED", "TIMED_OUT", "CANCELLED"] as const;
+export const SESSION_STATUSES = [
+  "STARTED",
+  "PROGRESS",
+  "FAILED",
+  "PASSED",
+  "DEGRADED",
+  "TIMED_OUT",
+  "CANCELLED",
+] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 /** A session in one of these has finished: completion answers, cancel changes nothing. */
 export const FINISHED_STATUSES: readonly SessionStatus[] = ["FAILED", "PASSED", "DEGRADED", "TIMED_OUT", "CANCELLED"];
@@ -12,13 +20,17 @@ export const ACTIVE_RUN_STATUSES = ["PENDING", "QUEUED", "RUNNING"];
 export const WAITING_RUN_STATUSES = ["PENDING", "QUEUED"];
 
 /** The reference's arrays accept a single value in place of a one-item array. */
-const single = <T extends z.ZodType>(item: T) => z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).min(1).max(100));
+const single = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(item).min(1).max(100));
 
 /** A tag, or `!tag` for checks without it (reference document, matchTags). */
 const tagCondition = z
   .string()
   .trim()
-  .refine((tag) => Tags.element.safeParse(tag.replace(/^!/, "")).success, "must be a tag (1 to 255 characters), optionally prefixed with !");
+  .refine(
+    (tag) => Tags.element.safeParse(tag.replace(/^!/, "")).success,
+    "must be a tag (1 to 255 characters), optionally prefixed with !",
+  );
 
 export const TriggerCheckSessionInput = requestBody({
   target: z

@@ -3,7 +3,13 @@ import { nothingPromoted, promoteGroups, type Promoted } from "./promote.js";
 import { ACTIVE_RUN_STATUSES, FINISHED_STATUSES, WAITING_RUN_STATUSES, type SessionStatus } from "./schemas.js";
 
 type Run = { id: number; status: string };
-type Final = { checkRunId: number | null; hasFailures: boolean; hasErrors: boolean; isDegraded: boolean | null; isCancelled: boolean };
+type Final = {
+  checkRunId: number | null;
+  hasFailures: boolean;
+  hasErrors: boolean;
+  isDegraded: boolean | null;
+  isCancelled: boolean;
+};
 
 /**
  * A finished session's outcome, worst first: a cancelled run makes it CANCELLED (decisions.md); a
@@ -28,23 +34,57 @@ export function sessionOutcome(runs: readonly Run[], finals: readonly Final[]): 
  * PENDING rows and promotes after its commit (see promote.ts on lock order). Returns what was
  * promoted, for the caller to announce (publishQueued) after its commit.
  */
-export async function settleSession({ tx, accountId, sessionId, now }: { tx: DbOrTx; accountId: string; sessionId: string; now: Date }): Promise<Promoted> {
+export async function settleSession({
+  tx,
+  accountId,
+  sessionId,
+  now,
+}: {
+  tx: DbOrTx;
+  accountId: string;
+  sessionId: string;
+  now: Date;
+}): Promise<Promoted> {
   // Locks the session row first (a no-op UPDATE): two runs of the session ending at once settle one
   // after the other, so the second sees the first's run ended (else on PostgreSQL each could see
   // the other still running, and the session would never finish).
-  const [session] = await tx.$queryRaw<{ status: string }[]>`UPDATE "CheckSession" SET "status" = "status" WHERE "id" = ${sessionId} AND "accountId" = ${accountId} RETURNING "status"`;
+  const [session] = await tx.$queryRaw<
+    { status: string }[]
+  >`UPDATE "CheckSession" SET "status" = "status" WHERE "id" = ${sessionId} AND "accountId" = ${accountId} RETURNING "status"`;
   if (!session || FINISHED_STATUSES.includes(session.status as SessionStatus)) return nothingPromoted();
   // One after the other: a transaction holds one connection.
-  const runs = await tx.checkRun.findMany({ where: { sessionId, accountId }, select: { id: true, status: true, groupId: true } });
+  const runs = await tx.checkRun.findMany({
+    where: { sessionId, accountId },
+    select: { id: true, status: true, groupId: true },
+  });
   const results = await tx.checkResult.findMany({
     where: { sessionId, accountId },
-    select: { resultType: true, checkRunId: true, hasFailures: true, hasErrors: true, isDegraded: true, isCancelled: true },
+    select: {
+      resultType: true,
+      checkRunId: true,
+      hasFailures: true,
+      hasErrors: true,
+      isDegraded: true,
+      isCancelled: true,
+    },
   });
   const running = runs.some((run) => ACTIVE_RUN_STATUSES.includes(run.status));
   const moved = results.length > 0 || runs.some((run) => !WAITING_RUN_STATUSES.includes(run.status));
-  const status: SessionStatus = running ? (moved ? "PROGRESS" : "STARTED") : sessionOutcome(runs, results.filter((r) => r.resultType === "FINAL"));
+  const status: SessionStatus = running
+    ? moved
+      ? "PROGRESS"
+      : "STARTED"
+    : sessionOutcome(
+        runs,
+        results.filter((r) => r.resultType === "FINAL"),
+      );
   if (status === session.status) return nothingPromoted();
-  await tx.checkSession.update({ where: { id: sessionId, accountId }, data: { status, stoppedAt: running ? null : now } });
+  await tx.checkSession.update({
+    where: { id: sessionId, accountId },
+    data: { status, stoppedAt: running ? null : now },
+  });
   const groupIds = runs.flatMap((run) => (run.groupId === null ? [] : [run.groupId]));
-  return running || status === "CANCELLED" || groupIds.length === 0 ? nothingPromoted() : promoteGroups(tx, groupIds, now);
+  return running || status === "CANCELLED" || groupIds.length === 0
+    ? nothingPromoted()
+    : promoteGroups(tx, groupIds, now);
 }

@@ -26,21 +26,36 @@ export async function timeOutSessions(app: AppContext, now: Date): Promise<numbe
   const db = app.database.prisma;
   const cutoff = new Date(now.getTime() - SESSION_TIMEOUT_MS);
   // No run waiting for its group, and none queued (promoted, retried) within the bound.
-  const stuck = { status: { in: UNFINISHED }, startedAt: { lt: cutoff }, runs: { none: { OR: [{ status: "PENDING" }, { dueAt: { gte: cutoff } }] } } };
+  const stuck = {
+    status: { in: UNFINISHED },
+    startedAt: { lt: cutoff },
+    runs: { none: { OR: [{ status: "PENDING" }, { dueAt: { gte: cutoff } }] } },
+  };
   let ended = 0;
   const groupIds: number[] = [];
   for (let after = ""; ; ) {
-    const sessions = await db.checkSession.findMany({ where: { ...stuck, id: { gt: after } }, orderBy: { id: "asc" }, take: BATCH, select: { id: true, accountId: true } });
+    const sessions = await db.checkSession.findMany({
+      where: { ...stuck, id: { gt: after } },
+      orderBy: { id: "asc" },
+      take: BATCH,
+      select: { id: true, accountId: true },
+    });
     for (const { id, accountId } of sessions) {
       try {
         // Runs first, then the session: the order a result's writer locks them in (no deadlock).
         const dropped = await db.$transaction(async (tx) => {
-          const runs = await tx.checkRun.findMany({ where: { sessionId: id, accountId, status: { in: ["QUEUED", "RUNNING"] } }, select: { id: true, groupId: true } });
+          const runs = await tx.checkRun.findMany({
+            where: { sessionId: id, accountId, status: { in: ["QUEUED", "RUNNING"] } },
+            select: { id: true, groupId: true },
+          });
           await tx.checkRun.updateMany({
             where: { id: { in: runs.map((run) => run.id) }, status: { in: ["QUEUED", "RUNNING"] } },
             data: { status: "DROPPED", finishedAt: now, leaseExpiresAt: null },
           });
-          const { count } = await tx.checkSession.updateMany({ where: { ...stuck, id, accountId }, data: { status: "TIMED_OUT", stoppedAt: now } });
+          const { count } = await tx.checkSession.updateMany({
+            where: { ...stuck, id, accountId },
+            data: { status: "TIMED_OUT", stoppedAt: now },
+          });
           if (count !== 1) throw new Moved();
           return runs;
         });

@@ -23,8 +23,16 @@ class NoMatchingChecksError extends NotFoundError {
  * A grouped check's runs are written PENDING and promoted, in the same transaction, as far as the
  * group's `concurrency` allows (promote.ts); the rest start as running sessions of the group end.
  */
-export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext; input: unknown }): Promise<SessionView[]> {
-  const { target, refreshCache } = withoutResponseFields(parseInput(TriggerCheckSessionInput, input === undefined ? {} : input));
+export async function triggerCheckSessions({
+  ctx,
+  input,
+}: {
+  ctx: DomainContext;
+  input: unknown;
+}): Promise<SessionView[]> {
+  const { target, refreshCache } = withoutResponseFields(
+    parseInput(TriggerCheckSessionInput, input === undefined ? {} : input),
+  );
   const candidates = await ctx.db.check.findMany({
     where: {
       accountId: ctx.accountId,
@@ -34,19 +42,34 @@ export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext;
       ...(target.checkId ? { id: { in: target.checkId } } : {}),
     },
     select: {
-      id: true, name: true, checkType: true, tags: true, locations: true, privateLocations: true, groupId: true,
+      id: true,
+      name: true,
+      checkType: true,
+      tags: true,
+      locations: true,
+      privateLocations: true,
+      groupId: true,
       group: { select: { tags: true, locations: true, privateLocations: true } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const tagged = target.matchTags
-    ? candidates.filter((check) => matchesTags([...strings(check.tags), ...strings(check.group?.tags)], target.matchTags!))
+    ? candidates.filter((check) =>
+        matchesTags([...strings(check.tags), ...strings(check.group?.tags)], target.matchTags!),
+      )
     : candidates;
-  const wantsPrivate = tagged.some((check) => strings(check.privateLocations).length + strings(check.group?.privateLocations).length > 0);
+  const wantsPrivate = tagged.some(
+    (check) => strings(check.privateLocations).length + strings(check.group?.privateLocations).length > 0,
+  );
   const privateLocations = wantsPrivate
-    ? await ctx.db.privateLocation.findMany({ where: { accountId: ctx.accountId }, select: { id: true, slugName: true } })
+    ? await ctx.db.privateLocation.findMany({
+        where: { accountId: ctx.accountId },
+        select: { id: true, slugName: true },
+      })
     : [];
-  const planned = tagged.map((check) => ({ check, places: runPlaces(check, privateLocations) })).filter((plan) => plan.places.length > 0);
+  const planned = tagged
+    .map((check) => ({ check, places: runPlaces(check, privateLocations) }))
+    .filter((plan) => plan.places.length > 0);
   if (planned.length === 0) throw new NoMatchingChecksError();
 
   const now = ctx.now();
@@ -55,26 +78,47 @@ export async function triggerCheckSessions({ ctx, input }: { ctx: DomainContext;
     const views: SessionView[] = [];
     for (const { check, places } of planned) {
       const session = await tx.checkSession.create({
-        data: { accountId: ctx.accountId, name: check.name, status: "STARTED", target: stored, startedAt: now, createdAt: now },
+        data: {
+          accountId: ctx.accountId,
+          name: check.name,
+          status: "STARTED",
+          target: stored,
+          startedAt: now,
+          createdAt: now,
+        },
       });
       const sequenceId = randomUUID();
       await tx.checkRun.createMany({
         data: places.map((place) => ({
-          accountId: ctx.accountId, checkId: check.id, sessionId: session.id, location: place.location,
-          privateLocationId: place.privateLocationId, sequenceId, status: check.groupId === null ? "QUEUED" : "PENDING",
-          groupId: check.groupId, dueAt: now, createdAt: now,
+          accountId: ctx.accountId,
+          checkId: check.id,
+          sessionId: session.id,
+          location: place.location,
+          privateLocationId: place.privateLocationId,
+          sequenceId,
+          status: check.groupId === null ? "QUEUED" : "PENDING",
+          groupId: check.groupId,
+          dueAt: now,
+          createdAt: now,
         })),
       });
       views.push({
-        id: session.id, name: check.name, status: "STARTED", startedAt: now, stoppedAt: null,
-        check: { id: check.id, name: check.name, checkType: check.checkType }, runLocations: places.map((p) => p.name), results: null,
+        id: session.id,
+        name: check.name,
+        status: "STARTED",
+        startedAt: now,
+        stoppedAt: null,
+        check: { id: check.id, name: check.name, checkType: check.checkType },
+        runLocations: places.map((p) => p.name),
+        results: null,
       });
     }
     const groupIds = planned.flatMap(({ check }) => (check.groupId === null ? [] : [check.groupId]));
     return { views, promoted: await promoteGroups(tx, groupIds, now) };
   });
   const ungrouped = planned.filter(({ check }) => check.groupId === null).flatMap(({ places }) => places);
-  for (const { privateLocationId } of ungrouped) if (privateLocationId) promoted.wake.push({ accountId: ctx.accountId, privateLocationId });
+  for (const { privateLocationId } of ungrouped)
+    if (privateLocationId) promoted.wake.push({ accountId: ctx.accountId, privateLocationId });
   publishQueued(ctx.events, promoted);
   return views;
 }

@@ -4,19 +4,43 @@ import { isUuid } from "../ids.js";
 import { FINISHED_STATUSES, type SessionStatus } from "./schemas.js";
 
 const conciseResult = {
-  id: true, checkId: true, name: true, checkType: true, runLocation: true, resultType: true, hasErrors: true, hasFailures: true,
-  isDegraded: true, isCancelled: true, responseTime: true, startedAt: true, stoppedAt: true, sequenceId: true,
+  id: true,
+  checkId: true,
+  name: true,
+  checkType: true,
+  runLocation: true,
+  resultType: true,
+  hasErrors: true,
+  hasFailures: true,
+  isDegraded: true,
+  isCancelled: true,
+  responseTime: true,
+  startedAt: true,
+  stoppedAt: true,
+  sequenceId: true,
 } as const;
 
 /** What a session is read with: its runs name the check and the locations. */
 const runsOfSession = {
-  select: { location: true, privateLocation: { select: { slugName: true } }, check: { select: { id: true, name: true, checkType: true } } },
+  select: {
+    location: true,
+    privateLocation: { select: { slugName: true } },
+    check: { select: { id: true, name: true, checkType: true } },
+  },
   orderBy: { id: "asc" },
 } as const;
 
 type StoredSession = {
-  id: string; name: string | null; status: string; startedAt: Date; stoppedAt: Date | null;
-  runs: { location: string | null; privateLocation: { slugName: string } | null; check: { id: string; name: string; checkType: string } }[];
+  id: string;
+  name: string | null;
+  status: string;
+  startedAt: Date;
+  stoppedAt: Date | null;
+  runs: {
+    location: string | null;
+    privateLocation: { slugName: string } | null;
+    check: { id: string; name: string; checkType: string };
+  }[];
 };
 
 /** The API's view of a stored session; null when its check was deleted (its runs went with it). */
@@ -45,7 +69,9 @@ export async function loadSession({ ctx, id, withResults }: { ctx: DomainContext
         where: { id, accountId: ctx.accountId },
         include: {
           runs: runsOfSession,
-          ...(withResults ? { results: { select: conciseResult, orderBy: [{ startedAt: "asc" as const }, { id: "asc" as const }] } } : {}),
+          ...(withResults
+            ? { results: { select: conciseResult, orderBy: [{ startedAt: "asc" as const }, { id: "asc" as const }] } }
+            : {}),
         },
       })
     : null;
@@ -55,17 +81,40 @@ export async function loadSession({ ctx, id, withResults }: { ctx: DomainContext
 }
 
 /** The caller's sessions with these ids, without their results, in the ids' order (null where there is none): one query. */
-export async function getCheckSessions({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }): Promise<(SessionView | null)[]> {
+export async function getCheckSessions({
+  ctx,
+  ids,
+}: {
+  ctx: DomainContext;
+  ids: readonly unknown[];
+}): Promise<(SessionView | null)[]> {
   const wanted = [...new Set(ids.filter(isUuid))];
-  const sessions = wanted.length ? await ctx.db.checkSession.findMany({ where: { id: { in: wanted }, accountId: ctx.accountId }, include: { runs: runsOfSession } }) : [];
+  const sessions = wanted.length
+    ? await ctx.db.checkSession.findMany({
+        where: { id: { in: wanted }, accountId: ctx.accountId },
+        include: { runs: runsOfSession },
+      })
+    : [];
   const byId = new Map(sessions.map((session) => [session.id, toView(session, null)]));
   return ids.map((id) => (typeof id === "string" ? (byId.get(id) ?? null) : null));
 }
 
 export type SessionView = Awaited<ReturnType<typeof loadSession>>;
 export type ConciseResult = {
-  id: string; checkId: string; name: string; checkType: string; runLocation: string; resultType: string; hasErrors: boolean; hasFailures: boolean;
-  isDegraded: boolean | null; isCancelled: boolean; responseTime: number; startedAt: Date; stoppedAt: Date | null; sequenceId: string | null;
+  id: string;
+  checkId: string;
+  name: string;
+  checkType: string;
+  runLocation: string;
+  resultType: string;
+  hasErrors: boolean;
+  hasFailures: boolean;
+  isDegraded: boolean | null;
+  isCancelled: boolean;
+  responseTime: number;
+  startedAt: Date;
+  stoppedAt: Date | null;
+  sequenceId: string | null;
 };
 
 export const isFinished = (session: { status: SessionStatus }) => FINISHED_STATUSES.includes(session.status);

@@ -6,11 +6,39 @@ import { perType, typeSpec } from "./type-schemas.js";
 
 /** The body property names of the deprecated `PUT /v1/checks/{id}`, exactly as decisions.md lists them. */
 export const DEPRECATED_UPDATE_PROPERTIES = [
-  "name", "activated", "muted", "doubleCheck", "shouldFail", "locations", "tags", "alertSettings", "useGlobalAlertSettings",
-  "groupId", "groupOrder", "runtimeId", "alertChannelSubscriptions", "retryStrategy", "triggerIncident", "runParallel",
-  "description", "checkType", "frequency", "frequencyOffset", "request", "heartbeat", "script", "scriptPath",
-  "environmentVariables", "setupSnippetId", "tearDownSnippetId", "localSetupScript", "localTearDownScript",
-  "degradedResponseTime", "maxResponseTime", "privateLocations", "dependencies",
+  "name",
+  "activated",
+  "muted",
+  "doubleCheck",
+  "shouldFail",
+  "locations",
+  "tags",
+  "alertSettings",
+  "useGlobalAlertSettings",
+  "groupId",
+  "groupOrder",
+  "runtimeId",
+  "alertChannelSubscriptions",
+  "retryStrategy",
+  "triggerIncident",
+  "runParallel",
+  "description",
+  "checkType",
+  "frequency",
+  "frequencyOffset",
+  "request",
+  "heartbeat",
+  "script",
+  "scriptPath",
+  "environmentVariables",
+  "setupSnippetId",
+  "tearDownSnippetId",
+  "localSetupScript",
+  "localTearDownScript",
+  "degradedResponseTime",
+  "maxResponseTime",
+  "privateLocations",
+  "dependencies",
 ] as const;
 
 /**
@@ -40,4 +68,6 @@ const widest: Record<string, z.ZodType> = {
   degradedResponseTime: milliseconds(300000),
   maxResponseTime: milliseconds(300000),
 };
-export const DeprecatedUpdateCheckInput = requestBody(Object.fromEntries(DEPRECATED_UPDATE_PROPERTIES.map((key) => [key, widest[key]!.optional()])));
+export const DeprecatedUpdateCheckInput = requestBody(
+  Object.fromEntries(DEPRECATED_UPDATE_PROPERTIES.map((key) => [key, widest[key]!.optional()])),
+);

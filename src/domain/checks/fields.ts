@@ -26,7 +26,11 @@ export const TriggerIncident = z.strictObject({
 
 /** Reference `ChecksV1CheckIntent`. */
 const outcomes = z.array(z.string().min(1).max(1000)).max(20);
-export const Intent = z.strictObject({ goal: z.string().min(1).max(2000), requiredOutcomes: outcomes.default([]), mustPreserve: outcomes.default([]) });
+export const Intent = z.strictObject({
+  goal: z.string().min(1).max(2000),
+  requiredOutcomes: outcomes.default([]),
+  mustPreserve: outcomes.default([]),
+});
 
 export const Dependency = z.strictObject({ path: z.string().min(1).max(1000), content: z.string().min(1) });
 
@@ -48,7 +52,10 @@ export const fields = {
   doubleCheck: z.boolean(),
   /** Inverts what counts as a failure, so that e.g. a 404 can be the expected answer. */
   shouldFail: z.boolean(),
-  locations: z.array(Location).superRefine(uniqueBy((location: string) => location)).nullable(),
+  locations: z
+    .array(Location)
+    .superRefine(uniqueBy((location: string) => location))
+    .nullable(),
   tags: Tags.nullable(),
   alertSettings: CompleteAlertSettings,
   useGlobalAlertSettings: z.boolean(),
@@ -70,15 +77,24 @@ export const fields = {
   /** The four offset rules need the frequency too: see frequency.ts. */
   frequencyOffset: z.number().int().min(1).nullable(),
   /** Slug names or ids of the account's private locations (checked in references.ts). */
-  privateLocations: z.array(z.string().min(1).max(255)).max(100).superRefine(uniqueBy((name: string) => name)).nullable(),
+  privateLocations: z
+    .array(z.string().min(1).max(255))
+    .max(100)
+    .superRefine(uniqueBy((name: string) => name))
+    .nullable(),
   setupSnippetId: snippetId,
   tearDownSnippetId: snippetId,
   localSetupScript: z.string().nullable(),
   localTearDownScript: z.string().nullable(),
   script: z.string().min(1),
   scriptPath: z.string().min(1).max(1024).nullable(),
-  environmentVariables: EnvironmentVariables.superRefine(uniqueBy((variable: { key: string }) => variable.key, "key")).nullable(),
-  dependencies: z.array(Dependency).superRefine(uniqueBy((dependency: { path: string }) => dependency.path, "path")).nullable(),
+  environmentVariables: EnvironmentVariables.superRefine(
+    uniqueBy((variable: { key: string }) => variable.key, "key"),
+  ).nullable(),
+  dependencies: z
+    .array(Dependency)
+    .superRefine(uniqueBy((dependency: { path: string }) => dependency.path, "path"))
+    .nullable(),
   sslCheckDomain: z.string().min(1).max(255).nullable(),
   degradedPacketLossThreshold: z.number().gt(0).max(100).nullable(),
   maxPacketLossThreshold: z.number().gt(0).max(100).nullable(),

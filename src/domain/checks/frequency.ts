@@ -14,14 +14,19 @@ export function maxFrequencyOffset(frequency: number): number {
  */
 export function checkFrequency(checkType: string, frequency: number, offset: number | null) {
   if (frequency === 0) {
-    if (checkType !== "API") throw new ValidationError("frequency: 0 (sub-minute runs) is for API checks only", ["frequency"]);
+    if (checkType !== "API")
+      throw new ValidationError("frequency: 0 (sub-minute runs) is for API checks only", ["frequency"]);
     if (!SUB_MINUTE_OFFSETS.includes(offset as 10)) {
-      throw new ValidationError("frequencyOffset: must be 10, 20 or 30 (seconds) when frequency is 0", ["frequencyOffset"]);
+      throw new ValidationError("frequencyOffset: must be 10, 20 or 30 (seconds) when frequency is 0", [
+        "frequencyOffset",
+      ]);
     }
     return;
   }
   const max = maxFrequencyOffset(frequency);
   if (offset !== null && offset > max) {
-    throw new ValidationError(`frequencyOffset: must be at most ${max} when frequency is ${frequency}`, ["frequencyOffset"]);
+    throw new ValidationError(`frequencyOffset: must be at most ${max} when frequency is ${frequency}`, [
+      "frequencyOffset",
+    ]);
   }
 }

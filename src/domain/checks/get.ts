@@ -5,7 +5,9 @@ import { withSubscriptions, type CheckRow } from "./persist.js";
 
 /** The check of the caller's account; another account's id, or one that is not a uuid, is NotFound. */
 export async function getCheck({ ctx, id }: { ctx: DomainContext; id: unknown }): Promise<CheckRow> {
-  const check = isUuid(id) ? await ctx.db.check.findFirst({ where: { id, accountId: ctx.accountId }, include: withSubscriptions }) : null;
+  const check = isUuid(id)
+    ? await ctx.db.check.findFirst({ where: { id, accountId: ctx.accountId }, include: withSubscriptions })
+    : null;
   if (!check) throw new NotFoundError("check", String(id));
   return check;
 }

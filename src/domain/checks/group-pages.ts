@@ -11,7 +11,13 @@ export type GroupChecksKey = { groupId: number; args: PageArgs };
  * groups), whatever their number. Results come in the keys' order. The groups are not checked
  * here: they come from the caller's account already, and the query filters by account anyway.
  */
-export async function pageGroupChecks({ ctx, keys }: { ctx: DomainContext; keys: readonly GroupChecksKey[] }): Promise<Page<CheckRow>[]> {
+export async function pageGroupChecks({
+  ctx,
+  keys,
+}: {
+  ctx: DomainContext;
+  keys: readonly GroupChecksKey[];
+}): Promise<Page<CheckRow>[]> {
   const byArgs = new Map<string, GroupChecksKey[]>();
   for (const key of keys) {
     const signature = JSON.stringify([key.args.first, key.args.after, key.args.last, key.args.before]);
@@ -28,7 +34,11 @@ export async function pageGroupChecks({ ctx, keys }: { ctx: DomainContext; keys:
       let rows: Promise<Map<number, CheckRow[]>> | undefined;
       const rowsOf = (where: Record<string, unknown>, orderBy: Record<string, "asc" | "desc">[]) =>
         (rows ??= ctx.db.check
-          .findMany({ where: { accountId: ctx.accountId, groupId: { in: groupIds }, ...where }, orderBy, include: withSubscriptions })
+          .findMany({
+            where: { accountId: ctx.accountId, groupId: { in: groupIds }, ...where },
+            orderBy,
+            include: withSubscriptions,
+          })
           .then((found) => {
             const byGroup = new Map<number, CheckRow[]>();
             for (const row of found) {
@@ -40,7 +50,12 @@ export async function pageGroupChecks({ ctx, keys }: { ctx: DomainContext; keys:
           }));
       await Promise.all(
         sameArgs.map(async (key) => {
-          const page = await keysetPage(key.args, "createdAt", async (where, orderBy, take) => ((await rowsOf(where, orderBy)).get(key.groupId) ?? []).slice(0, take), "string");
+          const page = await keysetPage(
+            key.args,
+            "createdAt",
+            async (where, orderBy, take) => ((await rowsOf(where, orderBy)).get(key.groupId) ?? []).slice(0, take),
+            "string",
+          );
           pages.set(key, page);
         }),
       );

@@ -27,12 +27,29 @@ export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: u
   const orderBy = [{ createdAt: "desc" }, { id: "desc" }] as const;
   const skip = (filters.page - 1) * filters.limit;
   if (!filters.tag && filters.search === undefined && filters.apiCheckUrlFilterPattern === undefined) {
-    return ctx.db.check.findMany({ where, orderBy: [...orderBy], skip, take: filters.limit, include: withSubscriptions });
+    return ctx.db.check.findMany({
+      where,
+      orderBy: [...orderBy],
+      skip,
+      take: filters.limit,
+      include: withSubscriptions,
+    });
   }
   // JSON tags and case-insensitive matching have no Prisma filter that works on both SQLite and
   // PostgreSQL: match the account's checks on a few columns here, then read the page's rows.
-  const candidates = await ctx.db.check.findMany({ where, orderBy: [...orderBy], select: { id: true, name: true, tags: true, request: true, checkType: true } });
-  const ids = candidates.filter(matches(filters)).slice(skip, skip + filters.limit).map((check) => check.id);
-  const rows = new Map((await ctx.db.check.findMany({ where: { accountId: ctx.accountId, id: { in: ids } }, include: withSubscriptions })).map((row) => [row.id, row]));
+  const candidates = await ctx.db.check.findMany({
+    where,
+    orderBy: [...orderBy],
+    select: { id: true, name: true, tags: true, request: true, checkType: true },
+  });
+  const ids = candidates
+    .filter(matches(filters))
+    .slice(skip, skip + filters.limit)
+    .map((check) => check.id);
+  const rows = new Map(
+    (
+      await ctx.db.check.findMany({ where: { accountId: ctx.accountId, id: { in: ids } }, include: withSubscriptions })
+    ).map((row) => [row.id, row]),
+  );
   return ids.flatMap((id) => rows.get(id) ?? []);
 }

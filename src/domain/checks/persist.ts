@@ -12,10 +12,34 @@ export const withSubscriptions = { alertChannelSubscriptions: { orderBy: { alert
 export type CheckValues = Record<string, unknown>;
 
 /** List properties: shown as [] when unset. */
-export const LISTS = ["locations", "tags", "alertChannelSubscriptions", "privateLocations", "environmentVariables", "dependencies"];
+export const LISTS = [
+  "locations",
+  "tags",
+  "alertChannelSubscriptions",
+  "privateLocations",
+  "environmentVariables",
+  "dependencies",
+];
 /** Reference properties without a column of their own: kept in the `settings` JSON column. */
-export const SETTINGS = ["intent", "aiAutoRepairEnabled", "sslCheckDomain", "degradedPacketLossThreshold", "maxPacketLossThreshold"];
-const JSON_COLUMNS = new Set(["locations", "tags", "alertSettings", "retryStrategy", "triggerIncident", "request", "heartbeat", "environmentVariables", "privateLocations", "dependencies"]);
+export const SETTINGS = [
+  "intent",
+  "aiAutoRepairEnabled",
+  "sslCheckDomain",
+  "degradedPacketLossThreshold",
+  "maxPacketLossThreshold",
+];
+const JSON_COLUMNS = new Set([
+  "locations",
+  "tags",
+  "alertSettings",
+  "retryStrategy",
+  "triggerIncident",
+  "request",
+  "heartbeat",
+  "environmentVariables",
+  "privateLocations",
+  "dependencies",
+]);
 /** Objects that a partial update merges into the stored one, rather than replacing it. */
 const MERGED = ["request", "heartbeat", "alertSettings"] as const;
 
@@ -30,7 +54,8 @@ export function normalizeLists(values: CheckValues, nullMeans: "empty" | "unchan
   return out;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * "Omitted properties keep their value" reaches into `request`, `heartbeat` and `alertSettings`:

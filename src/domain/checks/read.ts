@@ -13,13 +13,17 @@ export function checkProperties(check: CheckRow): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const key of Object.keys(spec.fields)) {
     if (key === "alertChannelSubscriptions") {
-      properties[key] = check.alertChannelSubscriptions.map(({ alertChannelId, activated }) => ({ alertChannelId, activated }));
+      properties[key] = check.alertChannelSubscriptions.map(({ alertChannelId, activated }) => ({
+        alertChannelId,
+        activated,
+      }));
     } else if (SETTINGS.includes(key)) {
       properties[key] = key in settings ? settings[key] : (spec.defaults[key] ?? null);
     } else {
       properties[key] = columns[key] ?? (LISTS.includes(key) ? [] : null);
     }
   }
-  if (check.checkType === "HEARTBEAT" && check.heartbeat) properties.heartbeat = { ...(check.heartbeat as object), pingToken: check.pingToken };
+  if (check.checkType === "HEARTBEAT" && check.heartbeat)
+    properties.heartbeat = { ...(check.heartbeat as object), pingToken: check.pingToken };
   return properties;
 }

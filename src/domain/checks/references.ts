@@ -29,10 +29,18 @@ export async function checkReferences(ctx: DomainContext, refs: CheckReferences)
   issues.push(...resolved.issues);
 
   if (refs.triggerIncident) {
-    const service = await db.statusPageService.findFirst({ where: { id: refs.triggerIncident.serviceId, accountId }, select: { id: true } });
-    if (!service) issues.push({ key: "triggerIncident.serviceId", message: "is not a status page service of this account" });
+    const service = await db.statusPageService.findFirst({
+      where: { id: refs.triggerIncident.serviceId, accountId },
+      select: { id: true },
+    });
+    if (!service)
+      issues.push({ key: "triggerIncident.serviceId", message: "is not a status page service of this account" });
   }
 
-  if (issues.length) throw new ValidationError(issues.map((issue) => `${issue.key}: ${issue.message}`).join("; "), issues.map((issue) => issue.key));
+  if (issues.length)
+    throw new ValidationError(
+      issues.map((issue) => `${issue.key}: ${issue.message}`).join("; "),
+      issues.map((issue) => issue.key),
+    );
   return { privateLocations: resolved.privateLocations };
 }

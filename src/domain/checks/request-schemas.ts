@@ -11,7 +11,10 @@ const IpFamily = z.enum(["IPv4", "IPv6"]);
 const Port = z.number().int().min(1).max(65535);
 
 /** The shared assertion with the sources and comparisons one check type supports. */
-function assertionOf<S extends string, C extends string>(sources: readonly [S, ...S[]], comparisons: readonly [C, ...C[]]) {
+function assertionOf<S extends string, C extends string>(
+  sources: readonly [S, ...S[]],
+  comparisons: readonly [C, ...C[]],
+) {
   return Assertion.extend({ source: z.enum(sources), comparison: z.enum(comparisons) });
 }
 
@@ -50,12 +53,18 @@ export const TcpRequest = z
     body: z.string().min(1).nullable().default(null),
     data: z.string().min(1).nullable().default(null),
     assertions: z
-      .array(assertionOf(["RESPONSE_DATA", "RESPONSE_TIME"], ["EQUALS", "NOT_EQUALS", "IS_EMPTY", "NOT_EMPTY", "LESS_THAN", "GREATER_THAN", "CONTAINS", "NOT_CONTAINS"]))
+      .array(
+        assertionOf(
+          ["RESPONSE_DATA", "RESPONSE_TIME"],
+          ["EQUALS", "NOT_EQUALS", "IS_EMPTY", "NOT_EMPTY", "LESS_THAN", "GREATER_THAN", "CONTAINS", "NOT_CONTAINS"],
+        ),
+      )
       .default([]),
     ipFamily: IpFamily.default("IPv4"),
   })
   .superRefine((request, ctx) => {
-    if (request.hostname === undefined && request.url === undefined) ctx.addIssue({ code: "custom", path: ["hostname"], message: "a hostname (or url) is required" });
+    if (request.hostname === undefined && request.url === undefined)
+      ctx.addIssue({ code: "custom", path: ["hostname"], message: "a hostname (or url) is required" });
   });
 
 export const DNS_RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "SOA", "NS", "HTTPS"] as const;
@@ -69,7 +78,22 @@ export const DnsRequest = z.strictObject({
     .array(
       assertionOf(
         ["RESPONSE_TIME", "RESPONSE_CODE", "TEXT_ANSWER", "JSON_ANSWER"],
-        ["EQUALS", "NOT_EQUALS", "HAS_KEY", "NOT_HAS_KEY", "HAS_VALUE", "NOT_HAS_VALUE", "IS_EMPTY", "NOT_EMPTY", "GREATER_THAN", "LESS_THAN", "CONTAINS", "NOT_CONTAINS", "IS_NULL", "NOT_NULL"],
+        [
+          "EQUALS",
+          "NOT_EQUALS",
+          "HAS_KEY",
+          "NOT_HAS_KEY",
+          "HAS_VALUE",
+          "NOT_HAS_VALUE",
+          "IS_EMPTY",
+          "NOT_EMPTY",
+          "GREATER_THAN",
+          "LESS_THAN",
+          "CONTAINS",
+          "NOT_CONTAINS",
+          "IS_NULL",
+          "NOT_NULL",
+        ],
       ),
     )
     .default([]),
@@ -81,7 +105,23 @@ export const IcmpRequest = z.strictObject({
   ipFamily: IpFamily.nullable().default("IPv4"),
   pingCount: z.number().int().min(1).max(50).nullable().default(10),
   assertions: z
-    .array(assertionOf(["LATENCY", "JSON_RESPONSE"], ["EQUALS", "NOT_EQUALS", "IS_EMPTY", "NOT_EMPTY", "GREATER_THAN", "LESS_THAN", "CONTAINS", "NOT_CONTAINS", "IS_NULL", "NOT_NULL"]))
+    .array(
+      assertionOf(
+        ["LATENCY", "JSON_RESPONSE"],
+        [
+          "EQUALS",
+          "NOT_EQUALS",
+          "IS_EMPTY",
+          "NOT_EMPTY",
+          "GREATER_THAN",
+          "LESS_THAN",
+          "CONTAINS",
+          "NOT_CONTAINS",
+          "IS_NULL",
+          "NOT_NULL",
+        ],
+      ),
+    )
     .default([]),
 });
 
@@ -107,11 +147,15 @@ export const HeartbeatConfig = z
   })
   .superRefine((config, ctx) => {
     const period = config.period * UNIT_SECONDS[config.periodUnit];
-    if (period < 30 || period > YEAR) ctx.addIssue({ code: "custom", path: ["period"], message: "must be 30 seconds to 365 days" });
-    if (config.grace * UNIT_SECONDS[config.graceUnit] > YEAR) ctx.addIssue({ code: "custom", path: ["grace"], message: "must be at most 365 days" });
+    if (period < 30 || period > YEAR)
+      ctx.addIssue({ code: "custom", path: ["period"], message: "must be 30 seconds to 365 days" });
+    if (config.grace * UNIT_SECONDS[config.graceUnit] > YEAR)
+      ctx.addIssue({ code: "custom", path: ["grace"], message: "must be at most 365 days" });
     if (config.minimum == null) return;
-    if (!config.minimumUnit) ctx.addIssue({ code: "custom", path: ["minimumUnit"], message: "is required with a minimum" });
-    else if (config.minimum * UNIT_SECONDS[config.minimumUnit] >= period) ctx.addIssue({ code: "custom", path: ["minimum"], message: "must be shorter than the period" });
+    if (!config.minimumUnit)
+      ctx.addIssue({ code: "custom", path: ["minimumUnit"], message: "is required with a minimum" });
+    else if (config.minimum * UNIT_SECONDS[config.minimumUnit] >= period)
+      ctx.addIssue({ code: "custom", path: ["minimum"], message: "must be shorter than the period" });
   })
   .transform(({ period, periodUnit, grace, graceUnit, minimum, minimumUnit }) => ({
     period,

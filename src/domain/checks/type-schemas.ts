@@ -26,13 +26,35 @@ function pick(shape: Shape, keys: readonly string[]): Shape {
   return Object.fromEntries(keys.map((key) => [key, shape[key]!]));
 }
 const COMMON_KEYS = [
-  "name", "activated", "muted", "doubleCheck", "shouldFail", "locations", "tags", "alertSettings", "useGlobalAlertSettings",
-  "groupId", "groupOrder", "runtimeId", "alertChannelSubscriptions", "retryStrategy", "triggerIncident", "runParallel",
-  "description", "intent", "aiAutoRepairEnabled", "frequency", "frequencyOffset", "privateLocations",
+  "name",
+  "activated",
+  "muted",
+  "doubleCheck",
+  "shouldFail",
+  "locations",
+  "tags",
+  "alertSettings",
+  "useGlobalAlertSettings",
+  "groupId",
+  "groupOrder",
+  "runtimeId",
+  "alertChannelSubscriptions",
+  "retryStrategy",
+  "triggerIncident",
+  "runParallel",
+  "description",
+  "intent",
+  "aiAutoRepairEnabled",
+  "frequency",
+  "frequencyOffset",
+  "privateLocations",
 ] as const;
 const common = pick(plain, COMMON_KEYS);
 // The reference's heartbeat check has no retries and no private locations.
-const heartbeatCommon = pick(plain, COMMON_KEYS.filter((key) => key !== "retryStrategy" && key !== "privateLocations"));
+const heartbeatCommon = pick(
+  plain,
+  COMMON_KEYS.filter((key) => key !== "retryStrategy" && key !== "privateLocations"),
+);
 
 /** Response-time bounds in ms: the maximum and the defaults differ by type (reference). */
 const responseTimes = (max: number, degraded: number, maximum: number) => ({
@@ -42,30 +64,72 @@ const responseTimes = (max: number, degraded: number, maximum: number) => ({
 const snippets = pick(plain, ["setupSnippetId", "tearDownSnippetId", "localSetupScript", "localTearDownScript"]);
 const scripts = pick(plain, ["scriptPath", "environmentVariables", "dependencies", "sslCheckDomain"]);
 /** What the reference lists for DNS, ICMP and heartbeat creates beyond their own properties: accepted and stored. */
-const extras = { script: script.nullable(), ...pick(plain, ["scriptPath", "sslCheckDomain", "environmentVariables"]), ...snippets };
+const extras = {
+  script: script.nullable(),
+  ...pick(plain, ["scriptPath", "sslCheckDomain", "environmentVariables"]),
+  ...snippets,
+};
 
-type SpecInput = { own: Shape; required: string[]; times?: ReturnType<typeof responseTimes>; defaults?: Record<string, unknown>; base?: Shape };
+type SpecInput = {
+  own: Shape;
+  required: string[];
+  times?: ReturnType<typeof responseTimes>;
+  defaults?: Record<string, unknown>;
+  base?: Shape;
+};
 function spec({ own, required, times, defaults: typeDefaults = {}, base = common }: SpecInput): TypeSpec {
   const shape = { ...base, ...own, ...times?.fields };
-  const all: Record<string, unknown> = { ...commonDefaults, script: null, heartbeat: null, request: null, ...times?.defaults, ...typeDefaults };
-  const defaults = Object.fromEntries(Object.keys(shape).filter((key) => key in all && !required.includes(key)).map((key) => [key, all[key]]));
+  const all: Record<string, unknown> = {
+    ...commonDefaults,
+    script: null,
+    heartbeat: null,
+    request: null,
+    ...times?.defaults,
+    ...typeDefaults,
+  };
+  const defaults = Object.fromEntries(
+    Object.keys(shape)
+      .filter((key) => key in all && !required.includes(key))
+      .map((key) => [key, all[key]]),
+  );
   return { fields: shape, defaults, required };
 }
 
 export const CHECK_TYPE_SPECS: Record<RoutedCheckType, TypeSpec> = {
-  API: spec({ own: { request: ApiRequest, ...snippets }, required: ["name", "request"], times: responseTimes(45000, 5000, 20000) }),
+  API: spec({
+    own: { request: ApiRequest, ...snippets },
+    required: ["name", "request"],
+    times: responseTimes(45000, 5000, 20000),
+  }),
   URL: spec({ own: { request: UrlRequest }, required: ["name", "request"], times: responseTimes(45000, 3000, 5000) }),
   TCP: spec({ own: { request: TcpRequest }, required: ["name", "request"], times: responseTimes(45000, 3000, 5000) }),
-  DNS: spec({ own: { request: DnsRequest, heartbeat: freeForm, ...extras }, required: ["name", "request"], times: responseTimes(5000, 500, 1000) }),
+  DNS: spec({
+    own: { request: DnsRequest, heartbeat: freeForm, ...extras },
+    required: ["name", "request"],
+    times: responseTimes(5000, 500, 1000),
+  }),
   ICMP: spec({
-    own: { request: IcmpRequest, heartbeat: freeForm, ...extras, ...pick(plain, ["degradedPacketLossThreshold", "maxPacketLossThreshold"]) },
+    own: {
+      request: IcmpRequest,
+      heartbeat: freeForm,
+      ...extras,
+      ...pick(plain, ["degradedPacketLossThreshold", "maxPacketLossThreshold"]),
+    },
     required: ["name", "request"],
     times: responseTimes(300000, 10000, 20000),
     defaults: { degradedPacketLossThreshold: 10, maxPacketLossThreshold: 20 },
   }),
-  HEARTBEAT: spec({ own: { heartbeat: HeartbeatConfig, request: freeForm, ...extras }, required: ["name", "heartbeat"], times: responseTimes(300000, 10000, 20000), base: heartbeatCommon }),
+  HEARTBEAT: spec({
+    own: { heartbeat: HeartbeatConfig, request: freeForm, ...extras },
+    required: ["name", "heartbeat"],
+    times: responseTimes(300000, 10000, 20000),
+    base: heartbeatCommon,
+  }),
   BROWSER: spec({ own: { script, ...scripts }, required: ["name", "script"] }),
-  MULTI_STEP: spec({ own: { script, ...pick(scripts, ["scriptPath", "environmentVariables", "dependencies"]) }, required: ["name", "script"] }),
+  MULTI_STEP: spec({
+    own: { script, ...pick(scripts, ["scriptPath", "environmentVariables", "dependencies"]) },
+    required: ["name", "script"],
+  }),
 };
 
 const otherTypes = spec({ own: {}, required: ["name"] });
@@ -93,6 +157,8 @@ export const createCheckSchema = perType((type: RoutedCheckType) => {
 
 /** PUT /v1/checks/{type}/{id}: a partial update, every property optional and none defaulted. */
 export const updateCheckSchema = perType((type: RoutedCheckType) => {
-  const shape = Object.fromEntries(Object.entries(CHECK_TYPE_SPECS[type].fields).map(([key, schema]) => [key, schema.optional()]));
+  const shape = Object.fromEntries(
+    Object.entries(CHECK_TYPE_SPECS[type].fields).map(([key, schema]) => [key, schema.optional()]),
+  );
   return requestBody({ ...shape, checkType: z.literal(type).optional() });
 });

@@ -4,7 +4,11 @@ import { DAY_MS, type Window } from "./schemas.js";
 import { typedWindow, type WindowArgs } from "./window.js";
 
 /** The same COUNT(*) GROUP BY state as availability.ts, for every check of a batch in one statement. */
-async function countWindows(ctx: DomainContext, checkIds: string[], { start, end }: Window): Promise<Map<string, Counts>> {
+async function countWindows(
+  ctx: DomainContext,
+  checkIds: string[],
+  { start, end }: Window,
+): Promise<Map<string, Counts>> {
   const rows = await ctx.db.heartbeatEvent.groupBy({
     by: ["checkId", "state"],
     where: { checkId: { in: checkIds }, accountId: ctx.accountId, timestamp: { gte: start, lt: end } },
@@ -20,9 +24,16 @@ async function countWindows(ctx: DomainContext, checkIds: string[], { start, end
   return counts;
 }
 
-async function availabilities(ctx: DomainContext, checkIds: readonly string[], window: Window): Promise<HeartbeatAvailability[]> {
+async function availabilities(
+  ctx: DomainContext,
+  checkIds: readonly string[],
+  window: Window,
+): Promise<HeartbeatAvailability[]> {
   const unique = [...new Set(checkIds)];
-  const [current, previous] = await Promise.all([countWindows(ctx, unique, window), countWindows(ctx, unique, previousWindow(window))]);
+  const [current, previous] = await Promise.all([
+    countWindows(ctx, unique, window),
+    countWindows(ctx, unique, previousWindow(window)),
+  ]);
   return checkIds.map((id) => availabilityFrom(current.get(id)!, previous.get(id)!));
 }
 
@@ -30,7 +41,15 @@ async function availabilities(ctx: DomainContext, checkIds: readonly string[], w
  * The availability of each of these heartbeat checks (of the caller's account) over one window
  * (REST defaults: the 24 hours before now), in the ids' order: two statements for any number.
  */
-export function availabilityOfChecks({ ctx, checkIds, window }: { ctx: DomainContext; checkIds: readonly string[]; window: WindowArgs }) {
+export function availabilityOfChecks({
+  ctx,
+  checkIds,
+  window,
+}: {
+  ctx: DomainContext;
+  checkIds: readonly string[];
+  window: WindowArgs;
+}) {
   return availabilities(ctx, checkIds, typedWindow(window, ctx.now()));
 }
 

@@ -43,12 +43,27 @@ export function availabilityFrom(currentCounts: Counts, previousCounts: Counts):
 }
 
 /** Availability of [start, end) and of the equally long window just before it. */
-export async function availabilityOf(ctx: DomainContext, checkId: string, window: Window): Promise<HeartbeatAvailability> {
-  const [currentCounts, previousCounts] = await Promise.all([countWindow(ctx, checkId, window), countWindow(ctx, checkId, previousWindow(window))]);
+export async function availabilityOf(
+  ctx: DomainContext,
+  checkId: string,
+  window: Window,
+): Promise<HeartbeatAvailability> {
+  const [currentCounts, previousCounts] = await Promise.all([
+    countWindow(ctx, checkId, window),
+    countWindow(ctx, checkId, previousWindow(window)),
+  ]);
   return availabilityFrom(currentCounts, previousCounts);
 }
 
-export async function getHeartbeatAvailability({ ctx, checkId, query }: { ctx: DomainContext; checkId: unknown; query: unknown }) {
+export async function getHeartbeatAvailability({
+  ctx,
+  checkId,
+  query,
+}: {
+  ctx: DomainContext;
+  checkId: unknown;
+  query: unknown;
+}) {
   const parsed = parseInput(HeartbeatAvailabilityQuery, query, "query");
   const window = queryWindow(parsed, ctx.now());
   const check = await getHeartbeatCheck({ ctx, checkId });

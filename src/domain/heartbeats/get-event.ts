@@ -6,7 +6,9 @@ import { getHeartbeatCheck } from "./check.js";
 /** One event of one of the caller's heartbeat checks; an event of another check is NotFound. */
 export async function getHeartbeatEvent({ ctx, checkId, id }: { ctx: DomainContext; checkId: unknown; id: unknown }) {
   const check = await getHeartbeatCheck({ ctx, checkId });
-  const event = isUuid(id) ? await ctx.db.heartbeatEvent.findFirst({ where: { id, checkId: check.id, accountId: ctx.accountId } }) : null;
+  const event = isUuid(id)
+    ? await ctx.db.heartbeatEvent.findFirst({ where: { id, checkId: check.id, accountId: ctx.accountId } })
+    : null;
   if (!event) throw new NotFoundError("heartbeat event", String(id));
   return event;
 }

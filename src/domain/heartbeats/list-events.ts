@@ -8,7 +8,15 @@ import { DAY_MS, ListHeartbeatEventsQuery, queryWindow } from "./schemas.js";
  * The check's events in the window, newest first, with its availability over the last 24 hours
  * and the last 7 days (both counted back from now, whatever the window).
  */
-export async function listHeartbeatEvents({ ctx, checkId, query }: { ctx: DomainContext; checkId: unknown; query: unknown }) {
+export async function listHeartbeatEvents({
+  ctx,
+  checkId,
+  query,
+}: {
+  ctx: DomainContext;
+  checkId: unknown;
+  query: unknown;
+}) {
   const { limit, ...bounds } = parseInput(ListHeartbeatEventsQuery, query, "query");
   const now = ctx.now();
   const window = queryWindow(bounds, now);

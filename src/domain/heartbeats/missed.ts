@@ -8,7 +8,8 @@ import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
 
 type LatestEvent = { checkId: string; id: string; state: string; timestamp: Date };
 
-const tagsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : []);
+const tagsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
 
 /**
  * The id of the one FAILING event a silence may have, derived from the check and the event the
@@ -18,7 +19,9 @@ const tagsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filte
  * PostgreSQL alike, whatever the isolation level or the timing of concurrent sweeps.
  */
 export function failingEventId(checkId: string, after: string | null): string {
-  const hash = createHash("sha1").update(`vigil:heartbeat-failing:${checkId}:${after ?? "created"}`).digest();
+  const hash = createHash("sha1")
+    .update(`vigil:heartbeat-failing:${checkId}:${after ?? "created"}`)
+    .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString("hex");
@@ -43,7 +46,9 @@ async function latestEvents(db: Db): Promise<Map<string, LatestEvent>> {
 
 /** The maintenance windows that may be on at `at`, of these accounts, by account: one query. */
 async function windowsByAccount(db: Db, accountIds: string[], at: Date): Promise<Map<string, MaintenanceWindowLike[]>> {
-  const windows = accountIds.length ? await db.maintenanceWindow.findMany({ where: { accountId: { in: accountIds }, startsAt: { lte: at } } }) : [];
+  const windows = accountIds.length
+    ? await db.maintenanceWindow.findMany({ where: { accountId: { in: accountIds }, startsAt: { lte: at } } })
+    : [];
   const byAccount = new Map<string, MaintenanceWindowLike[]>();
   for (const window of windows) byAccount.set(window.accountId, [...(byAccount.get(window.accountId) ?? []), window]);
   return byAccount;
@@ -59,12 +64,24 @@ type Due = { checkId: string; accountId: string; after: string | null; failedAt:
 async function writeFailing(db: Db, due: Due): Promise<string | null> {
   // Re-read just before the insert: narrows the window in which a ping could land between the
   // sweep's read and the FAILING (the deterministic id is what makes duplicates impossible).
-  const latest = await db.heartbeatEvent.findFirst({ where: { checkId: due.checkId }, orderBy: [{ timestamp: "desc" }, { id: "desc" }], select: { id: true } });
+  const latest = await db.heartbeatEvent.findFirst({
+    where: { checkId: due.checkId },
+    orderBy: [{ timestamp: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
   if ((latest?.id ?? null) !== due.after) return null;
   const id = failingEventId(due.checkId, due.after);
   try {
     await db.heartbeatEvent.create({
-      data: { id, accountId: due.accountId, checkId: due.checkId, state: "FAILING", timestamp: due.failedAt, source: null, userAgent: null },
+      data: {
+        id,
+        accountId: due.accountId,
+        checkId: due.checkId,
+        state: "FAILING",
+        timestamp: due.failedAt,
+        source: null,
+        userAgent: null,
+      },
     });
     return id;
   } catch (error) {
@@ -86,11 +103,30 @@ async function writeFailing(db: Db, due: Due): Promise<string | null> {
  * judged at the first sweep after the window. `source` and `userAgent` are null: they describe
  * a ping's request, and a FAILING event has none. Returns how many FAILING events this call wrote.
  */
-export async function recordMissedHeartbeats({ db, events, now }: { db: Db; events: EventBus; now: Date }): Promise<number> {
+export async function recordMissedHeartbeats({
+  db,
+  events,
+  now,
+}: {
+  db: Db;
+  events: EventBus;
+  now: Date;
+}): Promise<number> {
   const [checks, latest] = await Promise.all([
     db.check.findMany({
-      where: { checkType: "HEARTBEAT", activated: true, OR: [{ groupId: null }, { group: { is: { activated: true } } }] },
-      select: { id: true, accountId: true, heartbeat: true, createdAt: true, tags: true, group: { select: { tags: true } } },
+      where: {
+        checkType: "HEARTBEAT",
+        activated: true,
+        OR: [{ groupId: null }, { group: { is: { activated: true } } }],
+      },
+      select: {
+        id: true,
+        accountId: true,
+        heartbeat: true,
+        createdAt: true,
+        tags: true,
+        group: { select: { tags: true } },
+      },
     }),
     latestEvents(db),
   ]);
@@ -101,7 +137,14 @@ export async function recordMissedHeartbeats({ db, events, now }: { db: Db; even
     if (!timing || last?.state === "FAILING") continue;
     const failedAt = heartbeatDeadlines(timing, last?.timestamp ?? check.createdAt).graceEndsAt;
     if (now.getTime() <= failedAt.getTime()) continue;
-    due.push({ checkId: check.id, accountId: check.accountId, after: last?.id ?? null, failedAt, tags: tagsOf(check.tags), groupTags: tagsOf(check.group?.tags) });
+    due.push({
+      checkId: check.id,
+      accountId: check.accountId,
+      after: last?.id ?? null,
+      failedAt,
+      tags: tagsOf(check.tags),
+      groupTags: tagsOf(check.group?.tags),
+    });
   }
   if (due.length === 0) return 0;
 
@@ -112,7 +155,13 @@ export async function recordMissedHeartbeats({ db, events, now }: { db: Db; even
     const eventId = await writeFailing(db, check);
     if (!eventId) continue;
     written++;
-    events.publish({ type: "heartbeatEventRecorded", accountId: check.accountId, checkId: check.checkId, eventId, state: "FAILING" });
+    events.publish({
+      type: "heartbeatEventRecorded",
+      accountId: check.accountId,
+      checkId: check.checkId,
+      eventId,
+      state: "FAILING",
+    });
   }
   return written;
 }

@@ -8,11 +8,22 @@ import { heartbeatTiming, pingState } from "./state.js";
  * A ping of a heartbeat check, by its secret token (no API key: the token is the credential, so
  * the account is the check's). Records one event whose state is judged against the previous event.
  */
-export async function recordHeartbeatPing({ ctx, pingToken, input }: { ctx: DomainContext; pingToken: unknown; input: PingInput }) {
+export async function recordHeartbeatPing({
+  ctx,
+  pingToken,
+  input,
+}: {
+  ctx: DomainContext;
+  pingToken: unknown;
+  input: PingInput;
+}) {
   const { origin, referer, userAgent } = parseInput(PingInput, input);
   const check =
     typeof pingToken === "string" && pingToken.length > 0 && pingToken.length <= 200
-      ? await ctx.db.check.findUnique({ where: { pingToken }, select: { id: true, accountId: true, checkType: true, heartbeat: true } })
+      ? await ctx.db.check.findUnique({
+          where: { pingToken },
+          select: { id: true, accountId: true, checkType: true, heartbeat: true },
+        })
       : null;
   // The token is a secret: the error does not echo it.
   if (!check || check.checkType !== "HEARTBEAT") throw new NotFoundError("heartbeat check for this ping token");
@@ -27,6 +38,12 @@ export async function recordHeartbeatPing({ ctx, pingToken, input }: { ctx: Doma
   const event = await ctx.db.heartbeatEvent.create({
     data: { accountId: check.accountId, checkId: check.id, state, timestamp: at, source: origin ?? referer, userAgent },
   });
-  ctx.events.publish({ type: "heartbeatEventRecorded", accountId: check.accountId, checkId: check.id, eventId: event.id, state });
+  ctx.events.publish({
+    type: "heartbeatEventRecorded",
+    accountId: check.accountId,
+    checkId: check.id,
+    eventId: event.id,
+    state,
+  });
   return event;
 }

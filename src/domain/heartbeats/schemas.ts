@@ -7,8 +7,12 @@ export { HEARTBEAT_STATES, type HeartbeatState } from "./state.js";
 export const DAY_MS = 86_400_000;
 
 const time = {
-  startTime: queryTime.optional().describe("Start of the window (UNIX seconds or ISO 8601); default endTime minus 24 hours"),
-  endTime: queryTime.optional().describe("End of the window, exclusive (UNIX seconds or ISO 8601); default startTime plus 24 hours, else now"),
+  startTime: queryTime
+    .optional()
+    .describe("Start of the window (UNIX seconds or ISO 8601); default endTime minus 24 hours"),
+  endTime: queryTime
+    .optional()
+    .describe("End of the window, exclusive (UNIX seconds or ISO 8601); default startTime plus 24 hours, else now"),
 };
 
 export const HeartbeatAvailabilityQuery = z.object(time);
@@ -27,7 +31,8 @@ export type Window = { start: Date; end: Date };
 export function queryWindow(query: { startTime?: Date | undefined; endTime?: Date | undefined }, now: Date): Window {
   const end = query.endTime ?? (query.startTime ? new Date(query.startTime.getTime() + DAY_MS) : now);
   const start = query.startTime ?? new Date(end.getTime() - DAY_MS);
-  if (end.getTime() <= start.getTime()) throw new ValidationError("endTime: must be after startTime", ["endTime"], "query");
+  if (end.getTime() <= start.getTime())
+    throw new ValidationError("endTime: must be after startTime", ["endTime"], "query");
   return { start, end };
 }
 

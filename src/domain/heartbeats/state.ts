@@ -55,7 +55,15 @@ export type PreviousEvent = { state: string; timestamp: Date } | null;
  *   period (inclusive) RECEIVED; up to the end of the grace time (inclusive) GRACE; later LATE
  *   (the service has not written FAILING yet, or the ping would follow a FAILING event).
  */
-export function pingState({ timing, previous, at }: { timing: HeartbeatTiming | null; previous: PreviousEvent; at: Date }): HeartbeatState {
+export function pingState({
+  timing,
+  previous,
+  at,
+}: {
+  timing: HeartbeatTiming | null;
+  previous: PreviousEvent;
+  at: Date;
+}): HeartbeatState {
   if (!previous || previous.state === "FAILING" || !timing) return "RECEIVED";
   const deadlines = heartbeatDeadlines(timing, previous.timestamp);
   const now = at.getTime();

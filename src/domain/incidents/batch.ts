@@ -15,7 +15,11 @@ import { toIncidentView, type IncidentView } from "./load.js";
  * status and duration, as load.ts shows them). `shownOnStatusPageId` keeps only the services that
  * page shows (a public page's visitor).
  */
-export async function incidentViews(ctx: DomainContext, rows: readonly Incident[], options: { shownOnStatusPageId?: string } = {}): Promise<IncidentView[]> {
+export async function incidentViews(
+  ctx: DomainContext,
+  rows: readonly Incident[],
+  options: { shownOnStatusPageId?: string } = {},
+): Promise<IncidentView[]> {
   if (!rows.length) return [];
   const ids = [...new Set(rows.map((row) => row.id))];
   const [services, updates] = await Promise.all([
@@ -28,7 +32,9 @@ export async function incidentViews(ctx: DomainContext, rows: readonly Incident[
   return rows.map((incident) =>
     toIncidentView({
       ...incident,
-      services: servicesOf.get(incident.id)!.map((service) => ({ incidentId: incident.id, serviceId: service.id, service })),
+      services: servicesOf
+        .get(incident.id)!
+        .map((service) => ({ incidentId: incident.id, serviceId: service.id, service })),
       updates: updatesOf.get(incident.id) ?? [],
     }),
   );
@@ -47,7 +53,8 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
 export type StatusPageIncidentsRequest = { statusPageId: string; args: PageArgs };
 type ShownRow = Incident & { statusPageId: string };
 
-const newestFirst = (a: Incident, b: Incident) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const newestFirst = (a: Incident, b: Incident) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 const cursorOf = (incident: Incident) => encodeCursor([incident.createdAt.getTime(), incident.id]);
 
 /**
@@ -64,23 +71,37 @@ export async function incidentsOfStatusPages(
   options: { shownOnStatusPageId?: string } = {},
 ): Promise<(Page<IncidentView> | Error)[]> {
   const argsOf = (i: number) => requests[i]!.args;
-  const groups = groupBy([...requests.keys()], (i) => JSON.stringify([argsOf(i).first, argsOf(i).after, argsOf(i).last, argsOf(i).before].map((v) => v ?? null)));
+  const groups = groupBy([...requests.keys()], (i) =>
+    JSON.stringify([argsOf(i).first, argsOf(i).after, argsOf(i).last, argsOf(i).before].map((v) => v ?? null)),
+  );
   const pages: (Page<Incident> | Error)[] = new Array(requests.length);
   for (const indexes of groups.values()) {
     try {
-      const byPage = await shownIncidents(ctx, [...new Set(indexes.map((i) => requests[i]!.statusPageId))], argsOf(indexes[0]!));
+      const byPage = await shownIncidents(
+        ctx,
+        [...new Set(indexes.map((i) => requests[i]!.statusPageId))],
+        argsOf(indexes[0]!),
+      );
       for (const i of indexes) pages[i] = byPage.get(requests[i]!.statusPageId) ?? byPage.get("")!;
     } catch (error) {
       for (const i of indexes) pages[i] = error as Error;
     }
   }
-  const rows = [...new Map(pages.flatMap((page) => (page instanceof Error ? [] : page.nodes)).map((row) => [row.id, row])).values()];
+  const rows = [
+    ...new Map(pages.flatMap((page) => (page instanceof Error ? [] : page.nodes)).map((row) => [row.id, row])).values(),
+  ];
   const views = new Map((await incidentViews(ctx, rows, options)).map((view) => [view.id, view]));
-  return pages.map((page) => (page instanceof Error ? page : { ...page, nodes: page.nodes.map((row) => views.get(row.id)!) }));
+  return pages.map((page) =>
+    page instanceof Error ? page : { ...page, nodes: page.nodes.map((row) => views.get(row.id)!) },
+  );
 }
 
 /** The pages' keyset pages of incident rows, by page id ("" holds the empty page). */
-async function shownIncidents(ctx: DomainContext, statusPageIds: string[], args: PageArgs): Promise<Map<string, Page<Incident>>> {
+async function shownIncidents(
+  ctx: DomainContext,
+  statusPageIds: string[],
+  args: PageArgs,
+): Promise<Map<string, Page<Incident>>> {
   const { size, backward } = pageSize(args);
   const cursor = backward ? args.before : args.after;
   const from = cursor ? decodeCursor(cursor, ["number", "string"], backward ? "before" : "after") : null;
@@ -125,7 +146,15 @@ async function shownIncidents(ctx: DomainContext, statusPageIds: string[], args:
 }
 
 /** One incident of the context's account as a public page shows it: only the services that page shows. */
-export async function getIncidentShownOn({ ctx, id, statusPageId }: { ctx: DomainContext; id: string; statusPageId: string }): Promise<IncidentView | null> {
+export async function getIncidentShownOn({
+  ctx,
+  id,
+  statusPageId,
+}: {
+  ctx: DomainContext;
+  id: string;
+  statusPageId: string;
+}): Promise<IncidentView | null> {
   const rows = await ctx.db.incident.findMany({ where: { id, accountId: ctx.accountId } });
   const [view] = await incidentViews(ctx, rows, { shownOnStatusPageId: statusPageId });
   return view ?? null;

@@ -11,7 +11,10 @@ import { CreateIncidentInput } from "./schemas.js";
 export async function createIncident({ ctx, input }: { ctx: DomainContext; input: unknown }) {
   const { name, severity, services, incidentUpdates } = withoutResponseFields(parseInput(CreateIncidentInput, input));
   const now = ctx.now();
-  const updates = incidentUpdates.map((update) => ({ ...update, publicIncidentUpdateDate: update.publicIncidentUpdateDate ?? now }));
+  const updates = incidentUpdates.map((update) => ({
+    ...update,
+    publicIncidentUpdateDate: update.publicIncidentUpdateDate ?? now,
+  }));
   const statuses = initialStatuses(updates);
   const row = await ctx.db.$transaction(async (tx) => {
     await checkServiceRefs(tx, ctx.accountId, [{ path: "services", refs: services }]);
@@ -39,6 +42,11 @@ export async function createIncident({ ctx, input }: { ctx: DomainContext; input
   const incident = toIncidentView(row);
   // Oldest first, as they happened.
   const addedUpdateIds = incident.updates.map((update) => update.id).reverse();
-  await announceIncident(ctx, { incidentId: incident.id, serviceIds: incident.services.map((s) => s.id), changed: true, addedUpdateIds });
+  await announceIncident(ctx, {
+    incidentId: incident.id,
+    serviceIds: incident.services.map((s) => s.id),
+    changed: true,
+    addedUpdateIds,
+  });
   return incident;
 }

@@ -45,8 +45,15 @@ export function deriveIncident<U extends UpdateLike>(updates: readonly U[]) {
  * order), an update without a status takes the status of the one before it, INVESTIGATING for
  * the first.
  */
-export function initialStatuses(updates: readonly { status?: IncidentStatus; publicIncidentUpdateDate: Date }[]): IncidentStatus[] {
-  const order = updates.map((_, i) => i).sort((a, b) => updates[a]!.publicIncidentUpdateDate.getTime() - updates[b]!.publicIncidentUpdateDate.getTime() || a - b);
+export function initialStatuses(
+  updates: readonly { status?: IncidentStatus; publicIncidentUpdateDate: Date }[],
+): IncidentStatus[] {
+  const order = updates
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        updates[a]!.publicIncidentUpdateDate.getTime() - updates[b]!.publicIncidentUpdateDate.getTime() || a - b,
+    );
   const statuses: IncidentStatus[] = new Array(updates.length);
   let current: IncidentStatus = "INVESTIGATING";
   for (const i of order) current = statuses[i] = updates[i]!.status ?? current;

@@ -12,10 +12,14 @@ type Announcement = {
 };
 
 /** Publishes after the write committed; events name every page that shows, or showed, the incident. */
-export async function announceIncident(ctx: DomainContext, { incidentId, serviceIds, pagesBefore = [], changed, addedUpdateIds = [] }: Announcement) {
+export async function announceIncident(
+  ctx: DomainContext,
+  { incidentId, serviceIds, pagesBefore = [], changed, addedUpdateIds = [] }: Announcement,
+) {
   const now = await statusPageIdsOfIncident(ctx.db, ctx.accountId, serviceIds);
   const statusPageIds = [...new Set([...pagesBefore, ...now])].sort();
   const { accountId } = ctx;
   if (changed) ctx.events.publish({ type: "incidentChanged", accountId, incidentId, statusPageIds });
-  for (const incidentUpdateId of addedUpdateIds) ctx.events.publish({ type: "incidentUpdateAdded", accountId, incidentId, incidentUpdateId, statusPageIds });
+  for (const incidentUpdateId of addedUpdateIds)
+    ctx.events.publish({ type: "incidentUpdateAdded", accountId, incidentId, incidentUpdateId, statusPageIds });
 }

@@ -6,13 +6,17 @@ import { incidentInclude, toIncidentView } from "./load.js";
 
 /** The incident row of the account with its services; another account's id, or a non-uuid, is NotFound. */
 export async function findIncident(db: DbOrTx, accountId: string, id: unknown) {
-  const incident = isUuid(id) ? await db.incident.findFirst({ where: { id, accountId }, include: { services: { select: { serviceId: true } } } }) : null;
+  const incident = isUuid(id)
+    ? await db.incident.findFirst({ where: { id, accountId }, include: { services: { select: { serviceId: true } } } })
+    : null;
   if (!incident) throw new NotFoundError("incident", String(id));
   return { ...incident, serviceIds: incident.services.map((link) => link.serviceId) };
 }
 
 export async function getIncident({ ctx, id }: { ctx: DomainContext; id: unknown }) {
-  const row = isUuid(id) ? await ctx.db.incident.findFirst({ where: { id, accountId: ctx.accountId }, include: incidentInclude }) : null;
+  const row = isUuid(id)
+    ? await ctx.db.incident.findFirst({ where: { id, accountId: ctx.accountId }, include: incidentInclude })
+    : null;
   if (!row) throw new NotFoundError("incident", String(id));
   return toIncidentView(row);
 }

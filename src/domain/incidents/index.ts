@@ -2,7 +2,14 @@ export { createIncident } from "./create.js";
 export { deleteIncident } from "./delete.js";
 export * from "./derive.js";
 export { findIncident, getIncident } from "./get.js";
-export { incidentInclude, loadIncidents, toIncidentView, updatesNewestFirst, type IncidentRow, type IncidentView } from "./load.js";
+export {
+  incidentInclude,
+  loadIncidents,
+  toIncidentView,
+  updatesNewestFirst,
+  type IncidentRow,
+  type IncidentView,
+} from "./load.js";
 export { listIncidents } from "./list.js";
 export * from "./pages.js";
 export * from "./schemas.js";

@@ -8,5 +8,7 @@ import { ListIncidentsQuery } from "./schemas.js";
 export async function listIncidents({ ctx, query }: { ctx: DomainContext; query: unknown }) {
   const { limit, nextId } = parseInput(ListIncidentsQuery, query, "query");
   // loadIncidents orders newest first itself, as the forward page needs.
-  return nextIdPage({ limit, nextId }, "createdAt", (where, _orderBy, take) => loadIncidents(ctx.db, { accountId: ctx.accountId, ...where }, take));
+  return nextIdPage({ limit, nextId }, "createdAt", (where, _orderBy, take) =>
+    loadIncidents(ctx.db, { accountId: ctx.accountId, ...where }, take),
+  );
 }

@@ -23,7 +23,16 @@ export function toIncidentView({ services, updates, ...incident }: IncidentRow) 
 export type IncidentView = ReturnType<typeof toIncidentView>;
 
 /** Incidents newest first (created_at, then id), with what they show, in a fixed number of queries. */
-export async function loadIncidents(db: DbOrTx, where: Prisma.IncidentWhereInput, take?: number): Promise<IncidentView[]> {
-  const rows = await db.incident.findMany({ where, include: incidentInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take });
+export async function loadIncidents(
+  db: DbOrTx,
+  where: Prisma.IncidentWhereInput,
+  take?: number,
+): Promise<IncidentView[]> {
+  const rows = await db.incident.findMany({
+    where,
+    include: incidentInclude,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+  });
   return rows.map(toIncidentView);
 }

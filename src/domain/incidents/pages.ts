@@ -5,7 +5,11 @@ import type { DbOrTx } from "../../db/client.js";
  * one of its services in a card (decisions.md). One query answers any number of incidents, so
  * lists and GraphQL batches stay O(1) in queries.
  */
-export async function statusPagesByService(db: DbOrTx, accountId: string, serviceIds: readonly string[]): Promise<Map<string, Set<string>>> {
+export async function statusPagesByService(
+  db: DbOrTx,
+  accountId: string,
+  serviceIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
   const byService = new Map<string, Set<string>>();
   if (!serviceIds.length) return byService;
   const rows = await db.statusPageCardService.findMany({
@@ -21,15 +25,25 @@ export async function statusPagesByService(db: DbOrTx, accountId: string, servic
 }
 
 /** The pages showing an incident with these services (sorted, for a stable answer). */
-export function statusPageIdsOf(serviceIds: readonly string[], byService: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+export function statusPageIdsOf(
+  serviceIds: readonly string[],
+  byService: ReadonlyMap<string, ReadonlySet<string>>,
+): string[] {
   return [...new Set(serviceIds.flatMap((id) => [...(byService.get(id) ?? [])]))].sort();
 }
 
 /** The incidents a page shows, given the services of its cards; keeps the incidents' order. */
-export function incidentsShownOn<I extends { services: readonly { id: string }[] }>(pageServiceIds: ReadonlySet<string>, incidents: readonly I[]): I[] {
+export function incidentsShownOn<I extends { services: readonly { id: string }[] }>(
+  pageServiceIds: ReadonlySet<string>,
+  incidents: readonly I[],
+): I[] {
   return incidents.filter((incident) => incident.services.some((service) => pageServiceIds.has(service.id)));
 }
 
-export async function statusPageIdsOfIncident(db: DbOrTx, accountId: string, serviceIds: readonly string[]): Promise<string[]> {
+export async function statusPageIdsOfIncident(
+  db: DbOrTx,
+  accountId: string,
+  serviceIds: readonly string[],
+): Promise<string[]> {
   return statusPageIdsOf(serviceIds, await statusPagesByService(db, accountId, serviceIds));
 }

@@ -30,7 +30,10 @@ const incident = {
   duration: z.number().int().nullable().optional(),
 };
 
-export const CreateIncidentInput = requestBody({ ...incident, incidentUpdates: z.array(CreateIncidentUpdateInput).min(1).max(100) });
+export const CreateIncidentInput = requestBody({
+  ...incident,
+  incidentUpdates: z.array(CreateIncidentUpdateInput).min(1).max(100),
+});
 export type CreateIncidentInput = z.input<typeof CreateIncidentInput>;
 
 /**

@@ -9,12 +9,25 @@ import { updateIncidentUpdate } from "./updates/update.js";
  * its incident is looked up in the caller's account, then the REST verbs run unchanged.
  */
 async function incidentOfUpdate(ctx: DomainContext, id: unknown): Promise<string> {
-  const row = isUuid(id) ? await ctx.db.incidentUpdate.findFirst({ where: { id, incident: { accountId: ctx.accountId } }, select: { incidentId: true } }) : null;
+  const row = isUuid(id)
+    ? await ctx.db.incidentUpdate.findFirst({
+        where: { id, incident: { accountId: ctx.accountId } },
+        select: { incidentId: true },
+      })
+    : null;
   if (!row) throw new NotFoundError("incident update", String(id));
   return row.incidentId;
 }
 
-export async function updateIncidentUpdateById({ ctx, id, input }: { ctx: DomainContext; id: unknown; input: unknown }) {
+export async function updateIncidentUpdateById({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: DomainContext;
+  id: unknown;
+  input: unknown;
+}) {
   return updateIncidentUpdate({ ctx, incidentId: await incidentOfUpdate(ctx, id), id, input });
 }
 

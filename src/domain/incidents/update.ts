@@ -15,11 +15,21 @@ export async function updateIncident({ ctx, id, input }: { ctx: DomainContext; i
   await ctx.db.$transaction(async (tx) => {
     await checkServiceRefs(tx, ctx.accountId, [{ path: "services", refs: services }]);
     // Scoped by account again: the incident may have been deleted since it was read.
-    const { count } = await tx.incident.updateMany({ where: { id: current.id, accountId: ctx.accountId }, data: { name, severity } });
+    const { count } = await tx.incident.updateMany({
+      where: { id: current.id, accountId: ctx.accountId },
+      data: { name, severity },
+    });
     if (count === 0) throw new NotFoundError("incident", current.id);
     await tx.incidentService.deleteMany({ where: { incidentId: current.id } });
-    await tx.incidentService.createMany({ data: services.map((service) => ({ incidentId: current.id, serviceId: service.id })) });
+    await tx.incidentService.createMany({
+      data: services.map((service) => ({ incidentId: current.id, serviceId: service.id })),
+    });
   });
-  await announceIncident(ctx, { incidentId: current.id, serviceIds: services.map((s) => s.id), pagesBefore, changed: true });
+  await announceIncident(ctx, {
+    incidentId: current.id,
+    serviceIds: services.map((s) => s.id),
+    pagesBefore,
+    changed: true,
+  });
   return getIncident({ ctx, id: current.id });
 }

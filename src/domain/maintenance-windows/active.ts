@@ -26,7 +26,17 @@ export function occurrenceStart(window: WindowTimes, n: number): Date {
     const monthOfYear = ((month % 12) + 12) % 12;
     const lastDay = new Date(Date.UTC(year, monthOfYear + 1, 0)).getUTCDate();
     const day = Math.min(first.getUTCDate(), lastDay);
-    return new Date(Date.UTC(year, monthOfYear, day, first.getUTCHours(), first.getUTCMinutes(), first.getUTCSeconds(), first.getUTCMilliseconds()));
+    return new Date(
+      Date.UTC(
+        year,
+        monthOfYear,
+        day,
+        first.getUTCHours(),
+        first.getUTCMinutes(),
+        first.getUTCSeconds(),
+        first.getUTCMilliseconds(),
+      ),
+    );
   }
   const unitMs = window.repeatUnit === "WEEK" ? 7 * DAY_MS : DAY_MS;
   return new Date(first.getTime() + n * every * unitMs);
@@ -36,7 +46,8 @@ export function occurrenceStart(window: WindowTimes, n: number): Date {
 const repeats = (window: WindowTimes) => window.repeatInterval !== null;
 
 /** The last moment an occurrence may start: the end of the repeatEndsAt day. */
-const lastStart = (window: WindowTimes) => (window.repeatEndsAt ? Math.floor(window.repeatEndsAt.getTime() / DAY_MS) * DAY_MS + DAY_MS - 1 : Infinity);
+const lastStart = (window: WindowTimes) =>
+  window.repeatEndsAt ? Math.floor(window.repeatEndsAt.getTime() / DAY_MS) * DAY_MS + DAY_MS - 1 : Infinity;
 
 /** The occurrence running at `at` ({ start, end }), or null. */
 export function activeOccurrence(window: WindowTimes, at: Date): { start: Date; end: Date } | null {
@@ -46,7 +57,8 @@ export function activeOccurrence(window: WindowTimes, at: Date): { start: Date; 
   if (!repeats(window)) return t < window.endsAt.getTime() ? { start: window.startsAt, end: window.endsAt } : null;
   // The latest occurrence starting at or before `at`, found from an estimate and corrected (months vary in length).
   const every = window.repeatInterval ?? 1;
-  const unitMs = window.repeatUnit === "MONTH" ? 30.436875 * DAY_MS : window.repeatUnit === "WEEK" ? 7 * DAY_MS : DAY_MS;
+  const unitMs =
+    window.repeatUnit === "MONTH" ? 30.436875 * DAY_MS : window.repeatUnit === "WEEK" ? 7 * DAY_MS : DAY_MS;
   let n = Math.max(0, Math.floor((t - window.startsAt.getTime()) / (every * unitMs)));
   while (n > 0 && occurrenceStart(window, n).getTime() > t) n--;
   while (occurrenceStart(window, n + 1).getTime() <= t) n++;

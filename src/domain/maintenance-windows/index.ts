@@ -6,4 +6,10 @@ export { updateMaintenanceWindow } from "./update.js";
 export * from "./schemas.js";
 export { getMaintenanceWindows, pageMaintenanceWindows } from "./page.js";
 export { activeOccurrence, isWindowActive, occurrenceStart } from "./active.js";
-export { checkMaintenanceStatus, checkMaintenanceStatuses, maintenanceStatus, type MaintenanceReason, type MaintenanceStatus } from "./status.js";
+export {
+  checkMaintenanceStatus,
+  checkMaintenanceStatuses,
+  maintenanceStatus,
+  type MaintenanceReason,
+  type MaintenanceStatus,
+} from "./status.js";

@@ -10,12 +10,20 @@ export type MaintenanceWindowLike = WindowTimes & {
   silenceAllAlerts: boolean;
 };
 
-export type MaintenanceReason = { windowId: number; name: string; effect: "PAUSE" | "SILENCE"; scope: "ALL" | "TAGS"; tags: string[]; until: Date };
+export type MaintenanceReason = {
+  windowId: number;
+  name: string;
+  effect: "PAUSE" | "SILENCE";
+  scope: "ALL" | "TAGS";
+  tags: string[];
+  until: Date;
+};
 
 /** Whether a check runs and alerts now, and which windows decide it. */
 export type MaintenanceStatus = { paused: boolean; silenced: boolean; reasons: MaintenanceReason[] };
 
-const asTags = (value: unknown): string[] => (Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : []);
+const asTags = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
 
 /**
  * The spec's rules: `pauseAllChecks` pauses every check of the account and overrides the tag
@@ -23,7 +31,11 @@ const asTags = (value: unknown): string[] => (Array.isArray(value) ? value.filte
  * `silenceAllAlerts` silences every check's alerts and overrides `silenceAlertsTags`; otherwise
  * the checks matching `silenceAlertsTags` are silenced. A paused check is not run at all.
  */
-export function maintenanceStatus(windows: readonly MaintenanceWindowLike[], target: { tags: string[]; groupTags?: string[] }, at: Date): MaintenanceStatus {
+export function maintenanceStatus(
+  windows: readonly MaintenanceWindowLike[],
+  target: { tags: string[]; groupTags?: string[] },
+  at: Date,
+): MaintenanceStatus {
   const tags = new Set([...target.tags, ...(target.groupTags ?? [])]);
   const reasons: MaintenanceReason[] = [];
   for (const window of windows) {
@@ -37,11 +49,23 @@ export function maintenanceStatus(windows: readonly MaintenanceWindowLike[], tar
     if (window.silenceAllAlerts) reasons.push({ ...base, effect: "SILENCE", scope: "ALL", tags: [] });
     else if (silenceTags.length) reasons.push({ ...base, effect: "SILENCE", scope: "TAGS", tags: silenceTags });
   }
-  return { paused: reasons.some((r) => r.effect === "PAUSE"), silenced: reasons.some((r) => r.effect === "SILENCE"), reasons };
+  return {
+    paused: reasons.some((r) => r.effect === "PAUSE"),
+    silenced: reasons.some((r) => r.effect === "SILENCE"),
+    reasons,
+  };
 }
 
 /** "Is this check in maintenance now, and why": the account's windows against the check and its group. */
-export async function checkMaintenanceStatus({ ctx, checkId, at = ctx.now() }: { ctx: DomainContext; checkId: string; at?: Date }) {
+export async function checkMaintenanceStatus({
+  ctx,
+  checkId,
+  at = ctx.now(),
+}: {
+  ctx: DomainContext;
+  checkId: string;
+  at?: Date;
+}) {
   const [status] = await checkMaintenanceStatuses({ ctx, checkIds: [checkId], at });
   return status ?? null;
 }
@@ -50,13 +74,28 @@ export async function checkMaintenanceStatus({ ctx, checkId, at = ctx.now() }: {
  * The same for many checks of the caller's account (a GraphQL list): one read of the checks' tags,
  * one of the account's windows. Unknown ids (or another account's) give null, in the ids' order.
  */
-export async function checkMaintenanceStatuses({ ctx, checkIds, at = ctx.now() }: { ctx: DomainContext; checkIds: readonly string[]; at?: Date }): Promise<(MaintenanceStatus | null)[]> {
+export async function checkMaintenanceStatuses({
+  ctx,
+  checkIds,
+  at = ctx.now(),
+}: {
+  ctx: DomainContext;
+  checkIds: readonly string[];
+  at?: Date;
+}): Promise<(MaintenanceStatus | null)[]> {
   const checks = await ctx.db.check.findMany({
     where: { id: { in: [...checkIds] }, accountId: ctx.accountId },
     select: { id: true, tags: true, group: { select: { tags: true } } },
   });
   if (checks.length === 0) return checkIds.map(() => null);
-  const windows = await ctx.db.maintenanceWindow.findMany({ where: { accountId: ctx.accountId, startsAt: { lte: at } } });
-  const byId = new Map(checks.map((check) => [check.id, maintenanceStatus(windows, { tags: asTags(check.tags), groupTags: asTags(check.group?.tags) }, at)]));
+  const windows = await ctx.db.maintenanceWindow.findMany({
+    where: { accountId: ctx.accountId, startsAt: { lte: at } },
+  });
+  const byId = new Map(
+    checks.map((check) => [
+      check.id,
+      maintenanceStatus(windows, { tags: asTags(check.tags), groupTags: asTags(check.group?.tags) }, at),
+    ]),
+  );
   return checkIds.map((id) => byId.get(id) ?? null);
 }

@@ -11,7 +11,10 @@ export async function updateMaintenanceWindow({ ctx, id, input }: { ctx: DomainC
   const current = await getMaintenanceWindow({ ctx, id });
   const data = withoutResponseFields(parseInput(UpdateMaintenanceWindowInput, input));
   // The date rules hold for the stored window merged with what was sent.
-  parseInput(z.any().superRefine(checkWindowDates), { ...current, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) });
+  parseInput(z.any().superRefine(checkWindowDates), {
+    ...current,
+    ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)),
+  });
   return ctx.db.maintenanceWindow.update({
     where: { id: current.id },
     data: { ...data, statusPageVisibility: json(data.statusPageVisibility) },

@@ -3,7 +3,13 @@
  * `source` (and `property`: a JSON path for JSON_BODY, a header name for HEADERS), narrowed by
  * `regex` (its first capture group, else the whole match), then compared with `target`.
  */
-export type Assertion = { source: string; comparison: string; property?: string; target?: string; regex?: string | null };
+export type Assertion = {
+  source: string;
+  comparison: string;
+  property?: string;
+  target?: string;
+  regex?: string | null;
+};
 export type ResponseFacts = { status: number; headers: Record<string, string>; body: string; responseTimeMs: number };
 export type AssertionResult = Assertion & { actual: unknown; passed: boolean };
 
@@ -63,24 +69,39 @@ function extract(assertion: Assertion, response: ResponseFacts): unknown {
 
 const text = (value: unknown) => (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value));
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0) || (typeof value === "object" && value !== null && Object.keys(value).length === 0);
+  value === undefined ||
+  value === null ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === "object" && value !== null && Object.keys(value).length === 0);
 
 function compare(comparison: string, actual: unknown, target: string): boolean {
   const number = Number(actual);
   const targetNumber = Number(target);
   switch (comparison) {
     case "EQUALS":
-      return typeof actual === "number" || (typeof actual === "string" && actual.trim() !== "" && !Number.isNaN(number) && target.trim() !== "")
+      return typeof actual === "number" ||
+        (typeof actual === "string" && actual.trim() !== "" && !Number.isNaN(number) && target.trim() !== "")
         ? number === targetNumber || text(actual) === target
         : text(actual) === target;
     case "NOT_EQUALS":
       return !compare("EQUALS", actual, target);
     case "HAS_KEY":
-      return actual !== null && typeof actual === "object" && (Array.isArray(actual) ? Number(target) in actual : Object.keys(actual).some((key) => key === target || key.toLowerCase() === target.toLowerCase()));
+      return (
+        actual !== null &&
+        typeof actual === "object" &&
+        (Array.isArray(actual)
+          ? Number(target) in actual
+          : Object.keys(actual).some((key) => key === target || key.toLowerCase() === target.toLowerCase()))
+      );
     case "NOT_HAS_KEY":
       return !compare("HAS_KEY", actual, target);
     case "HAS_VALUE":
-      return actual !== null && typeof actual === "object" && Object.values(actual).some((value) => text(value) === target || String(value) === target);
+      return (
+        actual !== null &&
+        typeof actual === "object" &&
+        Object.values(actual).some((value) => text(value) === target || String(value) === target)
+      );
     case "NOT_HAS_VALUE":
       return !compare("HAS_VALUE", actual, target);
     case "IS_EMPTY":
@@ -88,11 +109,25 @@ function compare(comparison: string, actual: unknown, target: string): boolean {
     case "NOT_EMPTY":
       return !isEmpty(actual);
     case "GREATER_THAN":
-      return actual !== undefined && actual !== null && !Number.isNaN(number) && !Number.isNaN(targetNumber) && number > targetNumber;
+      return (
+        actual !== undefined &&
+        actual !== null &&
+        !Number.isNaN(number) &&
+        !Number.isNaN(targetNumber) &&
+        number > targetNumber
+      );
     case "LESS_THAN":
-      return actual !== undefined && actual !== null && !Number.isNaN(number) && !Number.isNaN(targetNumber) && number < targetNumber;
+      return (
+        actual !== undefined &&
+        actual !== null &&
+        !Number.isNaN(number) &&
+        !Number.isNaN(targetNumber) &&
+        number < targetNumber
+      );
     case "CONTAINS":
-      return Array.isArray(actual) ? actual.some((item) => text(item) === target || String(item) === target) : text(actual).includes(target);
+      return Array.isArray(actual)
+        ? actual.some((item) => text(item) === target || String(item) === target)
+        : text(actual).includes(target);
     case "NOT_CONTAINS":
       return !compare("CONTAINS", actual, target);
     case "IS_NULL":
@@ -115,5 +150,9 @@ export function evaluateAssertion(assertion: Assertion, response: ResponseFacts)
     }
     actual = match ? (match[1] ?? match[0]) : MISSING;
   }
-  return { ...assertion, actual: actual === MISSING ? null : actual, passed: compare(assertion.comparison, actual, assertion.target ?? "") };
+  return {
+    ...assertion,
+    actual: actual === MISSING ? null : actual,
+    passed: compare(assertion.comparison, actual, assertion.target ?? ""),
+  };
 }

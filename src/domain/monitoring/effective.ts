@@ -10,20 +10,52 @@ import { effectiveRetryStrategy, type RetryStrategyObject } from "./retry.js";
  */
 type KeyValue = { key: string; value: string; locked?: boolean };
 type Variable = { key: string; value: string | null; secret?: boolean };
-type ApiDefaults = { url?: string | null; headers?: KeyValue[]; queryParameters?: KeyValue[]; assertions?: unknown[]; basicAuth?: { username: string; password: string } | null };
+type ApiDefaults = {
+  url?: string | null;
+  headers?: KeyValue[];
+  queryParameters?: KeyValue[];
+  assertions?: unknown[];
+  basicAuth?: { username: string; password: string } | null;
+};
 
 export type CheckSettings = {
-  activated: boolean; muted: boolean; locations: unknown; privateLocations: unknown; runtimeId: string | null; retryStrategy: unknown; doubleCheck: boolean;
-  alertSettings: unknown; useGlobalAlertSettings: boolean; environmentVariables: unknown; request: unknown; checkType: string;
+  activated: boolean;
+  muted: boolean;
+  locations: unknown;
+  privateLocations: unknown;
+  runtimeId: string | null;
+  retryStrategy: unknown;
+  doubleCheck: boolean;
+  alertSettings: unknown;
+  useGlobalAlertSettings: boolean;
+  environmentVariables: unknown;
+  request: unknown;
+  checkType: string;
 };
 export type GroupSettings = {
-  activated: boolean; muted: boolean; locations: unknown; privateLocations: unknown; runtimeId: string | null; retryStrategy: unknown;
-  alertSettings: unknown; useGlobalAlertSettings: boolean | null; environmentVariables: unknown; apiCheckDefaults: unknown; concurrency: number;
+  activated: boolean;
+  muted: boolean;
+  locations: unknown;
+  privateLocations: unknown;
+  runtimeId: string | null;
+  retryStrategy: unknown;
+  alertSettings: unknown;
+  useGlobalAlertSettings: boolean | null;
+  environmentVariables: unknown;
+  apiCheckDefaults: unknown;
+  concurrency: number;
 };
 
 export type EffectiveCheck = {
-  activated: boolean; muted: boolean; locations: string[]; privateLocations: string[]; runtimeId: string | null;
-  retryStrategy: RetryStrategyObject | null; alertSettings: unknown; environmentVariables: Variable[]; request: Record<string, unknown> | null;
+  activated: boolean;
+  muted: boolean;
+  locations: string[];
+  privateLocations: string[];
+  runtimeId: string | null;
+  retryStrategy: RetryStrategyObject | null;
+  alertSettings: unknown;
+  environmentVariables: Variable[];
+  request: Record<string, unknown> | null;
 };
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
@@ -49,7 +81,12 @@ export function effectiveLocations(
 
 export function effectiveCheck(check: CheckSettings, group: GroupSettings | null): EffectiveCheck {
   const variables = mergeByKey(list<Variable>(group?.environmentVariables), list<Variable>(check.environmentVariables));
-  const alertSettings = group && group.useGlobalAlertSettings === false ? group.alertSettings : check.useGlobalAlertSettings ? DEFAULT_ALERT_SETTINGS : check.alertSettings;
+  const alertSettings =
+    group && group.useGlobalAlertSettings === false
+      ? group.alertSettings
+      : check.useGlobalAlertSettings
+        ? DEFAULT_ALERT_SETTINGS
+        : check.alertSettings;
   return {
     activated: check.activated && (group?.activated ?? true),
     muted: check.muted || (group?.muted ?? false),
@@ -58,7 +95,10 @@ export function effectiveCheck(check: CheckSettings, group: GroupSettings | null
     retryStrategy: effectiveRetryStrategy(check, group),
     alertSettings: alertSettings ?? DEFAULT_ALERT_SETTINGS,
     environmentVariables: variables,
-    request: check.checkType === "API" ? withApiDefaults(check.request, group?.apiCheckDefaults) : ((check.request as Record<string, unknown> | null) ?? null),
+    request:
+      check.checkType === "API"
+        ? withApiDefaults(check.request, group?.apiCheckDefaults)
+        : ((check.request as Record<string, unknown> | null) ?? null),
   };
 }
 
@@ -68,7 +108,10 @@ export function withApiDefaults(request: unknown, defaults: unknown): Record<str
   const own = request as Record<string, unknown>;
   const base = (defaults ?? {}) as ApiDefaults;
   const url = typeof own.url === "string" ? own.url.replaceAll("{{GROUP_BASE_URL}}", base.url ?? "") : own.url;
-  const basicAuth = own.basicAuth && (own.basicAuth as { username?: string }).username ? own.basicAuth : (base.basicAuth ?? own.basicAuth ?? null);
+  const basicAuth =
+    own.basicAuth && (own.basicAuth as { username?: string }).username
+      ? own.basicAuth
+      : (base.basicAuth ?? own.basicAuth ?? null);
   return {
     ...own,
     url,

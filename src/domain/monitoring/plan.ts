@@ -10,7 +10,13 @@ import { createHash } from "node:crypto";
  * an offset a check gets a stable phase from its id, so that checks of one frequency spread over
  * the period instead of all starting at :00.
  */
-export type Schedulable = { id: string; frequency: number; frequencyOffset: number | null; locations: string[]; runParallel: boolean };
+export type Schedulable = {
+  id: string;
+  frequency: number;
+  frequencyOffset: number | null;
+  locations: string[];
+  runParallel: boolean;
+};
 
 export function periodMs(check: Pick<Schedulable, "frequency" | "frequencyOffset">): number {
   if (check.frequency === 0) return (check.frequencyOffset ?? 30) * 1000;
@@ -51,7 +57,8 @@ export function dueRuns(check: Schedulable, from: number, to: number): { index: 
   const phase = phaseMs(check);
   const period = periodMs(check);
   const runs = [];
-  for (let index = Math.floor((from - phase) / period) + 1; phase + index * period <= to; index++) runs.push({ index, dueAt: phase + index * period });
+  for (let index = Math.floor((from - phase) / period) + 1; phase + index * period <= to; index++)
+    runs.push({ index, dueAt: phase + index * period });
   return runs;
 }
 

@@ -20,16 +20,25 @@ const DEFAULTS = { baseBackoffSeconds: 60, maxRetries: 2, maxDurationSeconds: 60
  * The strategy a check runs with: FALLBACK takes the group's (none without a group); a check with
  * no strategy and the deprecated doubleCheck retries once, at once, in another region.
  */
-export function effectiveRetryStrategy(check: { retryStrategy: unknown; doubleCheck: boolean }, group: { retryStrategy: unknown } | null): RetryStrategyObject | null {
+export function effectiveRetryStrategy(
+  check: { retryStrategy: unknown; doubleCheck: boolean },
+  group: { retryStrategy: unknown } | null,
+): RetryStrategyObject | null {
   let strategy = check.retryStrategy as StoredRetryStrategy | undefined;
-  if (strategy === "FALLBACK") strategy = group && group.retryStrategy !== "FALLBACK" ? (group.retryStrategy as RetryStrategyObject | null) : null;
+  if (strategy === "FALLBACK")
+    strategy = group && group.retryStrategy !== "FALLBACK" ? (group.retryStrategy as RetryStrategyObject | null) : null;
   if (strategy && typeof strategy === "object") return { ...DEFAULTS, ...strategy };
-  if (check.doubleCheck) return { type: "SINGLE_RETRY", baseBackoffSeconds: 0, maxRetries: 1, maxDurationSeconds: 600, sameRegion: false };
+  if (check.doubleCheck)
+    return { type: "SINGLE_RETRY", baseBackoffSeconds: 0, maxRetries: 1, maxDurationSeconds: 600, sameRegion: false };
   return null;
 }
 
 /** The wait before retry `retry` (1-based) in ms, or null for no retry. */
-export function retryDelayMs(strategy: RetryStrategyObject | null, retry: number, failure: { elapsedMs: number; networkError: boolean }): number | null {
+export function retryDelayMs(
+  strategy: RetryStrategyObject | null,
+  retry: number,
+  failure: { elapsedMs: number; networkError: boolean },
+): number | null {
   if (!strategy || retry < 1) return null;
   const maxRetries = strategy.type === "SINGLE_RETRY" ? 1 : strategy.maxRetries;
   if (retry > maxRetries) return null;

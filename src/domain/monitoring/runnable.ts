@@ -8,8 +8,14 @@ const tags = (value: unknown) => (Array.isArray(value) ? value.filter((t): t is 
 /** ICMP's packet-loss thresholds live in the check's settings (the reference's defaults when never set). */
 function packetLoss(checkType: string, settings: unknown) {
   if (checkType !== "ICMP") return {};
-  const stored = (settings ?? {}) as { degradedPacketLossThreshold?: number | null; maxPacketLossThreshold?: number | null };
-  return { degradedPacketLossThreshold: stored.degradedPacketLossThreshold ?? null, maxPacketLossThreshold: stored.maxPacketLossThreshold ?? null };
+  const stored = (settings ?? {}) as {
+    degradedPacketLossThreshold?: number | null;
+    maxPacketLossThreshold?: number | null;
+  };
+  return {
+    degradedPacketLossThreshold: stored.degradedPacketLossThreshold ?? null,
+    maxPacketLossThreshold: stored.maxPacketLossThreshold ?? null,
+  };
 }
 
 export type Runnable = { check: RunnableCheck & { id: string; name: string }; effective: EffectiveCheck };
@@ -19,7 +25,8 @@ type WindowRow = Awaited<ReturnType<typeof readWindows>>[number];
 
 const readCheck = (db: DbOrTx, run: { accountId: string; checkId: string }) =>
   db.check.findFirst({ where: { id: run.checkId, accountId: run.accountId }, include: { group: true } });
-const readWindows = (db: DbOrTx, accountId: string, now: Date) => db.maintenanceWindow.findMany({ where: { accountId, startsAt: { lte: now } } });
+const readWindows = (db: DbOrTx, accountId: string, now: Date) =>
+  db.maintenanceWindow.findMany({ where: { accountId, startsAt: { lte: now } } });
 
 /**
  * Checks and maintenance windows as recently read, for the engine's runners: at thousands of runs
@@ -60,13 +67,30 @@ export class RunnableCache {
  * runners and the agent API, which hands the same settings to a private-location agent. Without
  * a cache it reads the database now.
  */
-export async function loadRunnable(db: DbOrTx, run: { accountId: string; checkId: string }, now: Date, cache?: RunnableCache): Promise<Runnable | null> {
+export async function loadRunnable(
+  db: DbOrTx,
+  run: { accountId: string; checkId: string },
+  now: Date,
+  cache?: RunnableCache,
+): Promise<Runnable | null> {
   const check = cache ? await cache.check(db, run, now.getTime()) : await readCheck(db, run);
   if (!check) return null;
   const effective = effectiveCheck(check, check.group);
   if (!effective.activated) return null;
   const windows = cache ? await cache.windowsOf(db, run.accountId, now) : await readWindows(db, run.accountId, now);
-  if (maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now).paused) return null;
+  if (maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now).paused)
+    return null;
   const { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail } = check;
-  return { check: { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail, ...packetLoss(check.checkType, check.settings) }, effective };
+  return {
+    check: {
+      id,
+      name,
+      checkType,
+      degradedResponseTime,
+      maxResponseTime,
+      shouldFail,
+      ...packetLoss(check.checkType, check.settings),
+    },
+    effective,
+  };
 }

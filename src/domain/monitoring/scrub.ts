@@ -6,8 +6,14 @@
 export const REDACTED = "[redacted]";
 const SENSITIVE_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"]);
 
-export function secretValues(variables: readonly { value: string | null; secret?: boolean }[], extra: readonly (string | null | undefined)[] = []): string[] {
-  const values = [...variables.filter((v) => v.secret && v.value).map((v) => v.value!), ...extra.filter((v): v is string => Boolean(v))];
+export function secretValues(
+  variables: readonly { value: string | null; secret?: boolean }[],
+  extra: readonly (string | null | undefined)[] = [],
+): string[] {
+  const values = [
+    ...variables.filter((v) => v.secret && v.value).map((v) => v.value!),
+    ...extra.filter((v): v is string => Boolean(v)),
+  ];
   // Longest first, so that a secret containing another is replaced whole.
   return [...new Set(values.filter((v) => v.length >= 3))].sort((a, b) => b.length - a.length);
 }
@@ -16,7 +22,9 @@ export function secretValues(variables: readonly { value: string | null; secret?
 function forms(secret: string): string[] {
   const query = new URL(`http://x/?${secret}`).search.slice(1);
   const formEncoded = new URLSearchParams({ s: secret }).toString().slice(2);
-  return [...new Set([secret, encodeURIComponent(secret), encodeURI(secret), formEncoded, query, secret.replace(/\+/g, " ")])].sort((a, b) => b.length - a.length);
+  return [
+    ...new Set([secret, encodeURIComponent(secret), encodeURI(secret), formEncoded, query, secret.replace(/\+/g, " ")]),
+  ].sort((a, b) => b.length - a.length);
 }
 
 export function scrubText(text: string, secrets: readonly string[]): string {
@@ -26,5 +34,10 @@ export function scrubText(text: string, secrets: readonly string[]): string {
 }
 
 export function scrubHeaders(headers: Record<string, string>, secrets: readonly string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SENSITIVE_HEADERS.has(name.toLowerCase()) ? REDACTED : scrubText(value, secrets)]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      SENSITIVE_HEADERS.has(name.toLowerCase()) ? REDACTED : scrubText(value, secrets),
+    ]),
+  );
 }

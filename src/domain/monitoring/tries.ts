@@ -3,23 +3,52 @@ import type { EffectiveCheck } from "./effective.js";
 
 /** What one try of a check produced: the result's verdict fields and what it recorded (apiCheckResult). */
 export type RunOutcome = {
-  hasFailures: boolean; hasErrors: boolean; isDegraded: boolean | null; overMaxResponseTime: boolean | null; networkError: boolean;
-  responseTime: number; startedAt: Date; stoppedAt: Date; apiCheckResult: Record<string, unknown>;
+  hasFailures: boolean;
+  hasErrors: boolean;
+  isDegraded: boolean | null;
+  overMaxResponseTime: boolean | null;
+  networkError: boolean;
+  responseTime: number;
+  startedAt: Date;
+  stoppedAt: Date;
+  apiCheckResult: Record<string, unknown>;
 };
 
 /** What a runner needs of the check itself (the rest comes from its effective settings). */
 export type RunnableCheck = {
-  checkType: string; degradedResponseTime: number | null; maxResponseTime: number | null; shouldFail: boolean;
+  checkType: string;
+  degradedResponseTime: number | null;
+  maxResponseTime: number | null;
+  shouldFail: boolean;
   /** ICMP only (percent; null for none), from the check's settings. */
-  degradedPacketLossThreshold?: number | null; maxPacketLossThreshold?: number | null;
+  degradedPacketLossThreshold?: number | null;
+  maxPacketLossThreshold?: number | null;
 };
 
 /** Runs one try of a check in a location; one per check type that can be run. */
-export type Runner = (check: RunnableCheck, effective: EffectiveCheck, location: string, signal?: AbortSignal) => Promise<RunOutcome>;
+export type Runner = (
+  check: RunnableCheck,
+  effective: EffectiveCheck,
+  location: string,
+  signal?: AbortSignal,
+) => Promise<RunOutcome>;
 
 /** One try's result as it is recorded: the outcome's fields, where it ran, and its place in the run. */
-export type TryReport = Omit<RunOutcome, "networkError"> & { runLocation: string; attempts: number; resultType: "ATTEMPT" | "FINAL" };
-export type UnsupportedReport = { runLocation: string; attempts: 0; resultType: "FINAL"; hasErrors: true; hasFailures: false; startedAt: Date; stoppedAt: Date; browserCheckResult: { errors: string[] } };
+export type TryReport = Omit<RunOutcome, "networkError"> & {
+  runLocation: string;
+  attempts: number;
+  resultType: "ATTEMPT" | "FINAL";
+};
+export type UnsupportedReport = {
+  runLocation: string;
+  attempts: 0;
+  resultType: "FINAL";
+  hasErrors: true;
+  hasFailures: false;
+  startedAt: Date;
+  stoppedAt: Date;
+  browserCheckResult: { errors: string[] };
+};
 
 export type TriesOptions = {
   now: () => Date;
@@ -55,7 +84,16 @@ export async function runTries(
 ): Promise<"recorded" | "lost"> {
   if (!runner) {
     const at = options.now();
-    const report: UnsupportedReport = { runLocation: firstLocation, attempts: 0, resultType: "FINAL", hasErrors: true, hasFailures: false, startedAt: at, stoppedAt: at, browserCheckResult: { errors: [unsupportedMessage(check.checkType)] } };
+    const report: UnsupportedReport = {
+      runLocation: firstLocation,
+      attempts: 0,
+      resultType: "FINAL",
+      hasErrors: true,
+      hasFailures: false,
+      startedAt: at,
+      stoppedAt: at,
+      browserCheckResult: { errors: [unsupportedMessage(check.checkType)] },
+    };
     return (await options.record(report, 0)) ? "recorded" : "lost";
   }
   const firstTry = options.now().getTime();
@@ -63,8 +101,18 @@ export async function runTries(
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) return "lost";
     const { networkError, ...outcome } = await runner(check, effective, location, options.signal);
-    const delay = outcome.hasFailures ? retryDelayMs(effective.retryStrategy, attempt + 1, { elapsedMs: options.now().getTime() - firstTry, networkError }) : null;
-    const report: TryReport = { ...outcome, runLocation: location, attempts: attempt, resultType: delay === null ? "FINAL" : "ATTEMPT" };
+    const delay = outcome.hasFailures
+      ? retryDelayMs(effective.retryStrategy, attempt + 1, {
+          elapsedMs: options.now().getTime() - firstTry,
+          networkError,
+        })
+      : null;
+    const report: TryReport = {
+      ...outcome,
+      runLocation: location,
+      attempts: attempt,
+      resultType: delay === null ? "FINAL" : "ATTEMPT",
+    };
     if (options.signal?.aborted || !(await options.record(report, delay ?? 0))) return "lost";
     if (delay === null) return "recorded";
     await options.sleep(delay, options.signal);

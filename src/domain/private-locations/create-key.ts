@@ -7,7 +7,10 @@ type Tx = Pick<DomainContext["db"], "agentKey">;
 /** Stores a new `pl_` key (its hash only) and returns the key itself, which is never shown again. */
 export async function insertAgentKey(db: Tx, privateLocationId: string) {
   const rawKey = generateKey("pl_");
-  const key = await db.agentKey.create({ data: { privateLocationId, keyHash: hashKey(rawKey), maskedKey: maskKey(rawKey) }, omit: { keyHash: true } });
+  const key = await db.agentKey.create({
+    data: { privateLocationId, keyHash: hashKey(rawKey), maskedKey: maskKey(rawKey) },
+    omit: { keyHash: true },
+  });
   return { ...key, rawKey };
 }
 

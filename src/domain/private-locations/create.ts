@@ -19,7 +19,8 @@ export async function createPrivateLocation({ ctx, input }: { ctx: DomainContext
       return { ...location, keys: [key], queueSize: 0, agentCount: 0 };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(`slugName ${JSON.stringify(data.slugName)} is already taken by another private location`);
+    if (isUniqueViolation(error))
+      throw new ConflictError(`slugName ${JSON.stringify(data.slugName)} is already taken by another private location`);
     throw error;
   }
 }

@@ -15,12 +15,22 @@ const names = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
  */
 export async function deletePrivateLocation({ ctx, id }: { ctx: DomainContext; id: unknown }) {
   const location = await findPrivateLocation({ ctx, id });
-  const uses = (row: { privateLocations: unknown }) => names(row.privateLocations).some((name) => name === location.slugName || name === location.id);
+  const uses = (row: { privateLocations: unknown }) =>
+    names(row.privateLocations).some((name) => name === location.slugName || name === location.id);
   await ctx.db.$transaction(async (tx) => {
-    const checks = await tx.check.findMany({ where: { accountId: ctx.accountId, ...listed }, select: { privateLocations: true } });
-    const groups = await tx.checkGroup.findMany({ where: { accountId: ctx.accountId, ...listed }, select: { privateLocations: true } });
+    const checks = await tx.check.findMany({
+      where: { accountId: ctx.accountId, ...listed },
+      select: { privateLocations: true },
+    });
+    const groups = await tx.checkGroup.findMany({
+      where: { accountId: ctx.accountId, ...listed },
+      select: { privateLocations: true },
+    });
     const users = checks.filter(uses).length + groups.filter(uses).length;
-    if (users > 0) throw new ConflictError(`private location ${JSON.stringify(location.slugName)} is used by ${users} check(s) or group(s); remove it from them first`);
+    if (users > 0)
+      throw new ConflictError(
+        `private location ${JSON.stringify(location.slugName)} is used by ${users} check(s) or group(s); remove it from them first`,
+      );
     await tx.privateLocation.delete({ where: { id: location.id } });
   });
 }

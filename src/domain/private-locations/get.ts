@@ -5,7 +5,9 @@ import { withKeys, withQueues } from "./view.js";
 
 /** The location row of the caller's account; another account's id, or a non-uuid, is NotFound. */
 export async function findPrivateLocation({ ctx, id }: { ctx: DomainContext; id: unknown }) {
-  const location = isUuid(id) ? await ctx.db.privateLocation.findFirst({ where: { id, accountId: ctx.accountId }, include: withKeys }) : null;
+  const location = isUuid(id)
+    ? await ctx.db.privateLocation.findFirst({ where: { id, accountId: ctx.accountId }, include: withKeys })
+    : null;
   if (!location) throw new NotFoundError("private location", String(id));
   return location;
 }

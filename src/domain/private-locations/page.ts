@@ -11,30 +11,62 @@ function inOrder<T extends { id: string }>(wanted: (string | null)[], rows: T[])
 }
 
 /** A keyset page of the account's locations, newest first, with their keys and queue sizes (three queries). */
-export async function pagePrivateLocations({ ctx, args }: { ctx: DomainContext; args: PageArgs }): Promise<Page<PrivateLocationView>> {
+export async function pagePrivateLocations({
+  ctx,
+  args,
+}: {
+  ctx: DomainContext;
+  args: PageArgs;
+}): Promise<Page<PrivateLocationView>> {
   const page = await keysetPage(
     args,
     "createdAt",
-    (where, orderBy, take) => ctx.db.privateLocation.findMany({ where: { accountId: ctx.accountId, ...where }, orderBy, take, include: withKeys }),
+    (where, orderBy, take) =>
+      ctx.db.privateLocation.findMany({
+        where: { accountId: ctx.accountId, ...where },
+        orderBy,
+        take,
+        include: withKeys,
+      }),
     "string",
   );
   return { ...page, nodes: await withQueues(ctx, page.nodes) };
 }
 
 /** The account's locations with these ids, in the ids' order (null where there is none). */
-export async function getPrivateLocations({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }): Promise<(PrivateLocationView | null)[]> {
+export async function getPrivateLocations({
+  ctx,
+  ids,
+}: {
+  ctx: DomainContext;
+  ids: readonly unknown[];
+}): Promise<(PrivateLocationView | null)[]> {
   const wanted = uuids(ids);
   const valid = wanted.filter((id): id is string => id !== null);
-  const rows = valid.length ? await ctx.db.privateLocation.findMany({ where: { accountId: ctx.accountId, id: { in: valid } }, include: withKeys }) : [];
+  const rows = valid.length
+    ? await ctx.db.privateLocation.findMany({
+        where: { accountId: ctx.accountId, id: { in: valid } },
+        include: withKeys,
+      })
+    : [];
   return inOrder(wanted, await withQueues(ctx, rows));
 }
 
 /** Agent keys of the account's locations with these ids, in the ids' order; never their hash. */
-export async function getAgentKeys({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }): Promise<(AgentKeyView | null)[]> {
+export async function getAgentKeys({
+  ctx,
+  ids,
+}: {
+  ctx: DomainContext;
+  ids: readonly unknown[];
+}): Promise<(AgentKeyView | null)[]> {
   const wanted = uuids(ids);
   const valid = wanted.filter((id): id is string => id !== null);
   const rows = valid.length
-    ? await ctx.db.agentKey.findMany({ where: { id: { in: valid }, privateLocation: { accountId: ctx.accountId } }, omit: { keyHash: true } })
+    ? await ctx.db.agentKey.findMany({
+        where: { id: { in: valid }, privateLocation: { accountId: ctx.accountId } },
+        omit: { keyHash: true },
+      })
     : [];
   return inOrder(wanted, rows);
 }

@@ -10,7 +10,10 @@ const SLUG = /^((?!((us(-gov)?|ap|ca|cn|eu|sa|af|me)-(central|(north|south)?(eas
 const name = z.string().trim().min(1).max(255);
 const icon = z.string().trim().min(1).max(100);
 /** A proxy for outgoing HTTP calls of the agent, e.g. `https://user:password@10.0.0.1:3128`. */
-const proxyUrl = z.url({ protocol: /^https?$/, message: "must be an http or https URL" }).max(2048).nullable();
+const proxyUrl = z
+  .url({ protocol: /^https?$/, message: "must be an http or https URL" })
+  .max(2048)
+  .nullable();
 
 export const CreatePrivateLocationInput = requestBody({
   name,

@@ -8,14 +8,19 @@ export type AgentKeyView = Omit<AgentKey, "keyHash">;
 export type PrivateLocationView = PrivateLocation & { keys: AgentKeyView[]; queueSize: number; agentCount: number };
 
 /** Keys oldest first. */
-export const withKeys = { keys: { omit: { keyHash: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] } };
+export const withKeys = {
+  keys: { omit: { keyHash: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
+};
 
 /**
  * Queue depth (QUEUED runs) and agent count (agents that claimed or renewed within the last 2
  * minutes: a claim long-polls for at most 25 s, so a live agent is never older) per location, in
  * two grouped queries for any number of locations.
  */
-export async function withQueues(ctx: DomainContext, locations: (PrivateLocation & { keys: AgentKeyView[] })[]): Promise<PrivateLocationView[]> {
+export async function withQueues(
+  ctx: DomainContext,
+  locations: (PrivateLocation & { keys: AgentKeyView[] })[],
+): Promise<PrivateLocationView[]> {
   if (locations.length === 0) return [];
   const ids = locations.map((l) => l.id);
   const counts = await ctx.db.checkRun.groupBy({
@@ -25,10 +30,17 @@ export async function withQueues(ctx: DomainContext, locations: (PrivateLocation
   });
   const agents = await ctx.db.agent.groupBy({
     by: ["privateLocationId"],
-    where: { privateLocationId: { in: ids }, lastSeenAt: { gte: new Date(ctx.now().getTime() - AGENT_SEEN_WITHIN_MS) } },
+    where: {
+      privateLocationId: { in: ids },
+      lastSeenAt: { gte: new Date(ctx.now().getTime() - AGENT_SEEN_WITHIN_MS) },
+    },
     _count: { _all: true },
   });
   const size = new Map(counts.map((row) => [row.privateLocationId, row._count._all]));
   const connected = new Map(agents.map((row) => [row.privateLocationId, row._count._all]));
-  return locations.map((location) => ({ ...location, queueSize: size.get(location.id) ?? 0, agentCount: connected.get(location.id) ?? 0 }));
+  return locations.map((location) => ({
+    ...location,
+    queueSize: size.get(location.id) ?? 0,
+    agentCount: connected.get(location.id) ?? 0,
+  }));
 }

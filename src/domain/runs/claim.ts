@@ -23,7 +23,10 @@ export type Claim = ClaimScope & { owner: string; now: Date; leaseMs: number; li
  */
 export async function claimRuns(db: DbOrTx, claim: Claim): Promise<CheckRun[]> {
   const leaseExpiresAt = new Date(claim.now.getTime() + claim.leaseMs);
-  const scope = claim.privateLocationId === null ? Prisma.sql`"privateLocationId" IS NULL` : Prisma.sql`"privateLocationId" = ${claim.privateLocationId}`;
+  const scope =
+    claim.privateLocationId === null
+      ? Prisma.sql`"privateLocationId" IS NULL`
+      : Prisma.sql`"privateLocationId" = ${claim.privateLocationId}`;
   const claimable = Prisma.sql`${scope} AND (("status" = 'QUEUED' AND "dueAt" <= ${claim.now}) OR ("status" = 'RUNNING' AND "leaseExpiresAt" < ${claim.now}))`;
   const lock = isPostgres(db) ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
   // A CTE, not an IN (subquery): PostgreSQL may evaluate a LIMIT subquery more than once.
@@ -33,11 +36,17 @@ export async function claimRuns(db: DbOrTx, claim: Claim): Promise<CheckRun[]> {
     WHERE "id" IN (SELECT "id" FROM "candidates") AND ${claimable}
     RETURNING "id"`;
   if (ids.length === 0) return [];
-  return db.checkRun.findMany({ where: { id: { in: ids.map((row) => Number(row.id)) } }, orderBy: [{ dueAt: "asc" }, { id: "asc" }] });
+  return db.checkRun.findMany({
+    where: { id: { in: ids.map((row) => Number(row.id)) } },
+    orderBy: [{ dueAt: "asc" }, { id: "asc" }],
+  });
 }
 
 /** Extends the lease of a run this owner still holds; false when it lost the run (lease expired and re-claimed). */
-export async function renewLease(db: DbOrTx, run: { id: number; owner: string; now: Date; leaseMs: number }): Promise<boolean> {
+export async function renewLease(
+  db: DbOrTx,
+  run: { id: number; owner: string; now: Date; leaseMs: number },
+): Promise<boolean> {
   const { count } = await db.checkRun.updateMany({
     where: { id: run.id, status: "RUNNING", leaseOwner: run.owner },
     data: { leaseExpiresAt: new Date(run.now.getTime() + run.leaseMs) },
@@ -49,7 +58,10 @@ export async function renewLease(db: DbOrTx, run: { id: number; owner: string; n
  * Ends a run this owner holds (DONE, or CANCELLED); false when another runner holds it now, so
  * the late one must not record a result twice.
  */
-export async function finishRun(db: DbOrTx, run: { id: number; owner: string; now: Date; status?: "DONE" | "CANCELLED" }): Promise<boolean> {
+export async function finishRun(
+  db: DbOrTx,
+  run: { id: number; owner: string; now: Date; status?: "DONE" | "CANCELLED" },
+): Promise<boolean> {
   const { count } = await db.checkRun.updateMany({
     where: { id: run.id, status: "RUNNING", leaseOwner: run.owner },
     data: { status: run.status ?? "DONE", finishedAt: run.now, leaseExpiresAt: null },

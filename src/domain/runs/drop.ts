@@ -13,7 +13,9 @@ export function droppedMessage(slugName: string): string {
 
 /** Where the message goes: API results carry errors as requestError, the other types as errors (as unsupported checks do). */
 function failure(checkType: string, message: string) {
-  return checkType === "API" ? { apiCheckResult: { assertions: [], requestError: message } } : { browserCheckResult: { errors: [message] } };
+  return checkType === "API"
+    ? { apiCheckResult: { assertions: [], requestError: message } }
+    : { browserCheckResult: { errors: [message] } };
 }
 
 /**
@@ -31,17 +33,32 @@ export async function dropUnclaimedRuns(app: AppContext, now: Date): Promise<num
       where: { status: "QUEUED", privateLocationId: { not: null }, dueAt: { lte: cutoff } },
       orderBy: [{ dueAt: "asc" }, { id: "asc" }],
       take: BATCH,
-      include: { privateLocation: { select: { slugName: true } }, check: { select: { id: true, name: true, checkType: true } } },
+      include: {
+        privateLocation: { select: { slugName: true } },
+        check: { select: { id: true, name: true, checkType: true } },
+      },
     });
     for (const run of stale) {
       const ctx = { ...domainContext(app, run.accountId), now: () => now };
       const message = droppedMessage(run.privateLocation?.slugName ?? "private");
       const data = parseInput(RecordCheckResultInput, {
-        checkId: run.checkId, checkRunId: run.id, sequenceId: run.sequenceId, runLocation: run.privateLocation?.slugName ?? "private",
-        resultType: "FINAL", hasErrors: true, hasFailures: false, attempts: run.attempt, startedAt: now, stoppedAt: now, ...failure(run.check.checkType, message),
+        checkId: run.checkId,
+        checkRunId: run.id,
+        sequenceId: run.sequenceId,
+        runLocation: run.privateLocation?.slugName ?? "private",
+        resultType: "FINAL",
+        hasErrors: true,
+        hasFailures: false,
+        attempts: run.attempt,
+        startedAt: now,
+        stoppedAt: now,
+        ...failure(run.check.checkType, message),
       });
       const result = await db.$transaction(async (tx) => {
-        const { count } = await tx.checkRun.updateMany({ where: { id: run.id, status: "QUEUED" }, data: { status: "DROPPED", finishedAt: now } });
+        const { count } = await tx.checkRun.updateMany({
+          where: { id: run.id, status: "QUEUED" },
+          data: { status: "DROPPED", finishedAt: now },
+        });
         return count === 1 ? insertCheckResult({ ctx, tx, check: run.check, data }) : null;
       });
       if (result) {

@@ -25,7 +25,10 @@ export type HeldTry = {
  * null; a recorded try gets its result. Inputs are validated before the transaction; if the transaction fails anyway, each try is
  * recorded alone, so one bad try cannot take the others down.
  */
-export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () => Date }, tries: readonly HeldTry[]): Promise<(CheckResult | null | Error)[]> {
+export async function recordHeldTries(
+  deps: { db: Db; events: EventBus; now: () => Date },
+  tries: readonly HeldTry[],
+): Promise<(CheckResult | null | Error)[]> {
   const parsed = tries.map((t) => {
     try {
       return parseInput(RecordCheckResultInput, t.input);
@@ -46,7 +49,13 @@ export async function recordHeldTries(deps: { db: Db; events: EventBus; now: () 
           where: { id: t.run.id, accountId: t.run.accountId, status: "RUNNING", leaseOwner: t.owner },
           data: { leaseExpiresAt: new Date(now.getTime() + t.leaseMs) },
         });
-        outcome.push({ index, result: count === 1 ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data, promoted }) : null });
+        outcome.push({
+          index,
+          result:
+            count === 1
+              ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data, promoted })
+              : null,
+        });
       }
       return outcome;
     });

@@ -39,18 +39,28 @@ async function scheduledUntil(db: Db, now: Date): Promise<Date> {
  * planning the same window, one moves it and writes its runs, the other changes nothing and gets
  * false. Each run's unique scheduleKey is a second guard: a run is never queued twice.
  */
-async function queueScheduledRuns(db: Db, window: { from: Date; to: Date }, runs: readonly ScheduledRun[]): Promise<boolean> {
+async function queueScheduledRuns(
+  db: Db,
+  window: { from: Date; to: Date },
+  runs: readonly ScheduledRun[],
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const { count } = await tx.schedulerState.updateMany({ where: { id: SCHEDULER_STATE_ID, plannedUntil: window.from }, data: { plannedUntil: window.to } });
+    const { count } = await tx.schedulerState.updateMany({
+      where: { id: SCHEDULER_STATE_ID, plannedUntil: window.from },
+      data: { plannedUntil: window.to },
+    });
     if (count !== 1) return false;
     // One multi-row INSERT per 500 runs: Prisma's createMany spent 0.3 ms a row on SQLite, most
     // of a scheduler tick at 10,000 checks. Values are bound; dates go through the driver adapter
     // as Prisma's own writes do, so stored times compare as they should.
     const createdAt = new Date();
     for (let at = 0; at < runs.length; at += 500) {
-      const rows = runs.slice(at, at + 500).map(
-        (run) => Prisma.sql`(${run.accountId}, ${run.checkId}, ${run.groupId}, ${run.location}, ${run.privateLocationId}, ${run.sequenceId}, 'QUEUED', ${run.dueAt}, ${run.scheduleKey}, ${createdAt})`,
-      );
+      const rows = runs
+        .slice(at, at + 500)
+        .map(
+          (run) =>
+            Prisma.sql`(${run.accountId}, ${run.checkId}, ${run.groupId}, ${run.location}, ${run.privateLocationId}, ${run.sequenceId}, 'QUEUED', ${run.dueAt}, ${run.scheduleKey}, ${createdAt})`,
+        );
       await tx.$executeRaw`INSERT INTO "CheckRun" ("accountId", "checkId", "groupId", "location", "privateLocationId", "sequenceId", "status", "dueAt", "scheduleKey", "createdAt") VALUES ${Prisma.join(rows)}`;
     }
     return true;
@@ -67,7 +77,8 @@ export type SchedulerOptions = {
 };
 export const SCHEDULER_DEFAULTS: SchedulerOptions = { horizonMs: 10_000, leadMs: 5_000, catchUpMs: 30_000 };
 
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : []);
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
 
 /**
  * One scheduler tick: when the planned window runs short, queues every run that falls due in the
@@ -78,7 +89,11 @@ const strings = (value: unknown) => (Array.isArray(value) ? value.filter((t): t 
  * Tells whether this call planned a window (false: not yet due, or another instance planned it)
  * and how many runs it queued.
  */
-export async function scheduleDueRuns(app: AppContext, now: Date, options: SchedulerOptions = SCHEDULER_DEFAULTS): Promise<{ planned: boolean; queued: number }> {
+export async function scheduleDueRuns(
+  app: AppContext,
+  now: Date,
+  options: SchedulerOptions = SCHEDULER_DEFAULTS,
+): Promise<{ planned: boolean; queued: number }> {
   const db = app.database.prisma;
   const plannedUntil = await scheduledUntil(db, now);
   if (plannedUntil.getTime() - now.getTime() >= options.leadMs) return { planned: false, queued: 0 };
@@ -86,23 +101,49 @@ export async function scheduleDueRuns(app: AppContext, now: Date, options: Sched
   const to = now.getTime() + options.horizonMs;
 
   const checks = await db.check.findMany({
-    where: { activated: true, checkType: { not: "HEARTBEAT" }, OR: [{ groupId: null }, { group: { activated: true } }] },
+    where: {
+      activated: true,
+      checkType: { not: "HEARTBEAT" },
+      OR: [{ groupId: null }, { group: { activated: true } }],
+    },
     select: {
-      id: true, accountId: true, groupId: true, frequency: true, frequencyOffset: true, runParallel: true, tags: true, locations: true, privateLocations: true,
+      id: true,
+      accountId: true,
+      groupId: true,
+      frequency: true,
+      frequencyOffset: true,
+      runParallel: true,
+      tags: true,
+      locations: true,
+      privateLocations: true,
       group: { select: { tags: true, locations: true, privateLocations: true } },
     },
   });
   const windows = await db.maintenanceWindow.findMany({ where: { startsAt: { lte: new Date(to) } } });
   const windowsOf = groupBy(windows, (w) => w.accountId);
-  const wantsPrivate = checks.some((c) => strings(c.privateLocations).length || strings(c.group?.privateLocations).length);
+  const wantsPrivate = checks.some(
+    (c) => strings(c.privateLocations).length || strings(c.group?.privateLocations).length,
+  );
   const privateIds = new Map(
-    wantsPrivate ? (await db.privateLocation.findMany({ select: { id: true, accountId: true, slugName: true } })).map((p) => [`${p.accountId}:${p.slugName}`, p.id]) : [],
+    wantsPrivate
+      ? (await db.privateLocation.findMany({ select: { id: true, accountId: true, slugName: true } })).map((p) => [
+          `${p.accountId}:${p.slugName}`,
+          p.id,
+        ])
+      : [],
   );
 
   const runs: ScheduledRun[] = [];
   const privateByAccount = new Map<string, Set<string>>();
   for (const check of checks) {
-    if (maintenanceStatus(windowsOf.get(check.accountId) ?? [], { tags: strings(check.tags), groupTags: strings(check.group?.tags) }, now).paused) continue;
+    if (
+      maintenanceStatus(
+        windowsOf.get(check.accountId) ?? [],
+        { tags: strings(check.tags), groupTags: strings(check.group?.tags) },
+        now,
+      ).paused
+    )
+      continue;
     const where = effectiveLocations(check, check.group);
     const places = [
       ...where.locations.map((location) => ({ location, privateLocationId: null as string | null })),
@@ -118,17 +159,28 @@ export async function scheduleDueRuns(app: AppContext, now: Date, options: Sched
       for (const key of runLocations({ locations: keys, runParallel: check.runParallel }, due.index)) {
         const place = places[Number(key)]!;
         runs.push({
-          accountId: check.accountId, checkId: check.id, groupId: check.groupId, ...place, sequenceId, dueAt: new Date(due.dueAt),
+          accountId: check.accountId,
+          checkId: check.id,
+          groupId: check.groupId,
+          ...place,
+          sequenceId,
+          dueAt: new Date(due.dueAt),
           scheduleKey: `${check.id}:${due.index}:${place.location ?? `pl:${place.privateLocationId}`}`,
         });
-        if (place.privateLocationId) (privateByAccount.get(check.accountId) ?? privateByAccount.set(check.accountId, new Set()).get(check.accountId)!).add(place.privateLocationId);
+        if (place.privateLocationId)
+          (
+            privateByAccount.get(check.accountId) ??
+            privateByAccount.set(check.accountId, new Set()).get(check.accountId)!
+          ).add(place.privateLocationId);
       }
     }
   }
-  if (!(await queueScheduledRuns(db, { from: plannedUntil, to: new Date(to) }, runs))) return { planned: false, queued: 0 };
+  if (!(await queueScheduledRuns(db, { from: plannedUntil, to: new Date(to) }, runs)))
+    return { planned: false, queued: 0 };
   // The window starts at `from`, which is later than the progress row after a long stop: the CAS
   // compared the row's own value, so the skipped stretch is simply never planned.
-  for (const [accountId, ids] of privateByAccount) app.events.publish({ type: "runsQueued", accountId, privateLocationIds: [...ids] });
+  for (const [accountId, ids] of privateByAccount)
+    app.events.publish({ type: "runsQueued", accountId, privateLocationIds: [...ids] });
   return { planned: true, queued: runs.length };
 }
 
@@ -137,4 +189,3 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   for (const item of items) (map.get(key(item)) ?? map.set(key(item), []).get(key(item))!).push(item);
   return map;
 }
-

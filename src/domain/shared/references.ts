@@ -19,7 +19,10 @@ export async function resolveAccountReferences(
   const [locations, channels] = await Promise.all([
     names?.length
       ? db.privateLocation.findMany({
-          where: { accountId, OR: [{ slugName: { in: names } }, { id: { in: names.filter(isUuid).map((id) => id.toLowerCase()) } }] },
+          where: {
+            accountId,
+            OR: [{ slugName: { in: names } }, { id: { in: names.filter(isUuid).map((id) => id.toLowerCase()) } }],
+          },
           select: { id: true, slugName: true },
         })
       : [],
@@ -38,12 +41,17 @@ export async function resolveAccountReferences(
   names?.forEach((name, index) => {
     const slug = slugOf.get(name) ?? (isUuid(name) ? slugOf.get(name.toLowerCase()) : undefined);
     if (!slug) issues.push({ key: `privateLocations.${index}`, message: "is not a private location of this account" });
-    else if (slugs.includes(slug)) issues.push({ key: `privateLocations.${index}`, message: "names a private location already listed" });
+    else if (slugs.includes(slug))
+      issues.push({ key: `privateLocations.${index}`, message: "names a private location already listed" });
     else slugs.push(slug);
   });
   const known = new Set(channels.map((c) => c.id));
   subscriptions.forEach((s, index) => {
-    if (!known.has(s.alertChannelId)) issues.push({ key: `alertChannelSubscriptions.${index}.alertChannelId`, message: "is not an alert channel of this account" });
+    if (!known.has(s.alertChannelId))
+      issues.push({
+        key: `alertChannelSubscriptions.${index}.alertChannelId`,
+        message: "is not an alert channel of this account",
+      });
   });
   return { privateLocations: names ? slugs : names, issues };
 }

@@ -6,16 +6,46 @@ import { z } from "zod";
  * document where both are silent.
  */
 export const LOCATIONS = [
-  "us-east-1", "us-east-2", "us-west-1", "us-west-2", "ca-central-1", "sa-east-1", "eu-west-1", "eu-central-1",
-  "eu-west-2", "eu-west-3", "eu-north-1", "eu-south-1", "me-south-1", "ap-southeast-1", "ap-northeast-1", "ap-east-1",
-  "ap-southeast-2", "ap-southeast-3", "ap-northeast-2", "ap-northeast-3", "ap-south-1", "af-south-1",
+  "us-east-1",
+  "us-east-2",
+  "us-west-1",
+  "us-west-2",
+  "ca-central-1",
+  "sa-east-1",
+  "eu-west-1",
+  "eu-central-1",
+  "eu-west-2",
+  "eu-west-3",
+  "eu-north-1",
+  "eu-south-1",
+  "me-south-1",
+  "ap-southeast-1",
+  "ap-northeast-1",
+  "ap-east-1",
+  "ap-southeast-2",
+  "ap-southeast-3",
+  "ap-northeast-2",
+  "ap-northeast-3",
+  "ap-south-1",
+  "af-south-1",
 ] as const;
 export const Location = z.enum(LOCATIONS);
 
 export const RUNTIMES = ["2026.04", "2025.04", "2024.09", "2024.02", "2023.09", "2023.02", "2022.10"] as const;
 export const RuntimeId = z.enum(RUNTIMES);
 
-export const CHECK_TYPES = ["AGENTIC", "API", "BROWSER", "HEARTBEAT", "ICMP", "MULTI_STEP", "TCP", "PLAYWRIGHT", "URL", "DNS"] as const;
+export const CHECK_TYPES = [
+  "AGENTIC",
+  "API",
+  "BROWSER",
+  "HEARTBEAT",
+  "ICMP",
+  "MULTI_STEP",
+  "TCP",
+  "PLAYWRIGHT",
+  "URL",
+  "DNS",
+] as const;
 export const CheckType = z.enum(CHECK_TYPES);
 
 export const Tags = z.array(z.string().trim().min(1).max(255)).max(100);
@@ -29,7 +59,8 @@ export function uniqueBy<T>(key: (item: T) => unknown, field?: string) {
     const seen = new Set<unknown>();
     items.forEach((item, index) => {
       const value = key(item);
-      if (seen.has(value)) ctx.addIssue({ code: "custom", path: field ? [index, field] : [index], message: "is repeated" });
+      if (seen.has(value))
+        ctx.addIssue({ code: "custom", path: field ? [index, field] : [index], message: "is repeated" });
       seen.add(value);
     });
   };
@@ -37,17 +68,26 @@ export function uniqueBy<T>(key: (item: T) => unknown, field?: string) {
 
 /** Units of heartbeat periods and grace times, and their length in seconds. */
 export const TIME_UNITS = ["seconds", "minutes", "hours", "days"] as const;
-export const UNIT_SECONDS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const satisfies Record<(typeof TIME_UNITS)[number], number>;
+export const UNIT_SECONDS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const satisfies Record<
+  (typeof TIME_UNITS)[number],
+  number
+>;
 
 export const KeyValue = z.strictObject({
   key: z.string().min(1).max(1024),
-  value: z.string().max(64 * 1024).default(""),
+  value: z
+    .string()
+    .max(64 * 1024)
+    .default(""),
   locked: z.boolean().default(false),
 });
 
 export const EnvironmentVariable = z.strictObject({
   key: z.string().min(1).max(255),
-  value: z.string().max(64 * 1024).nullable(),
+  value: z
+    .string()
+    .max(64 * 1024)
+    .nullable(),
   locked: z.boolean().default(false),
   secret: z.boolean().default(false),
 });
@@ -56,18 +96,36 @@ export const EnvironmentVariables = z.array(EnvironmentVariable).max(100);
 
 export const ASSERTION_SOURCES = ["STATUS_CODE", "JSON_BODY", "HEADERS", "TEXT_BODY", "RESPONSE_TIME"] as const;
 export const ASSERTION_COMPARISONS = [
-  "EQUALS", "NOT_EQUALS", "HAS_KEY", "NOT_HAS_KEY", "HAS_VALUE", "NOT_HAS_VALUE", "IS_EMPTY", "NOT_EMPTY",
-  "GREATER_THAN", "LESS_THAN", "CONTAINS", "NOT_CONTAINS", "IS_NULL", "NOT_NULL",
+  "EQUALS",
+  "NOT_EQUALS",
+  "HAS_KEY",
+  "NOT_HAS_KEY",
+  "HAS_VALUE",
+  "NOT_HAS_VALUE",
+  "IS_EMPTY",
+  "NOT_EMPTY",
+  "GREATER_THAN",
+  "LESS_THAN",
+  "CONTAINS",
+  "NOT_CONTAINS",
+  "IS_NULL",
+  "NOT_NULL",
 ] as const;
 export const Assertion = z.strictObject({
   source: z.enum(ASSERTION_SOURCES),
   comparison: z.enum(ASSERTION_COMPARISONS),
   property: z.string().max(1024).default(""),
-  target: z.string().max(64 * 1024).default(""),
+  target: z
+    .string()
+    .max(64 * 1024)
+    .default(""),
   regex: z.string().max(1024).nullable().default(null),
 });
 
-export const BasicAuth = z.strictObject({ username: z.string().max(1024).default(""), password: z.string().max(1024).default("") });
+export const BasicAuth = z.strictObject({
+  username: z.string().max(1024).default(""),
+  password: z.string().max(1024).default(""),
+});
 
 export const AlertSettings = z.strictObject({
   escalationType: z.enum(["RUN_BASED", "TIME_BASED"]).default("RUN_BASED"),
@@ -86,7 +144,9 @@ export const AlertSettings = z.strictObject({
     })
     .optional(),
   /** Deprecated in the reference document; accepted and stored. */
-  sslCertificates: z.strictObject({ enabled: z.boolean().optional(), alertThreshold: z.number().int().optional() }).optional(),
+  sslCertificates: z
+    .strictObject({ enabled: z.boolean().optional(), alertThreshold: z.number().int().optional() })
+    .optional(),
 });
 export type AlertSettings = z.infer<typeof AlertSettings>;
 /** What a check or group shows when no alert settings were sent (the reference document's default). */
@@ -99,7 +159,8 @@ export const DEFAULT_ALERT_SETTINGS = {
 
 /** Alert settings with every omitted part at its default, so checks and groups show complete settings. */
 export const CompleteAlertSettings = AlertSettings.transform((settings) => {
-  const timeBased = settings.escalationType === "TIME_BASED" ? { timeBasedEscalation: { minutesFailingThreshold: 5 as const } } : {};
+  const timeBased =
+    settings.escalationType === "TIME_BASED" ? { timeBasedEscalation: { minutesFailingThreshold: 5 as const } } : {};
   return { ...DEFAULT_ALERT_SETTINGS, ...timeBased, ...settings };
 });
 
@@ -136,7 +197,9 @@ export function requestBody<S extends z.ZodRawShape>(shape: S) {
 }
 
 /** Drops the ignored response-only fields of a parsed request body. */
-export function withoutResponseFields<T extends Record<string, unknown>>(body: T): Omit<T, "id" | "created_at" | "updated_at"> {
+export function withoutResponseFields<T extends Record<string, unknown>>(
+  body: T,
+): Omit<T, "id" | "created_at" | "updated_at"> {
   const { id: _id, created_at: _c, updated_at: _u, ...rest } = body;
   return rest;
 }
@@ -149,10 +212,14 @@ export const queryInt = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
-export const queryBoolean = z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true");
+export const queryBoolean = z
+  .enum(["true", "false"], { message: "must be true or false" })
+  .transform((v) => v === "true");
 
 /** One value or a repeated key (`?tag=a&tag=b`), as the reference's form/explode arrays. */
-export const queryList = z.union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).max(100)]).transform((value) => [value].flat());
+export const queryList = z
+  .union([z.string().min(1).max(255), z.array(z.string().min(1).max(255)).max(100)])
+  .transform((value) => [value].flat());
 
 /** page/limit of the reference's v1 lists. */
 export const PageQuery = { limit: queryInt(1, 100).default(10), page: queryInt(1, 1_000_000).default(1) };

@@ -11,8 +11,15 @@ export function redactSecrets<T extends Variable>(variables: T[] | null | undefi
   return variables.map((variable) => (variable.secret ? { ...variable, value: null } : variable));
 }
 
-export function keepSecretValues<T extends Variable>(sent: T[] | null | undefined, stored: unknown): T[] | null | undefined {
+export function keepSecretValues<T extends Variable>(
+  sent: T[] | null | undefined,
+  stored: unknown,
+): T[] | null | undefined {
   if (!sent || !Array.isArray(stored)) return sent;
   const storedSecrets = new Map((stored as Variable[]).filter((v) => v.secret).map((v) => [v.key, v.value]));
-  return sent.map((variable) => (variable.secret && variable.value === null && storedSecrets.has(variable.key) ? { ...variable, value: storedSecrets.get(variable.key)! } : variable));
+  return sent.map((variable) =>
+    variable.secret && variable.value === null && storedSecrets.has(variable.key)
+      ? { ...variable, value: storedSecrets.get(variable.key)! }
+      : variable,
+  );
 }

@@ -9,11 +9,16 @@ import { getService } from "./get.js";
  */
 export async function deleteService({ ctx, id }: { ctx: DomainContext; id: unknown }) {
   const service = await getService({ ctx, id });
-  const links = await ctx.db.incidentService.findMany({ where: { serviceId: service.id, incident: { accountId: ctx.accountId } }, select: { incidentId: true } });
+  const links = await ctx.db.incidentService.findMany({
+    where: { serviceId: service.id, incident: { accountId: ctx.accountId } },
+    select: { incidentId: true },
+  });
   const pagesBefore = await statusPageIdsOfIncident(ctx.db, ctx.accountId, [service.id]);
   await ctx.db.statusPageService.deleteMany({ where: { id: service.id, accountId: ctx.accountId } });
   for (const { incidentId } of links) {
-    const serviceIds = (await ctx.db.incidentService.findMany({ where: { incidentId }, select: { serviceId: true } })).map((link) => link.serviceId);
+    const serviceIds = (
+      await ctx.db.incidentService.findMany({ where: { incidentId }, select: { serviceId: true } })
+    ).map((link) => link.serviceId);
     await announceIncident(ctx, { incidentId, serviceIds, pagesBefore, changed: true });
   }
 }

@@ -9,7 +9,15 @@ export async function listServices({ ctx, query }: { ctx: DomainContext; query: 
   const where = { accountId: ctx.accountId };
   if (!paginated) {
     const after = nextId === undefined ? null : decodeCursor(nextId, ["number", "string"]);
-    return { entries: await ctx.db.statusPageService.findMany({ where: { ...where, ...newestFirstAfter("createdAt", after) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }), nextId: null };
+    return {
+      entries: await ctx.db.statusPageService.findMany({
+        where: { ...where, ...newestFirstAfter("createdAt", after) },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      }),
+      nextId: null,
+    };
   }
-  return nextIdPage({ limit, nextId }, "createdAt", (keyset, orderBy, take) => ctx.db.statusPageService.findMany({ where: { ...where, ...keyset }, orderBy, take }));
+  return nextIdPage({ limit, nextId }, "createdAt", (keyset, orderBy, take) =>
+    ctx.db.statusPageService.findMany({ where: { ...where, ...keyset }, orderBy, take }),
+  );
 }

@@ -13,7 +13,9 @@ export function pageServices({ ctx, args }: { ctx: DomainContext; args: PageArgs
 export async function getServices({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {
   const wanted = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
   const valid = wanted.filter((id): id is string => id !== null);
-  const rows = valid.length ? await ctx.db.statusPageService.findMany({ where: { accountId: ctx.accountId, id: { in: valid } } }) : [];
+  const rows = valid.length
+    ? await ctx.db.statusPageService.findMany({ where: { accountId: ctx.accountId, id: { in: valid } } })
+    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.map((id) => (id === null ? null : (byId.get(id) ?? null)));
 }

@@ -12,7 +12,9 @@ export type ServiceRefList = { path: string; refs: readonly { id: string }[] };
  */
 export async function checkServiceRefs(db: DbOrTx, accountId: string, lists: readonly ServiceRefList[]) {
   const ids = [...new Set(lists.flatMap((list) => list.refs.map((ref) => ref.id)).filter(isUuid))];
-  const rows = ids.length ? await db.statusPageService.findMany({ where: { accountId, id: { in: ids } }, select: { id: true } }) : [];
+  const rows = ids.length
+    ? await db.statusPageService.findMany({ where: { accountId, id: { in: ids } }, select: { id: true } })
+    : [];
   const own = new Set(rows.map((row) => row.id));
   const issues: { key: string; message: string }[] = [];
   for (const { path, refs } of lists) {
@@ -24,5 +26,9 @@ export async function checkServiceRefs(db: DbOrTx, accountId: string, lists: rea
       seen.add(id);
     });
   }
-  if (issues.length) throw new ValidationError(issues.map((issue) => `${issue.key}: ${issue.message}`).join("; "), issues.map((issue) => issue.key));
+  if (issues.length)
+    throw new ValidationError(
+      issues.map((issue) => `${issue.key}: ${issue.message}`).join("; "),
+      issues.map((issue) => issue.key),
+    );
 }

@@ -13,7 +13,9 @@ export function cardServiceRefs(cards: readonly Card[]): ServiceRefList[] {
  * that card, renamed and refilled (its id and created_at stay); any other id makes a new card.
  */
 export async function replaceCards(tx: DbOrTx, statusPageId: string, cards: readonly Card[]) {
-  const existing = new Set((await tx.statusPageCard.findMany({ where: { statusPageId }, select: { id: true } })).map((card) => card.id));
+  const existing = new Set(
+    (await tx.statusPageCard.findMany({ where: { statusPageId }, select: { id: true } })).map((card) => card.id),
+  );
   const kept = cards.flatMap((card) => (card.id !== undefined && existing.has(card.id) ? [card.id] : []));
   await tx.statusPageCard.deleteMany({ where: { statusPageId, id: { notIn: kept } } });
   await tx.statusPageCardService.deleteMany({ where: { cardId: { in: kept } } });

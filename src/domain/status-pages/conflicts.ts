@@ -2,12 +2,16 @@ import type { DbOrTx } from "../../db/client.js";
 import { ConflictError } from "../errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
 
-
 /**
  * A unique-constraint error of a status page write as a ConflictError naming the field: `url` is
  * unique across all accounts, and so is `customDomain`. Other errors pass through unchanged.
  */
-export async function asConflict(db: DbOrTx, error: unknown, page: { url?: string; customDomain?: string | null }, selfId?: string): Promise<unknown> {
+export async function asConflict(
+  db: DbOrTx,
+  error: unknown,
+  page: { url?: string; customDomain?: string | null },
+  selfId?: string,
+): Promise<unknown> {
   if (!isUniqueViolation(error)) return error;
   const others = { NOT: { id: selfId ?? "" } };
   if (page.url !== undefined && (await db.statusPage.count({ where: { url: page.url, ...others } }))) {

@@ -16,7 +16,12 @@ export async function createStatusPage({ ctx, input }: { ctx: DomainContext; inp
     id = await ctx.db.$transaction(async (tx) => {
       await checkServiceRefs(tx, ctx.accountId, cardServiceRefs(cards));
       const row = await tx.statusPage.create({
-        data: { ...page, version: page.version === null ? null : String(page.version), themeColors: json(page.themeColors), accountId: ctx.accountId },
+        data: {
+          ...page,
+          version: page.version === null ? null : String(page.version),
+          themeColors: json(page.themeColors),
+          accountId: ctx.accountId,
+        },
       });
       await replaceCards(tx, row.id, cards);
       return row.id;

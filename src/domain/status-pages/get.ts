@@ -6,7 +6,9 @@ import { statusPageInclude, withIncidents } from "./load.js";
 
 /** The page row of the account; another account's id, or a non-uuid, is NotFound. */
 export async function findStatusPage(db: DbOrTx, accountId: string, id: unknown) {
-  const page = isUuid(id) ? await db.statusPage.findFirst({ where: { id, accountId }, include: statusPageInclude }) : null;
+  const page = isUuid(id)
+    ? await db.statusPage.findFirst({ where: { id, accountId }, include: statusPageInclude })
+    : null;
   if (!page) throw new NotFoundError("status page", String(id));
   return page;
 }

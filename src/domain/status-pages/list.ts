@@ -8,7 +8,12 @@ import { ListStatusPagesQuery } from "./schemas.js";
 export async function listStatusPages({ ctx, query }: { ctx: DomainContext; query: unknown }) {
   const { limit, nextId } = parseInput(ListStatusPagesQuery, query, "query");
   const page = await nextIdPage({ limit, nextId }, "createdAt", (where, orderBy, take) =>
-    ctx.db.statusPage.findMany({ where: { accountId: ctx.accountId, ...where }, include: statusPageInclude, orderBy, take }),
+    ctx.db.statusPage.findMany({
+      where: { accountId: ctx.accountId, ...where },
+      include: statusPageInclude,
+      orderBy,
+      take,
+    }),
   );
   return { entries: await withIncidents(ctx.db, ctx.accountId, page.entries), nextId: page.nextId };
 }

@@ -19,7 +19,9 @@ export function pageStatusPages({ ctx, args }: { ctx: DomainContext; args: PageA
 export async function getStatusPages({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {
   const wanted = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
   const valid = wanted.filter((id): id is string => id !== null);
-  const rows = valid.length ? await ctx.db.statusPage.findMany({ where: { accountId: ctx.accountId, id: { in: valid } } }) : [];
+  const rows = valid.length
+    ? await ctx.db.statusPage.findMany({ where: { accountId: ctx.accountId, id: { in: valid } } })
+    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.map((id) => (id === null ? null : (byId.get(id) ?? null)));
 }
@@ -34,7 +36,13 @@ export async function findPublicStatusPage({ db, url }: { db: DbOrTx; url: strin
 }
 
 /** A status page that is not private, by id, across accounts (a visitor has no account). */
-export async function findPublicStatusPageById({ db, id }: { db: DbOrTx; id: unknown }): Promise<{ id: string; accountId: string } | null> {
+export async function findPublicStatusPageById({
+  db,
+  id,
+}: {
+  db: DbOrTx;
+  id: unknown;
+}): Promise<{ id: string; accountId: string } | null> {
   if (!isUuid(id)) return null;
   return db.statusPage.findFirst({ where: { id, isPrivate: false }, select: { id: true, accountId: true } });
 }

@@ -5,19 +5,34 @@ import { ServiceRef } from "../status-page-services/schemas.js";
 export const DEFAULT_THEMES = ["AUTO", "LIGHT", "DARK"] as const;
 
 export const THEME_COLOR_FIELDS = [
-  "bodyBackgroundColor", "headerBackgroundColor", "headerFontColor", "titleFontColor", "bodyFontColor", "bodyFontColorMuted",
-  "navigationFontColor", "linkFontColor", "cardBackgroundColor", "borderColor", "primaryButtonBackgroundColor", "primaryButtonFontColor",
+  "bodyBackgroundColor",
+  "headerBackgroundColor",
+  "headerFontColor",
+  "titleFontColor",
+  "bodyFontColor",
+  "bodyFontColorMuted",
+  "navigationFontColor",
+  "linkFontColor",
+  "cardBackgroundColor",
+  "borderColor",
+  "primaryButtonBackgroundColor",
+  "primaryButtonFontColor",
 ] as const;
 type ThemeColorField = (typeof THEME_COLOR_FIELDS)[number];
 
 /** The reference document's pattern, also in lower case. */
 const colour = z.string().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour such as #1A2B3C");
-const Palette = z.strictObject(Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, colour])) as Record<ThemeColorField, typeof colour>);
+const Palette = z.strictObject(
+  Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, colour])) as Record<ThemeColorField, typeof colour>,
+);
 export const ThemeColors = z.strictObject({ light: Palette, dark: Palette });
 export type ThemeColors = z.infer<typeof ThemeColors>;
 
 /** Lower-cased first (the reference document's x-convert), then checked (decisions.md). */
-export const Slug = z.string().toLowerCase().regex(/^[a-z0-9-]{3,63}$/, "must be 3 to 63 characters of a-z, 0-9 and -");
+export const Slug = z
+  .string()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]{3,63}$/, "must be 3 to 63 characters of a-z, 0-9 and -");
 const label = "[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?";
 const HostName = z
   .string()
@@ -43,7 +58,8 @@ const Cards = z
   .superRefine((cards, ctx) => {
     const seen = new Set<string>();
     cards.forEach((card, i) => {
-      if (card.id !== undefined && seen.has(card.id)) ctx.addIssue({ code: "custom", path: [i, "id"], message: "names the same card twice" });
+      if (card.id !== undefined && seen.has(card.id))
+        ctx.addIssue({ code: "custom", path: [i, "id"], message: "names the same card twice" });
       if (card.id !== undefined) seen.add(card.id);
     });
   });

@@ -3,24 +3,52 @@ import { isIP } from "node:net";
 import type { Assertion } from "../../domain/monitoring/assertions.js";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { secretValues } from "../../domain/monitoring/scrub.js";
-import { errorOutcome, evaluateAs, resolveTarget, scrubDeep, tryOutcome, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import {
+  errorOutcome,
+  evaluateAs,
+  resolveTarget,
+  scrubDeep,
+  tryOutcome,
+  type RunOutcome,
+  type RunSettings,
+  type Variable,
+} from "./api.js";
 import { NetworkError } from "./http.js";
 
-export type DnsRequest = { query: string; recordType: string; nameServer?: string | null; port?: number | null; protocol?: string | null; assertions?: Assertion[] };
+export type DnsRequest = {
+  query: string;
+  recordType: string;
+  nameServer?: string | null;
+  port?: number | null;
+  protocol?: string | null;
+  assertions?: Assertion[];
+};
 type Answer = { name: string; type: number; TTL?: number; data: string };
 type DnsResponse = { rcode: string; answers: Answer[] };
 
 const TYPES: Record<string, number> = { A: 1, NS: 2, CNAME: 5, SOA: 6, MX: 15, TXT: 16, AAAA: 28, HTTPS: 65 };
 const RCODES: Record<string, number> = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 };
 /** c-ares reports a server's answer code as an error code; any other error means no answer came (a network error). */
-const RCODE_OF_ERROR: Record<string, string> = { ENOTFOUND: "NXDOMAIN", ESERVFAIL: "SERVFAIL", EREFUSED: "REFUSED", EFORMERR: "FORMERR", ENOTIMP: "NOTIMP", ENODATA: "NOERROR" };
+const RCODE_OF_ERROR: Record<string, string> = {
+  ENOTFOUND: "NXDOMAIN",
+  ESERVFAIL: "SERVFAIL",
+  EREFUSED: "REFUSED",
+  EFORMERR: "FORMERR",
+  ENOTIMP: "NOTIMP",
+  ENODATA: "NOERROR",
+};
 
 const fqdn = (name: string) => (name.endsWith(".") ? name : `${name}.`);
 const quoted = (text: string) => `"${text.replace(/(["\\])/g, "\\$1")}"`;
 
 /** Answers in the presentation format of DNS-over-HTTPS JSON (names end with a dot, TXT strings quoted). */
 async function query(resolver: Resolver, name: string, recordType: string): Promise<Answer[]> {
-  const answer = (data: string, TTL?: number): Answer => ({ name: fqdn(name), type: TYPES[recordType]!, ...(TTL === undefined ? {} : { TTL }), data });
+  const answer = (data: string, TTL?: number): Answer => ({
+    name: fqdn(name),
+    type: TYPES[recordType]!,
+    ...(TTL === undefined ? {} : { TTL }),
+    data,
+  });
   switch (recordType) {
     case "A":
       return (await resolver.resolve4(name, { ttl: true })).map((r) => answer(r.address, r.ttl));
@@ -36,7 +64,11 @@ async function query(resolver: Resolver, name: string, recordType: string): Prom
       return (await resolver.resolveTxt(name)).map((chunks) => answer(chunks.map(quoted).join(" ")));
     case "SOA": {
       const soa = await resolver.resolveSoa(name);
-      return [answer(`${fqdn(soa.nsname)} ${fqdn(soa.hostmaster)} ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expire} ${soa.minttl}`)];
+      return [
+        answer(
+          `${fqdn(soa.nsname)} ${fqdn(soa.hostmaster)} ${soa.serial} ${soa.refresh} ${soa.retry} ${soa.expire} ${soa.minttl}`,
+        ),
+      ];
     }
     default:
       throw new Error(`unsupported record type ${recordType}`);
@@ -50,7 +82,9 @@ async function ask(resolver: Resolver, name: string, recordType: string): Promis
     const code = (error as NodeJS.ErrnoException).code ?? "";
     const rcode = RCODE_OF_ERROR[code];
     if (rcode) return { rcode, answers: [] };
-    throw new NetworkError(code === "ETIMEOUT" ? `timed out waiting for an answer to ${name} ${recordType}` : (error as Error).message);
+    throw new NetworkError(
+      code === "ETIMEOUT" ? `timed out waiting for an answer to ${name} ${recordType}` : (error as Error).message,
+    );
   }
 }
 
@@ -73,7 +107,11 @@ function serverOf(nameServer: string): { host: string; port?: number } {
  * any code but NOERROR fails. Recorded in apiCheckResult: response.status is the numeric code,
  * statusText its name, body the text answer, json the JSON answer.
  */
-export async function runDnsCheck(request: DnsRequest, variables: readonly Variable[], settings: RunSettings): Promise<RunOutcome> {
+export async function runDnsCheck(
+  request: DnsRequest,
+  variables: readonly Variable[],
+  settings: RunSettings,
+): Promise<RunOutcome> {
   const fill = (text: string) => interpolate(text, variables);
   const secrets = secretValues(variables);
   const name = fill(request.query).trim().replace(/\.$/, "");
@@ -81,10 +119,29 @@ export async function runDnsCheck(request: DnsRequest, variables: readonly Varia
   const server = request.nameServer ? serverOf(fill(request.nameServer).trim()) : null;
   const port = request.port ?? server?.port ?? 53;
   const serverLabel = server ? `${server.host.includes(":") ? `[${server.host}]` : server.host}:${port}` : "system";
-  const recordedRequest = scrubDeep({ method: "DNS", url: `dns://${serverLabel}/${name}?type=${request.recordType}`, query: name, recordType: request.recordType, nameServer: server?.host ?? null, port: server ? port : null, protocol }, secrets);
+  const recordedRequest = scrubDeep(
+    {
+      method: "DNS",
+      url: `dns://${serverLabel}/${name}?type=${request.recordType}`,
+      query: name,
+      recordType: request.recordType,
+      nameServer: server?.host ?? null,
+      port: server ? port : null,
+      protocol,
+    },
+    secrets,
+  );
   // c-ares (behind node:dns) has no switch for TCP: it only falls back to TCP for a truncated UDP answer.
-  if (protocol === "TCP") return errorOutcome("DNS over TCP is not supported: node:dns (c-ares) cannot be told to query over TCP; use protocol UDP", recordedRequest);
-  if (!(request.recordType in TYPES) || request.recordType === "HTTPS") return errorOutcome(`${request.recordType} records cannot be queried: node:dns has no resolver for them`, recordedRequest);
+  if (protocol === "TCP")
+    return errorOutcome(
+      "DNS over TCP is not supported: node:dns (c-ares) cannot be told to query over TCP; use protocol UDP",
+      recordedRequest,
+    );
+  if (!(request.recordType in TYPES) || request.recordType === "HTTPS")
+    return errorOutcome(
+      `${request.recordType} records cannot be queried: node:dns has no resolver for them`,
+      recordedRequest,
+    );
 
   const startedAt = new Date();
   let start = performance.now();
@@ -105,17 +162,35 @@ export async function runDnsCheck(request: DnsRequest, variables: readonly Varia
   const stoppedAt = new Date();
   const responseTime = Math.round(performance.now() - start);
   const text = response?.answers.map((a) => `${a.name} IN ${request.recordType} ${a.data}`).join("\n") ?? "";
-  const json = response && { Status: RCODES[response.rcode], Question: [{ name: fqdn(name), type: TYPES[request.recordType] }], Answer: response.answers };
-  const assertions = response ? (request.assertions ?? []).map((a) => evaluate(a, { rcode: response!.rcode, text, json, responseTime })) : [];
+  const json = response && {
+    Status: RCODES[response.rcode],
+    Question: [{ name: fqdn(name), type: TYPES[request.recordType] }],
+    Answer: response.answers,
+  };
+  const assertions = response
+    ? (request.assertions ?? []).map((a) => evaluate(a, { rcode: response!.rcode, text, json, responseTime }))
+    : [];
   const codeAsserted = assertions.some((a) => a.source === "RESPONSE_CODE");
-  const passed = response !== null && (codeAsserted || response.rcode === "NOERROR") && assertions.every((a) => a.passed);
+  const passed =
+    response !== null && (codeAsserted || response.rcode === "NOERROR") && assertions.every((a) => a.passed);
   const timings = { dns: responseTime, total: responseTime };
-  const outcome = tryOutcome(settings, { reached: response !== null, passed, responseTime, startedAt, stoppedAt }, {
-    assertions,
-    request: recordedRequest,
-    response: response && { status: RCODES[response.rcode], statusText: response.rcode, body: text, json, timings, timingPhases: timings },
-    requestError,
-  });
+  const outcome = tryOutcome(
+    settings,
+    { reached: response !== null, passed, responseTime, startedAt, stoppedAt },
+    {
+      assertions,
+      request: recordedRequest,
+      response: response && {
+        status: RCODES[response.rcode],
+        statusText: response.rcode,
+        body: text,
+        json,
+        timings,
+        timingPhases: timings,
+      },
+      requestError,
+    },
+  );
   return { ...outcome, apiCheckResult: scrubDeep(outcome.apiCheckResult, secrets) };
 }
 

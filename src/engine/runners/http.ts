@@ -14,7 +14,14 @@ export type HttpExchange = {
   timings: { dns: number; tcp: number; tls: number; firstByte: number; download: number; total: number };
 };
 export type HttpAttempt = {
-  method: string; url: string; headers: Record<string, string>; body?: string; timeoutMs: number; skipSSL: boolean; followRedirects: boolean; blockPrivateTargets: boolean;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  skipSSL: boolean;
+  followRedirects: boolean;
+  blockPrivateTargets: boolean;
   /** IPv4 or IPv6 only (the check's ipFamily); both when unset. */
   family?: 4 | 6;
   /** Aborts the exchange (the run was cancelled). */
@@ -31,24 +38,54 @@ function once(attempt: HttpAttempt, url: URL, deadline: number): Promise<HttpExc
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const marks = { lookup: start, connect: start, secure: start, response: start };
-    const lookup = (host: string, options: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) =>
-      dnsLookup(host, { ...options, ...(attempt.family ? { family: attempt.family } : {}) }, (error, address: string | LookupAddress[], family?: number) => {
-        const addresses = typeof address === "string" ? [address] : address.map((a) => a.address);
-        if (!error && attempt.blockPrivateTargets && addresses.some(isPrivateAddress)) {
-          return callback(new NetworkError(`refused: ${host} resolves to a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`), "", 4);
-        }
-        callback(error, address, family);
-      });
-    if (attempt.blockPrivateTargets && isIP(url.hostname.replace(/^\[|\]$/g, "")) && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ""))) {
-      return reject(new NetworkError(`refused: ${url.hostname} is a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`));
+    const lookup = (
+      host: string,
+      options: object,
+      callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+    ) =>
+      dnsLookup(
+        host,
+        { ...options, ...(attempt.family ? { family: attempt.family } : {}) },
+        (error, address: string | LookupAddress[], family?: number) => {
+          const addresses = typeof address === "string" ? [address] : address.map((a) => a.address);
+          if (!error && attempt.blockPrivateTargets && addresses.some(isPrivateAddress)) {
+            return callback(
+              new NetworkError(
+                `refused: ${host} resolves to a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`,
+              ),
+              "",
+              4,
+            );
+          }
+          callback(error, address, family);
+        },
+      );
+    if (
+      attempt.blockPrivateTargets &&
+      isIP(url.hostname.replace(/^\[|\]$/g, "")) &&
+      isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ""))
+    ) {
+      return reject(
+        new NetworkError(
+          `refused: ${url.hostname} is a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`,
+        ),
+      );
     }
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     // Node frames a GET's body only with a content-length: without one the target reads it as a second request.
-    const headers = attempt.body === undefined ? attempt.headers : { ...attempt.headers, "content-length": String(Buffer.byteLength(attempt.body)) };
+    const headers =
+      attempt.body === undefined
+        ? attempt.headers
+        : { ...attempt.headers, "content-length": String(Buffer.byteLength(attempt.body)) };
     // agent: false: every try opens its own connection, as a monitor must (a kept-alive socket
     // would hide DNS, TCP and TLS from the timings, and from failures).
     const req = send(url, {
-      method: attempt.method, headers, rejectUnauthorized: !attempt.skipSSL, lookup: lookup as never, timeout: Math.max(1, deadline - Date.now()), agent: false,
+      method: attempt.method,
+      headers,
+      rejectUnauthorized: !attempt.skipSSL,
+      lookup: lookup as never,
+      timeout: Math.max(1, deadline - Date.now()),
+      agent: false,
       ...(attempt.signal ? { signal: attempt.signal } : {}),
     });
     req.once("socket", (socket) => {
@@ -78,7 +115,14 @@ function once(attempt: HttpAttempt, url: URL, deadline: number): Promise<HttpExc
           headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, [v].flat().join(", ")])),
           body: Buffer.concat(chunks).toString("utf8"),
           url: url.toString(),
-          timings: { dns, tcp, tls, firstByte: marks.response - Math.max(marks.secure, marks.connect, start), download: end - marks.response, total: end - start },
+          timings: {
+            dns,
+            tcp,
+            tls,
+            firstByte: marks.response - Math.max(marks.secure, marks.connect, start),
+            download: end - marks.response,
+            total: end - start,
+          },
         });
       });
     });
@@ -95,8 +139,15 @@ export async function exchange(attempt: HttpAttempt): Promise<HttpExchange> {
   for (let hops = 0; ; hops++) {
     const result = await once(current, url, deadline);
     const location = result.headers.location;
-    if (!attempt.followRedirects || !location || ![301, 302, 303, 307, 308].includes(result.status) || hops === MAX_REDIRECTS) return result;
+    if (
+      !attempt.followRedirects ||
+      !location ||
+      ![301, 302, 303, 307, 308].includes(result.status) ||
+      hops === MAX_REDIRECTS
+    )
+      return result;
     url = new URL(location, url);
-    if (result.status === 303 || ((result.status === 301 || result.status === 302) && current.method === "POST")) current = { ...current, method: "GET", body: undefined };
+    if (result.status === 303 || ((result.status === 301 || result.status === 302) && current.method === "POST"))
+      current = { ...current, method: "GET", body: undefined };
   }
 }

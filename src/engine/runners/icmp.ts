@@ -2,14 +2,38 @@ import { execFile } from "node:child_process";
 import type { Assertion } from "../../domain/monitoring/assertions.js";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { secretValues } from "../../domain/monitoring/scrub.js";
-import { errorOutcome, evaluateAs, resolveTarget, scrubDeep, tryOutcome, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import {
+  errorOutcome,
+  evaluateAs,
+  resolveTarget,
+  scrubDeep,
+  tryOutcome,
+  type RunOutcome,
+  type RunSettings,
+  type Variable,
+} from "./api.js";
 import { NetworkError } from "./http.js";
 
-export type IcmpRequest = { hostname: string; ipFamily?: string | null; pingCount?: number | null; assertions?: Assertion[] };
+export type IcmpRequest = {
+  hostname: string;
+  ipFamily?: string | null;
+  pingCount?: number | null;
+  assertions?: Assertion[];
+};
 /** Packet loss thresholds are percentages (reference: degradedPacketLossThreshold, maxPacketLossThreshold); `ping` is the command run. */
-export type IcmpRunSettings = RunSettings & { degradedPacketLossThreshold?: number | null; maxPacketLossThreshold?: number | null; ping?: string };
+export type IcmpRunSettings = RunSettings & {
+  degradedPacketLossThreshold?: number | null;
+  maxPacketLossThreshold?: number | null;
+  ping?: string;
+};
 type Latency = { min: number; avg: number; max: number; stdDev: number };
-export type PingSummary = { packetsSent: number; packetsReceived: number; packetLoss: number; latency: Latency | null; pingResults: { sequence: number; ttl: number; time: number }[] };
+export type PingSummary = {
+  packetsSent: number;
+  packetsReceived: number;
+  packetLoss: number;
+  latency: Latency | null;
+  pingResults: { sequence: number; ttl: number; time: number }[];
+};
 
 const INTERVAL_SECONDS = 0.5;
 const MAX_REPLY_WAIT_SECONDS = 10;
@@ -23,12 +47,18 @@ export function parsePing(output: string): PingSummary | null {
   const [packetsSent, packetsReceived] = [Number(counts[1]), Number(counts[2])];
   const loss = /([\d.]+)% packet loss/.exec(output);
   const rtt = /= ([\d.]+)\/([\d.]+)\/([\d.]+)(?:\/([\d.]+))? ms/.exec(output);
-  const pingResults = [...output.matchAll(/icmp_seq=(\d+) ttl=(\d+) time=([\d.]+) ms/g)].map((m) => ({ sequence: Number(m[1]), ttl: Number(m[2]), time: Number(m[3]) }));
+  const pingResults = [...output.matchAll(/icmp_seq=(\d+) ttl=(\d+) time=([\d.]+) ms/g)].map((m) => ({
+    sequence: Number(m[1]),
+    ttl: Number(m[2]),
+    time: Number(m[3]),
+  }));
   return {
     packetsSent,
     packetsReceived,
     packetLoss: loss ? Number(loss[1]) : packetsSent ? ((packetsSent - packetsReceived) / packetsSent) * 100 : 100,
-    latency: rtt ? { min: Number(rtt[1]), avg: Number(rtt[2]), max: Number(rtt[3]), stdDev: Number(rtt[4] ?? 0) } : null,
+    latency: rtt
+      ? { min: Number(rtt[1]), avg: Number(rtt[2]), max: Number(rtt[3]), stdDev: Number(rtt[4] ?? 0) }
+      : null,
     pingResults,
   };
 }
@@ -38,10 +68,19 @@ type PingRun = { output: string; missing: boolean; failed: string | null };
 function ping(command: string, args: string[], killAfterMs: number): Promise<PingRun> {
   return new Promise((resolve) => {
     // SIGINT, not SIGTERM: iputils prints its statistics when interrupted.
-    execFile(command, args, { timeout: killAfterMs, killSignal: "SIGINT", env: { ...process.env, LC_ALL: "C" } }, (error, stdout, stderr) => {
-      const code = (error as NodeJS.ErrnoException | null)?.code;
-      resolve({ output: `${stdout}${stderr}`, missing: code === "ENOENT", failed: error && !parsePing(stdout) ? (stderr.trim() || error.message) : null });
-    });
+    execFile(
+      command,
+      args,
+      { timeout: killAfterMs, killSignal: "SIGINT", env: { ...process.env, LC_ALL: "C" } },
+      (error, stdout, stderr) => {
+        const code = (error as NodeJS.ErrnoException | null)?.code;
+        resolve({
+          output: `${stdout}${stderr}`,
+          missing: code === "ENOENT",
+          failed: error && !parsePing(stdout) ? stderr.trim() || error.message : null,
+        });
+      },
+    );
   });
 }
 
@@ -59,13 +98,21 @@ function ping(command: string, args: string[], killAfterMs: number): Promise<Pin
  * fails and degradedPacketLossThreshold degrades at that loss or more. Recorded in
  * apiCheckResult: response.body is ping's output, response.json the summary.
  */
-export async function runIcmpCheck(request: IcmpRequest, variables: readonly Variable[], settings: IcmpRunSettings): Promise<RunOutcome> {
+export async function runIcmpCheck(
+  request: IcmpRequest,
+  variables: readonly Variable[],
+  settings: IcmpRunSettings,
+): Promise<RunOutcome> {
   const secrets = secretValues(variables);
   const hostname = interpolate(request.hostname, variables).trim();
   const family = request.ipFamily === "IPv6" ? 6 : request.ipFamily === "IPv4" ? 4 : 0;
   const pingCount = request.pingCount ?? 10;
-  const recordedRequest = scrubDeep({ method: "ICMP", url: `icmp://${hostname}`, hostname, ipFamily: request.ipFamily ?? null, pingCount }, secrets);
-  if (!HOSTNAME.test(hostname) || hostname.startsWith("-")) return errorOutcome(`not a hostname or IP address: "${recordedRequest.hostname}"`, recordedRequest);
+  const recordedRequest = scrubDeep(
+    { method: "ICMP", url: `icmp://${hostname}`, hostname, ipFamily: request.ipFamily ?? null, pingCount },
+    secrets,
+  );
+  if (!HOSTNAME.test(hostname) || hostname.startsWith("-"))
+    return errorOutcome(`not a hostname or IP address: "${recordedRequest.hostname}"`, recordedRequest);
 
   const startedAt = new Date();
   let summary: (PingSummary & Record<string, unknown>) | null = null;
@@ -74,16 +121,46 @@ export async function runIcmpCheck(request: IcmpRequest, variables: readonly Var
   try {
     const target = await resolveTarget(hostname.replace(/^\[|\]$/g, ""), family, settings.blockPrivateTargets);
     const waitSeconds = Math.min(MAX_REPLY_WAIT_SECONDS, Math.max(1, Math.ceil(settings.timeoutMs / 1000)));
-    const args = ["-n", `-${target.family}`, "-c", String(pingCount), "-i", String(INTERVAL_SECONDS), "-W", String(waitSeconds), target.address];
-    const run = await ping(settings.ping ?? "ping", args, ((pingCount - 1) * INTERVAL_SECONDS + waitSeconds) * 1000 + 2_000);
-    if (run.missing) return errorOutcome(`cannot run ICMP checks: the \`${settings.ping ?? "ping"}\` command is missing (install the iputils-ping package)`, recordedRequest, startedAt);
+    const args = [
+      "-n",
+      `-${target.family}`,
+      "-c",
+      String(pingCount),
+      "-i",
+      String(INTERVAL_SECONDS),
+      "-W",
+      String(waitSeconds),
+      target.address,
+    ];
+    const run = await ping(
+      settings.ping ?? "ping",
+      args,
+      ((pingCount - 1) * INTERVAL_SECONDS + waitSeconds) * 1000 + 2_000,
+    );
+    if (run.missing)
+      return errorOutcome(
+        `cannot run ICMP checks: the \`${settings.ping ?? "ping"}\` command is missing (install the iputils-ping package)`,
+        recordedRequest,
+        startedAt,
+      );
     output = run.output;
     if (run.failed && /not permitted|permission denied/i.test(run.failed)) {
-      return errorOutcome(`cannot run ICMP checks: ping is not allowed to send (${run.failed}); it needs cap_net_raw or net.ipv4.ping_group_range covering the service's group`, recordedRequest, startedAt);
+      return errorOutcome(
+        `cannot run ICMP checks: ping is not allowed to send (${run.failed}); it needs cap_net_raw or net.ipv4.ping_group_range covering the service's group`,
+        recordedRequest,
+        startedAt,
+      );
     }
     if (run.failed) throw new NetworkError(run.failed);
     const parsed = parsePing(run.output)!;
-    summary = { hostname, resolvedIp: target.address, ipFamily: `IPv${target.family}`, pingCount, ...parsed, dnsResolutionTime: target.dnsMs };
+    summary = {
+      hostname,
+      resolvedIp: target.address,
+      ipFamily: `IPv${target.family}`,
+      pingCount,
+      ...parsed,
+      dnsResolutionTime: target.dnsMs,
+    };
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     requestError = error.message;
@@ -94,24 +171,44 @@ export async function runIcmpCheck(request: IcmpRequest, variables: readonly Var
   const assertions = summary ? (request.assertions ?? []).map((a) => evaluate(a, summary!)) : [];
   const loss = summary?.packetLoss ?? 100;
   const lossFails = settings.maxPacketLossThreshold != null && loss >= settings.maxPacketLossThreshold;
-  const lossDegrades = settings.degradedPacketLossThreshold != null ? loss >= settings.degradedPacketLossThreshold : null;
-  const outcome = tryOutcome(settings, { reached, passed: !lossFails && assertions.every((a) => a.passed), responseTime: averageMs, startedAt, stoppedAt }, {
-    assertions,
-    request: recordedRequest,
-    response: summary && { body: output, json: summary, timings: { dns: summary.dnsResolutionTime, total: averageMs }, timingPhases: { dns: summary.dnsResolutionTime } },
-    requestError: requestError ?? (summary && !reached ? `no reply from ${summary.resolvedIp}: ${loss}% packet loss` : null),
-  });
+  const lossDegrades =
+    settings.degradedPacketLossThreshold != null ? loss >= settings.degradedPacketLossThreshold : null;
+  const outcome = tryOutcome(
+    settings,
+    { reached, passed: !lossFails && assertions.every((a) => a.passed), responseTime: averageMs, startedAt, stoppedAt },
+    {
+      assertions,
+      request: recordedRequest,
+      response: summary && {
+        body: output,
+        json: summary,
+        timings: { dns: summary.dnsResolutionTime, total: averageMs },
+        timingPhases: { dns: summary.dnsResolutionTime },
+      },
+      requestError:
+        requestError ?? (summary && !reached ? `no reply from ${summary.resolvedIp}: ${loss}% packet loss` : null),
+    },
+  );
   return {
     ...outcome,
     // Packet loss over its threshold degrades the check as a slow response does.
-    isDegraded: !reached || (outcome.isDegraded === null && lossDegrades === null) ? null : Boolean(outcome.isDegraded || lossDegrades),
+    isDegraded:
+      !reached || (outcome.isDegraded === null && lossDegrades === null)
+        ? null
+        : Boolean(outcome.isDegraded || lossDegrades),
     apiCheckResult: scrubDeep(outcome.apiCheckResult, secrets),
   };
 }
 
 function evaluate(assertion: Assertion, summary: PingSummary) {
-  if (assertion.source === "JSON_RESPONSE") return evaluateAs(assertion, "JSON_BODY", { body: JSON.stringify(summary) });
+  if (assertion.source === "JSON_RESPONSE")
+    return evaluateAs(assertion, "JSON_BODY", { body: JSON.stringify(summary) });
   if (assertion.source !== "LATENCY") return { ...assertion, actual: null, passed: false }; // not an ICMP source
   const key = LATENCY_KEYS.find((k) => k.toLowerCase() === (assertion.property || "avg").toLowerCase());
-  return evaluateAs(assertion, "JSON_BODY", { body: JSON.stringify(summary.latency ?? {}) }, key ? `$.${key}` : "$.none");
+  return evaluateAs(
+    assertion,
+    "JSON_BODY",
+    { body: JSON.stringify(summary.latency ?? {}) },
+    key ? `$.${key}` : "$.none",
+  );
 }

@@ -23,25 +23,50 @@ const settingsOf = (check: CheckOf, options: RunnerOptions, signal?: AbortSignal
  * over with them (as `degradedPacketLossThreshold` / `maxPacketLossThreshold`, null for none) is
  * run with them; one handed over without them gets the reference's defaults, 10 and 20.
  */
-function packetLoss(check: CheckOf): { degradedPacketLossThreshold: number | null; maxPacketLossThreshold: number | null } {
+function packetLoss(check: CheckOf): {
+  degradedPacketLossThreshold: number | null;
+  maxPacketLossThreshold: number | null;
+} {
   const given = check as { degradedPacketLossThreshold?: unknown; maxPacketLossThreshold?: unknown };
-  const percent = (value: unknown, fallback: number) => (value === undefined ? fallback : typeof value === "number" ? value : null);
-  return { degradedPacketLossThreshold: percent(given.degradedPacketLossThreshold, 10), maxPacketLossThreshold: percent(given.maxPacketLossThreshold, 20) };
+  const percent = (value: unknown, fallback: number) =>
+    value === undefined ? fallback : typeof value === "number" ? value : null;
+  return {
+    degradedPacketLossThreshold: percent(given.degradedPacketLossThreshold, 10),
+    maxPacketLossThreshold: percent(given.maxPacketLossThreshold, 20),
+  };
 }
 
 /** A runner for a type whose request is stored; a check without one ends with hasErrors. */
-function withRequest<R>(run: (request: R, variables: readonly Variable[], check: CheckOf, signal?: AbortSignal) => Promise<RunOutcome>): Runner {
+function withRequest<R>(
+  run: (request: R, variables: readonly Variable[], check: CheckOf, signal?: AbortSignal) => Promise<RunOutcome>,
+): Runner {
   return async (check, effective, _location, signal) =>
-    effective.request ? run(effective.request as R, effective.environmentVariables, check, signal) : errorOutcome(`this ${check.checkType} check has no request to run`);
+    effective.request
+      ? run(effective.request as R, effective.environmentVariables, check, signal)
+      : errorOutcome(`this ${check.checkType} check has no request to run`);
 }
 
 /** The runners the service has: API, URL, TCP, DNS and ICMP checks. */
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   return {
-    API: withRequest<ApiRequest>((request, variables, check, signal) => runApiCheck(request, variables, settingsOf(check, options, signal))),
-    URL: withRequest<UrlRequest>((request, variables, check, signal) => runUrlCheck(request, variables, settingsOf(check, options, signal))),
-    TCP: withRequest<TcpRequest>((request, variables, check) => runTcpCheck(request, variables, settingsOf(check, options))),
-    DNS: withRequest<DnsRequest>((request, variables, check) => runDnsCheck(request, variables, settingsOf(check, options))),
-    ICMP: withRequest<IcmpRequest>((request, variables, check) => runIcmpCheck(request, variables, { ...settingsOf(check, options), ...packetLoss(check), ...(options.ping ? { ping: options.ping } : {}) })),
+    API: withRequest<ApiRequest>((request, variables, check, signal) =>
+      runApiCheck(request, variables, settingsOf(check, options, signal)),
+    ),
+    URL: withRequest<UrlRequest>((request, variables, check, signal) =>
+      runUrlCheck(request, variables, settingsOf(check, options, signal)),
+    ),
+    TCP: withRequest<TcpRequest>((request, variables, check) =>
+      runTcpCheck(request, variables, settingsOf(check, options)),
+    ),
+    DNS: withRequest<DnsRequest>((request, variables, check) =>
+      runDnsCheck(request, variables, settingsOf(check, options)),
+    ),
+    ICMP: withRequest<IcmpRequest>((request, variables, check) =>
+      runIcmpCheck(request, variables, {
+        ...settingsOf(check, options),
+        ...packetLoss(check),
+        ...(options.ping ? { ping: options.ping } : {}),
+      }),
+    ),
   };
 }

@@ -7,7 +7,15 @@ import { isIPv4, isIPv6 } from "node:net";
 export function isPrivateAddress(address: string): boolean {
   if (isIPv4(address)) {
     const [a, b] = address.split(".").map(Number) as [number, number];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   if (isIPv6(address)) {
     const lower = address.toLowerCase();

@@ -2,17 +2,41 @@ import { connect, isIP } from "node:net";
 import type { Assertion } from "../../domain/monitoring/assertions.js";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { secretValues } from "../../domain/monitoring/scrub.js";
-import { errorOutcome, evaluateAs, resolveTarget, scrubDeep, tryOutcome, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import {
+  errorOutcome,
+  evaluateAs,
+  resolveTarget,
+  scrubDeep,
+  tryOutcome,
+  type RunOutcome,
+  type RunSettings,
+  type Variable,
+} from "./api.js";
 import { NetworkError } from "./http.js";
 
-export type TcpRequest = { hostname?: string; url?: string; port: number; data?: string | null; body?: string | null; ipFamily?: string | null; assertions?: Assertion[] };
+export type TcpRequest = {
+  hostname?: string;
+  url?: string;
+  port: number;
+  data?: string | null;
+  body?: string | null;
+  ipFamily?: string | null;
+  assertions?: Assertion[];
+};
 /** `idleMs`: how long a quiet peer is waited for before the response is taken as complete. */
 export type TcpRunSettings = RunSettings & { idleMs?: number };
 
 const RESPONSE_CAP = 64 * 1024;
 const IDLE_MS = 1_000;
 
-type Conversation = { connectMs: number; firstByteMs: number | null; lastByteMs: number | null; data: Buffer; bytes: number; endedBy: "peer" | "cap" | "idle" | "timeout" };
+type Conversation = {
+  connectMs: number;
+  firstByteMs: number | null;
+  lastByteMs: number | null;
+  data: Buffer;
+  bytes: number;
+  endedBy: "peer" | "cap" | "idle" | "timeout";
+};
 
 /** `host`, `host:port`, `[v6]:port` or `tcp://host:port` → the host (the port is the request's own). */
 function hostOf(target: string): string {
@@ -24,7 +48,13 @@ function hostOf(target: string): string {
 }
 
 /** Connects, writes `data` if any, and reads until the peer closes, 64 KiB, `idleMs` of quiet or the deadline. */
-function converse(address: string, port: number, data: string | undefined, timeoutMs: number, idleMs: number): Promise<Conversation> {
+function converse(
+  address: string,
+  port: number,
+  data: string | undefined,
+  timeoutMs: number,
+  idleMs: number,
+): Promise<Conversation> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const socket = connect({ host: address, port });
@@ -47,7 +77,13 @@ function converse(address: string, port: number, data: string | undefined, timeo
       done();
       reject(error);
     };
-    const deadline = setTimeout(() => (connectMs < 0 ? fail(new NetworkError(`timed out after ${timeoutMs} ms connecting to ${address}:${port}`)) : finish("timeout")), timeoutMs);
+    const deadline = setTimeout(
+      () =>
+        connectMs < 0
+          ? fail(new NetworkError(`timed out after ${timeoutMs} ms connecting to ${address}:${port}`))
+          : finish("timeout"),
+      timeoutMs,
+    );
     const waitQuietly = () => {
       clearTimeout(idle);
       idle = setTimeout(() => finish("idle"), idleMs);
@@ -81,15 +117,30 @@ function converse(address: string, port: number, data: string | undefined, timeo
  * {request, response, timings, assertions} record), request.method "TCP" and request.url
  * tcp://host:port telling it apart; response.body holds the text received.
  */
-export async function runTcpCheck(request: TcpRequest, variables: readonly Variable[], settings: TcpRunSettings): Promise<RunOutcome> {
+export async function runTcpCheck(
+  request: TcpRequest,
+  variables: readonly Variable[],
+  settings: TcpRunSettings,
+): Promise<RunOutcome> {
   const fill = (text: string) => interpolate(text, variables);
   const secrets = secretValues(variables);
   const host = hostOf(fill(request.hostname ?? request.url ?? ""));
   const payload = request.data ?? request.body;
   const data = payload ? fill(payload) : undefined;
   const family = request.ipFamily === "IPv6" ? 6 : 4;
-  const recordedRequest = scrubDeep({ method: "TCP", url: `tcp://${host.includes(":") ? `[${host}]` : host}:${request.port}`, hostname: host, port: request.port, ipFamily: `IPv${family}`, data: data ?? "" }, secrets);
-  if (!host || host.startsWith("-")) return errorOutcome(`not a hostname: "${recordedRequest.hostname}"`, recordedRequest);
+  const recordedRequest = scrubDeep(
+    {
+      method: "TCP",
+      url: `tcp://${host.includes(":") ? `[${host}]` : host}:${request.port}`,
+      hostname: host,
+      port: request.port,
+      ipFamily: `IPv${family}`,
+      data: data ?? "",
+    },
+    secrets,
+  );
+  if (!host || host.startsWith("-"))
+    return errorOutcome(`not a hostname: "${recordedRequest.hostname}"`, recordedRequest);
 
   const startedAt = new Date();
   let conversation: Conversation | null = null;
@@ -98,16 +149,30 @@ export async function runTcpCheck(request: TcpRequest, variables: readonly Varia
   try {
     const target = await resolveTarget(host, family, settings.blockPrivateTargets);
     dnsMs = target.dnsMs;
-    conversation = await converse(target.address, request.port, data, Math.max(1, Math.round(settings.timeoutMs - dnsMs)), settings.idleMs ?? IDLE_MS);
+    conversation = await converse(
+      target.address,
+      request.port,
+      data,
+      Math.max(1, Math.round(settings.timeoutMs - dnsMs)),
+      settings.idleMs ?? IDLE_MS,
+    );
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     requestError = error.message;
   }
   const stoppedAt = new Date();
-  const responseTime = Math.round(conversation ? dnsMs + (conversation.lastByteMs ?? conversation.connectMs) : stoppedAt.getTime() - startedAt.getTime());
+  const responseTime = Math.round(
+    conversation
+      ? dnsMs + (conversation.lastByteMs ?? conversation.connectMs)
+      : stoppedAt.getTime() - startedAt.getTime(),
+  );
   const text = conversation?.data.toString("utf8") ?? "";
   const assertions = conversation
-    ? (request.assertions ?? []).map((a) => (a.source === "RESPONSE_TIME" ? evaluateAs(a, "RESPONSE_TIME", { responseTimeMs: responseTime }) : evaluateAs(a, "TEXT_BODY", { body: text })))
+    ? (request.assertions ?? []).map((a) =>
+        a.source === "RESPONSE_TIME"
+          ? evaluateAs(a, "RESPONSE_TIME", { responseTimeMs: responseTime })
+          : evaluateAs(a, "TEXT_BODY", { body: text }),
+      )
     : [];
   const timings = conversation && {
     dns: dnsMs,
@@ -116,11 +181,22 @@ export async function runTcpCheck(request: TcpRequest, variables: readonly Varia
     download: conversation.firstByteMs === null ? 0 : conversation.lastByteMs! - conversation.firstByteMs,
     total: responseTime,
   };
-  const outcome = tryOutcome(settings, { reached: conversation !== null, passed: assertions.every((a) => a.passed), responseTime, startedAt, stoppedAt }, {
-    assertions,
-    request: recordedRequest,
-    response: conversation && { body: text, bytes: conversation.bytes, truncated: conversation.endedBy === "cap", endedBy: conversation.endedBy, timings, timingPhases: timings },
-    requestError,
-  });
+  const outcome = tryOutcome(
+    settings,
+    { reached: conversation !== null, passed: assertions.every((a) => a.passed), responseTime, startedAt, stoppedAt },
+    {
+      assertions,
+      request: recordedRequest,
+      response: conversation && {
+        body: text,
+        bytes: conversation.bytes,
+        truncated: conversation.endedBy === "cap",
+        endedBy: conversation.endedBy,
+        timings,
+        timingPhases: timings,
+      },
+      requestError,
+    },
+  );
   return { ...outcome, apiCheckResult: scrubDeep(outcome.apiCheckResult, secrets) };
 }

@@ -1,7 +1,13 @@
 import type { Assertion } from "../../domain/monitoring/assertions.js";
 import { runApiCheck, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 
-export type UrlRequest = { url: string; followRedirects?: boolean; skipSSL?: boolean; ipFamily?: string | null; assertions?: Assertion[] };
+export type UrlRequest = {
+  url: string;
+  followRedirects?: boolean;
+  skipSSL?: boolean;
+  ipFamily?: string | null;
+  assertions?: Assertion[];
+};
 
 /**
  * A URL monitor is an API check reduced to a GET: redirects and TLS verification as asked,
@@ -9,9 +15,19 @@ export type UrlRequest = { url: string; followRedirects?: boolean; skipSSL?: boo
  * maxResponseTime as for API checks, and the same apiCheckResult record. `ipFamily` is not
  * applied: the HTTP exchange resolves with the system's preference.
  */
-export function runUrlCheck(request: UrlRequest, variables: readonly Variable[], settings: RunSettings): Promise<RunOutcome> {
+export function runUrlCheck(
+  request: UrlRequest,
+  variables: readonly Variable[],
+  settings: RunSettings,
+): Promise<RunOutcome> {
   return runApiCheck(
-    { method: "GET", url: request.url, followRedirects: request.followRedirects ?? true, skipSSL: request.skipSSL ?? false, assertions: request.assertions ?? [] },
+    {
+      method: "GET",
+      url: request.url,
+      followRedirects: request.followRedirects ?? true,
+      skipSSL: request.skipSSL ?? false,
+      assertions: request.assertions ?? [],
+    },
     variables,
     settings,
   );

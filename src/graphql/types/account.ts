@@ -7,7 +7,10 @@ type AccountRow = { id: string; name: string; createdAt: Date };
 function accountRow(ctx: GraphQLContext, id: string): Promise<AccountRow> {
   // DataLoader turns an Error in the batch into a rejection of that one load.
   return loader<string, AccountRow | Error>(ctx, "Account.byId", async (ids) => {
-    const rows = await ctx.app.database.prisma.account.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true, createdAt: true } });
+    const rows = await ctx.app.database.prisma.account.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, name: true, createdAt: true },
+    });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((key) => byId.get(key) ?? new Error(`account ${key} not found`));
   }).load(id) as Promise<AccountRow>;
@@ -18,7 +21,10 @@ export const AccountRef = builder.objectRef<{ id: string }>("Account").implement
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.string({ resolve: async (account, _args, ctx) => (await accountRow(ctx, account.id)).name }),
-    createdAt: t.field({ type: "DateTime", resolve: async (account, _args, ctx) => (await accountRow(ctx, account.id)).createdAt }),
+    createdAt: t.field({
+      type: "DateTime",
+      resolve: async (account, _args, ctx) => (await accountRow(ctx, account.id)).createdAt,
+    }),
   }),
 });
 

@@ -1,5 +1,11 @@
 import { BODY_TYPES, DNS_RECORD_TYPES, HTTP_METHODS, TIME_UNITS } from "../../domain/checks/index.js";
-import { ASSERTION_COMPARISONS, ASSERTION_SOURCES, CHECK_TYPES, LOCATIONS, RUNTIMES } from "../../domain/shared/schemas.js";
+import {
+  ASSERTION_COMPARISONS,
+  ASSERTION_SOURCES,
+  CHECK_TYPES,
+  LOCATIONS,
+  RUNTIMES,
+} from "../../domain/shared/schemas.js";
 import { builder } from "../builder.js";
 
 /**
@@ -25,7 +31,15 @@ export const RuntimeEnum = builder.enumType("Runtime", {
 
 // Each check type accepts some of these sources (the domain refuses the others): the API ones,
 // then TCP's, DNS's and ICMP's.
-const SOURCES = [...ASSERTION_SOURCES, "RESPONSE_DATA", "RESPONSE_CODE", "TEXT_ANSWER", "JSON_ANSWER", "LATENCY", "JSON_RESPONSE"] as const;
+const SOURCES = [
+  ...ASSERTION_SOURCES,
+  "RESPONSE_DATA",
+  "RESPONSE_CODE",
+  "TEXT_ANSWER",
+  "JSON_ANSWER",
+  "LATENCY",
+  "JSON_RESPONSE",
+] as const;
 export const AssertionSourceEnum = builder.enumType("AssertionSource", { values: SOURCES });
 export const AssertionComparisonEnum = builder.enumType("AssertionComparison", { values: ASSERTION_COMPARISONS });
 
@@ -35,7 +49,9 @@ export const IpFamilyEnum = builder.enumType("IpFamily", { values: ["IPv4", "IPv
 export const DnsRecordTypeEnum = builder.enumType("DnsRecordType", { values: DNS_RECORD_TYPES });
 export const DnsProtocolEnum = builder.enumType("DnsProtocol", { values: ["TCP", "UDP"] as const });
 
-export const TimeUnitEnum = builder.enumType("HeartbeatTimeUnit", { values: renamed(TIME_UNITS, (unit) => unit.toUpperCase()) });
+export const TimeUnitEnum = builder.enumType("HeartbeatTimeUnit", {
+  values: renamed(TIME_UNITS, (unit) => unit.toUpperCase()),
+});
 
 export const EscalationTypeEnum = builder.enumType("EscalationType", { values: ["RUN_BASED", "TIME_BASED"] as const });
 

@@ -1,4 +1,9 @@
-import { createCheckGroup, deleteCheckGroup, UpdateCheckGroupInput, updateCheckGroup } from "../../domain/check-groups/index.js";
+import {
+  createCheckGroup,
+  deleteCheckGroup,
+  UpdateCheckGroupInput,
+  updateCheckGroup,
+} from "../../domain/check-groups/index.js";
 import { builder } from "../builder.js";
 import { domain } from "../context.js";
 import { propertiesInput } from "./check-input-fields.js";
@@ -8,9 +13,17 @@ import { DeletedRef, globalId } from "./common.js";
 import { writeErrors } from "./errors.js";
 
 /** The group's writable properties, as the domain's update schema lists them. */
-const KEYS = Object.keys(UpdateCheckGroupInput.shape).filter((key) => !["id", "created_at", "updated_at"].includes(key));
+const KEYS = Object.keys(UpdateCheckGroupInput.shape).filter(
+  (key) => !["id", "created_at", "updated_at"].includes(key),
+);
 
-const CheckGroupInput = propertiesInput("CheckGroupInput", KEYS, ["name"], {}, "Omitted properties take their defaults.");
+const CheckGroupInput = propertiesInput(
+  "CheckGroupInput",
+  KEYS,
+  ["name"],
+  {},
+  "Omitted properties take their defaults.",
+);
 const CheckGroupUpdateInput = propertiesInput(
   "CheckGroupUpdateInput",
   KEYS,
@@ -33,10 +46,18 @@ builder.mutationFields((t) => ({
     args: {
       id: t.arg.globalID({ required: true, for: CheckGroupRef }),
       input: t.arg({ type: CheckGroupUpdateInput, required: true }),
-      autoAssignAlerts: t.arg.boolean({ description: "Default true: with no alertChannelSubscriptions sent, subscribe the group to every alert channel." }),
+      autoAssignAlerts: t.arg.boolean({
+        description:
+          "Default true: with no alertChannelSubscriptions sent, subscribe the group to every alert channel.",
+      }),
     },
     resolve: (_root, { id, input, autoAssignAlerts }, ctx) =>
-      updateCheckGroup({ ctx: domain(ctx), id: id.id, input: toDomainBody(input), query: autoAssignQuery(autoAssignAlerts) }),
+      updateCheckGroup({
+        ctx: domain(ctx),
+        id: id.id,
+        input: toDomainBody(input),
+        query: autoAssignQuery(autoAssignAlerts),
+      }),
   }),
   deleteCheckGroup: t.field({
     type: DeletedRef,

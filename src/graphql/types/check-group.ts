@@ -19,7 +19,13 @@ import { CheckRef } from "./refs.js";
 import { brandedLoader } from "../node-loader.js";
 import "./check-group-mutations.js";
 
-type ApiCheckDefaults = { url: string | null; headers: unknown[]; queryParameters: unknown[]; assertions: unknown[]; basicAuth: { username: string; password: string } | null };
+type ApiCheckDefaults = {
+  url: string | null;
+  headers: unknown[];
+  queryParameters: unknown[];
+  assertions: unknown[];
+  basicAuth: { username: string; password: string } | null;
+};
 
 const ApiCheckDefaultsRef = builder.objectRef<ApiCheckDefaults>("ApiCheckDefaults").implement({
   description: "Defaults for the API checks of a group.",
@@ -39,7 +45,8 @@ export const CheckGroupNode = builder.node(CheckGroupRef, {
   description: "Checks that share defaults (locations, alert settings, runtime, API defaults, environment variables).",
   // Pothos hands Node a cached node before it brands it (node and nodes of one id in one document):
   // the row's own shape tells the type then.
-  isTypeOf: (value) => typeof value === "object" && value !== null && "concurrency" in value && "apiCheckDefaults" in value,
+  isTypeOf: (value) =>
+    typeof value === "object" && value !== null && "concurrency" in value && "apiCheckDefaults" in value,
   id: { resolve: (group) => group.id },
   loadMany: brandedLoader("CheckGroup", (ids, ctx) => getCheckGroups({ ctx: domain(ctx), ids })),
   fields: (t) => ({
@@ -48,22 +55,40 @@ export const CheckGroupNode = builder.node(CheckGroupRef, {
     muted: t.exposeBoolean("muted"),
     tags: t.stringList({ resolve: json("tags") }),
     locations: t.field({ type: [LocationEnum], resolve: json("locations") }),
-    concurrency: t.exposeInt("concurrency", { description: "How many checks run at once when the group is triggered from CI/CD or the API." }),
+    concurrency: t.exposeInt("concurrency", {
+      description: "How many checks run at once when the group is triggered from CI/CD or the API.",
+    }),
     apiCheckDefaults: t.field({ type: ApiCheckDefaultsRef, resolve: json("apiCheckDefaults") }),
     browserCheckDefaults: t.string({ nullable: true, resolve: json("browserCheckDefaults") }),
     runtimeId: t.field({ type: RuntimeEnum, nullable: true, resolve: json("runtimeId") }),
-    environmentVariables: t.field({ type: [EnvironmentVariableRef], nullable: true, resolve: json("environmentVariables") }),
+    environmentVariables: t.field({
+      type: [EnvironmentVariableRef],
+      nullable: true,
+      resolve: json("environmentVariables"),
+    }),
     doubleCheck: t.exposeBoolean("doubleCheck", { deprecationReason: "retryStrategy replaces it" }),
     useGlobalAlertSettings: t.exposeBoolean("useGlobalAlertSettings", { nullable: true }),
     alertSettings: t.field({ type: AlertSettingsRef, nullable: true, resolve: json("alertSettings") }),
-    alertChannelSubscriptions: t.field({ type: [AlertChannelSubscriptionRef], resolve: (group) => group.alertChannelSubscriptions }),
+    alertChannelSubscriptions: t.field({
+      type: [AlertChannelSubscriptionRef],
+      resolve: (group) => group.alertChannelSubscriptions,
+    }),
     setupSnippetId: t.exposeInt("setupSnippetId", { nullable: true }),
     tearDownSnippetId: t.exposeInt("tearDownSnippetId", { nullable: true }),
     localSetupScript: t.exposeString("localSetupScript", { nullable: true }),
     localTearDownScript: t.exposeString("localTearDownScript", { nullable: true }),
-    privateLocations: t.stringList({ nullable: true, description: "Slug names of the account's private locations.", resolve: json("privateLocations") }),
+    privateLocations: t.stringList({
+      nullable: true,
+      description: "Slug names of the account's private locations.",
+      resolve: json("privateLocations"),
+    }),
     runParallel: t.exposeBoolean("runParallel", { nullable: true }),
-    retryStrategy: t.field({ type: RetryStrategyRef, nullable: true, description: "null: no retries.", resolve: json("retryStrategy") }),
+    retryStrategy: t.field({
+      type: RetryStrategyRef,
+      nullable: true,
+      description: "null: no retries.",
+      resolve: json("retryStrategy"),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
     checks: t.connection(
@@ -71,7 +96,9 @@ export const CheckGroupNode = builder.node(CheckGroupRef, {
         type: CheckRef,
         description: "The group's checks, newest first; the pages of all groups in one response load together.",
         resolve: async (group, { first, after, last, before }, ctx) => {
-          const pages = loader(ctx, "CheckGroup.checks", (keys: readonly GroupChecksKey[]) => pageGroupChecks({ ctx: domain(ctx), keys }));
+          const pages = loader(ctx, "CheckGroup.checks", (keys: readonly GroupChecksKey[]) =>
+            pageGroupChecks({ ctx: domain(ctx), keys }),
+          );
           return toConnection(await pages.load({ groupId: group.id, args: { first, after, last, before } }));
         },
       },

@@ -31,7 +31,11 @@ const catalogue: Record<string, FieldOf> = {
   tags: (t) => t.stringList(),
   alertSettings: (t) => t.field({ type: AlertSettingsInput }),
   useGlobalAlertSettings: (t) => t.boolean(),
-  groupId: (t) => t.globalID({ for: CheckGroupRef, description: "The CheckGroup's global id; null takes the check out of its group." }),
+  groupId: (t) =>
+    t.globalID({
+      for: CheckGroupRef,
+      description: "The CheckGroup's global id; null takes the check out of its group.",
+    }),
   groupOrder: (t) => t.int(),
   runtimeId: (t) => t.field({ type: RuntimeEnum }),
   alertChannelSubscriptions: (t) => t.field({ type: [AlertChannelSubscriptionInput] }),
@@ -69,7 +73,13 @@ const catalogue: Record<string, FieldOf> = {
  * type differs by check type (request, heartbeat); a key found nowhere fails at start-up, so a
  * property added to the domain cannot be silently missing from GraphQL.
  */
-export function propertiesInput(name: string, keys: string[], required: string[], own: Record<string, FieldOf> = {}, description?: string) {
+export function propertiesInput(
+  name: string,
+  keys: string[],
+  required: string[],
+  own: Record<string, FieldOf> = {},
+  description?: string,
+) {
   return builder.inputType(name, {
     description,
     fields: (t) =>

@@ -1,6 +1,14 @@
 import { CHECK_TYPE_SPECS, type RoutedCheckType } from "../../domain/checks/index.js";
 import { builder } from "../builder.js";
-import { BodyTypeEnum, CHECK_TYPENAMES, DnsProtocolEnum, DnsRecordTypeEnum, HttpMethodEnum, IpFamilyEnum, TimeUnitEnum } from "./check-enums.js";
+import {
+  BodyTypeEnum,
+  CHECK_TYPENAMES,
+  DnsProtocolEnum,
+  DnsRecordTypeEnum,
+  HttpMethodEnum,
+  IpFamilyEnum,
+  TimeUnitEnum,
+} from "./check-enums.js";
 import { freeForm, propertiesInput, type FieldOf } from "./check-input-fields.js";
 import type { AnyInputField, InputFields } from "./check-refs.js";
 import { AssertionInput, BasicAuthInput, KeyValueInput } from "./check-setting-inputs.js";
@@ -12,7 +20,11 @@ type Ref = ReturnType<typeof builder.inputType>;
  * parts required) and `<Name>UpdateInput` with every part optional, as an update merges what it is
  * sent into the stored object.
  */
-function settingsInputs(name: string, required: string[], fields: (t: InputFields, required: (key: string) => boolean) => Record<string, AnyInputField>) {
+function settingsInputs(
+  name: string,
+  required: string[],
+  fields: (t: InputFields, required: (key: string) => boolean) => Record<string, AnyInputField>,
+) {
   const make = (suffix: string, create: boolean) =>
     builder.inputType(`${name}${suffix}`, { fields: (t) => fields(t, (key) => create && required.includes(key)) });
   return { create: make("Input", true), update: make("UpdateInput", false) };
@@ -68,14 +80,18 @@ const requests: Partial<Record<RoutedCheckType, { create: Ref; update: Ref }>> =
   })),
 };
 
-const heartbeat = settingsInputs("HeartbeatSettings", ["period", "periodUnit", "grace", "graceUnit"], (t, required) => ({
-  period: t.int({ required: required("period") }),
-  periodUnit: t.field({ type: TimeUnitEnum, required: required("periodUnit") }),
-  grace: t.int({ required: required("grace") }),
-  graceUnit: t.field({ type: TimeUnitEnum, required: required("graceUnit") }),
-  minimum: t.int(),
-  minimumUnit: t.field({ type: TimeUnitEnum }),
-}));
+const heartbeat = settingsInputs(
+  "HeartbeatSettings",
+  ["period", "periodUnit", "grace", "graceUnit"],
+  (t, required) => ({
+    period: t.int({ required: required("period") }),
+    periodUnit: t.field({ type: TimeUnitEnum, required: required("periodUnit") }),
+    grace: t.int({ required: required("grace") }),
+    graceUnit: t.field({ type: TimeUnitEnum, required: required("graceUnit") }),
+    minimum: t.int(),
+    minimumUnit: t.field({ type: TimeUnitEnum }),
+  }),
+);
 
 /** The `request` and `heartbeat` fields of one check type: typed where the type has a shape, else free-form. */
 function typedParts(type: RoutedCheckType, mode: "create" | "update"): Record<string, FieldOf> {
@@ -96,7 +112,13 @@ export const CHECK_INPUTS = Object.fromEntries(
       type,
       {
         create: propertiesInput(`${name}Input`, keys, required, typedParts(type, "create")),
-        update: propertiesInput(`${name}UpdateInput`, keys, [], typedParts(type, "update"), "Omitted fields keep their value; request, heartbeat and alertSettings merge into the stored ones."),
+        update: propertiesInput(
+          `${name}UpdateInput`,
+          keys,
+          [],
+          typedParts(type, "update"),
+          "Omitted fields keep their value; request, heartbeat and alertSettings merge into the stored ones.",
+        ),
       },
     ];
   }),

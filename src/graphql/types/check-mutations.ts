@@ -1,4 +1,10 @@
-import { CHECK_TYPE_SPECS, createCheck, deleteCheck, updateCheck, type RoutedCheckType } from "../../domain/checks/index.js";
+import {
+  CHECK_TYPE_SPECS,
+  createCheck,
+  deleteCheck,
+  updateCheck,
+  type RoutedCheckType,
+} from "../../domain/checks/index.js";
 import { CHECK_TYPES } from "../../domain/shared/schemas.js";
 import { builder } from "../builder.js";
 import { domain } from "../context.js";
@@ -23,17 +29,30 @@ for (const type of Object.keys(CHECK_TYPE_SPECS) as RoutedCheckType[]) {
       errors: writeErrors,
       args: {
         input: t.arg({ type: inputs.create, required: true }),
-        autoAssignAlerts: t.arg.boolean({ description: "Default true: with no alertChannelSubscriptions sent, subscribe the check to every alert channel." }),
+        autoAssignAlerts: t.arg.boolean({
+          description:
+            "Default true: with no alertChannelSubscriptions sent, subscribe the check to every alert channel.",
+        }),
       },
       resolve: (_root, { input, autoAssignAlerts }, ctx) =>
-        createCheck({ ctx: domain(ctx), type, input: toDomainBody(input as Record<string, unknown>), query: autoAssignQuery(autoAssignAlerts) }),
+        createCheck({
+          ctx: domain(ctx),
+          type,
+          input: toDomainBody(input as Record<string, unknown>),
+          query: autoAssignQuery(autoAssignAlerts),
+        }),
     }),
     [`update${name}`]: t.field({
       type: node,
-      description: "A partial update: omitted fields keep their value, null clears what may be empty; request, heartbeat and alertSettings merge into the stored ones.",
+      description:
+        "A partial update: omitted fields keep their value, null clears what may be empty; request, heartbeat and alertSettings merge into the stored ones.",
       errors: writeErrors,
-      args: { id: t.arg.globalID({ required: true, for: anyCheck }), input: t.arg({ type: inputs.update, required: true }) },
-      resolve: (_root, { id, input }, ctx) => updateCheck({ ctx: domain(ctx), type, id: id.id, input: toDomainBody(input as Record<string, unknown>) }),
+      args: {
+        id: t.arg.globalID({ required: true, for: anyCheck }),
+        input: t.arg({ type: inputs.update, required: true }),
+      },
+      resolve: (_root, { id, input }, ctx) =>
+        updateCheck({ ctx: domain(ctx), type, id: id.id, input: toDomainBody(input as Record<string, unknown>) }),
     }),
   }));
 }

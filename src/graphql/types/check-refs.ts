@@ -10,7 +10,10 @@ import { CheckRef } from "./refs.js";
 export const CheckGroupRef = builder.objectRef<CheckGroupWithSubscriptions>("CheckGroup");
 
 /** One connection type for Query.checks and CheckGroup.checks. */
-export const CheckConnectionRef = builder.connectionObject({ type: CheckRef, name: "CheckConnection" }, { name: "CheckEdge" });
+export const CheckConnectionRef = builder.connectionObject(
+  { type: CheckRef, name: "CheckConnection" },
+  { name: "CheckEdge" },
+);
 
 /** The schema's type parameters, for functions that take Pothos field builders. */
 export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

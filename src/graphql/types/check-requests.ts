@@ -1,18 +1,54 @@
 import { builder } from "../builder.js";
 import type { GraphQLContext } from "../context.js";
-import { BodyTypeEnum, DnsProtocolEnum, DnsRecordTypeEnum, HttpMethodEnum, IpFamilyEnum, TimeUnitEnum } from "./check-enums.js";
+import {
+  BodyTypeEnum,
+  DnsProtocolEnum,
+  DnsRecordTypeEnum,
+  HttpMethodEnum,
+  IpFamilyEnum,
+  TimeUnitEnum,
+} from "./check-enums.js";
 import { AssertionRef, BasicAuthRef, KeyValueRef } from "./check-settings.js";
 
 /** The type-specific settings of checks, as stored (the domain's parsed request and heartbeat). */
 type Assertions = { assertions?: unknown[] };
 type ApiRequest = Assertions & {
-  method: string; url: string; followRedirects: boolean; skipSSL: boolean; ipFamily: string; body: string; bodyType: string;
-  headers: unknown[]; queryParameters: unknown[]; basicAuth: { username: string; password: string } | null;
+  method: string;
+  url: string;
+  followRedirects: boolean;
+  skipSSL: boolean;
+  ipFamily: string;
+  body: string;
+  bodyType: string;
+  headers: unknown[];
+  queryParameters: unknown[];
+  basicAuth: { username: string; password: string } | null;
 };
-type TcpRequest = Assertions & { url?: string; hostname?: string; port: number; body: string | null; data: string | null; ipFamily: string };
-type DnsRequest = Assertions & { query: string; nameServer?: string; port?: number; recordType: string; protocol: string };
+type TcpRequest = Assertions & {
+  url?: string;
+  hostname?: string;
+  port: number;
+  body: string | null;
+  data: string | null;
+  ipFamily: string;
+};
+type DnsRequest = Assertions & {
+  query: string;
+  nameServer?: string;
+  port?: number;
+  recordType: string;
+  protocol: string;
+};
 type IcmpRequest = Assertions & { hostname: string; ipFamily: string | null; pingCount: number | null };
-export type HeartbeatSettings = { period: number; periodUnit: string; grace: number; graceUnit: string; minimum?: number; minimumUnit?: string; pingToken: string | null };
+export type HeartbeatSettings = {
+  period: number;
+  periodUnit: string;
+  grace: number;
+  graceUnit: string;
+  minimum?: number;
+  minimumUnit?: string;
+  pingToken: string | null;
+};
 
 export const ApiRequestRef = builder.objectRef<ApiRequest>("ApiCheckRequest").implement({
   fields: (t) => ({
@@ -30,21 +66,27 @@ export const ApiRequestRef = builder.objectRef<ApiRequest>("ApiCheckRequest").im
   }),
 });
 
-export const UrlRequestRef = builder.objectRef<Omit<ApiRequest, "body" | "bodyType" | "headers" | "queryParameters" | "basicAuth">>("UrlCheckRequest").implement({
-  fields: (t) => ({
-    method: t.field({ type: HttpMethodEnum, resolve: (r) => r.method as never }),
-    url: t.exposeString("url"),
-    followRedirects: t.exposeBoolean("followRedirects"),
-    skipSSL: t.exposeBoolean("skipSSL"),
-    ipFamily: t.field({ type: IpFamilyEnum, resolve: (r) => r.ipFamily as never }),
-    assertions: t.field({ type: [AssertionRef], resolve: (r) => (r.assertions ?? []) as never }),
-  }),
-});
+export const UrlRequestRef = builder
+  .objectRef<Omit<ApiRequest, "body" | "bodyType" | "headers" | "queryParameters" | "basicAuth">>("UrlCheckRequest")
+  .implement({
+    fields: (t) => ({
+      method: t.field({ type: HttpMethodEnum, resolve: (r) => r.method as never }),
+      url: t.exposeString("url"),
+      followRedirects: t.exposeBoolean("followRedirects"),
+      skipSSL: t.exposeBoolean("skipSSL"),
+      ipFamily: t.field({ type: IpFamilyEnum, resolve: (r) => r.ipFamily as never }),
+      assertions: t.field({ type: [AssertionRef], resolve: (r) => (r.assertions ?? []) as never }),
+    }),
+  });
 
 export const TcpRequestRef = builder.objectRef<TcpRequest>("TcpCheckRequest").implement({
   fields: (t) => ({
     hostname: t.string({ nullable: true, resolve: (r) => r.hostname ?? null }),
-    url: t.string({ nullable: true, description: "The reference's alternative to hostname.", resolve: (r) => r.url ?? null }),
+    url: t.string({
+      nullable: true,
+      description: "The reference's alternative to hostname.",
+      resolve: (r) => r.url ?? null,
+    }),
     port: t.exposeInt("port"),
     body: t.string({ nullable: true, resolve: (r) => r.body ?? null }),
     data: t.string({ nullable: true, resolve: (r) => r.data ?? null }),
@@ -79,7 +121,8 @@ export function pingUrl(ctx: GraphQLContext, token: string): string {
 }
 
 export const HeartbeatSettingsRef = builder.objectRef<HeartbeatSettings>("HeartbeatSettings").implement({
-  description: "A ping is expected every period; after the grace time the check fails. A ping sooner than minimum is EARLY.",
+  description:
+    "A ping is expected every period; after the grace time the check fails. A ping sooner than minimum is EARLY.",
   fields: (t) => ({
     period: t.exposeInt("period"),
     periodUnit: t.field({ type: TimeUnitEnum, resolve: (h) => h.periodUnit as never }),
@@ -97,10 +140,12 @@ export const DependencyRef = builder.objectRef<{ path: string; content: string }
   fields: (t) => ({ path: t.exposeString("path"), content: t.exposeString("content") }),
 });
 
-export const IntentRef = builder.objectRef<{ goal: string; requiredOutcomes: string[]; mustPreserve: string[] }>("CheckIntent").implement({
-  fields: (t) => ({
-    goal: t.exposeString("goal"),
-    requiredOutcomes: t.stringList({ resolve: (i) => i.requiredOutcomes ?? [] }),
-    mustPreserve: t.stringList({ resolve: (i) => i.mustPreserve ?? [] }),
-  }),
-});
+export const IntentRef = builder
+  .objectRef<{ goal: string; requiredOutcomes: string[]; mustPreserve: string[] }>("CheckIntent")
+  .implement({
+    fields: (t) => ({
+      goal: t.exposeString("goal"),
+      requiredOutcomes: t.stringList({ resolve: (i) => i.requiredOutcomes ?? [] }),
+      mustPreserve: t.stringList({ resolve: (i) => i.mustPreserve ?? [] }),
+    }),
+  });

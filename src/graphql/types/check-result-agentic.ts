@@ -20,8 +20,16 @@ const AgenticSuggestionRef = builder.objectRef<Item<"suggestions">>("AgenticSugg
   fields: (t) => ({
     summary: t.string({ nullable: true, resolve: (v) => v.summary ?? null }),
     prompt: t.string({ nullable: true, resolve: (v) => v.prompt ?? null }),
-    promptReplacement: t.string({ nullable: true, resolve: (v) => v.promptReplacement ?? null, description: "The prompt with its secrets replaced by template placeholders." }),
-    secrets: t.stringList({ nullable: true, resolve: (v) => v.secrets ?? null, description: "Names of the secrets the suggestion needs." }),
+    promptReplacement: t.string({
+      nullable: true,
+      resolve: (v) => v.promptReplacement ?? null,
+      description: "The prompt with its secrets replaced by template placeholders.",
+    }),
+    secrets: t.stringList({
+      nullable: true,
+      resolve: (v) => v.secrets ?? null,
+      description: "Names of the secrets the suggestion needs.",
+    }),
     category: t.string({ nullable: true, resolve: (v) => v.category ?? null }),
   }),
 });
@@ -34,7 +42,11 @@ const AgenticStepRef = builder.objectRef<Item<"steps">>("AgenticStep").implement
     input: t.field({ type: "JSON", nullable: true, resolve: (v) => v.input ?? null }),
     output: t.string({ nullable: true, resolve: (v) => v.output ?? null }),
     // Stored as the runner's ISO string (validated when recorded); shown in UTC like every date.
-    timestamp: t.field({ type: "DateTime", nullable: true, resolve: (s) => (s.timestamp ? new Date(s.timestamp) : null) }),
+    timestamp: t.field({
+      type: "DateTime",
+      nullable: true,
+      resolve: (s) => (s.timestamp ? new Date(s.timestamp) : null),
+    }),
     sequenceNumber: t.int({ nullable: true, resolve: (v) => v.sequenceNumber ?? null }),
   }),
 });

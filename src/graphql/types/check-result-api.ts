@@ -8,7 +8,8 @@ type Request = NonNullable<ApiResult["request"]>;
 type Response = NonNullable<ApiResult["response"]>;
 
 /** A stored value as a String field: the runners record targets as strings or numbers. */
-const text = (value: unknown): string | null => (value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value));
+const text = (value: unknown): string | null =>
+  value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value);
 
 const ApiCheckResultAssertionRef = builder.objectRef<Assertion>("ApiCheckResultAssertion").implement({
   description: "One assertion of the run, as the runner reported it.",

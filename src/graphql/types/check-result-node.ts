@@ -30,7 +30,9 @@ export const CheckResultTypeFilterEnum = builder.enumType("CheckResultTypeFilter
  * missing one is a NOT_FOUND race, not an internal error.
  */
 export async function loadCheck(ctx: GraphQLContext, id: string): Promise<CheckRow> {
-  const check = await loader(ctx, "CheckResult.check", (ids: readonly string[]) => getChecks({ ctx: domain(ctx), ids })).load(id);
+  const check = await loader(ctx, "CheckResult.check", (ids: readonly string[]) =>
+    getChecks({ ctx: domain(ctx), ids }),
+  ).load(id);
   if (!check) throw new NotFoundError("check", id);
   return check;
 }
@@ -42,28 +44,56 @@ export const CheckResultNode = builder.node(CheckResultRef, {
   fields: (t) => ({
     resultType: t.field({ type: CheckResultTypeEnum, resolve: (r) => r.resultType as (typeof RESULT_TYPES)[number] }),
     name: t.exposeString("name", { description: "The check's name when the result was recorded." }),
-    checkId: t.exposeString("checkId", { description: "The check's database id, as REST shows it (check gives the node)." }),
+    checkId: t.exposeString("checkId", {
+      description: "The check's database id, as REST shows it (check gives the node).",
+    }),
     check: t.field({ type: CheckRef, resolve: (r, _args, ctx) => loadCheck(ctx, r.checkId) }),
-    hasFailures: t.exposeBoolean("hasFailures", { description: "A failure in the run: failed assertions, a timeout, a failing script." }),
+    hasFailures: t.exposeBoolean("hasFailures", {
+      description: "A failure in the run: failed assertions, a timeout, a failing script.",
+    }),
     hasErrors: t.exposeBoolean("hasErrors", { description: "An internal error of the service while running." }),
-    isDegraded: t.exposeBoolean("isDegraded", { nullable: true, description: "API checks: over the check's degradedResponseTime." }),
+    isDegraded: t.exposeBoolean("isDegraded", {
+      nullable: true,
+      description: "API checks: over the check's degradedResponseTime.",
+    }),
     isCancelled: t.exposeBoolean("isCancelled"),
-    overMaxResponseTime: t.exposeBoolean("overMaxResponseTime", { nullable: true, description: "API checks: over the check's maxResponseTime." }),
+    overMaxResponseTime: t.exposeBoolean("overMaxResponseTime", {
+      nullable: true,
+      description: "API checks: over the check's maxResponseTime.",
+    }),
     runLocation: t.exposeString("runLocation"),
     startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
     stoppedAt: t.expose("stoppedAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
-    responseTime: t.exposeInt("responseTime", { description: "Milliseconds of the relevant parts of the run, without setup." }),
-    apiCheckResult: t.field({ type: ApiCheckResultRef, nullable: true, resolve: (r) => r.apiCheckResult as z.output<typeof ApiCheckResult> | null }),
+    responseTime: t.exposeInt("responseTime", {
+      description: "Milliseconds of the relevant parts of the run, without setup.",
+    }),
+    apiCheckResult: t.field({
+      type: ApiCheckResultRef,
+      nullable: true,
+      resolve: (r) => r.apiCheckResult as z.output<typeof ApiCheckResult> | null,
+    }),
     browserCheckResult: t.field({ type: "JSON", nullable: true, resolve: (r) => r.browserCheckResult }),
     multiStepCheckResult: t.field({ type: "JSON", nullable: true, resolve: (r) => r.multiStepCheckResult }),
-    agenticCheckResult: t.field({ type: AgenticCheckResultRef, nullable: true, resolve: (r) => r.agenticCheckResult as z.output<typeof AgenticCheckResult> | null }),
+    agenticCheckResult: t.field({
+      type: AgenticCheckResultRef,
+      nullable: true,
+      resolve: (r) => r.agenticCheckResult as z.output<typeof AgenticCheckResult> | null,
+    }),
     checkRunId: t.exposeInt("checkRunId", { nullable: true, description: "The run that produced the result." }),
     attempts: t.exposeInt("attempts", { description: "Tries before this one (0 for a first try)." }),
-    sequenceId: t.exposeString("sequenceId", { nullable: true, description: "Shared by every attempt and location of one run." }),
-    errorGroupIds: t.stringList({ resolve: (r) => (Array.isArray(r.errorGroupIds) ? (r.errorGroupIds as string[]) : []) }),
+    sequenceId: t.exposeString("sequenceId", {
+      nullable: true,
+      description: "Shared by every attempt and location of one run.",
+    }),
+    errorGroupIds: t.stringList({
+      resolve: (r) => (Array.isArray(r.errorGroupIds) ? (r.errorGroupIds as string[]) : []),
+    }),
   }),
 });
 
 /** One connection type for every list of results (Query.checkResults, Check.results, CheckSession.results). */
-export const CheckResultConnectionRef = builder.connectionObject({ type: CheckResultNode, name: "CheckResultConnection" }, { name: "CheckResultEdge" });
+export const CheckResultConnectionRef = builder.connectionObject(
+  { type: CheckResultNode, name: "CheckResultConnection" },
+  { name: "CheckResultEdge" },
+);

@@ -29,7 +29,8 @@ const split = ({ first, after, last, before, ...filters }: Args) => ({ page: { f
  */
 function resultsOfCheck(ctx: GraphQLContext, args: Args, checkId: string) {
   const { page, filters } = split(args);
-  const batch = (ids: readonly string[]) => pageResultsOfChecks({ ctx: domain(ctx), checkIds: ids, args: page, filters });
+  const batch = (ids: readonly string[]) =>
+    pageResultsOfChecks({ ctx: domain(ctx), checkIds: ids, args: page, filters });
   return loader(ctx, `Check.results:${JSON.stringify(args)}`, batch).load(checkId);
 }
 
@@ -53,7 +54,10 @@ builder.queryFields((t) => ({
       description:
         "The results of one of the account's checks, newest first, as GET /v2/check-results/{checkId} lists them: " +
         "a REST nextId is a valid `after`, and an edge cursor a valid nextId. Null when the check is not the account's.",
-      args: { checkId: t.arg.globalID({ required: true, description: "The global id of the check." }), ...filterArgs(t.arg) },
+      args: {
+        checkId: t.arg.globalID({ required: true, description: "The global id of the check." }),
+        ...filterArgs(t.arg),
+      },
       resolve: async (_root, { checkId, ...args }, ctx) => {
         const { page, filters } = split(args);
         const found = await pageCheckResults({ ctx: domain(ctx), checkId: checkId.id, args: page, filters });

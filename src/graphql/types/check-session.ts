@@ -29,7 +29,7 @@ function resultsOfSession(ctx: GraphQLContext, args: PageArgs, sessionId: string
 }
 
 export const CheckSessionNode = builder.node(builder.objectRef<SessionView>("CheckSession"), {
-  description: "One triggered (\"run now\") execution of a check, at each of its locations.",
+  description: 'One triggered ("run now") execution of a check, at each of its locations.',
   id: { resolve: (s) => s.id },
   loadMany: brandedLoader("CheckSession", (ids, ctx) => getCheckSessions({ ctx: domain(ctx), ids })),
   fields: (t) => ({
@@ -38,7 +38,10 @@ export const CheckSessionNode = builder.node(builder.objectRef<SessionView>("Che
     startedAt: t.expose("startedAt", { type: "DateTime" }),
     stoppedAt: t.expose("stoppedAt", { type: "DateTime", nullable: true }),
     check: t.field({ type: CheckRef, resolve: (s, _args, ctx) => loadCheck(ctx, s.check.id) }),
-    runLocations: t.stringList({ description: "Data-center locations and private-location slugs the session runs in.", resolve: (s) => s.runLocations }),
+    runLocations: t.stringList({
+      description: "Data-center locations and private-location slugs the session runs in.",
+      resolve: (s) => s.runLocations,
+    }),
     results: t.connection(
       {
         type: CheckResultNode,
@@ -56,7 +59,8 @@ const CheckSessionTargetInput = builder.inputType("CheckSessionTargetInput", {
     checkIds: t.globalIDList({ description: "Global ids of checks." }),
     matchTags: t.field({
       type: t.listRef(t.listRef("String")),
-      description: "An OR of groups, each an AND of tags; !tag asks for checks without it. A check's group's tags count as its own.",
+      description:
+        "An OR of groups, each an AND of tags; !tag asks for checks without it. A check's group's tags count as its own.",
     }),
   }),
 });
@@ -70,27 +74,42 @@ async function renamingPaths<T>(run: () => Promise<T>, renames: Record<string, s
     return await run();
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    const rename = (path: string) => Object.entries(renames).reduce((p, [from, to]) => (p === from || p.startsWith(`${from}.`) ? to + p.slice(from.length) : p), path);
+    const rename = (path: string) =>
+      Object.entries(renames).reduce(
+        (p, [from, to]) => (p === from || p.startsWith(`${from}.`) ? to + p.slice(from.length) : p),
+        path,
+      );
     throw new ValidationError(error.message.replace(/[\w.]+(?=:)/g, rename), error.keys.map(rename), error.source);
   }
 }
 
-const present = <T extends Record<string, unknown>>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v != null));
+const present = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v != null));
 
 builder.mutationFields((t) => ({
   triggerCheckSessions: t.field({
     type: [CheckSessionNode],
-    description: "Starts one session per matching check (activated, not a heartbeat, with a location); NotFoundError when none matches.",
+    description:
+      "Starts one session per matching check (activated, not a heartbeat, with a location); NotFoundError when none matches.",
     errors: writeErrors,
-    args: { target: t.arg({ type: CheckSessionTargetInput }), refreshCache: t.arg.boolean({ description: "Playwright suites only." }) },
+    args: {
+      target: t.arg({ type: CheckSessionTargetInput }),
+      refreshCache: t.arg.boolean({ description: "Playwright suites only." }),
+    },
     resolve: (_root, { target, refreshCache }, ctx) => {
-      const input = present({ target: target && present({ checkId: target.checkIds?.map((id) => id.id), matchTags: target.matchTags }), refreshCache });
-      return renamingPaths(() => triggerCheckSessions({ ctx: domain(ctx), input }), { "target.checkId": "target.checkIds" });
+      const input = present({
+        target: target && present({ checkId: target.checkIds?.map((id) => id.id), matchTags: target.matchTags }),
+        refreshCache,
+      });
+      return renamingPaths(() => triggerCheckSessions({ ctx: domain(ctx), input }), {
+        "target.checkId": "target.checkIds",
+      });
     },
   }),
   cancelCheckSession: t.field({
     type: CheckSessionNode,
-    description: "Cancels the session's runs still queued or running (only those of sequenceIds, when given); a finished session is left as it is.",
+    description:
+      "Cancels the session's runs still queued or running (only those of sequenceIds, when given); a finished session is left as it is.",
     errors: writeErrors,
     args: {
       id: t.arg.globalID({ required: true, for: CheckSessionNode }),
@@ -98,7 +117,9 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, { id, sequenceIds }, ctx) => {
       const input = present({ sequenceId: sequenceIds });
-      await renamingPaths(() => cancelCheckSession({ ctx: domain(ctx), id: id.id, input }), { sequenceId: "sequenceIds" });
+      await renamingPaths(() => cancelCheckSession({ ctx: domain(ctx), id: id.id, input }), {
+        sequenceId: "sequenceIds",
+      });
       return getCheckSession({ ctx: domain(ctx), id: id.id });
     },
   }),

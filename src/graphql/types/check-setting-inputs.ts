@@ -32,11 +32,21 @@ export const BasicAuthInput = builder.inputType("BasicAuthInput", {
   fields: (t) => ({ username: t.string(), password: t.string() }),
 });
 
-const RunBasedInput = builder.inputType("RunBasedEscalationInput", { fields: (t) => ({ failedRunThreshold: t.int({ required: true }) }) });
-const TimeBasedInput = builder.inputType("TimeBasedEscalationInput", { fields: (t) => ({ minutesFailingThreshold: t.int({ required: true }) }) });
-const RemindersInput = builder.inputType("AlertRemindersInput", { fields: (t) => ({ amount: t.int(), interval: t.int() }) });
-const ParallelInput = builder.inputType("ParallelRunFailureThresholdInput", { fields: (t) => ({ enabled: t.boolean(), percentage: t.int() }) });
-const SslInput = builder.inputType("SslCertificateAlertsInput", { fields: (t) => ({ enabled: t.boolean(), alertThreshold: t.int() }) });
+const RunBasedInput = builder.inputType("RunBasedEscalationInput", {
+  fields: (t) => ({ failedRunThreshold: t.int({ required: true }) }),
+});
+const TimeBasedInput = builder.inputType("TimeBasedEscalationInput", {
+  fields: (t) => ({ minutesFailingThreshold: t.int({ required: true }) }),
+});
+const RemindersInput = builder.inputType("AlertRemindersInput", {
+  fields: (t) => ({ amount: t.int(), interval: t.int() }),
+});
+const ParallelInput = builder.inputType("ParallelRunFailureThresholdInput", {
+  fields: (t) => ({ enabled: t.boolean(), percentage: t.int() }),
+});
+const SslInput = builder.inputType("SslCertificateAlertsInput", {
+  fields: (t) => ({ enabled: t.boolean(), alertThreshold: t.int() }),
+});
 
 export const AlertSettingsInput = builder.inputType("AlertSettingsInput", {
   description: "Omitted parts take their defaults (on a check update, they keep their stored value).",
@@ -51,7 +61,8 @@ export const AlertSettingsInput = builder.inputType("AlertSettingsInput", {
 });
 
 export const RetryStrategyInput = builder.inputType("RetryStrategyInput", {
-  description: "type FALLBACK (the string form: the group's strategy, else none) takes no other setting. Send null for no retries.",
+  description:
+    "type FALLBACK (the string form: the group's strategy, else none) takes no other setting. Send null for no retries.",
   fields: (t) => ({
     type: t.field({ type: RetryStrategyTypeEnum, required: true }),
     baseBackoffSeconds: t.float(),
@@ -85,7 +96,11 @@ export const DependencyInput = builder.inputType("CheckDependencyInput", {
 });
 
 export const IntentInput = builder.inputType("CheckIntentInput", {
-  fields: (t) => ({ goal: t.string({ required: true }), requiredOutcomes: t.stringList(), mustPreserve: t.stringList() }),
+  fields: (t) => ({
+    goal: t.string({ required: true }),
+    requiredOutcomes: t.stringList(),
+    mustPreserve: t.stringList(),
+  }),
 });
 
 export const ApiCheckDefaultsInput = builder.inputType("ApiCheckDefaultsInput", {

@@ -24,12 +24,25 @@ type AlertSettings = {
   sslCertificates?: { enabled?: boolean; alertThreshold?: number };
 };
 /** A stored retry strategy: null is "no retries" (the field is null), the string is FALLBACK. */
-export type StoredRetryStrategy = "FALLBACK" | { type: string; baseBackoffSeconds?: number; maxRetries?: number; maxDurationSeconds?: number; sameRegion?: boolean; onlyOn?: string[] };
+export type StoredRetryStrategy =
+  | "FALLBACK"
+  | {
+      type: string;
+      baseBackoffSeconds?: number;
+      maxRetries?: number;
+      maxDurationSeconds?: number;
+      sameRegion?: boolean;
+      onlyOn?: string[];
+    };
 type EnvironmentVariable = { key: string; value: string | null; locked?: boolean; secret?: boolean };
 
 export const KeyValueRef = builder.objectRef<KeyValue>("KeyValue").implement({
   description: "A header or query parameter.",
-  fields: (t) => ({ key: t.exposeString("key"), value: t.exposeString("value"), locked: t.boolean({ resolve: (kv) => kv.locked ?? false }) }),
+  fields: (t) => ({
+    key: t.exposeString("key"),
+    value: t.exposeString("value"),
+    locked: t.boolean({ resolve: (kv) => kv.locked ?? false }),
+  }),
 });
 
 export const AssertionRef = builder.objectRef<Assertion>("Assertion").implement({
@@ -37,7 +50,10 @@ export const AssertionRef = builder.objectRef<Assertion>("Assertion").implement(
   fields: (t) => ({
     source: t.field({ type: AssertionSourceEnum, resolve: (a) => a.source as never }),
     comparison: t.field({ type: AssertionComparisonEnum, resolve: (a) => a.comparison as never }),
-    property: t.string({ description: "A JSON path ($.a.b) for JSON sources, a header name for HEADERS.", resolve: (a) => a.property ?? "" }),
+    property: t.string({
+      description: "A JSON path ($.a.b) for JSON sources, a header name for HEADERS.",
+      resolve: (a) => a.property ?? "",
+    }),
     target: t.string({ resolve: (a) => a.target ?? "" }),
     regex: t.string({ nullable: true, resolve: (a) => a.regex ?? null }),
   }),
@@ -54,26 +70,41 @@ const TimeBased = builder.objectRef<{ minutesFailingThreshold: number }>("TimeBa
   fields: (t) => ({ minutesFailingThreshold: t.exposeInt("minutesFailingThreshold") }),
 });
 const Reminders = builder.objectRef<{ amount: number; interval: number }>("AlertReminders").implement({
-  fields: (t) => ({ amount: t.exposeInt("amount"), interval: t.exposeInt("interval", { description: "Minutes between reminders." }) }),
-});
-const ParallelThreshold = builder.objectRef<{ enabled: boolean; percentage: number }>("ParallelRunFailureThreshold").implement({
-  fields: (t) => ({ enabled: t.exposeBoolean("enabled"), percentage: t.exposeInt("percentage") }),
-});
-const SslCertificates = builder.objectRef<{ enabled?: boolean; alertThreshold?: number }>("SslCertificateAlerts").implement({
-  description: "Deprecated in the reference document; shown as stored.",
   fields: (t) => ({
-    enabled: t.boolean({ nullable: true, resolve: (s) => s.enabled ?? null }),
-    alertThreshold: t.int({ nullable: true, resolve: (s) => s.alertThreshold ?? null }),
+    amount: t.exposeInt("amount"),
+    interval: t.exposeInt("interval", { description: "Minutes between reminders." }),
   }),
 });
+const ParallelThreshold = builder
+  .objectRef<{ enabled: boolean; percentage: number }>("ParallelRunFailureThreshold")
+  .implement({
+    fields: (t) => ({ enabled: t.exposeBoolean("enabled"), percentage: t.exposeInt("percentage") }),
+  });
+const SslCertificates = builder
+  .objectRef<{ enabled?: boolean; alertThreshold?: number }>("SslCertificateAlerts")
+  .implement({
+    description: "Deprecated in the reference document; shown as stored.",
+    fields: (t) => ({
+      enabled: t.boolean({ nullable: true, resolve: (s) => s.enabled ?? null }),
+      alertThreshold: t.int({ nullable: true, resolve: (s) => s.alertThreshold ?? null }),
+    }),
+  });
 
 export const AlertSettingsRef = builder.objectRef<AlertSettings>("AlertSettings").implement({
   fields: (t) => ({
-    escalationType: t.field({ type: EscalationTypeEnum, nullable: true, resolve: (s) => (s.escalationType ?? null) as never }),
+    escalationType: t.field({
+      type: EscalationTypeEnum,
+      nullable: true,
+      resolve: (s) => (s.escalationType ?? null) as never,
+    }),
     runBasedEscalation: t.field({ type: RunBased, nullable: true, resolve: (s) => s.runBasedEscalation ?? null }),
     timeBasedEscalation: t.field({ type: TimeBased, nullable: true, resolve: (s) => s.timeBasedEscalation ?? null }),
     reminders: t.field({ type: Reminders, nullable: true, resolve: (s) => s.reminders ?? null }),
-    parallelRunFailureThreshold: t.field({ type: ParallelThreshold, nullable: true, resolve: (s) => s.parallelRunFailureThreshold ?? null }),
+    parallelRunFailureThreshold: t.field({
+      type: ParallelThreshold,
+      nullable: true,
+      resolve: (s) => s.parallelRunFailureThreshold ?? null,
+    }),
     sslCertificates: t.field({ type: SslCertificates, nullable: true, resolve: (s) => s.sslCertificates ?? null }),
   }),
 });
@@ -81,20 +112,32 @@ export const AlertSettingsRef = builder.objectRef<AlertSettings>("AlertSettings"
 export const RetryStrategyRef = builder.objectRef<StoredRetryStrategy>("RetryStrategy").implement({
   description: "How failed runs are retried. type FALLBACK (the string form) has no other settings.",
   fields: (t) => {
-    const part = <K extends "baseBackoffSeconds" | "maxRetries" | "maxDurationSeconds" | "sameRegion">(s: StoredRetryStrategy, key: K) =>
-      s === "FALLBACK" ? null : (s[key] ?? null);
+    const part = <K extends "baseBackoffSeconds" | "maxRetries" | "maxDurationSeconds" | "sameRegion">(
+      s: StoredRetryStrategy,
+      key: K,
+    ) => (s === "FALLBACK" ? null : (s[key] ?? null));
     return {
       type: t.field({ type: RetryStrategyTypeEnum, resolve: (s) => (s === "FALLBACK" ? "FALLBACK" : s.type) as never }),
       baseBackoffSeconds: t.float({ nullable: true, resolve: (s) => part(s, "baseBackoffSeconds") as number | null }),
       maxRetries: t.int({ nullable: true, resolve: (s) => part(s, "maxRetries") as number | null }),
       maxDurationSeconds: t.int({ nullable: true, resolve: (s) => part(s, "maxDurationSeconds") as number | null }),
       sameRegion: t.boolean({ nullable: true, resolve: (s) => part(s, "sameRegion") as boolean | null }),
-      onlyOn: t.field({ type: [RetryConditionEnum], nullable: true, resolve: (s) => (s === "FALLBACK" ? null : ((s.onlyOn ?? null) as never)) }),
+      onlyOn: t.field({
+        type: [RetryConditionEnum],
+        nullable: true,
+        resolve: (s) => (s === "FALLBACK" ? null : ((s.onlyOn ?? null) as never)),
+      }),
     };
   },
 });
 
-type TriggerIncident = { serviceId: string; severity: string; name: string; description: string; notifySubscribers: boolean };
+type TriggerIncident = {
+  serviceId: string;
+  severity: string;
+  name: string;
+  description: string;
+  notifySubscribers: boolean;
+};
 export const TriggerIncidentRef = builder.objectRef<TriggerIncident>("TriggerIncident").implement({
   description: "The incident the check's alerts open and resolve (status page automation).",
   fields: (t) => ({
@@ -109,12 +152,18 @@ export const TriggerIncidentRef = builder.objectRef<TriggerIncident>("TriggerInc
 export const EnvironmentVariableRef = builder.objectRef<EnvironmentVariable>("EnvironmentVariable").implement({
   fields: (t) => ({
     key: t.exposeString("key"),
-    value: t.string({ nullable: true, description: "null for a secret variable: its value is never shown.", resolve: (v) => (v.secret ? null : v.value) }),
+    value: t.string({
+      nullable: true,
+      description: "null for a secret variable: its value is never shown.",
+      resolve: (v) => (v.secret ? null : v.value),
+    }),
     locked: t.boolean({ resolve: (v) => v.locked ?? false }),
     secret: t.boolean({ resolve: (v) => v.secret ?? false }),
   }),
 });
 
-export const AlertChannelSubscriptionRef = builder.objectRef<{ alertChannelId: number; activated: boolean }>("AlertChannelSubscription").implement({
-  fields: (t) => ({ alertChannelId: t.exposeInt("alertChannelId"), activated: t.exposeBoolean("activated") }),
-});
+export const AlertChannelSubscriptionRef = builder
+  .objectRef<{ alertChannelId: number; activated: boolean }>("AlertChannelSubscription")
+  .implement({
+    fields: (t) => ({ alertChannelId: t.exposeInt("alertChannelId"), activated: t.exposeBoolean("activated") }),
+  });

@@ -7,7 +7,16 @@ import { domain } from "../context.js";
 import { CHECK_TYPENAMES } from "./check-enums.js";
 import { prop } from "./check-interface.js";
 import type { Types } from "./check-refs.js";
-import { ApiRequestRef, DependencyRef, DnsRequestRef, HeartbeatSettingsRef, IcmpRequestRef, pingUrl, TcpRequestRef, UrlRequestRef } from "./check-requests.js";
+import {
+  ApiRequestRef,
+  DependencyRef,
+  DnsRequestRef,
+  HeartbeatSettingsRef,
+  IcmpRequestRef,
+  pingUrl,
+  TcpRequestRef,
+  UrlRequestRef,
+} from "./check-requests.js";
 import { brandedLoader } from "../node-loader.js";
 import { CheckRef, HeartbeatCheckRef } from "./refs.js";
 
@@ -17,26 +26,71 @@ type CheckType = (typeof CHECK_TYPES)[number];
 
 /** Properties the Check interface shows for every type (groupId as `group`). */
 const COMMON = new Set([
-  "name", "activated", "muted", "doubleCheck", "shouldFail", "locations", "tags", "alertSettings", "useGlobalAlertSettings",
-  "groupId", "groupOrder", "runtimeId", "alertChannelSubscriptions", "retryStrategy", "triggerIncident", "runParallel",
-  "description", "intent", "aiAutoRepairEnabled", "frequency", "frequencyOffset", "privateLocations", "environmentVariables",
-  "degradedResponseTime", "maxResponseTime",
+  "name",
+  "activated",
+  "muted",
+  "doubleCheck",
+  "shouldFail",
+  "locations",
+  "tags",
+  "alertSettings",
+  "useGlobalAlertSettings",
+  "groupId",
+  "groupOrder",
+  "runtimeId",
+  "alertChannelSubscriptions",
+  "retryStrategy",
+  "triggerIncident",
+  "runParallel",
+  "description",
+  "intent",
+  "aiAutoRepairEnabled",
+  "frequency",
+  "frequencyOffset",
+  "privateLocations",
+  "environmentVariables",
+  "degradedResponseTime",
+  "maxResponseTime",
 ]);
 
 /** The type-specific properties; `request` and `heartbeat` are typed where the type gives them a shape. */
 const catalogue: Record<string, FieldOf> = {
   setupSnippetId: (t) => t.int({ nullable: true, resolve: prop("setupSnippetId") }),
   tearDownSnippetId: (t) => t.int({ nullable: true, resolve: prop("tearDownSnippetId") }),
-  localSetupScript: (t) => t.string({ nullable: true, description: "Node.js code run before the request.", resolve: prop("localSetupScript") }),
-  localTearDownScript: (t) => t.string({ nullable: true, description: "Node.js code run after the request.", resolve: prop("localTearDownScript") }),
+  localSetupScript: (t) =>
+    t.string({
+      nullable: true,
+      description: "Node.js code run before the request.",
+      resolve: prop("localSetupScript"),
+    }),
+  localTearDownScript: (t) =>
+    t.string({
+      nullable: true,
+      description: "Node.js code run after the request.",
+      resolve: prop("localTearDownScript"),
+    }),
   script: (t) => t.string({ nullable: true, resolve: prop("script") }),
   scriptPath: (t) => t.string({ nullable: true, resolve: prop("scriptPath") }),
   dependencies: (t) => t.field({ type: [DependencyRef], resolve: prop("dependencies") }),
   sslCheckDomain: (t) => t.string({ nullable: true, resolve: prop("sslCheckDomain") }),
-  degradedPacketLossThreshold: (t) => t.float({ nullable: true, description: "Percent.", resolve: prop("degradedPacketLossThreshold") }),
-  maxPacketLossThreshold: (t) => t.float({ nullable: true, description: "Percent.", resolve: prop("maxPacketLossThreshold") }),
-  request: (t) => t.field({ type: "JSON", nullable: true, description: "Free-form: the reference gives this type's request no shape.", resolve: prop("request") }),
-  heartbeat: (t) => t.field({ type: "JSON", nullable: true, description: "Free-form: the reference gives this type's heartbeat no shape.", resolve: prop("heartbeat") }),
+  degradedPacketLossThreshold: (t) =>
+    t.float({ nullable: true, description: "Percent.", resolve: prop("degradedPacketLossThreshold") }),
+  maxPacketLossThreshold: (t) =>
+    t.float({ nullable: true, description: "Percent.", resolve: prop("maxPacketLossThreshold") }),
+  request: (t) =>
+    t.field({
+      type: "JSON",
+      nullable: true,
+      description: "Free-form: the reference gives this type's request no shape.",
+      resolve: prop("request"),
+    }),
+  heartbeat: (t) =>
+    t.field({
+      type: "JSON",
+      nullable: true,
+      description: "Free-form: the reference gives this type's heartbeat no shape.",
+      resolve: prop("heartbeat"),
+    }),
 };
 
 const typed: Partial<Record<CheckType, Record<string, FieldOf>>> = {
@@ -48,7 +102,12 @@ const typed: Partial<Record<CheckType, Record<string, FieldOf>>> = {
   HEARTBEAT: {
     heartbeat: (t) => t.field({ type: HeartbeatSettingsRef, resolve: prop("heartbeat") }),
     pingToken: (t) => t.string({ nullable: true, resolve: (check) => check.pingToken }),
-    pingUrl: (t) => t.string({ nullable: true, description: "Where the monitored job pings.", resolve: (check, _args, ctx) => (check.pingToken ? pingUrl(ctx, check.pingToken) : null) }),
+    pingUrl: (t) =>
+      t.string({
+        nullable: true,
+        description: "Where the monitored job pings.",
+        resolve: (check, _args, ctx) => (check.pingToken ? pingUrl(ctx, check.pingToken) : null),
+      }),
   },
   BROWSER: { script: (t) => t.string({ resolve: prop("script") }) },
   MULTI_STEP: { script: (t) => t.string({ resolve: prop("script") }) },
@@ -57,7 +116,9 @@ const typed: Partial<Record<CheckType, Record<string, FieldOf>>> = {
 /** A type's own fields: the properties its domain spec lists beyond the common ones, plus its extras. */
 function ownFields(type: CheckType) {
   const extra = typed[type] ?? {};
-  const keys = [...new Set([...Object.keys(typeSpec(type).fields).filter((key) => !COMMON.has(key)), ...Object.keys(extra)])];
+  const keys = [
+    ...new Set([...Object.keys(typeSpec(type).fields).filter((key) => !COMMON.has(key)), ...Object.keys(extra)]),
+  ];
   return (t: Fields) =>
     Object.fromEntries(
       keys.map((key) => {
@@ -90,7 +151,9 @@ export const CHECK_NODES = Object.fromEntries(
       interfaces: [CheckRef],
       isTypeOf: (value) => (value as CheckRow).checkType === type,
       id: { resolve: (check) => check.id },
-      loadMany: brandedLoader(CHECK_TYPENAMES[type], (ids, ctx) => getChecks({ ctx: domain(ctx), ids, checkType: type })),
+      loadMany: brandedLoader(CHECK_TYPENAMES[type], (ids, ctx) =>
+        getChecks({ ctx: domain(ctx), ids, checkType: type }),
+      ),
       fields: ownFields(type),
     });
     return [type, node];

@@ -25,7 +25,9 @@ builder.queryFields((t) => ({
         checkType: t.arg({ type: CheckTypeEnum }),
         tag: t.arg.stringList({ description: "Checks having at least one of these tags." }),
         search: t.arg.string({ description: "A case-insensitive part of the name." }),
-        apiCheckUrlFilterPattern: t.arg.string({ description: "A case-insensitive part of an API check's URL; only API checks match." }),
+        apiCheckUrlFilterPattern: t.arg.string({
+          description: "A case-insensitive part of an API check's URL; only API checks match.",
+        }),
       },
       resolve: async (_root, { first, after, last, before, ...filters }, ctx) =>
         toConnection(await pageChecks({ ctx: domain(ctx), args: { first, after, last, before }, filters })),

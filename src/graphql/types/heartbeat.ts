@@ -17,7 +17,8 @@ import { brandedLoader } from "../node-loader.js";
 import { HeartbeatCheckRef, HeartbeatEventRef } from "./refs.js";
 
 const HeartbeatStateEnum = builder.enumType("HeartbeatState", {
-  description: "EARLY before the minimum, RECEIVED in the period, GRACE in the grace time, LATE after it; FAILING is written by the service.",
+  description:
+    "EARLY before the minimum, RECEIVED in the period, GRACE in the grace time, LATE after it; FAILING is written by the service.",
   values: HEARTBEAT_STATES,
 });
 
@@ -45,37 +46,57 @@ const AvailabilityRef = builder.objectRef<Availability>("HeartbeatAvailability")
   description: "Availability over a window and over the equally long window just before it.",
   fields: (t) => ({
     successRatio: t.field({ type: SuccessRatioRef, resolve: (a) => a.successRatio }),
-    totalEntitiesCurrentPeriod: t.exposeInt("totalEntitiesCurrentPeriod", { description: "The number of events in the window." }),
+    totalEntitiesCurrentPeriod: t.exposeInt("totalEntitiesCurrentPeriod", {
+      description: "The number of events in the window.",
+    }),
   }),
 });
 
 const StatsRef = builder.objectRef<{ checkId: string }>("HeartbeatStats").implement({
-  description: "Availability counted back from now, as the REST events list reports it (null when both windows are empty).",
+  description:
+    "Availability counted back from now, as the REST events list reports it (null when both windows are empty).",
   fields: (t) => {
     const stats = (ctx: GraphQLContext, checkId: string) =>
-      loader(ctx, "HeartbeatCheck.stats", (ids: readonly string[]) => heartbeatStatsOfChecks({ ctx: domain(ctx), checkIds: ids })).load(checkId);
+      loader(ctx, "HeartbeatCheck.stats", (ids: readonly string[]) =>
+        heartbeatStatsOfChecks({ ctx: domain(ctx), checkIds: ids }),
+      ).load(checkId);
     return {
-      last24Hours: t.field({ type: AvailabilityRef, nullable: true, resolve: async ({ checkId }, _args, ctx) => (await stats(ctx, checkId)).last24Hours }),
-      last7Days: t.field({ type: AvailabilityRef, nullable: true, resolve: async ({ checkId }, _args, ctx) => (await stats(ctx, checkId)).last7Days }),
+      last24Hours: t.field({
+        type: AvailabilityRef,
+        nullable: true,
+        resolve: async ({ checkId }, _args, ctx) => (await stats(ctx, checkId)).last24Hours,
+      }),
+      last7Days: t.field({
+        type: AvailabilityRef,
+        nullable: true,
+        resolve: async ({ checkId }, _args, ctx) => (await stats(ctx, checkId)).last7Days,
+      }),
     };
   },
 });
 
-const EventConnectionRef = builder.connectionObject({ type: HeartbeatEventNode, name: "HeartbeatEventConnection" }, { name: "HeartbeatEventEdge" });
+const EventConnectionRef = builder.connectionObject(
+  { type: HeartbeatEventNode, name: "HeartbeatEventConnection" },
+  { name: "HeartbeatEventEdge" },
+);
 
 /**
  * Checks of one response asking the same thing (same window, same page) share one loader: their
  * events, availability or stats come from one batch of statements, not one per check.
  */
 function eventsOfCheck(ctx: GraphQLContext, { startTime, endTime, ...page }: WindowArgs & PageArgs, checkId: string) {
-  const batch = (ids: readonly string[]) => pageEventsOfChecks({ ctx: domain(ctx), checkIds: ids, args: page, window: { startTime, endTime } });
+  const batch = (ids: readonly string[]) =>
+    pageEventsOfChecks({ ctx: domain(ctx), checkIds: ids, args: page, window: { startTime, endTime } });
   return loader(ctx, `HeartbeatCheck.events:${JSON.stringify({ startTime, endTime, ...page })}`, batch).load(checkId);
 }
 
 builder.objectFields(HeartbeatCheckRef, (t) => {
   const windowArgs = {
     startTime: t.arg({ type: "DateTime", description: "Start of the window; default endTime minus 24 hours." }),
-    endTime: t.arg({ type: "DateTime", description: "End of the window, exclusive; default startTime plus 24 hours, else now." }),
+    endTime: t.arg({
+      type: "DateTime",
+      description: "End of the window, exclusive; default startTime plus 24 hours, else now.",
+    }),
   };
   return {
     events: t.connection(
@@ -93,7 +114,9 @@ builder.objectFields(HeartbeatCheckRef, (t) => {
       description: "Availability in [startTime, endTime) and the window before it; null when both hold no event.",
       args: windowArgs,
       resolve: (check, window, ctx) =>
-        loader(ctx, `HeartbeatCheck.availability:${JSON.stringify(window)}`, (ids: readonly string[]) => availabilityOfChecks({ ctx: domain(ctx), checkIds: ids, window })).load(check.id),
+        loader(ctx, `HeartbeatCheck.availability:${JSON.stringify(window)}`, (ids: readonly string[]) =>
+          availabilityOfChecks({ ctx: domain(ctx), checkIds: ids, window }),
+        ).load(check.id),
     }),
     stats: t.field({ type: StatsRef, resolve: (check) => ({ checkId: check.id }) }),
   };

@@ -18,7 +18,10 @@ import { ServiceReferenceInput, serviceRefs } from "./status-page-service.js";
 const IncidentUpdateInput = builder.inputType("IncidentUpdateInput", {
   fields: (t) => ({
     description: t.string({ required: true }),
-    status: t.field({ type: IncidentStatusEnum, description: "Omitted: the incident's current status (INVESTIGATING for a first update)." }),
+    status: t.field({
+      type: IncidentStatusEnum,
+      description: "Omitted: the incident's current status (INVESTIGATING for a first update).",
+    }),
     publicIncidentUpdateDate: t.string({ description: "YYYY-MM-DD or an ISO 8601 date-time; omitted: now" }),
     notifySubscribers: t.boolean(),
   }),
@@ -28,8 +31,16 @@ const CreateIncidentInput = builder.inputType("CreateIncidentInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
     severity: t.field({ type: IncidentSeverityEnum, required: true }),
-    services: t.field({ type: [ServiceReferenceInput], required: true, description: "At least one service of the account" }),
-    incidentUpdates: t.field({ type: [IncidentUpdateInput], required: true, description: "The first updates (at least one)" }),
+    services: t.field({
+      type: [ServiceReferenceInput],
+      required: true,
+      description: "At least one service of the account",
+    }),
+    incidentUpdates: t.field({
+      type: [IncidentUpdateInput],
+      required: true,
+      description: "The first updates (at least one)",
+    }),
   }),
 });
 
@@ -38,7 +49,11 @@ const UpdateIncidentInput = builder.inputType("UpdateIncidentInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
     severity: t.field({ type: IncidentSeverityEnum, required: true }),
-    services: t.field({ type: [ServiceReferenceInput], required: true, description: "At least one service of the account" }),
+    services: t.field({
+      type: [ServiceReferenceInput],
+      required: true,
+      description: "At least one service of the account",
+    }),
   }),
 });
 
@@ -47,13 +62,18 @@ builder.mutationFields((t) => ({
     type: IncidentRef,
     errors: writeErrors,
     args: { input: t.arg({ type: CreateIncidentInput, required: true }) },
-    resolve: (_root, { input }, ctx) => createIncident({ ctx: domain(ctx), input: { ...input, services: serviceRefs(input.services) } }),
+    resolve: (_root, { input }, ctx) =>
+      createIncident({ ctx: domain(ctx), input: { ...input, services: serviceRefs(input.services) } }),
   }),
   updateIncident: t.field({
     type: IncidentRef,
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: IncidentRef }), input: t.arg({ type: UpdateIncidentInput, required: true }) },
-    resolve: (_root, { id, input }, ctx) => updateIncident({ ctx: domain(ctx), id: id.id, input: { ...input, services: serviceRefs(input.services) } }),
+    args: {
+      id: t.arg.globalID({ required: true, for: IncidentRef }),
+      input: t.arg({ type: UpdateIncidentInput, required: true }),
+    },
+    resolve: (_root, { id, input }, ctx) =>
+      updateIncident({ ctx: domain(ctx), id: id.id, input: { ...input, services: serviceRefs(input.services) } }),
   }),
   deleteIncident: t.field({
     type: DeletedRef,
@@ -68,14 +88,21 @@ builder.mutationFields((t) => ({
   addIncidentUpdate: t.field({
     type: IncidentUpdateRef,
     errors: writeErrors,
-    args: { incidentId: t.arg.globalID({ required: true, for: IncidentRef }), input: t.arg({ type: IncidentUpdateInput, required: true }) },
-    resolve: (_root, { incidentId, input }, ctx) => createIncidentUpdate({ ctx: domain(ctx), incidentId: incidentId.id, input }),
+    args: {
+      incidentId: t.arg.globalID({ required: true, for: IncidentRef }),
+      input: t.arg({ type: IncidentUpdateInput, required: true }),
+    },
+    resolve: (_root, { incidentId, input }, ctx) =>
+      createIncidentUpdate({ ctx: domain(ctx), incidentId: incidentId.id, input }),
   }),
   updateIncidentUpdate: t.field({
     type: IncidentUpdateRef,
     description: "description is replaced; an omitted optional field keeps its value.",
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: IncidentUpdateRef }), input: t.arg({ type: IncidentUpdateInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, for: IncidentUpdateRef }),
+      input: t.arg({ type: IncidentUpdateInput, required: true }),
+    },
     resolve: (_root, { id, input }, ctx) => updateIncidentUpdateById({ ctx: domain(ctx), id: id.id, input }),
   }),
   deleteIncidentUpdate: t.field({

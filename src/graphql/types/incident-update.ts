@@ -37,7 +37,9 @@ export const IncidentUpdateNode = builder.node(IncidentUpdateRef, {
       resolve: async (update, _args, ctx) => {
         const known = (update as WithParent)[PARENT];
         if (known) return known;
-        const incident = await loader(ctx, "IncidentUpdate.incident", (ids: readonly string[]) => getIncidents({ ctx: domain(ctx), ids })).load(update.incidentId);
+        const incident = await loader(ctx, "IncidentUpdate.incident", (ids: readonly string[]) =>
+          getIncidents({ ctx: domain(ctx), ids }),
+        ).load(update.incidentId);
         if (!incident) throw new NotFoundError("incident", update.incidentId);
         return incident;
       },

@@ -36,7 +36,8 @@ export const IncidentNode = builder.node(IncidentRef, {
     lastUpdateStatus: t.field({ type: IncidentStatusEnum, resolve: (incident) => incident.lastUpdateStatus }),
     duration: t.int({
       nullable: true,
-      description: "Seconds from the first update to the latest, RESOLVED, one (on publicIncidentUpdateDate); null while unresolved.",
+      description:
+        "Seconds from the first update to the latest, RESOLVED, one (on publicIncidentUpdateDate); null while unresolved.",
       resolve: (incident) => incident.duration,
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

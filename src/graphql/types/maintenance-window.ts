@@ -20,14 +20,25 @@ import { writeErrors } from "./errors.js";
 const RepeatUnit = builder.enumType("RepeatUnit", { values: REPEAT_UNITS });
 
 const MaintenanceEffect = builder.enumType("MaintenanceEffect", {
-  values: { PAUSE: { description: "The check does not run." }, SILENCE: { description: "The check runs; its alerts are silenced." } },
+  values: {
+    PAUSE: { description: "The check does not run." },
+    SILENCE: { description: "The check runs; its alerts are silenced." },
+  },
 });
 const MaintenanceScope = builder.enumType("MaintenanceScope", {
-  values: { ALL: { description: "pauseAllChecks / silenceAllAlerts" }, TAGS: { description: "tags / silenceAlertsTags that the check or its group carries" } },
+  values: {
+    ALL: { description: "pauseAllChecks / silenceAllAlerts" },
+    TAGS: { description: "tags / silenceAlertsTags that the check or its group carries" },
+  },
 });
 
 const windowLoader = (ctx: GraphQLContext) =>
-  loader(ctx, "MaintenanceWindow.byId", (ids: readonly number[]) => getMaintenanceWindows({ ctx: domain(ctx), ids }) as Promise<(MaintenanceWindow | null)[]>);
+  loader(
+    ctx,
+    "MaintenanceWindow.byId",
+    (ids: readonly number[]) =>
+      getMaintenanceWindows({ ctx: domain(ctx), ids }) as Promise<(MaintenanceWindow | null)[]>,
+  );
 
 const MaintenanceReasonRef = builder.objectRef<MaintenanceReason>("MaintenanceReason").implement({
   description: "One active maintenance window that pauses or silences the check.",
@@ -126,7 +137,10 @@ builder.mutationFields((t) => ({
     type: MaintenanceWindowNode,
     description: "Replaces the required fields; an omitted optional field keeps its value.",
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: MaintenanceWindowNode }), input: t.arg({ type: MaintenanceWindowInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, for: MaintenanceWindowNode }),
+      input: t.arg({ type: MaintenanceWindowInput, required: true }),
+    },
     resolve: (_root, { id, input }, ctx) => updateMaintenanceWindow({ ctx: domain(ctx), id: id.id, input }),
   }),
   deleteMaintenanceWindow: t.field({

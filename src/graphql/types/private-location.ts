@@ -19,9 +19,11 @@ import { writeErrors } from "./errors.js";
 import { AgentErrorReportRef, errorReportsOf } from "./private-location-reports.js";
 
 export const AgentKeyNode = builder.node(builder.objectRef<AgentKeyView>("AgentKey"), {
-  description: "A key an agent of a private location authenticates with. Only its masked form is ever shown after creation.",
+  description:
+    "A key an agent of a private location authenticates with. Only its masked form is ever shown after creation.",
   // As for every node type here: Pothos may hand Node a cached node before it brands it.
-  isTypeOf: (value) => typeof value === "object" && value !== null && "maskedKey" in value && "privateLocationId" in value,
+  isTypeOf: (value) =>
+    typeof value === "object" && value !== null && "maskedKey" in value && "privateLocationId" in value,
   id: { resolve: (key) => key.id },
   loadMany: brandedLoader("AgentKey", (ids, ctx) => getAgentKeys({ ctx: domain(ctx), ids })),
   fields: (t) => ({
@@ -38,13 +40,21 @@ export const PrivateLocationNode = builder.node(builder.objectRef<PrivateLocatio
   loadMany: brandedLoader("PrivateLocation", (ids, ctx) => getPrivateLocations({ ctx: domain(ctx), ids })),
   fields: (t) => ({
     name: t.exposeString("name"),
-    slugName: t.exposeString("slugName", { description: "How checks and groups name it in privateLocations; it never changes." }),
+    slugName: t.exposeString("slugName", {
+      description: "How checks and groups name it in privateLocations; it never changes.",
+    }),
     icon: t.string({ resolve: (location) => location.icon ?? "location" }),
     proxyUrl: t.exposeString("proxyUrl", { nullable: true }),
     keys: t.field({ type: [AgentKeyNode], description: "Oldest first.", resolve: (location) => location.keys }),
-    lastSeen: t.expose("lastSeenAt", { type: "DateTime", nullable: true, description: "When an agent of this location last called the service." }),
+    lastSeen: t.expose("lastSeenAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When an agent of this location last called the service.",
+    }),
     queueSize: t.exposeInt("queueSize", { description: "Runs queued for this location's agents." }),
-    agentCount: t.exposeInt("agentCount", { description: "Agents of this location seen in the last 2 minutes (a claim or a lease renewal)." }),
+    agentCount: t.exposeInt("agentCount", {
+      description: "Agents of this location seen in the last 2 minutes (a claim or a lease renewal).",
+    }),
     errorReports: t.connection(
       {
         type: AgentErrorReportRef,
@@ -67,24 +77,34 @@ const NewAgentKeyRef = builder.objectRef<AgentKeyView & { rawKey: string }>("New
   }),
 });
 
-const NewPrivateLocationRef = builder.objectRef<PrivateLocationView & { keys: (AgentKeyView & { rawKey: string })[] }>("NewPrivateLocation").implement({
-  fields: (t) => ({
-    privateLocation: t.field({ type: PrivateLocationNode, resolve: (location) => location }),
-    firstKey: t.field({ type: NewAgentKeyRef, description: "The key created with the location, so an agent can connect at once.", resolve: (location) => location.keys[0]! }),
-  }),
-});
+const NewPrivateLocationRef = builder
+  .objectRef<PrivateLocationView & { keys: (AgentKeyView & { rawKey: string })[] }>("NewPrivateLocation")
+  .implement({
+    fields: (t) => ({
+      privateLocation: t.field({ type: PrivateLocationNode, resolve: (location) => location }),
+      firstKey: t.field({
+        type: NewAgentKeyRef,
+        description: "The key created with the location, so an agent can connect at once.",
+        resolve: (location) => location.keys[0]!,
+      }),
+    }),
+  });
 
 const CreateInput = builder.inputType("PrivateLocationInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
-    slugName: t.string({ required: true, description: "1 to 30 letters, digits or '-', not shaped like a data-center location." }),
+    slugName: t.string({
+      required: true,
+      description: "1 to 30 letters, digits or '-', not shaped like a data-center location.",
+    }),
     icon: t.string(),
     proxyUrl: t.string({ description: "An http(s) proxy for the agent's outgoing calls." }),
   }),
 });
 
 const UpdateInput = builder.inputType("PrivateLocationUpdateInput", {
-  description: "name is replaced; an omitted icon or proxyUrl keeps its value, null clears proxyUrl. The slug cannot change.",
+  description:
+    "name is replaced; an omitted icon or proxyUrl keeps its value, null clears proxyUrl. The slug cannot change.",
   fields: (t) => ({ name: t.string({ required: true }), icon: t.string(), proxyUrl: t.string() }),
 });
 

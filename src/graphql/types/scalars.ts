@@ -5,7 +5,10 @@ builder.scalarType("DateTime", {
   description: "An ISO 8601 date-time in UTC, e.g. 2026-01-05T10:00:00.000Z (a date YYYY-MM-DD is accepted in inputs).",
   serialize: (value) => (value as Date).toISOString(),
   parseValue: (value) => {
-    const date = typeof value === "string" ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : new Date(NaN);
+    const date =
+      typeof value === "string"
+        ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+        : new Date(NaN);
     if (Number.isNaN(date.getTime())) throw new GraphQLError("DateTime must be an ISO 8601 date or date-time string");
     return date;
   },

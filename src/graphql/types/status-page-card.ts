@@ -8,12 +8,15 @@ import { ServiceNode, ServiceReferenceInput } from "./status-page-service.js";
 export const StatusPageCardRef = builder.objectRef<StatusPageCard>("StatusPageCard").implement({
   description: "A named group of services on a status page, in the page's order.",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The card's own id (not a global id): send it back in StatusPageCardInput.id to keep the card." }),
+    id: t.exposeID("id", {
+      description: "The card's own id (not a global id): send it back in StatusPageCardInput.id to keep the card.",
+    }),
     name: t.exposeString("name"),
     services: t.field({
       type: [ServiceNode],
       description: "In the card's order.",
-      resolve: (card, _args, ctx) => scopedLoader(ctx, card, "StatusPageCard.services", servicesOfCards, (services) => services).load(card.id),
+      resolve: (card, _args, ctx) =>
+        scopedLoader(ctx, card, "StatusPageCard.services", servicesOfCards, (services) => services).load(card.id),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
@@ -32,7 +35,10 @@ export const StatusPageKeyRef = builder.objectRef<StatusPageKey>("StatusPageKey"
 
 export const StatusPageCardInput = builder.inputType("StatusPageCardInput", {
   fields: (t) => ({
-    id: t.id({ description: "The id of one of the page's cards keeps that card (renamed and refilled); any other makes a new card." }),
+    id: t.id({
+      description:
+        "The id of one of the page's cards keeps that card (renamed and refilled); any other makes a new card.",
+    }),
     name: t.string({ required: true }),
     services: t.field({ type: [ServiceReferenceInput] }),
   }),

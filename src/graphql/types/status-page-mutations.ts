@@ -34,7 +34,12 @@ type Input = typeof StatusPageInput.$inferInput;
 /** REST's body from GraphQL's input: service references become service ids (see serviceRefs). */
 function body({ cards, ...page }: Input) {
   if (cards == null) return cards === undefined ? page : { ...page, cards };
-  return { ...page, cards: cards.map(({ services, ...card }) => (services === undefined ? card : { ...card, services: serviceRefs(services) })) };
+  return {
+    ...page,
+    cards: cards.map(({ services, ...card }) =>
+      services === undefined ? card : { ...card, services: serviceRefs(services) },
+    ),
+  };
 }
 
 builder.mutationFields((t) => ({
@@ -48,7 +53,10 @@ builder.mutationFields((t) => ({
   updateStatusPage: t.field({
     type: StatusPageRef,
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: StatusPageRef }), input: t.arg({ type: StatusPageInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, for: StatusPageRef }),
+      input: t.arg({ type: StatusPageInput, required: true }),
+    },
     resolve: (_root, { id, input }, ctx) => updateStatusPage({ ctx: domain(ctx), id: id.id, input: body(input) }),
   }),
   deleteStatusPage: t.field({

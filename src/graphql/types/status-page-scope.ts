@@ -42,7 +42,9 @@ export function scopedLoader<K, V>(
   const key = scope ? `public:${scope.statusPageId}:${name}` : name;
   return loader<K, V | Error>(ctx, key, async (keys) => {
     const values = await batch(domainCtx, keys);
-    if (scope) for (const value of values) if (!(value instanceof Error)) for (const object of objectsOf(value)) markPublic(object, scope);
+    if (scope)
+      for (const value of values)
+        if (!(value instanceof Error)) for (const object of objectsOf(value)) markPublic(object, scope);
     return values;
   }) as DataLoader<K, V>; // an Error in the batch's answer rejects that key's load: loads only yield V
 }

@@ -1,6 +1,12 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { StatusPageService } from "../../generated/sqlite/client.js";
-import { createService, deleteService, getServices, pageServices, updateService } from "../../domain/status-page-services/index.js";
+import {
+  createService,
+  deleteService,
+  getServices,
+  pageServices,
+  updateService,
+} from "../../domain/status-page-services/index.js";
 import { builder } from "../builder.js";
 import { toConnection } from "../connection.js";
 import { domain } from "../context.js";
@@ -68,7 +74,10 @@ builder.mutationFields((t) => ({
   updateService: t.field({
     type: ServiceNode,
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: ServiceNode }), input: t.arg({ type: ServiceInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, for: ServiceNode }),
+      input: t.arg({ type: ServiceInput, required: true }),
+    },
     resolve: (_root, { id, input }, ctx) => updateService({ ctx: domain(ctx), id: id.id, input }),
   }),
   deleteService: t.field({

@@ -9,7 +9,11 @@ type Palette = ThemeColors["light"];
 
 const ThemePalette = builder.objectRef<Palette>("ThemePalette").implement({
   description: "The colours of one theme (hex strings such as #1A2B3C).",
-  fields: (t) => Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, t.exposeString(field)])) as Record<keyof Palette, ReturnType<typeof t.exposeString>>,
+  fields: (t) =>
+    Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, t.exposeString(field)])) as Record<
+      keyof Palette,
+      ReturnType<typeof t.exposeString>
+    >,
 });
 
 export const ThemeColorsRef = builder.objectRef<ThemeColors>("ThemeColors").implement({
@@ -20,7 +24,11 @@ export const ThemeColorsRef = builder.objectRef<ThemeColors>("ThemeColors").impl
 });
 
 const ThemePaletteInput = builder.inputType("ThemePaletteInput", {
-  fields: (t) => Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, t.string({ required: true })])) as Record<keyof Palette, ReturnType<typeof t.string>>,
+  fields: (t) =>
+    Object.fromEntries(THEME_COLOR_FIELDS.map((field) => [field, t.string({ required: true })])) as Record<
+      keyof Palette,
+      ReturnType<typeof t.string>
+    >,
 });
 
 export const ThemeColorsInput = builder.inputType("ThemeColorsInput", {

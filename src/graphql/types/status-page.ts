@@ -1,7 +1,13 @@
 import type { StatusPage } from "../../generated/sqlite/client.js";
 import { incidentsOfStatusPages } from "../../domain/incidents/index.js";
 import type { PageArgs } from "../../domain/pagination.js";
-import { cardsOfStatusPages, getStatusPages, keysOfStatusPages, pageStatusPages, type ThemeColors } from "../../domain/status-pages/index.js";
+import {
+  cardsOfStatusPages,
+  getStatusPages,
+  keysOfStatusPages,
+  pageStatusPages,
+  type ThemeColors,
+} from "../../domain/status-pages/index.js";
 import { builder } from "../builder.js";
 import { toConnection } from "../connection.js";
 import { domain, loader, type GraphQLContext } from "../context.js";
@@ -26,7 +32,13 @@ function incidentsOf(page: StatusPage, args: PageArgs, ctx: GraphQLContext) {
       incidentsOfStatusPages(
         domainCtx,
         keys.map((k) => {
-          const [statusPageId, first, after, last, before] = JSON.parse(k) as [string, number | null, string | null, number | null, string | null];
+          const [statusPageId, first, after, last, before] = JSON.parse(k) as [
+            string,
+            number | null,
+            string | null,
+            number | null,
+            string | null,
+          ];
           return { statusPageId, args: { first, after, last, before } };
         }),
         { shownOnStatusPageId },
@@ -51,11 +63,16 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     defaultTheme: t.field({ type: StatusPageThemeEnum, resolve: (page) => page.defaultTheme as StatusPageTheme }),
     version: t.float({ nullable: true, resolve: (page) => (page.version === null ? null : Number(page.version)) }),
     isPrivate: t.exposeBoolean("isPrivate"),
-    themeColors: t.field({ type: ThemeColorsRef, nullable: true, resolve: (page) => page.themeColors as ThemeColors | null }),
+    themeColors: t.field({
+      type: ThemeColorsRef,
+      nullable: true,
+      resolve: (page) => page.themeColors as ThemeColors | null,
+    }),
     cards: t.field({
       type: [StatusPageCardRef],
       description: "In the page's order, each with its services.",
-      resolve: (page, _args, ctx) => scopedLoader(ctx, page, "StatusPage.cards", cardsOfStatusPages, (cards) => cards).load(page.id),
+      resolve: (page, _args, ctx) =>
+        scopedLoader(ctx, page, "StatusPage.cards", cardsOfStatusPages, (cards) => cards).load(page.id),
     }),
     incidents: t.connection(
       {
@@ -67,10 +84,13 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     ),
     keys: t.field({
       type: [StatusPageKeyRef],
-      description: "Keys that open the page when private, masked. Needs an API key of the page's account (never shown to visitors).",
+      description:
+        "Keys that open the page when private, masked. Needs an API key of the page's account (never shown to visitors).",
       resolve: (page, _args, ctx) => {
         const domainCtx = domain(ctx);
-        return loader(ctx, "StatusPage.keys", (ids: readonly string[]) => keysOfStatusPages(domainCtx, ids)).load(page.id);
+        return loader(ctx, "StatusPage.keys", (ids: readonly string[]) => keysOfStatusPages(domainCtx, ids)).load(
+          page.id,
+        );
       },
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

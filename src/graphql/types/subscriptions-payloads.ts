@@ -13,7 +13,11 @@ type EventOf<K extends VigilEvent["type"]> = Extract<VigilEvent, { type: K }>;
  * (that page's services only), marked so that its fields answer for that page alone
  * (status-page-scope.ts), since a visitor has no key to load anything with.
  */
-export async function incidentPayload(app: AppContext, audience: Audience, event: EventOf<"incidentChanged" | "incidentUpdateAdded">) {
+export async function incidentPayload(
+  app: AppContext,
+  audience: Audience,
+  event: EventOf<"incidentChanged" | "incidentUpdateAdded">,
+) {
   const pageId = audience.publicPageId;
   if (pageId === null) return eventPayloads.incident(app, event);
   const view = await eventPayloads.publicIncident(app, event, pageId);
@@ -27,7 +31,10 @@ export async function incidentPayload(app: AppContext, audience: Audience, event
  */
 export function incidentUpdatePayload(app: AppContext, audience: Audience, event: EventOf<"incidentUpdateAdded">) {
   return sharedLoad(event, `incidentUpdate:${audience.publicPageId ?? "account"}`, async () => {
-    const [update, incident] = await Promise.all([eventPayloads.incidentUpdate(app, event), incidentPayload(app, audience, event)]);
+    const [update, incident] = await Promise.all([
+      eventPayloads.incidentUpdate(app, event),
+      incidentPayload(app, audience, event),
+    ]);
     if (!update || !incident) return null;
     const payload = { ...update };
     withParent({ nodes: [payload], cursors: [""], hasNextPage: false, hasPreviousPage: false }, incident);

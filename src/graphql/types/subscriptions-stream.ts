@@ -16,8 +16,12 @@ export function deliver<T>(value: T | Undeliverable): T {
 }
 
 const notices = {
-  signal: () => new GraphQLError("the server is shutting down: subscribe again", { extensions: { code: "SHUTTING_DOWN" } }),
-  overflow: () => new GraphQLError("this subscriber fell too far behind its events: subscribe again", { extensions: { code: "SLOW_CONSUMER" } }),
+  signal: () =>
+    new GraphQLError("the server is shutting down: subscribe again", { extensions: { code: "SHUTTING_DOWN" } }),
+  overflow: () =>
+    new GraphQLError("this subscriber fell too far behind its events: subscribe again", {
+      extensions: { code: "SLOW_CONSUMER" },
+    }),
 };
 
 /** A subscription over HTTP (SSE) runs in yoga's context, which carries the Fetch request; graphql-ws's does not. */
@@ -33,7 +37,11 @@ type Source<K extends VigilEvent["type"], T> = {
 };
 
 /** The stream of one subscription: the audience's matching events, as payloads of its account. */
-export function subscriberStream<K extends VigilEvent["type"], T>(ctx: GraphQLContext, audience: Audience, { type, filter, load }: Source<K, T>) {
+export function subscriberStream<K extends VigilEvent["type"], T>(
+  ctx: GraphQLContext,
+  audience: Audience,
+  { type, filter, load }: Source<K, T>,
+) {
   return eventStream<T | Undeliverable>(ctx.app.events, {
     match: (event) => event.type === type && hears(audience, event) && (!filter || filter(event as EventOf<K>)),
     load: async (event) => {

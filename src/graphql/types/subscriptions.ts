@@ -8,7 +8,14 @@ import { findStatusPage } from "../../domain/status-pages/index.js";
 import { builder } from "../builder.js";
 import { domain, type GraphQLContext } from "../context.js";
 import { CHECK_TYPENAMES } from "./check-enums.js";
-import { CheckResultRef, HeartbeatCheckRef, HeartbeatEventRef, IncidentRef, IncidentUpdateRef, StatusPageRef } from "./refs.js";
+import {
+  CheckResultRef,
+  HeartbeatCheckRef,
+  HeartbeatEventRef,
+  IncidentRef,
+  IncidentUpdateRef,
+  StatusPageRef,
+} from "./refs.js";
 import { incidentPayload, incidentUpdatePayload } from "./subscriptions-payloads.js";
 import { deliver, subscriberStream } from "./subscriptions-stream.js";
 
@@ -29,7 +36,8 @@ builder.subscriptionFields((t) => ({
   incidentUpdateAdded: t.field({
     type: IncidentUpdateRef,
     nullable: true,
-    description: "Each update added to an incident. Both filters are optional with a key; without one, statusPageId (a public page) is required.",
+    description:
+      "Each update added to an incident. Both filters are optional with a key; without one, statusPageId (a public page) is required.",
     args: { incidentId: t.arg.globalID({ for: IncidentRef }), statusPageId: t.arg.globalID({ for: StatusPageRef }) },
     subscribe: async (_root, { incidentId, statusPageId }, ctx) => {
       const audience = await audienceOf(ctx.app, ctx.caller, { statusPageId: statusPageId?.id });
@@ -37,7 +45,9 @@ builder.subscriptionFields((t) => ({
       if (incidentId && ctx.caller) await findIncident(domain(ctx).db, ctx.caller.accountId, incidentId.id);
       return subscriberStream(ctx, audience, {
         type: "incidentUpdateAdded",
-        filter: (event) => (!incidentId || event.incidentId === incidentId.id) && (!statusPageId || event.statusPageIds.includes(statusPageId.id)),
+        filter: (event) =>
+          (!incidentId || event.incidentId === incidentId.id) &&
+          (!statusPageId || event.statusPageIds.includes(statusPageId.id)),
         load: (event) => incidentUpdatePayload(ctx.app, audience, event),
       });
     },
@@ -46,7 +56,8 @@ builder.subscriptionFields((t) => ({
   incidentChanged: t.field({
     type: IncidentRef,
     nullable: true,
-    description: "An incident as it is after each change (a deleted one is not sent). Without a key, statusPageId (a public page) is required.",
+    description:
+      "An incident as it is after each change (a deleted one is not sent). Without a key, statusPageId (a public page) is required.",
     args: { statusPageId: t.arg.globalID({ for: StatusPageRef }) },
     subscribe: async (_root, { statusPageId }, ctx) => {
       const audience = await audienceOf(ctx.app, ctx.caller, { statusPageId: statusPageId?.id });
@@ -78,15 +89,20 @@ builder.subscriptionFields((t) => ({
   checkResultRecorded: t.field({
     type: CheckResultRef,
     nullable: true,
-    description: "Each result recorded, of one check or of all the account's checks, optionally only those with (true) or without (false) failures.",
-    args: { checkId: t.arg.globalID({ description: "The global id of a check of any type" }), hasFailures: t.arg.boolean() },
+    description:
+      "Each result recorded, of one check or of all the account's checks, optionally only those with (true) or without (false) failures.",
+    args: {
+      checkId: t.arg.globalID({ description: "The global id of a check of any type" }),
+      hasFailures: t.arg.boolean(),
+    },
     subscribe: async (_root, { checkId, hasFailures }, ctx) => {
       const audience = await audienceOf(ctx.app, ctx.caller, null);
       if (checkId && !checkTypenames.includes(checkId.typename)) throw new NotFoundError("check", checkId.id);
       if (checkId) await ownedCheck({ ctx: domain(ctx), id: checkId.id });
       return subscriberStream(ctx, audience, {
         type: "checkResultRecorded",
-        filter: (event) => (!checkId || event.checkId === checkId.id) && (hasFailures == null || event.hasFailures === hasFailures),
+        filter: (event) =>
+          (!checkId || event.checkId === checkId.id) && (hasFailures == null || event.hasFailures === hasFailures),
         load: (event) => eventPayloads.checkResult(ctx.app, event),
       });
     },

@@ -47,6 +47,8 @@ export async function agentPlugin(scope: FastifyInstance, { context }: { context
     const value = request.headers.authorization;
     request.agent = await authenticateAgent(context.database.prisma, Array.isArray(value) ? value[0] : value);
   });
-  scope.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)));
+  scope.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)),
+  );
   for (const route of agentRoutes) register(scope, context, route);
 }

@@ -25,7 +25,9 @@ export type AgentRouteInput = {
 };
 
 /** An agent API operation: documented like the other routes, but authenticated by an agent key. */
-export type AgentRoute = Omit<Route, "handler" | "auth" | "query"> & { handler: (input: AgentRouteInput) => Promise<unknown> };
+export type AgentRoute = Omit<Route, "handler" | "auth" | "query"> & {
+  handler: (input: AgentRouteInput) => Promise<unknown>;
+};
 
 const ClaimedRunResponse = z.object({
   id: z.number().int().describe("The run's id: the checkRunId of its results"),
@@ -33,11 +35,18 @@ const ClaimedRunResponse = z.object({
   runLocation: z.string().describe("The private location's slug: the runLocation of the results"),
   leaseMs: z.number().int().describe("The run is this agent's for this long unless renewed"),
   check: z.object({
-    id: z.string(), name: z.string(), checkType: z.string(), degradedResponseTime: z.number().nullable(), maxResponseTime: z.number().nullable(), shouldFail: z.boolean(),
+    id: z.string(),
+    name: z.string(),
+    checkType: z.string(),
+    degradedResponseTime: z.number().nullable(),
+    maxResponseTime: z.number().nullable(),
+    shouldFail: z.boolean(),
     degradedPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
     maxPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
   }),
-  effective: z.record(z.string(), z.unknown()).describe("The check's settings with its group's applied: request, variables, retry strategy..."),
+  effective: z
+    .record(z.string(), z.unknown())
+    .describe("The check's settings with its group's applied: request, variables, retry strategy..."),
 });
 
 const tag = "Private-location agent";
@@ -69,7 +78,9 @@ export const agentRoutes: AgentRoute[] = [
     body: RenewLeaseInput,
     status: 200,
     response: z.object({ leaseExpiresAt: isoString }),
-    otherResponses: { 409: "the agent no longer holds the run (cancelled, finished, or re-claimed after its lease expired)" },
+    otherResponses: {
+      409: "the agent no longer holds the run (cancelled, finished, or re-claimed after its lease expired)",
+    },
     handler: async ({ ctx, params, body, leaseMs }) => {
       const { leaseExpiresAt } = await renewAgentLease({ ctx, runId: params.id, input: body, leaseMs });
       return { leaseExpiresAt: iso(leaseExpiresAt) };

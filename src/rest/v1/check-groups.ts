@@ -12,7 +12,13 @@ import {
   UpdateCheckGroupInput,
   updateCheckGroup,
 } from "../../domain/check-groups/index.js";
-import { AlertSettings, EnvironmentVariables, Location, RetryStrategy, RuntimeId } from "../../domain/shared/schemas.js";
+import {
+  AlertSettings,
+  EnvironmentVariables,
+  Location,
+  RetryStrategy,
+  RuntimeId,
+} from "../../domain/shared/schemas.js";
 import { iso, timestamps } from "../format.js";
 import { redactSecrets } from "../../domain/shared/secrets.js";
 import type { Route } from "../route.js";
@@ -60,7 +66,10 @@ export function toCheckGroupResponse(g: CheckGroupWithSubscriptions): CheckGroup
     doubleCheck: g.doubleCheck,
     useGlobalAlertSettings: g.useGlobalAlertSettings,
     alertSettings: g.alertSettings as CheckGroupResponse["alertSettings"],
-    alertChannelSubscriptions: g.alertChannelSubscriptions.map((s) => ({ alertChannelId: s.alertChannelId, activated: s.activated })),
+    alertChannelSubscriptions: g.alertChannelSubscriptions.map((s) => ({
+      alertChannelId: s.alertChannelId,
+      activated: s.activated,
+    })),
     setupSnippetId: g.setupSnippetId,
     tearDownSnippetId: g.tearDownSnippetId,
     localSetupScript: g.localSetupScript,
@@ -76,7 +85,8 @@ export function toCheckGroupResponse(g: CheckGroupWithSubscriptions): CheckGroup
 
 const tag = "Check groups";
 const params = { id: "The id of the check group (an integer)" };
-const autoAssign = "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the group is subscribed to every alert channel of the account.";
+const autoAssign =
+  "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the group is subscribed to every alert channel of the account.";
 
 export const checkGroupsRoutes: Route[] = [
   {
@@ -126,7 +136,8 @@ export const checkGroupsRoutes: Route[] = [
     body: UpdateCheckGroupInput,
     status: 200,
     response: CheckGroupResponse,
-    handler: async ({ ctx, params, query, body }) => toCheckGroupResponse(await updateCheckGroup({ ctx, id: params.id, input: body, query })),
+    handler: async ({ ctx, params, query, body }) =>
+      toCheckGroupResponse(await updateCheckGroup({ ctx, id: params.id, input: body, query })),
   },
   {
     method: "DELETE",

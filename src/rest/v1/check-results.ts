@@ -78,14 +78,16 @@ export const checkResultsRoutes: Route[] = [
     path: "/v1/check-results/{checkId}",
     operationId: "listCheckResultsV1",
     summary: "List check results, version 1 (page and limit, newest first)",
-    description: "Results inside a window of at most 6 hours: by default the 6 hours before now; `from` alone ends 6 hours later, `to` alone starts 6 hours earlier.",
+    description:
+      "Results inside a window of at most 6 hours: by default the 6 hours before now; `from` alone ends 6 hours later, `to` alone starts 6 hours earlier.",
     tag,
     deprecated: true,
     params: { checkId },
     query: ListCheckResultsV1Query,
     status: 200,
     response: z.array(CheckResultResponse),
-    handler: async ({ ctx, params, query }) => (await listCheckResultsV1({ ctx, checkId: params.checkId, query })).map(toCheckResultResponse),
+    handler: async ({ ctx, params, query }) =>
+      (await listCheckResultsV1({ ctx, checkId: params.checkId, query })).map(toCheckResultResponse),
   },
   {
     method: "GET",
@@ -96,6 +98,7 @@ export const checkResultsRoutes: Route[] = [
     params: { checkId, checkResultId: "The id of the check result (a uuid)" },
     status: 200,
     response: CheckResultResponse,
-    handler: async ({ ctx, params }) => toCheckResultResponse(await getCheckResult({ ctx, checkId: params.checkId, id: params.checkResultId })),
+    handler: async ({ ctx, params }) =>
+      toCheckResultResponse(await getCheckResult({ ctx, checkId: params.checkId, id: params.checkResultId })),
   },
 ];

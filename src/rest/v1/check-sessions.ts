@@ -101,14 +101,17 @@ export const checkSessionsRoutes: Route[] = [
     path: "/v1/check-sessions/trigger",
     operationId: "triggerCheckSessions",
     summary: "Trigger a check session for each matching check",
-    description: "Matches activated checks by `target.checkId` and `target.matchTags` (both when both are given; all checks when neither). Answers at once; the runs are queued.",
+    description:
+      "Matches activated checks by `target.checkId` and `target.matchTags` (both when both are given; all checks when neither). Answers at once; the runs are queued.",
     tag,
     body: TriggerCheckSessionInput,
     bodyOptional: true,
     status: 201,
     response: z.object({ sessions: z.array(CheckSessionResponse.omit({ results: true })) }),
     handler: async ({ ctx, body, request }) => ({
-      sessions: (await triggerCheckSessions({ ctx, input: body })).map((s) => toCheckSessionResponse(s, baseOf(request), ctx.now())),
+      sessions: (await triggerCheckSessions({ ctx, input: body })).map((s) =>
+        toCheckSessionResponse(s, baseOf(request), ctx.now()),
+      ),
     }),
   },
   {
@@ -120,7 +123,8 @@ export const checkSessionsRoutes: Route[] = [
     params,
     status: 200,
     response: CheckSessionResponse,
-    handler: async ({ ctx, params, request }) => toCheckSessionResponse(await getCheckSession({ ctx, id: params.checkSessionId }), baseOf(request), ctx.now()),
+    handler: async ({ ctx, params, request }) =>
+      toCheckSessionResponse(await getCheckSession({ ctx, id: params.checkSessionId }), baseOf(request), ctx.now()),
   },
   {
     method: "GET",
@@ -135,7 +139,12 @@ export const checkSessionsRoutes: Route[] = [
     response: CheckSessionResponse,
     otherResponses: { 408: "The session is still running after the wait; call again (see Retry-After)" },
     handler: async ({ ctx, params, query, request, reply, signal }) => {
-      const { finished, session } = await awaitCheckSessionCompletion({ ctx, id: params.checkSessionId, query, signal });
+      const { finished, session } = await awaitCheckSessionCompletion({
+        ctx,
+        id: params.checkSessionId,
+        query,
+        signal,
+      });
       if (finished) return toCheckSessionResponse(session, baseOf(request), ctx.now());
       const message = "check session is still in progress, but the maximum wait time was exceeded; please retry";
       return reply.status(408).header("retry-after", "1").send(errorBody(408, message));
@@ -146,7 +155,8 @@ export const checkSessionsRoutes: Route[] = [
     path: "/v1/check-sessions/{checkSessionId}/cancel",
     operationId: "cancelCheckSession",
     summary: "Cancel a check session",
-    description: "Cancels every run still queued or running, or only those of `sequenceId`. 204 also when the session has already finished (nothing changes).",
+    description:
+      "Cancels every run still queued or running, or only those of `sequenceId`. 204 also when the session has already finished (nothing changes).",
     tag,
     params,
     body: CancelCheckSessionInput,

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { CHECK_ROUTE_TYPES, checkProperties, CHECK_TYPE_SPECS, TIME_UNITS, type CheckRow, type RoutedCheckType } from "../../domain/checks/index.js";
+import {
+  CHECK_ROUTE_TYPES,
+  checkProperties,
+  CHECK_TYPE_SPECS,
+  TIME_UNITS,
+  type CheckRow,
+  type RoutedCheckType,
+} from "../../domain/checks/index.js";
 import { redactSecrets } from "../../domain/shared/secrets.js";
 import { iso, timestamps } from "../format.js";
 
@@ -11,11 +18,18 @@ export type CheckResponseContext = { baseUrl: string };
 /** A check as the v1 REST API shows it (reference ChecksV1ApiCheck, ChecksV1HeartbeatCheck, ...). */
 export function toCheckResponse(check: CheckRow, { baseUrl }: CheckResponseContext): Record<string, unknown> {
   const properties = checkProperties(check);
-  if ("environmentVariables" in properties) properties.environmentVariables = redactSecrets(properties.environmentVariables as EnvironmentVariable[] | null);
+  if ("environmentVariables" in properties)
+    properties.environmentVariables = redactSecrets(properties.environmentVariables as EnvironmentVariable[] | null);
   if (check.checkType === "HEARTBEAT" && check.pingToken) {
     properties.heartbeat = { ...(properties.heartbeat as object), pingUrl: `${baseUrl}/ping/${check.pingToken}` };
   }
-  return { id: check.id, checkType: check.checkType, ...properties, created_at: iso(check.createdAt), updated_at: iso(check.updatedAt) };
+  return {
+    id: check.id,
+    checkType: check.checkType,
+    ...properties,
+    created_at: iso(check.createdAt),
+    updated_at: iso(check.updatedAt),
+  };
 }
 
 const HeartbeatResponse = z.object({
@@ -37,5 +51,7 @@ function responseOf(type: RoutedCheckType) {
   return z.object({ id: z.uuid(), checkType: z.literal(type), ...shape, ...timestamps }).describe(`${type} check`);
 }
 
-export const CheckResponses = Object.fromEntries(Object.values(CHECK_ROUTE_TYPES).map((type) => [type, responseOf(type) as z.ZodType])) as Record<RoutedCheckType, z.ZodType>;
+export const CheckResponses = Object.fromEntries(
+  Object.values(CHECK_ROUTE_TYPES).map((type) => [type, responseOf(type) as z.ZodType]),
+) as Record<RoutedCheckType, z.ZodType>;
 export const CheckResponse = z.union(Object.values(CheckResponses) as [z.ZodType, z.ZodType, ...z.ZodType[]]);

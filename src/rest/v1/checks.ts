@@ -36,7 +36,9 @@ const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: 
 const baseUrl = (request: FastifyRequest) => ({ baseUrl: `${request.protocol}://${request.host}` });
 
 /** The eight typed routes: create and partial update. */
-const typedRoutes: Route[] = (Object.entries(CHECK_ROUTE_TYPES) as [CheckRouteSlug, (typeof CHECK_ROUTE_TYPES)[CheckRouteSlug]][]).flatMap(([slug, type]) => {
+const typedRoutes: Route[] = (
+  Object.entries(CHECK_ROUTE_TYPES) as [CheckRouteSlug, (typeof CHECK_ROUTE_TYPES)[CheckRouteSlug]][]
+).flatMap(([slug, type]) => {
   const [label, article, operation] = LABELS[slug];
   return [
     {
@@ -49,21 +51,24 @@ const typedRoutes: Route[] = (Object.entries(CHECK_ROUTE_TYPES) as [CheckRouteSl
       body: createCheckSchema(type),
       status: 201,
       response: CheckResponses[type],
-      handler: async ({ ctx, body, query, request }) => toCheckResponse(await createCheck({ ctx, type, input: body, query }), baseUrl(request)),
+      handler: async ({ ctx, body, query, request }) =>
+        toCheckResponse(await createCheck({ ctx, type, input: body, query }), baseUrl(request)),
     },
     {
       method: "PUT",
       path: `/v1/checks/${slug}/{id}`,
       operationId: `update${operation}`,
       summary: `Update ${article} ${label}`,
-      description: "A partial update: an omitted property keeps its value, and `request`, `heartbeat` and `alertSettings` merge into the stored ones.",
+      description:
+        "A partial update: an omitted property keeps its value, and `request`, `heartbeat` and `alertSettings` merge into the stored ones.",
       tag,
       params,
       query: AutoAssignAlertsQuery,
       body: updateCheckSchema(type),
       status: 200,
       response: CheckResponses[type],
-      handler: async ({ ctx, params, body, query, request }) => toCheckResponse(await updateCheck({ ctx, type, id: params.id, input: body, query }), baseUrl(request)),
+      handler: async ({ ctx, params, body, query, request }) =>
+        toCheckResponse(await updateCheck({ ctx, type, id: params.id, input: body, query }), baseUrl(request)),
     },
   ] satisfies Route[];
 });
@@ -79,7 +84,8 @@ export const checksRoutes: Route[] = [
     query: ListChecksQuery,
     status: 200,
     response: z.array(CheckResponse),
-    handler: async ({ ctx, query, request }) => (await listChecks({ ctx, query })).map((check) => toCheckResponse(check, baseUrl(request))),
+    handler: async ({ ctx, query, request }) =>
+      (await listChecks({ ctx, query })).map((check) => toCheckResponse(check, baseUrl(request))),
   },
   {
     method: "GET",
@@ -90,14 +96,16 @@ export const checksRoutes: Route[] = [
     params,
     status: 200,
     response: CheckResponse,
-    handler: async ({ ctx, params, request }) => toCheckResponse(await getCheck({ ctx, id: params.id }), baseUrl(request)),
+    handler: async ({ ctx, params, request }) =>
+      toCheckResponse(await getCheck({ ctx, id: params.id }), baseUrl(request)),
   },
   {
     method: "PUT",
     path: "/v1/checks/{id}",
     operationId: "updateCheck",
     summary: "Update a check (deprecated)",
-    description: "Deprecated: use `PUT /v1/checks/api/{id}` or `PUT /v1/checks/browser/{id}`. A list sent as `null`, and `groupId: null`, leave the stored value unchanged; `[]` clears a list.",
+    description:
+      "Deprecated: use `PUT /v1/checks/api/{id}` or `PUT /v1/checks/browser/{id}`. A list sent as `null`, and `groupId: null`, leave the stored value unchanged; `[]` clears a list.",
     deprecated: true,
     tag,
     params,
@@ -108,7 +116,9 @@ export const checksRoutes: Route[] = [
     handler: async ({ ctx, params, body, query, request, reply }) => {
       const check = await updateCheckDeprecated({ ctx, id: params.id, input: body, query });
       // RFC 9745 deprecation (2025-01-01) and the successor operation.
-      void reply.header("deprecation", "@1735689600").header("link", `</v1/checks/api/${check.id}>; rel="successor-version"`);
+      void reply
+        .header("deprecation", "@1735689600")
+        .header("link", `</v1/checks/api/${check.id}>; rel="successor-version"`);
       return toCheckResponse(check, baseUrl(request));
     },
   },
@@ -132,6 +142,7 @@ export const checksRoutes: Route[] = [
     query: ListGroupChecksQuery,
     status: 200,
     response: z.array(CheckResponse),
-    handler: async ({ ctx, params, query, request }) => (await listGroupChecks({ ctx, id: params.id, query })).map((check) => toCheckResponse(check, baseUrl(request))),
+    handler: async ({ ctx, params, query, request }) =>
+      (await listGroupChecks({ ctx, id: params.id, query })).map((check) => toCheckResponse(check, baseUrl(request))),
   },
 ];

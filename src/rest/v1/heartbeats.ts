@@ -34,7 +34,13 @@ export const HeartbeatEventsForCheckResponse = z.object({
 });
 
 export function toHeartbeatEventResponse(e: HeartbeatEvent): z.infer<typeof HeartbeatEventResponse> {
-  return { id: e.id, state: e.state as HeartbeatState, timestamp: iso(e.timestamp), source: e.source, userAgent: e.userAgent };
+  return {
+    id: e.id,
+    state: e.state as HeartbeatState,
+    timestamp: iso(e.timestamp),
+    source: e.source,
+    userAgent: e.userAgent,
+  };
 }
 
 const toAvailability = (a: HeartbeatAvailability): z.infer<typeof HeartbeatAvailabilityResponse> => a;
@@ -48,7 +54,8 @@ export const heartbeatsRoutes: Route[] = [
     path: "/v1/checks/heartbeats/{checkId}/events",
     operationId: "listHeartbeatEvents",
     summary: "List the events of a heartbeat check",
-    description: "One item, the check's: its events in [startTime, endTime) newest first, and its availability over the last 24 hours and 7 days.",
+    description:
+      "One item, the check's: its events in [startTime, endTime) newest first, and its availability over the last 24 hours and 7 days.",
     tag,
     params: { checkId },
     query: ListHeartbeatEventsQuery,
@@ -56,7 +63,12 @@ export const heartbeatsRoutes: Route[] = [
     response: z.array(HeartbeatEventsForCheckResponse),
     handler: async ({ ctx, params, query }) => {
       const { events, stats } = await listHeartbeatEvents({ ctx, checkId: params.checkId, query });
-      return [{ events: events.map(toHeartbeatEventResponse), stats: { last24Hours: toAvailability(stats.last24Hours), last7Days: toAvailability(stats.last7Days) } }];
+      return [
+        {
+          events: events.map(toHeartbeatEventResponse),
+          stats: { last24Hours: toAvailability(stats.last24Hours), last7Days: toAvailability(stats.last7Days) },
+        },
+      ];
     },
   },
   {
@@ -68,19 +80,22 @@ export const heartbeatsRoutes: Route[] = [
     params: { checkId, eventId: "The id of the event (a uuid)" },
     status: 200,
     response: HeartbeatEventResponse,
-    handler: async ({ ctx, params }) => toHeartbeatEventResponse(await getHeartbeatEvent({ ctx, checkId: params.checkId, id: params.eventId })),
+    handler: async ({ ctx, params }) =>
+      toHeartbeatEventResponse(await getHeartbeatEvent({ ctx, checkId: params.checkId, id: params.eventId })),
   },
   {
     method: "GET",
     path: "/v1/checks/heartbeats/{checkId}/availability",
     operationId: "getHeartbeatAvailability",
     summary: "Get the availability of a heartbeat check",
-    description: "Share of non-FAILING events in [startTime, endTime) and in the equally long window before it; null when both hold no event.",
+    description:
+      "Share of non-FAILING events in [startTime, endTime) and in the equally long window before it; null when both hold no event.",
     tag,
     params: { checkId },
     query: HeartbeatAvailabilityQuery,
     status: 200,
     response: HeartbeatAvailabilityResponse,
-    handler: async ({ ctx, params, query }) => toAvailability(await getHeartbeatAvailability({ ctx, checkId: params.checkId, query })),
+    handler: async ({ ctx, params, query }) =>
+      toAvailability(await getHeartbeatAvailability({ ctx, checkId: params.checkId, query })),
   },
 ];

@@ -1,9 +1,25 @@
 import { z } from "zod";
 import type { IncidentUpdate } from "../../generated/sqlite/client.js";
 import {
-  createIncident, createIncidentUpdate, CreateIncidentInput, CreateIncidentUpdateInput, deleteIncident, deleteIncidentUpdate, getIncident,
-  getIncidentUpdate, INCIDENT_SEVERITIES, INCIDENT_STATUSES, type IncidentStatus, type IncidentView, ListIncidentsQuery, listIncidents,
-  listIncidentUpdates, updateIncident, UpdateIncidentInput, updateIncidentUpdate, UpdateIncidentUpdateInput,
+  createIncident,
+  createIncidentUpdate,
+  CreateIncidentInput,
+  CreateIncidentUpdateInput,
+  deleteIncident,
+  deleteIncidentUpdate,
+  getIncident,
+  getIncidentUpdate,
+  INCIDENT_SEVERITIES,
+  INCIDENT_STATUSES,
+  type IncidentStatus,
+  type IncidentView,
+  ListIncidentsQuery,
+  listIncidents,
+  listIncidentUpdates,
+  updateIncident,
+  UpdateIncidentInput,
+  updateIncidentUpdate,
+  UpdateIncidentUpdateInput,
 } from "../../domain/incidents/index.js";
 import { iso, isoString, timestamps } from "../format.js";
 import type { Route } from "../route.js";
@@ -37,7 +53,11 @@ export const IncidentResponse = z.object({
   services: z.array(ServiceResponse),
   incidentUpdates: z.array(IncidentUpdateResponse).describe("newest first"),
   lastUpdateStatus: z.enum(INCIDENT_STATUSES).describe("the status of the latest update"),
-  duration: z.number().int().nullable().describe("seconds from the first update to the latest RESOLVED one; null while unresolved"),
+  duration: z
+    .number()
+    .int()
+    .nullable()
+    .describe("seconds from the first update to the latest RESOLVED one; null while unresolved"),
   ...timestamps,
 });
 
@@ -59,65 +79,141 @@ const tag = "Status page incidents";
 const base = "/v1/status-pages/incidents";
 const incident = { incidentId: "The id of the incident (a uuid)" };
 const update = { ...incident, incidentUpdateId: "The id of the incident update (a uuid)" };
-const IncidentsPage = z.object({ length: z.number().int(), entries: z.array(IncidentResponse), nextId: z.string().nullable() });
+const IncidentsPage = z.object({
+  length: z.number().int(),
+  entries: z.array(IncidentResponse),
+  nextId: z.string().nullable(),
+});
 
 export const incidentsRoutes: Route[] = [
   {
-    method: "POST", path: base, operationId: "createIncident", summary: "Create an incident", tag,
-    body: CreateIncidentInput, status: 201, response: IncidentResponse,
+    method: "POST",
+    path: base,
+    operationId: "createIncident",
+    summary: "Create an incident",
+    tag,
+    body: CreateIncidentInput,
+    status: 201,
+    response: IncidentResponse,
     handler: async ({ ctx, body }) => toIncidentResponse(await createIncident({ ctx, input: body })),
   },
   {
-    method: "GET", path: base, operationId: "listIncidents", summary: "List the latest incidents, newest first", tag,
-    query: ListIncidentsQuery, status: 200, response: IncidentsPage,
+    method: "GET",
+    path: base,
+    operationId: "listIncidents",
+    summary: "List the latest incidents, newest first",
+    tag,
+    query: ListIncidentsQuery,
+    status: 200,
+    response: IncidentsPage,
     handler: async ({ ctx, query }) => {
       const { entries, nextId } = await listIncidents({ ctx, query });
       return { length: entries.length, entries: entries.map(toIncidentResponse), nextId };
     },
   },
   {
-    method: "GET", path: `${base}/{incidentId}`, operationId: "getIncident", summary: "Retrieve an incident", tag,
-    params: incident, status: 200, response: IncidentResponse,
+    method: "GET",
+    path: `${base}/{incidentId}`,
+    operationId: "getIncident",
+    summary: "Retrieve an incident",
+    tag,
+    params: incident,
+    status: 200,
+    response: IncidentResponse,
     handler: async ({ ctx, params }) => toIncidentResponse(await getIncident({ ctx, id: params.incidentId })),
   },
   {
-    method: "PUT", path: `${base}/{incidentId}`, operationId: "updateIncident", summary: "Update an incident", tag,
-    description: "Needs name, severity and services, and replaces them. Updates change through their own operations; incidentUpdates sent here are ignored.",
-    params: incident, body: UpdateIncidentInput, status: 200, response: IncidentResponse,
-    handler: async ({ ctx, params, body }) => toIncidentResponse(await updateIncident({ ctx, id: params.incidentId, input: body })),
+    method: "PUT",
+    path: `${base}/{incidentId}`,
+    operationId: "updateIncident",
+    summary: "Update an incident",
+    tag,
+    description:
+      "Needs name, severity and services, and replaces them. Updates change through their own operations; incidentUpdates sent here are ignored.",
+    params: incident,
+    body: UpdateIncidentInput,
+    status: 200,
+    response: IncidentResponse,
+    handler: async ({ ctx, params, body }) =>
+      toIncidentResponse(await updateIncident({ ctx, id: params.incidentId, input: body })),
   },
   {
-    method: "DELETE", path: `${base}/{incidentId}`, operationId: "deleteIncident", summary: "Delete an incident and its updates", tag,
-    params: incident, status: 204,
+    method: "DELETE",
+    path: `${base}/{incidentId}`,
+    operationId: "deleteIncident",
+    summary: "Delete an incident and its updates",
+    tag,
+    params: incident,
+    status: 204,
     handler: async ({ ctx, params }) => deleteIncident({ ctx, id: params.incidentId }),
   },
   {
-    method: "POST", path: `${base}/{incidentId}/incident-updates`, operationId: "createIncidentUpdate", summary: "Add an incident update", tag,
+    method: "POST",
+    path: `${base}/{incidentId}/incident-updates`,
+    operationId: "createIncidentUpdate",
+    summary: "Add an incident update",
+    tag,
     description: "Without a status, the update takes the incident's current status.",
-    params: incident, body: CreateIncidentUpdateInput, status: 201, response: IncidentUpdateResponse,
-    handler: async ({ ctx, params, body }) => toIncidentUpdateResponse(await createIncidentUpdate({ ctx, incidentId: params.incidentId, input: body })),
-  },
-  {
-    method: "GET", path: `${base}/{incidentId}/incident-updates`, operationId: "listIncidentUpdates", summary: "List the 100 latest incident updates, newest first", tag,
-    params: incident, status: 200, response: z.array(IncidentUpdateResponse),
-    handler: async ({ ctx, params }) => (await listIncidentUpdates({ ctx, incidentId: params.incidentId })).map(toIncidentUpdateResponse),
-  },
-  {
-    method: "GET", path: `${base}/{incidentId}/incident-updates/{incidentUpdateId}`, operationId: "getIncidentUpdate", summary: "Retrieve an incident update", tag,
-    params: update, status: 200, response: IncidentUpdateResponse,
-    handler: async ({ ctx, params }) => toIncidentUpdateResponse(await getIncidentUpdate({ ctx, incidentId: params.incidentId, id: params.incidentUpdateId })),
-  },
-  {
-    method: "PUT", path: `${base}/{incidentId}/incident-updates/{incidentUpdateId}`, operationId: "updateIncidentUpdate", summary: "Update an incident update", tag,
-    description: "Needs description; an omitted optional property keeps its value.",
-    params: update, body: UpdateIncidentUpdateInput, status: 200, response: IncidentUpdateResponse,
+    params: incident,
+    body: CreateIncidentUpdateInput,
+    status: 201,
+    response: IncidentUpdateResponse,
     handler: async ({ ctx, params, body }) =>
-      toIncidentUpdateResponse(await updateIncidentUpdate({ ctx, incidentId: params.incidentId, id: params.incidentUpdateId, input: body })),
+      toIncidentUpdateResponse(await createIncidentUpdate({ ctx, incidentId: params.incidentId, input: body })),
   },
   {
-    method: "DELETE", path: `${base}/{incidentId}/incident-updates/{incidentUpdateId}`, operationId: "deleteIncidentUpdate", summary: "Delete an incident update", tag,
+    method: "GET",
+    path: `${base}/{incidentId}/incident-updates`,
+    operationId: "listIncidentUpdates",
+    summary: "List the 100 latest incident updates, newest first",
+    tag,
+    params: incident,
+    status: 200,
+    response: z.array(IncidentUpdateResponse),
+    handler: async ({ ctx, params }) =>
+      (await listIncidentUpdates({ ctx, incidentId: params.incidentId })).map(toIncidentUpdateResponse),
+  },
+  {
+    method: "GET",
+    path: `${base}/{incidentId}/incident-updates/{incidentUpdateId}`,
+    operationId: "getIncidentUpdate",
+    summary: "Retrieve an incident update",
+    tag,
+    params: update,
+    status: 200,
+    response: IncidentUpdateResponse,
+    handler: async ({ ctx, params }) =>
+      toIncidentUpdateResponse(
+        await getIncidentUpdate({ ctx, incidentId: params.incidentId, id: params.incidentUpdateId }),
+      ),
+  },
+  {
+    method: "PUT",
+    path: `${base}/{incidentId}/incident-updates/{incidentUpdateId}`,
+    operationId: "updateIncidentUpdate",
+    summary: "Update an incident update",
+    tag,
+    description: "Needs description; an omitted optional property keeps its value.",
+    params: update,
+    body: UpdateIncidentUpdateInput,
+    status: 200,
+    response: IncidentUpdateResponse,
+    handler: async ({ ctx, params, body }) =>
+      toIncidentUpdateResponse(
+        await updateIncidentUpdate({ ctx, incidentId: params.incidentId, id: params.incidentUpdateId, input: body }),
+      ),
+  },
+  {
+    method: "DELETE",
+    path: `${base}/{incidentId}/incident-updates/{incidentUpdateId}`,
+    operationId: "deleteIncidentUpdate",
+    summary: "Delete an incident update",
+    tag,
     description: "An incident keeps at least one update: deleting its last one is a 409.",
-    params: update, status: 204, otherResponses: { 409: "The incident's last update" },
-    handler: async ({ ctx, params }) => deleteIncidentUpdate({ ctx, incidentId: params.incidentId, id: params.incidentUpdateId }),
+    params: update,
+    status: 204,
+    otherResponses: { 409: "The incident's last update" },
+    handler: async ({ ctx, params }) =>
+      deleteIncidentUpdate({ ctx, incidentId: params.incidentId, id: params.incidentUpdateId }),
   },
 ];

@@ -101,7 +101,8 @@ export const maintenanceWindowsRoutes: Route[] = [
     body: UpdateMaintenanceWindowInput,
     status: 200,
     response: MaintenanceWindowResponse,
-    handler: async ({ ctx, params, body }) => toMaintenanceWindowResponse(await updateMaintenanceWindow({ ctx, id: params.id, input: body })),
+    handler: async ({ ctx, params, body }) =>
+      toMaintenanceWindowResponse(await updateMaintenanceWindow({ ctx, id: params.id, input: body })),
   },
   {
     method: "DELETE",

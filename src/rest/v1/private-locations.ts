@@ -34,7 +34,10 @@ export const PrivateLocationResponse = z.object({
   proxyUrl: z.string().nullable(),
   keys: z.array(PrivateLocationKeyResponse),
   lastSeen: isoString.nullable().describe("When an agent of this location last called the service"),
-  agentCount: z.number().int().describe("Agents of this location seen in the last 2 minutes (a claim or a lease renewal)"),
+  agentCount: z
+    .number()
+    .int()
+    .describe("Agents of this location seen in the last 2 minutes (a claim or a lease renewal)"),
   queueSize: z.number().int().describe("Runs queued for this location's agents"),
   ...timestamps,
 });
@@ -50,7 +53,15 @@ export const AgentErrorReportResponse = z.object({
 });
 
 export function toAgentErrorReportResponse(r: ErrorReportView): z.infer<typeof AgentErrorReportResponse> {
-  return { id: r.id, message: r.message, stack: r.stack, agentVersion: r.agentVersion, platform: r.platform, runtimeVersion: r.runtimeVersion, created_at: iso(r.createdAt) };
+  return {
+    id: r.id,
+    message: r.message,
+    stack: r.stack,
+    agentVersion: r.agentVersion,
+    platform: r.platform,
+    runtimeVersion: r.runtimeVersion,
+    created_at: iso(r.createdAt),
+  };
 }
 
 type KeyResponse = z.infer<typeof PrivateLocationKeyResponse>;
@@ -132,7 +143,8 @@ export const privateLocationsRoutes: Route[] = [
     body: UpdatePrivateLocationInput,
     status: 200,
     response: PrivateLocationResponse,
-    handler: async ({ ctx, params, body }) => toPrivateLocationResponse(await updatePrivateLocation({ ctx, id: params.id, input: body })),
+    handler: async ({ ctx, params, body }) =>
+      toPrivateLocationResponse(await updatePrivateLocation({ ctx, id: params.id, input: body })),
   },
   {
     method: "DELETE",
@@ -162,13 +174,15 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations/{id}/error-reports",
     operationId: "listPrivateLocationErrorReports",
     summary: "List the error reports of a private location's agents, newest first",
-    description: "Error-level events the agents sent: message, stack, agent version, platform and runtime version only. The newest 500 are kept.",
+    description:
+      "Error-level events the agents sent: message, stack, agent version, platform and runtime version only. The newest 500 are kept.",
     tag,
     params,
     query: ListErrorReportsQuery,
     status: 200,
     response: z.array(AgentErrorReportResponse),
-    handler: async ({ ctx, params, query }) => (await listErrorReports({ ctx, id: params.id, query })).map(toAgentErrorReportResponse),
+    handler: async ({ ctx, params, query }) =>
+      (await listErrorReports({ ctx, id: params.id, query })).map(toAgentErrorReportResponse),
   },
   {
     method: "DELETE",

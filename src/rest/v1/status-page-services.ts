@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { StatusPageService } from "../../generated/sqlite/client.js";
-import { createService, deleteService, getService, ListServicesQuery, listServices, ServiceInput, updateService } from "../../domain/status-page-services/index.js";
+import {
+  createService,
+  deleteService,
+  getService,
+  ListServicesQuery,
+  listServices,
+  ServiceInput,
+  updateService,
+} from "../../domain/status-page-services/index.js";
 import { iso, timestamps } from "../format.js";
 import type { Route } from "../route.js";
 
@@ -10,7 +18,11 @@ export function toServiceResponse(s: StatusPageService): z.infer<typeof ServiceR
   return { id: s.id, accountId: s.accountId, name: s.name, created_at: iso(s.createdAt), updated_at: iso(s.updatedAt) };
 }
 
-const ServicesPage = z.object({ length: z.number().int(), entries: z.array(ServiceResponse), nextId: z.string().nullable() });
+const ServicesPage = z.object({
+  length: z.number().int(),
+  entries: z.array(ServiceResponse),
+  nextId: z.string().nullable(),
+});
 
 const tag = "Status page services";
 const params = { id: "The id of the service (a uuid)" };
@@ -62,7 +74,8 @@ export const statusPageServicesRoutes: Route[] = [
     body: ServiceInput,
     status: 200,
     response: ServiceResponse,
-    handler: async ({ ctx, params, body }) => toServiceResponse(await updateService({ ctx, id: params.id, input: body })),
+    handler: async ({ ctx, params, body }) =>
+      toServiceResponse(await updateService({ ctx, id: params.id, input: body })),
   },
   {
     method: "DELETE",

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import {
-  createStatusPage, CreateStatusPageInput, DEFAULT_THEMES, deleteStatusPage, getStatusPage, ListStatusPagesQuery, listStatusPages,
-  type StatusPageView, ThemeColors, updateStatusPage, UpdateStatusPageInput,
+  createStatusPage,
+  CreateStatusPageInput,
+  DEFAULT_THEMES,
+  deleteStatusPage,
+  getStatusPage,
+  ListStatusPagesQuery,
+  listStatusPages,
+  type StatusPageView,
+  ThemeColors,
+  updateStatusPage,
+  UpdateStatusPageInput,
 } from "../../domain/status-pages/index.js";
 import { iso, timestamps } from "../format.js";
 import type { Route } from "../route.js";
@@ -48,9 +57,20 @@ export function toStatusPageResponse(p: StatusPageView): z.infer<typeof StatusPa
     version: p.version === null ? null : Number(p.version),
     themeColors: p.themeColors as ThemeColors | null,
     isPrivate: p.isPrivate,
-    cards: p.cards.map((c) => ({ id: c.id, name: c.name, services: c.services.map(toServiceResponse), created_at: iso(c.createdAt), updated_at: iso(c.updatedAt) })),
+    cards: p.cards.map((c) => ({
+      id: c.id,
+      name: c.name,
+      services: c.services.map(toServiceResponse),
+      created_at: iso(c.createdAt),
+      updated_at: iso(c.updatedAt),
+    })),
     incidents: p.incidents.map(toIncidentResponse),
-    keys: p.keys.map((k) => ({ id: k.id, maskedKey: k.maskedKey, created_at: iso(k.createdAt), updated_at: iso(k.updatedAt) })),
+    keys: p.keys.map((k) => ({
+      id: k.id,
+      maskedKey: k.maskedKey,
+      created_at: iso(k.createdAt),
+      updated_at: iso(k.updatedAt),
+    })),
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
   };
@@ -58,7 +78,11 @@ export function toStatusPageResponse(p: StatusPageView): z.infer<typeof StatusPa
 
 const tag = "Status pages";
 const params = { statusPageId: "The id of the status page (a uuid)" };
-const StatusPagesPage = z.object({ length: z.number().int(), entries: z.array(StatusPageResponse), nextId: z.string().nullable() });
+const StatusPagesPage = z.object({
+  length: z.number().int(),
+  entries: z.array(StatusPageResponse),
+  nextId: z.string().nullable(),
+});
 const conflict = { 409: "url or customDomain already in use (both are unique across all accounts)" };
 
 export const statusPagesRoutes: Route[] = [
@@ -111,7 +135,8 @@ export const statusPagesRoutes: Route[] = [
     status: 200,
     response: StatusPageResponse,
     otherResponses: conflict,
-    handler: async ({ ctx, params, body }) => toStatusPageResponse(await updateStatusPage({ ctx, id: params.statusPageId, input: body })),
+    handler: async ({ ctx, params, body }) =>
+      toStatusPageResponse(await updateStatusPage({ ctx, id: params.statusPageId, input: body })),
   },
   {
     method: "DELETE",

@@ -8,15 +8,29 @@ import { CreateIncidentUpdateInput } from "../schemas.js";
 import { touchIncident } from "../touch.js";
 
 /** Adds an update; without a status it takes the incident's current one (decisions.md). */
-export async function createIncidentUpdate({ ctx, incidentId, input }: { ctx: DomainContext; incidentId: unknown; input: unknown }) {
+export async function createIncidentUpdate({
+  ctx,
+  incidentId,
+  input,
+}: {
+  ctx: DomainContext;
+  incidentId: unknown;
+  input: unknown;
+}) {
   const incident = await findIncident(ctx.db, ctx.accountId, incidentId);
   const data = withoutResponseFields(parseInput(CreateIncidentUpdateInput, input));
   const update = await ctx.db.$transaction(async (tx) => {
     const now = ctx.now();
     // Touching first locks the incident's row: concurrent additions see each other's updates.
     await touchIncident(tx, ctx.accountId, incident.id, now);
-    const latest = await tx.incidentUpdate.findFirst({ where: { incidentId: incident.id }, orderBy: updatesNewestFirst });
-    const { _max } = await tx.incidentUpdate.aggregate({ where: { incidentId: incident.id }, _max: { createdAt: true } });
+    const latest = await tx.incidentUpdate.findFirst({
+      where: { incidentId: incident.id },
+      orderBy: updatesNewestFirst,
+    });
+    const { _max } = await tx.incidentUpdate.aggregate({
+      where: { incidentId: incident.id },
+      _max: { createdAt: true },
+    });
     // created_at breaks ties of publicIncidentUpdateDate, so a new update is never older than one before it.
     const createdAt = new Date(Math.max(now.getTime(), (_max.createdAt?.getTime() ?? 0) + 1));
     return tx.incidentUpdate.create({
@@ -30,6 +44,11 @@ export async function createIncidentUpdate({ ctx, incidentId, input }: { ctx: Do
       },
     });
   });
-  await announceIncident(ctx, { incidentId: incident.id, serviceIds: incident.serviceIds, changed: false, addedUpdateIds: [update.id] });
+  await announceIncident(ctx, {
+    incidentId: incident.id,
+    serviceIds: incident.serviceIds,
+    changed: false,
+    addedUpdateIds: [update.id],
+  });
   return update;
 }

@@ -9,7 +9,15 @@ import { findIncidentUpdate } from "./get.js";
  * Deletes one update. An incident keeps at least one (its status is that of its latest update),
  * so deleting the last one is a conflict: delete the incident instead.
  */
-export async function deleteIncidentUpdate({ ctx, incidentId, id }: { ctx: DomainContext; incidentId: unknown; id: unknown }) {
+export async function deleteIncidentUpdate({
+  ctx,
+  incidentId,
+  id,
+}: {
+  ctx: DomainContext;
+  incidentId: unknown;
+  id: unknown;
+}) {
   const update = await findIncidentUpdate(ctx.db, ctx.accountId, incidentId, id);
   const incident = await findIncident(ctx.db, ctx.accountId, update.incidentId);
   await ctx.db.$transaction(async (tx) => {

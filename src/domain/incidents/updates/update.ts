@@ -9,7 +9,17 @@ import { touchIncident } from "../touch.js";
 import { findIncidentUpdate } from "./get.js";
 
 /** PUT on an update: description is replaced; an omitted optional property keeps its value. */
-export async function updateIncidentUpdate({ ctx, incidentId, id, input }: { ctx: DomainContext; incidentId: unknown; id: unknown; input: unknown }) {
+export async function updateIncidentUpdate({
+  ctx,
+  incidentId,
+  id,
+  input,
+}: {
+  ctx: DomainContext;
+  incidentId: unknown;
+  id: unknown;
+  input: unknown;
+}) {
   const current = await findIncidentUpdate(ctx.db, ctx.accountId, incidentId, id);
   const data = withoutResponseFields(parseInput(UpdateIncidentUpdateInput, input));
   const incident = await findIncident(ctx.db, ctx.accountId, current.incidentId);
