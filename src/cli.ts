@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { loadConfig, ConfigError, type Config } from "./config.js";
-import { openDatabase } from "./db/client.js";
+import type { openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
 import { createAccount, createApiKey } from "./domain/accounts/create.js";
 import { DomainError } from "./domain/errors.js";

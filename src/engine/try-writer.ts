@@ -10,7 +10,7 @@ export type TryWriter = { write(t: HeldTry): Promise<boolean>; flushed(): Promis
  */
 export function createTryWriter(app: AppContext, options: { maxBatch: number; maxDelayMs: number }): TryWriter {
   const deps = { db: app.database.prisma, events: app.events, now: () => new Date() };
-  let queue: { t: HeldTry; resolve: (ok: boolean) => void; reject: (error: Error) => void }[] = [];
+  const queue: { t: HeldTry; resolve: (ok: boolean) => void; reject: (error: Error) => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -25,9 +25,10 @@ export function createTryWriter(app: AppContext, options: { maxBatch: number; ma
           deps,
           batch.map((item) => item.t),
         );
-        answers.forEach((answer, i) =>
-          answer instanceof Error ? batch[i]!.reject(answer) : batch[i]!.resolve(answer !== null),
-        );
+        for (const [i, answer] of answers.entries()) {
+          if (answer instanceof Error) batch[i]!.reject(answer);
+          else batch[i]!.resolve(answer !== null);
+        }
       } catch (error) {
         for (const item of batch) item.reject(error as Error);
       }

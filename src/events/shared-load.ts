@@ -10,8 +10,14 @@ const loads = new WeakMap<VigilEvent, Map<string, Promise<unknown>>>();
  */
 export function sharedLoad<T>(event: VigilEvent, key: string, load: () => Promise<T>): Promise<T> {
   let byKey = loads.get(event);
-  if (!byKey) loads.set(event, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    loads.set(event, byKey);
+  }
   let promise = byKey.get(key) as Promise<T> | undefined;
-  if (!promise) byKey.set(key, (promise = load()));
+  if (!promise) {
+    promise = load();
+    byKey.set(key, promise);
+  }
   return promise;
 }

@@ -117,7 +117,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
           parse,
           validate,
         } = yoga.getEnveloped({ req: ctx.extra.request, params: payload });
-        let document;
+        let document: ReturnType<typeof parse>;
         try {
           document = parse(payload.query);
         } catch (error) {

@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from "./openapi.js";
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 type Operation = {
@@ -22,31 +22,33 @@ export function docsPage(document: OpenApiDocument): string {
       const params = (op.parameters ?? [])
         .map(
           (p) =>
-            `<tr><td><code>${escape(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : ""}</td><td><code>${escape(JSON.stringify(p.schema))}</code>${p.description ? ` ${escape(p.description)}` : ""}</td></tr>`,
+            `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : ""}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code>${p.description ? ` ${escapeHtml(p.description)}` : ""}</td></tr>`,
         )
         .join("");
       const body = op.requestBody
-        ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2))}</pre></details>`
+        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2))}</pre></details>`
         : "";
       const responses = Object.entries(op.responses)
-        .map(([status, r]) => `<li><b>${status}</b> ${escape(r.description)}</li>`)
+        .map(([status, r]) => `<li><b>${status}</b> ${escapeHtml(r.description)}</li>`)
         .join("");
-      const html = `<section class="op"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code>${op.deprecated ? ' <em class="dep">deprecated</em>' : ""}</h3>
-<p>${escape(op.summary)}${op.description ? `<br>${escape(op.description)}` : ""}</p>${params ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${params}</table>` : ""}${body}<ul>${responses}</ul></section>`;
+      const html = `<section class="op"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${op.deprecated ? ' <em class="dep">deprecated</em>' : ""}</h3>
+<p>${escapeHtml(op.summary)}${op.description ? `<br>${escapeHtml(op.description)}` : ""}</p>${params ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th></tr>${params}</table>` : ""}${body}<ul>${responses}</ul></section>`;
       const tag = op.tags[0] ?? "other";
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }
   }
-  const toc = [...byTag.keys()].map((tag) => `<a href="#${encodeURIComponent(tag)}">${escape(tag)}</a>`).join(" · ");
+  const toc = [...byTag.keys()]
+    .map((tag) => `<a href="#${encodeURIComponent(tag)}">${escapeHtml(tag)}</a>`)
+    .join(" · ");
   const sections = [...byTag.entries()]
-    .map(([tag, ops]) => `<h2 id="${encodeURIComponent(tag)}">${escape(tag)}</h2>${ops.join("")}`)
+    .map(([tag, ops]) => `<h2 id="${encodeURIComponent(tag)}">${escapeHtml(tag)}</h2>${ops.join("")}`)
     .join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(document.info.title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(document.info.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#1d2330}code,pre{font:13px ui-monospace,monospace}
 pre{background:#f4f5f7;padding:.75rem;overflow:auto}.op{border-top:1px solid #dde;padding:.5rem 0}.m{display:inline-block;min-width:4.5em;padding:0 .4em;border-radius:3px;color:#fff;font-size:13px;text-align:center}
 .get{background:#2f7d4f}.post{background:#2563c9}.put{background:#b26b00}.delete{background:#b42318}.dep{color:#b42318}table{border-collapse:collapse}td,th{border:1px solid #dde;padding:.2rem .5rem;text-align:left;vertical-align:top}</style></head>
-<body><h1>${escape(document.info.title)}</h1><p>${escape(document.info.description)}</p>
+<body><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description)}</p>
 <p>Authenticate with <code>Authorization: Bearer &lt;API key&gt;</code>. Errors: <code>{"statusCode","error","message"}</code>, plus <code>validation: {source, keys}</code> on a 400. The machine-readable document is at <a href="/openapi.json">/openapi.json</a>.</p>
 <nav>${toc}</nav>${sections}</body></html>`;
 }

@@ -63,7 +63,8 @@ export function openApiDocument(routes: readonly Route[]) {
     };
     for (const [status, description] of Object.entries(route.otherResponses ?? {}))
       responses[status] = errorRef(description);
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),

@@ -65,7 +65,7 @@ describe(`GraphQL check results on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const db = () => t.app.context.database.prisma;
+  const _db = () => t.app.context.database.prisma;
   const record = resultRecorder(() => t);
   const newCheck = checkFactory(() => t, { name: "Orders API" });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 // The API has no alert-channel or check writes of its own here: tests make those rows directly.
 describe(`REST check groups: alert channels, private locations and checks on ${testProvider}`, () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
+import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";

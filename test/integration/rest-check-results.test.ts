@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
+import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";

@@ -26,7 +26,7 @@ export async function recordHeartbeatPing({
         })
       : null;
   // The token is a secret: the error does not echo it.
-  if (!check || check.checkType !== "HEARTBEAT") throw new NotFoundError("heartbeat check for this ping token");
+  if (check?.checkType !== "HEARTBEAT") throw new NotFoundError("heartbeat check for this ping token");
 
   const previous = await ctx.db.heartbeatEvent.findFirst({
     where: { checkId: check.id },
