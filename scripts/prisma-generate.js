@@ -7,7 +7,7 @@ import { writeProviderSchemas } from "./prisma-schemas.js";
 const root = new URL("..", import.meta.url).pathname;
 const schemas = writeProviderSchemas();
 // Prisma 7's CLI looks for a schema-engine binary even for `generate`, which needs none; any
-// existing file satisfies the check (see shared/STACK.md). Nothing is downloaded.
+// existing file satisfies the check (see docs/stack.md). Nothing is downloaded.
 const env = {
   ...process.env,
   PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,

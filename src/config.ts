@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EnvironmentError, parseEnvironment } from "./environment.js";
 
-/** Printable ASCII without spaces, as decisions.md allows for VIGIL_API_KEY. */
+/** Printable ASCII without spaces, as docs/decisions.md allows for VIGIL_API_KEY. */
 const printableKey = /^[\x21-\x7e]{20,200}$/;
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 export const HEALTH_PATHS = new Set(["/-/readiness", "/-/liveness", "/health"]);
 
-/** Health endpoints of decisions.md: no auth; readiness turns 503 as soon as shutdown begins. */
+/** Health endpoints of docs/decisions.md: no auth; readiness turns 503 as soon as shutdown begins. */
 export function registerHealth(app: FastifyInstance, state: { draining: boolean; startedAt: number }) {
   app.get("/-/readiness", async (_request, reply) =>
     state.draining ? reply.status(503).send({ status: "shutting down" }) : { status: "ready" },

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ValidationError, type ValidationSource } from "./errors.js";
 
-/** Dotted path with numeric indexes, as decisions.md shows: `locations.1`, `alertSettings.reminders.amount`. */
+/** Dotted path with numeric indexes, as docs/decisions.md shows: `locations.1`, `alertSettings.reminders.amount`. */
 export function issuePath(path: ReadonlyArray<PropertyKey>): string {
   return path.map(String).join(".");
 }

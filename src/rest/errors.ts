@@ -10,7 +10,7 @@ import {
   ValidationError,
 } from "../domain/errors.js";
 
-/** The REST error body of decisions.md: {statusCode, error, message[, validation]}. */
+/** The REST error body of docs/decisions.md: {statusCode, error, message[, validation]}. */
 export type ErrorBody = {
   statusCode: number;
   error: string;

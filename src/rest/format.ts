@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every date in a response is an ISO 8601 UTC string (decisions.md). */
+/** Every date in a response is an ISO 8601 UTC string (docs/decisions.md). */
 export function iso(date: Date): string;
 export function iso(date: Date | null | undefined): string | null;
 export function iso(date: Date | null | undefined): string | null {

@@ -40,7 +40,7 @@ describe(`the service over loopback on ${testProvider}`, () => {
     expect(none.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 
-  it("guards /v1 and /v2 with 401 and 403 bodies of decisions.md", async () => {
+  it("guards /v1 and /v2 with 401 and 403 bodies of docs/decisions.md", async () => {
     const missing = await fetch(`${t.url}/v1/checks`);
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
-/** The deprecated `PUT /v1/checks/{id}` of decisions.md. */
+/** The deprecated `PUT /v1/checks/{id}` of docs/decisions.md. */
 describe(`REST deprecated check update on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;

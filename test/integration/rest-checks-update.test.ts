@@ -18,7 +18,7 @@ const apiBody = {
   },
 };
 
-/** PUT /v1/checks/{type}/{id}: partial updates (decisions.md), checked against the stored check. */
+/** PUT /v1/checks/{type}/{id}: partial updates (docs/decisions.md), checked against the stored check. */
 describe(`REST typed check updates on ${testProvider}`, () => {
   let t: TestApp;
   let api: RestClient;

@@ -12,7 +12,7 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe("configuration", () => {
-  it("has the defaults of decisions.md with an empty environment", () => {
+  it("has the defaults of docs/decisions.md with an empty environment", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -96,7 +96,7 @@ export const CreateCheckGroupInput = requestBody({
 });
 export type CreateCheckGroupInput = z.input<typeof CreateCheckGroupInput>;
 
-/** PUT is a partial update (decisions.md): every property optional, none defaulted. */
+/** PUT is a partial update (docs/decisions.md): every property optional, none defaulted. */
 export const UpdateCheckGroupInput = requestBody(
   Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as {
     [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;

@@ -10,7 +10,7 @@ import { AutoAssignAlertsQuery, UpdateCheckGroupInput } from "./schemas.js";
 import { writeSubscriptions } from "./subscriptions.js";
 
 /**
- * PUT: a partial update (decisions.md), an omitted property keeps its stored value. A sent nested
+ * PUT: a partial update (docs/decisions.md), an omitted property keeps its stored value. A sent nested
  * object (apiCheckDefaults, alertSettings) replaces the stored one as a whole.
  */
 export async function updateCheckGroup({

@@ -12,7 +12,7 @@ type Final = {
 };
 
 /**
- * A finished session's outcome, worst first: a cancelled run makes it CANCELLED (decisions.md); a
+ * A finished session's outcome, worst first: a cancelled run makes it CANCELLED (docs/decisions.md); a
  * DROPPED run (never picked up, or given up on), or one that ended without a FINAL result,
  * TIMED_OUT whatever the other results say; then FAILED, DEGRADED, PASSED.
  */

@@ -4,7 +4,7 @@ import { fields, milliseconds } from "./fields.js";
 import { ApiRequest, DnsRequest, HeartbeatConfig, IcmpRequest, TcpRequest, UrlRequest } from "./request-schemas.js";
 import { perType, typeSpec } from "./type-schemas.js";
 
-/** The body property names of the deprecated `PUT /v1/checks/{id}`, exactly as decisions.md lists them. */
+/** The body property names of the deprecated `PUT /v1/checks/{id}`, exactly as docs/decisions.md lists them. */
 export const DEPRECATED_UPDATE_PROPERTIES = [
   "name",
   "activated",

@@ -10,7 +10,7 @@ export function maxFrequencyOffset(frequency: number): number {
 
 /**
  * The spec's frequency-offset rules, for the check as it will be stored (on update: the stored
- * values merged with the sent ones, decisions.md). Only API checks run more often than each minute.
+ * values merged with the sent ones, docs/decisions.md). Only API checks run more often than each minute.
  */
 export function checkFrequency(checkType: string, frequency: number, offset: number | null) {
   if (frequency === 0) {

@@ -45,7 +45,7 @@ const MERGED = ["request", "heartbeat", "alertSettings"] as const;
 
 /**
  * What `null` means for a list: on create and the typed PUT, no items; on the deprecated PUT,
- * "leave it unchanged" (decisions.md), as for `groupId: null` there.
+ * "leave it unchanged" (docs/decisions.md), as for `groupId: null` there.
  */
 export function normalizeLists(values: CheckValues, nullMeans: "empty" | "unchanged"): CheckValues {
   const out = { ...values };

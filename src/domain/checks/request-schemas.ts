@@ -130,8 +130,8 @@ const shownOnly = z.unknown().optional().describe("response-only; ignored in req
 
 /**
  * HEARTBEAT: a ping is expected every period, with grace time added before the check fails
- * (decisions.md: period 30 s to 365 days, grace 0 to 365 days). An optional minimum (shorter than
- * the period) makes a ping that comes sooner EARLY (decisions.md, heartbeat event states).
+ * (docs/decisions.md: period 30 s to 365 days, grace 0 to 365 days). An optional minimum (shorter than
+ * the period) makes a ping that comes sooner EARLY (docs/decisions.md, heartbeat event states).
  * pingToken and pingUrl are set by the service; a client that sends back what it read has them ignored.
  */
 export const HeartbeatConfig = z

@@ -7,7 +7,7 @@ import { AutoAssignAlertsQuery, deprecatedUpdateSchema } from "./schemas.js";
 import { applyCheckUpdate } from "./update.js";
 
 /**
- * The deprecated `PUT /v1/checks/{id}`: a check of any type, the property names of decisions.md;
+ * The deprecated `PUT /v1/checks/{id}`: a check of any type, the property names of docs/decisions.md;
  * a list sent as `null` and `groupId: null` leave the stored value as it is.
  */
 export async function updateCheckDeprecated({

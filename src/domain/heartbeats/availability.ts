@@ -33,7 +33,7 @@ export function previousWindow(window: Window): Window {
   return { start: new Date(window.start.getTime() - length), end: window.start };
 }
 
-/** The availability of two windows' counts; null when both windows hold no event (decisions.md, Availability). */
+/** The availability of two windows' counts; null when both windows hold no event (docs/decisions.md, Availability). */
 export function availabilityFrom(currentCounts: Counts, previousCounts: Counts): HeartbeatAvailability {
   if (currentCounts.total === 0 && previousCounts.total === 0) return null;
   return {

@@ -59,7 +59,7 @@ const cursorOf = (incident: Incident) => encodeCursor([incident.createdAt.getTim
 
 /**
  * One keyset page of the incidents each status page shows (those naming a service of one of the
- * page's cards, decisions.md), newest first, forwards or backwards, for many pages at once: one
+ * page's cards, docs/decisions.md), newest first, forwards or backwards, for many pages at once: one
  * statement per distinct set of page arguments, ranking each page's incidents with ROW_NUMBER so
  * that a page costs at most first+1 rows, not all its history. Cursors are the REST nextId format.
  * The CROSS JOIN keeps SQLite's join order: from the pages' services to their incidents by key,

@@ -6,7 +6,7 @@ import type { IncidentStatus } from "./schemas.js";
  */
 export type UpdateLike = { id: string; status: string; publicIncidentUpdateDate: Date; createdAt: Date };
 
-/** Newest first: publicIncidentUpdateDate, then created_at (decisions.md), then id for a total order. */
+/** Newest first: publicIncidentUpdateDate, then created_at (docs/decisions.md), then id for a total order. */
 export function compareNewestFirst(a: UpdateLike, b: UpdateLike): number {
   return (
     b.publicIncidentUpdateDate.getTime() - a.publicIncidentUpdateDate.getTime() ||

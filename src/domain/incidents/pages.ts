@@ -2,7 +2,7 @@ import type { DbOrTx } from "../../db/client.js";
 
 /**
  * Which status pages show which incidents: an incident appears on every status page that shows
- * one of its services in a card (decisions.md). One query answers any number of incidents, so
+ * one of its services in a card (docs/decisions.md). One query answers any number of incidents, so
  * lists and GraphQL batches stay O(1) in queries.
  */
 export async function statusPagesByService(

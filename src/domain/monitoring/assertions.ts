@@ -1,5 +1,5 @@
 /**
- * API check assertions (decisions.md "Assertions"): a value is taken from the response by
+ * API check assertions (docs/decisions.md "Assertions"): a value is taken from the response by
  * `source` (and `property`: a JSON path for JSON_BODY, a header name for HEADERS), narrowed by
  * `regex` (its first capture group, else the whole match), then compared with `target`.
  */

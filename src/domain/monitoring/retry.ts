@@ -1,5 +1,5 @@
 /**
- * Whether and when a failed try is tried again (decisions.md "Retry strategy"): retry n (1-based)
+ * Whether and when a failed try is tried again (docs/decisions.md "Retry strategy"): retry n (1-based)
  * waits FIXED b, LINEAR n*b, EXPONENTIAL b^n seconds; SINGLE_RETRY retries once after b; no
  * retry past maxRetries, or when the wait would end past maxDurationSeconds since the first try,
  * or, with onlyOn [NETWORK_ERROR], when the failure was not a network error.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Field rules shared by several entities (groups and checks above all): one definition each,
- * taken from the spec's tables, decisions.md's "Values the spec leaves open", and the reference
+ * taken from the spec's tables, docs/decisions.md's "Values the spec leaves open", and the reference
  * document where both are silent.
  */
 export const LOCATIONS = [
@@ -189,7 +189,7 @@ export const DateInput = z.union([
 
 /**
  * A request body: unknown properties are refused (400), but the response-only fields `id`,
- * `created_at` and `updated_at` are accepted and ignored (decisions.md, Errors).
+ * `created_at` and `updated_at` are accepted and ignored (docs/decisions.md, Errors).
  */
 export function requestBody<S extends z.ZodRawShape>(shape: S) {
   const ignored = z.unknown().optional().describe("response-only; ignored in requests");
@@ -227,7 +227,7 @@ export const PageQuery = { limit: queryInt(1, 100).default(10), page: queryInt(1
 /** `?autoAssignAlerts=` (default true): subscribe to every alert channel of the account when none are sent. */
 export const AutoAssignAlertsQuery = z.object({ autoAssignAlerts: queryBoolean.default(true) });
 
-/** UNIX seconds, or an ISO date / date-time string (decisions.md, Check results). */
+/** UNIX seconds, or an ISO date / date-time string (docs/decisions.md, Check results). */
 export const queryTime = z.string().transform((value, ctx) => {
   const date = /^\d{1,12}(\.\d+)?$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
   if (Number.isNaN(date.getTime()) || !/^\d/.test(value)) {

@@ -14,6 +14,6 @@ export const ListServicesQuery = z.object({
 
 /**
  * A reference to a service in an incident or a card: only `id` counts; the other properties of a
- * service object (a client may send back what it read) are ignored (decisions.md, Incidents).
+ * service object (a client may send back what it read) are ignored (docs/decisions.md, Incidents).
  */
 export const ServiceRef = z.looseObject({ id: z.string() }).transform(({ id }) => ({ id }));

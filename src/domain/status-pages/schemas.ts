@@ -28,7 +28,7 @@ const Palette = z.strictObject(
 export const ThemeColors = z.strictObject({ light: Palette, dark: Palette });
 export type ThemeColors = z.infer<typeof ThemeColors>;
 
-/** Lower-cased first (the reference document's x-convert), then checked (decisions.md). */
+/** Lower-cased first (the reference document's x-convert), then checked (docs/decisions.md). */
 export const Slug = z
   .string()
   .toLowerCase()

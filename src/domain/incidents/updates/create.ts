@@ -7,7 +7,7 @@ import { updatesNewestFirst } from "../load.js";
 import { CreateIncidentUpdateInput } from "../schemas.js";
 import { touchIncident } from "../touch.js";
 
-/** Adds an update; without a status it takes the incident's current one (decisions.md). */
+/** Adds an update; without a status it takes the incident's current one (docs/decisions.md). */
 export async function createIncidentUpdate({
   ctx,
   incidentId,
