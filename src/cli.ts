@@ -5,7 +5,7 @@ import { migrate } from "./db/migrate.js";
 import { createAccount, createApiKey } from "./domain/accounts/create.js";
 import { DomainError } from "./domain/errors.js";
 import { createLogger } from "./logger.js";
-import { buildApp, prepareDatabase, StartupError } from "./server.js";
+import { prepareDatabase, StartupError } from "./db/prepare.js";
 
 const usage = `usage: vigil <command>
   serve                            run the service (REST, GraphQL, health) on PORT
@@ -37,6 +37,8 @@ async function withDatabase<T>(
 }
 
 async function serve(config: Config) {
+  // Loaded here: the server's modules (Fastify, GraphQL, the engine) would slow every other command.
+  const { buildApp } = await import("./server.js");
   const app = await buildApp(config);
   await app.start();
   let signals = 0;
@@ -61,8 +63,9 @@ async function main(argv: string[]) {
     allowPositionals: true,
     options: { name: { type: "string" }, account: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
-  const [command = "serve", sub] = positionals;
+  const [command, sub] = positionals;
   if (values.help) return void console.log(usage);
+  if (!command) throw new UsageError("a command is needed");
   const config = loadConfig();
   switch (`${command}${sub ? ` ${sub}` : ""}`) {
     case "serve":

@@ -5,10 +5,8 @@ import type { AppContext } from "./app-context.js";
 import { createAuthenticator } from "./auth/authenticate.js";
 import { createInProcessBus } from "./events/bus.js";
 import type { Config } from "./config.js";
-import { openDatabase, type Database } from "./db/client.js";
-import { migrate } from "./db/migrate.js";
+import { prepareDatabase } from "./db/prepare.js";
 import { redactUrl } from "./db/provider.js";
-import { ensureBootstrap } from "./domain/accounts/create.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -17,32 +15,7 @@ import { restPlugin } from "./rest/index.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
 
-/** A start-up failure whose message is for the operator (printed as is, exit 1). */
-export class StartupError extends Error {}
-
 export const BODY_LIMIT = 1024 * 1024;
-
-/** Migrates, connects and bootstraps; the database is ready for adapters when this returns. */
-export async function prepareDatabase(
-  config: Config,
-  logger: Logger,
-  onQuery?: (sql: string) => void,
-): Promise<Database> {
-  let database: Database;
-  try {
-    const report = await migrate(config.databaseUrl);
-    if (report.applied.length) logger.info({ applied: report.applied }, "migrations applied");
-    if (report.modified.length)
-      logger.warn({ modified: report.modified }, "applied migrations were modified since they ran");
-    database = await openDatabase(config.databaseUrl, { onQuery });
-  } catch (error) {
-    throw new StartupError(
-      `cannot open the database at DATABASE_URL=${redactUrl(config.databaseUrl)}: ${(error as Error).message}`,
-    );
-  }
-  if (config.bootstrap) await ensureBootstrap({ db: database.prisma, ...config.bootstrap });
-  return database;
-}
 
 /** The service: REST (/v1, /v2), GraphQL (/graphql over HTTP, SSE and WebSocket) and health, on one port. */
 export async function buildApp(
