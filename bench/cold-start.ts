@@ -1,19 +1,31 @@
-// Cold start of `npm start`'s command (node bin/vigil.js serve) to readiness 200 on an empty
-// SQLite database (migrations applied at start), and a warm start on the migrated file.
-//   npm run bench:cold-start
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+// Start-up of the `vigil` command, compiled (what `npm start` and `npx vigil` run: dist/, built at
+// install) against the TypeScript sources through tsx (what they ran before the build step):
+// `serve` to readiness 200 on an empty SQLite file (migrations applied) and on a migrated one, and
+// one CLI call (`accounts create`). Runs alternate between the two modes.
+//   npm run bench:cold-start        (BENCH_RUNS, default 5)
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../test/support/postgres-server.js";
 
-const bin = new URL("../bin/vigil.js", import.meta.url).pathname;
+const root = new URL("..", import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const modes = {
+  compiled: [join(root, "bin/vigil.js")],
+  "tsx (source)": ["--import", "tsx", join(root, "src/cli.ts")],
+} as const;
+type Mode = keyof typeof modes;
 
-async function startOnce(databaseUrl: string): Promise<number> {
+if (!existsSync(join(root, "dist/.built")) || spawnSync(process.execPath, [join(root, "scripts/build.js")]).status) {
+  throw new Error("bench: dist/ could not be built (npm run build)");
+}
+console.log(`dist/ built at ${statSync(join(root, "dist/.built")).mtime.toISOString()}`);
+
+async function startOnce(mode: Mode, databaseUrl: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, "serve"], {
+  const child = spawn(process.execPath, [...modes[mode], "serve"], {
     env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
@@ -33,17 +45,29 @@ async function startOnce(databaseUrl: string): Promise<number> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const cold: number[] = [];
-const warm: number[] = [];
-for (let i = 0; i < runs; i++) {
-  const url = `file:${join(mkdtempSync(join(tmpdir(), "vigil-cold-")), "vigil.db")}`;
-  cold.push(await startOnce(url));
-  warm.push(await startOnce(url));
+function cliOnce(mode: Mode, databaseUrl: string): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [...modes[mode], "accounts", "create", "--name", "Bench"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+  });
+  if (run.status !== 0) throw new Error(`vigil accounts create exited with ${run.status}: ${run.stderr}`);
+  return performance.now() - started;
 }
-console.log(
-  `cold start to readiness (empty SQLite, migrations applied): median ${median(cold).toFixed(0)} ms  [${cold.map((x) => x.toFixed(0)).join(", ")}]`,
-);
-console.log(
-  `warm start to readiness (migrated SQLite):                 median ${median(warm).toFixed(0)} ms  [${warm.map((x) => x.toFixed(0)).join(", ")}]`,
-);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const figures = new Map<string, number[]>();
+const add = (key: string, ms: number) => figures.set(key, [...(figures.get(key) ?? []), ms]);
+for (let i = 0; i < runs; i++) {
+  for (const mode of Object.keys(modes) as Mode[]) {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), "vigil-cold-")), "vigil.db")}`;
+    add(`${mode}: serve, cold (empty SQLite, migrations applied)`, await startOnce(mode, url));
+    add(`${mode}: serve, warm (migrated SQLite)`, await startOnce(mode, url));
+    add(`${mode}: CLI accounts create`, cliOnce(mode, url));
+  }
+}
+const width = Math.max(...[...figures.keys()].map((k) => k.length));
+for (const [key, values] of [...figures].sort(([a], [b]) => a.localeCompare(b))) {
+  console.log(
+    `${key.padEnd(width)}  median ${median(values).toFixed(0).padStart(5)} ms  [${values.map((x) => x.toFixed(0)).join(", ")}]`,
+  );
+}

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The private-location agent on its own (`vigil-agent`): no database modules are loaded.
-import { register } from "tsx/esm/api";
+import { load } from "./entry.js";
 
-register();
-await import("../src/agent/main.ts");
+await load("agent/main");
