@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../app-context.js";
 import { claimRuns, releaseRun } from "../domain/runs/claim.js";
-import type { CheckRun } from "../generated/sqlite/client.js";
+import type { CheckRunRow } from "../domain/runs/index.js";
 import { executeRun } from "./execute.js";
 import { RunnableCache } from "../domain/monitoring/runnable.js";
 import { createTryWriter } from "./try-writer.js";
@@ -69,7 +69,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     }
   };
 
-  function start(run: CheckRun) {
+  function start(run: CheckRunRow) {
     const controller = new AbortController();
     stats.claimed++;
     if (stats.lagMs.length < 1_000_000) stats.lagMs.push(now().getTime() - run.dueAt.getTime());
@@ -109,7 +109,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
           limit,
         }).catch((error) => {
           if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming runs failed");
-          return [] as CheckRun[];
+          return [] as CheckRunRow[];
         });
         if (stopping.signal.aborted) {
           for (const run of runs) await releaseRun(db, { id: run.id, owner }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { AppContext } from "../app-context.js";
 import { finishRun, recordHeldTries, type HeldTry } from "../domain/runs/index.js";
-import type { CheckRun } from "../generated/sqlite/client.js";
+import type { CheckRunRow } from "../domain/runs/index.js";
 import { loadRunnable, type RunnableCache } from "../domain/monitoring/runnable.js";
 import { runTries, type Runner, type TriesOptions } from "../domain/monitoring/tries.js";
 
@@ -26,7 +26,7 @@ export type ExecuteOptions = {
  */
 export async function executeRun(
   app: AppContext,
-  run: CheckRun,
+  run: CheckRunRow,
   options: ExecuteOptions,
 ): Promise<"recorded" | "skipped" | "lost"> {
   const db = app.database.prisma;
