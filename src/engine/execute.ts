@@ -30,9 +30,9 @@ export async function executeRun(
   options: ExecuteOptions,
 ): Promise<"recorded" | "skipped" | "lost"> {
   const db = app.database.prisma;
-  const runnable = await loadRunnable(db, run, options.now(), options.cache);
+  const runnable = await loadRunnable({ ctx: { db }, run, now: options.now(), cache: options.cache });
   if (!runnable) {
-    await finishRun(db, { id: run.id, owner: options.owner, now: options.now(), status: "CANCELLED" });
+    await finishRun({ ctx: { db }, id: run.id, owner: options.owner, now: options.now(), status: "CANCELLED" });
     return "skipped";
   }
   const { check, effective } = runnable;
@@ -45,7 +45,7 @@ export async function executeRun(
   const writeTry =
     options.writeTry ??
     (async (t: HeldTry) => {
-      const [answer] = await recordHeldTries({ db, events: app.events, now: options.now }, [t]);
+      const [answer] = await recordHeldTries({ ctx: { db, events: app.events, now: options.now }, tries: [t] });
       if (answer instanceof Error) throw answer;
       return answer !== null && answer !== undefined;
     });
