@@ -1,7 +1,7 @@
 import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
-import { resolveReferences } from "./account-references.js";
+import { resolveReferences } from "./references.js";
 import { toCheckGroupData } from "./rows.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 import { translatePrismaErrors } from "./prisma-errors.js";

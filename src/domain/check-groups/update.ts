@@ -2,7 +2,7 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { keepSecretValues } from "../shared/secrets.js";
 import { parseInput } from "../validation.js";
-import { resolveReferences } from "./account-references.js";
+import { resolveReferences } from "./references.js";
 import { toCheckGroupData } from "./rows.js";
 import { getCheckGroup } from "./get.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";

@@ -4,7 +4,7 @@ import type { DomainContext } from "../context.js";
 import type { Page, PageArgs } from "../pagination.js";
 import { parseInput } from "../validation.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-import { keysetPagesByKey } from "../keyset-batch.js";
+import { keysetPagesByKey } from "../children-pages.js";
 import { ListCheckResultsQuery } from "./schemas.js";
 import { type CheckResultRow, selectResults } from "./rows.js";
 

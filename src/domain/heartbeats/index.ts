@@ -5,7 +5,7 @@ export { listHeartbeatEvents } from "./list.js";
 export { recordHeartbeatPing } from "./record-ping.js";
 export * from "./schemas.js";
 export { heartbeatDeadlines, heartbeatTiming, pingState, type HeartbeatTiming, type PreviousEvent } from "./state.js";
-export { availabilityOfChecks, heartbeatStatsOfChecks } from "./availability-batch.js";
+export { availabilityOfChecks, heartbeatStatsOfChecks } from "./children.js";
 export { getHeartbeatEvents } from "./batch.js";
 export { heartbeatEventCursor, pageEventsOfChecks } from "./children.js";
 export type { WindowArgs } from "./window.js";
