@@ -140,7 +140,8 @@ try {
 
   // (c) The missed-heartbeat sweep over every heartbeat check: none due (median of runs), then
   // all due at once (each writes its FAILING), then again (nothing left to write).
-  const sweep = (now: Date) => recordMissedHeartbeats({ db: database.prisma, events: ctx.events, now });
+  const sweep = (now: Date) =>
+    recordMissedHeartbeats({ ctx: { db: database.prisma, events: ctx.events, now: () => now }, now });
   await sweep(new Date());
   const idle: number[] = [];
   for (let i = 0; i < runs; i++) idle.push((await timed(() => sweep(new Date()))).ms);

@@ -1,7 +1,7 @@
 import type { Authenticator } from "./auth/authenticate.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import type { DomainContext } from "./domain/context.js";
+import type { DomainContext, SystemContext } from "./domain/context.js";
 import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
 
@@ -19,4 +19,9 @@ export type AppContext = {
 /** The `ctx` of a domain verb called on behalf of an account. */
 export function domainContext(app: AppContext, accountId: string): DomainContext {
   return { db: app.database.prisma, accountId, events: app.events, now: () => new Date() };
+}
+
+/** The `ctx` of a domain function working across accounts (the engine's scheduler and sweeps). */
+export function systemContext(app: AppContext): SystemContext {
+  return { db: app.database.prisma, events: app.events, now: () => new Date() };
 }

@@ -11,3 +11,10 @@ export type DomainContext = {
   events: EventBus;
   now: () => Date;
 };
+
+/**
+ * What a domain function working across accounts receives as `ctx` (the engine's scheduler and
+ * sweeps, the run queue, agents before they are known): a DomainContext without an account, so
+ * each query names the account of the rows it touches.
+ */
+export type SystemContext = Omit<DomainContext, "accountId">;

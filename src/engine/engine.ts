@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "../app-context.js";
+import { systemContext, type AppContext } from "../app-context.js";
 import { claimRuns, releaseRun } from "../domain/runs/claim.js";
-import type { CheckRun } from "../generated/sqlite/client.js";
+import type { CheckRunRow } from "../domain/runs/index.js";
 import { executeRun } from "./execute.js";
 import { RunnableCache } from "../domain/monitoring/runnable.js";
 import { createTryWriter } from "./try-writer.js";
@@ -69,7 +69,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     }
   };
 
-  function start(run: CheckRun) {
+  function start(run: CheckRunRow) {
     const controller = new AbortController();
     stats.claimed++;
     if (stats.lagMs.length < 1_000_000) stats.lagMs.push(now().getTime() - run.dueAt.getTime());
@@ -101,7 +101,8 @@ export function startEngine(app: AppContext, options: EngineOptions) {
       let idleMs = maxIdleMs;
       if (free > 0) {
         const limit = Math.min(free, 50);
-        const runs = await claimRuns(db, {
+        const runs = await claimRuns({
+          ctx: { db },
           privateLocationId: null,
           owner,
           now: now(),
@@ -109,10 +110,10 @@ export function startEngine(app: AppContext, options: EngineOptions) {
           limit,
         }).catch((error) => {
           if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming runs failed");
-          return [] as CheckRun[];
+          return [] as CheckRunRow[];
         });
         if (stopping.signal.aborted) {
-          for (const run of runs) await releaseRun(db, { id: run.id, owner }).catch(() => undefined);
+          for (const run of runs) await releaseRun({ ctx: { db }, id: run.id, owner }).catch(() => undefined);
           break;
         }
         runs.forEach(start);
@@ -165,7 +166,16 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   every(
     1_000,
     guarded("scheduler", async () => {
-      if ((await scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS)).queued > 0) nudge();
+      if (
+        (
+          await scheduleDueRuns({
+            ctx: systemContext(app),
+            now: now(),
+            options: options.scheduler ?? SCHEDULER_DEFAULTS,
+          })
+        ).queued > 0
+      )
+        nudge();
     }),
   );
   every(1_000, guarded("cancellations", watchCancellations));
@@ -194,7 +204,9 @@ export function startEngine(app: AppContext, options: EngineOptions) {
       sweep.everyMs,
       guarded(sweep.name, () => sweep.run(app, now())),
     );
-  void guarded("scheduler", () => scheduleDueRuns(app, now(), options.scheduler ?? SCHEDULER_DEFAULTS))();
+  void guarded("scheduler", () =>
+    scheduleDueRuns({ ctx: systemContext(app), now: now(), options: options.scheduler ?? SCHEDULER_DEFAULTS }),
+  )();
   const loop = claimLoop();
 
   return {
@@ -213,7 +225,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
       await Promise.race([all, sleep(timeoutMs)]);
       for (const [id, run] of inFlight) {
         run.controller.abort();
-        await releaseRun(db, { id, owner }).catch(() => undefined);
+        await releaseRun({ ctx: { db }, id, owner }).catch(() => undefined);
       }
       await Promise.race([all, sleep(1_000)]);
       await writer.flushed();

@@ -1,6 +1,6 @@
 import type { AppContext } from "../app-context.js";
 import { finishRun, recordHeldTries, type HeldTry } from "../domain/runs/index.js";
-import type { CheckRun } from "../generated/sqlite/client.js";
+import type { CheckRunRow } from "../domain/runs/index.js";
 import { loadRunnable, type RunnableCache } from "../domain/monitoring/runnable.js";
 import { runTries, type Runner, type TriesOptions } from "../domain/monitoring/tries.js";
 
@@ -26,13 +26,13 @@ export type ExecuteOptions = {
  */
 export async function executeRun(
   app: AppContext,
-  run: CheckRun,
+  run: CheckRunRow,
   options: ExecuteOptions,
 ): Promise<"recorded" | "skipped" | "lost"> {
   const db = app.database.prisma;
-  const runnable = await loadRunnable(db, run, options.now(), options.cache);
+  const runnable = await loadRunnable({ ctx: { db }, run, now: options.now(), cache: options.cache });
   if (!runnable) {
-    await finishRun(db, { id: run.id, owner: options.owner, now: options.now(), status: "CANCELLED" });
+    await finishRun({ ctx: { db }, id: run.id, owner: options.owner, now: options.now(), status: "CANCELLED" });
     return "skipped";
   }
   const { check, effective } = runnable;
@@ -45,7 +45,7 @@ export async function executeRun(
   const writeTry =
     options.writeTry ??
     (async (t: HeldTry) => {
-      const [answer] = await recordHeldTries({ db, events: app.events, now: options.now }, [t]);
+      const [answer] = await recordHeldTries({ ctx: { db, events: app.events, now: options.now }, tries: [t] });
       if (answer instanceof Error) throw answer;
       return answer !== null && answer !== undefined;
     });

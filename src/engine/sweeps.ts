@@ -1,3 +1,4 @@
+import { systemContext } from "../app-context.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
@@ -12,16 +13,20 @@ export const engineSweeps: Sweep[] = [
   {
     name: "missed heartbeats",
     everyMs: 2_000,
-    run: (app, now) => recordMissedHeartbeats({ db: app.database.prisma, events: app.events, now }),
+    run: (app, now) => recordMissedHeartbeats({ ctx: systemContext(app), now }),
   },
   // Session runs of grouped checks waiting for a free slot of the group's concurrency.
   {
     name: "pending session runs",
     everyMs: 1_000,
-    run: (app, now) => promotePendingRuns(app.database.prisma, now, app.events),
+    run: (app, now) => promotePendingRuns({ ctx: systemContext(app), now }),
   },
   // Private-location runs no agent claimed within 6 minutes are dropped, with a hasErrors result.
-  { name: "unclaimed private runs", everyMs: 5_000, run: (app, now) => dropUnclaimedRuns(app, now) },
+  {
+    name: "unclaimed private runs",
+    everyMs: 5_000,
+    run: (app, now) => dropUnclaimedRuns({ ctx: systemContext(app), now }),
+  },
   // Sessions that can no longer finish end TIMED_OUT.
-  { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions(app, now) },
+  { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions({ ctx: systemContext(app), now }) },
 ];

@@ -21,10 +21,7 @@ export function createTryWriter(app: AppContext, options: { maxBatch: number; ma
     if (batch.length === 0) return;
     writing = writing.then(async () => {
       try {
-        const answers = await recordHeldTries(
-          deps,
-          batch.map((item) => item.t),
-        );
+        const answers = await recordHeldTries({ ctx: deps, tries: batch.map((item) => item.t) });
         for (const [i, answer] of answers.entries()) {
           if (answer instanceof Error) batch[i]!.reject(answer);
           else batch[i]!.resolve(answer !== null);

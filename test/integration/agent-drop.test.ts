@@ -1,3 +1,4 @@
+import { systemContext } from "../../src/app-context.js";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropUnclaimedRuns } from "../../src/domain/runs/index.js";
@@ -63,13 +64,13 @@ describe(`dropping private-location runs nobody claimed on ${testProvider}`, () 
     const events: VigilEvent[] = [];
     const unsubscribe = t.app.context.events.subscribe((event) => events.push(event));
 
-    expect(await dropUnclaimedRuns(t.app.context, at(6 * MINUTE - 1))).toBe(0);
+    expect(await dropUnclaimedRuns({ ctx: systemContext(t.app.context), now: at(6 * MINUTE - 1) })).toBe(0);
     const counts = await Promise.all([
-      dropUnclaimedRuns(t.app.context, at(6 * MINUTE)),
-      dropUnclaimedRuns(t.app.context, at(6 * MINUTE)),
+      dropUnclaimedRuns({ ctx: systemContext(t.app.context), now: at(6 * MINUTE) }),
+      dropUnclaimedRuns({ ctx: systemContext(t.app.context), now: at(6 * MINUTE) }),
     ]);
     expect(counts[0] + counts[1]).toBe(2);
-    expect(await dropUnclaimedRuns(t.app.context, at(6 * MINUTE + 1))).toBe(0);
+    expect(await dropUnclaimedRuns({ ctx: systemContext(t.app.context), now: at(6 * MINUTE + 1) })).toBe(0);
     unsubscribe();
 
     const runs = await db().checkRun.findMany({

@@ -1,6 +1,7 @@
 // Check sessions that do not finish: a DROPPED run makes the session TIMED_OUT, and the sweep
 // (timeOutSessions) ends stuck sessions past SESSION_TIMEOUT_MS. Times are injected: every
 // session here starts in the past, far from the wall clock's sessions of other tests.
+import { systemContext } from "../../src/app-context.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
@@ -97,18 +98,20 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     });
     expect((await session(id!)).status).toBe("PROGRESS");
 
-    expect(await timeOutSessions(t.app.context, after(start, SESSION_TIMEOUT_MS))).toBe(0);
+    expect(await timeOutSessions({ ctx: systemContext(t.app.context), now: after(start, SESSION_TIMEOUT_MS) })).toBe(0);
     expect((await session(id!)).status).toBe("PROGRESS");
     const late = after(start, SESSION_TIMEOUT_MS + 1);
-    expect(await timeOutSessions(t.app.context, late)).toBe(1);
+    expect(await timeOutSessions({ ctx: systemContext(t.app.context), now: late })).toBe(1);
     expect(await session(id!)).toMatchObject({ status: "TIMED_OUT", stoppedAt: late });
     expect((await runsOf(id!)).map((r) => [r.status, r.finishedAt])).toEqual([
       ["DONE", after(start, 1000)],
       ["DROPPED", late],
     ]);
-    expect(await timeOutSessions(t.app.context, after(late, 1))).toBe(0);
+    expect(await timeOutSessions({ ctx: systemContext(t.app.context), now: after(late, 1) })).toBe(0);
     // The runner that held the dropped run loses it, and its late result changes nothing.
-    expect(await renewLease(db(), { id: us!.id, owner: "runner-1", now: late, leaseMs: 60_000 })).toBe(false);
+    expect(await renewLease({ ctx: { db: db() }, id: us!.id, owner: "runner-1", now: late, leaseMs: 60_000 })).toBe(
+      false,
+    );
     await recordCheckResult({
       ctx: ctx(late),
       input: { checkId: check.id, checkRunId: us!.id, runLocation: "us-east-1" },
@@ -130,9 +133,9 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     );
     const late = after(start, SESSION_TIMEOUT_MS + 1);
     const counts = await Promise.all([
-      timeOutSessions(t.app.context, late),
-      timeOutSessions(t.app.context, late),
-      timeOutSessions(t.app.context, late),
+      timeOutSessions({ ctx: systemContext(t.app.context), now: late }),
+      timeOutSessions({ ctx: systemContext(t.app.context), now: late }),
+      timeOutSessions({ ctx: systemContext(t.app.context), now: late }),
     ]);
     expect(counts.reduce((a, b) => a + b)).toBe(3);
     for (const id of ids) expect((await session(id)).status).toBe("TIMED_OUT");
@@ -150,7 +153,7 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     expect((await runsOf(waiting!)).map((r) => r.status)).toEqual(["PENDING", "PENDING"]);
 
     const late = after(start, SESSION_TIMEOUT_MS + 1);
-    expect(await timeOutSessions(t.app.context, late)).toBe(1);
+    expect(await timeOutSessions({ ctx: systemContext(t.app.context), now: late })).toBe(1);
     expect((await session(stuck!)).status).toBe("TIMED_OUT");
     expect((await session(waiting!)).status).toBe("STARTED");
     expect((await runsOf(waiting!)).map((r) => [r.status, r.dueAt])).toEqual([
@@ -158,8 +161,10 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
       ["QUEUED", late],
     ]);
     // The bound counts from the promotion: the promoted session has its full time to run.
-    expect(await timeOutSessions(t.app.context, after(late, SESSION_TIMEOUT_MS))).toBe(0);
-    expect(await timeOutSessions(t.app.context, after(late, SESSION_TIMEOUT_MS + 1))).toBe(1);
+    expect(await timeOutSessions({ ctx: systemContext(t.app.context), now: after(late, SESSION_TIMEOUT_MS) })).toBe(0);
+    expect(await timeOutSessions({ ctx: systemContext(t.app.context), now: after(late, SESSION_TIMEOUT_MS + 1) })).toBe(
+      1,
+    );
     expect((await session(waiting!)).status).toBe("TIMED_OUT");
   });
 });

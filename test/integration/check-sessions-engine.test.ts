@@ -105,7 +105,7 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
       "PASSED",
       "PASSED",
     ]);
-    expect(await promotePendingRuns(db(), new Date())).toBe(0);
+    expect(await promotePendingRuns({ ctx: { db: db() }, now: new Date() })).toBe(0);
   });
 
   it("concurrency 2 across sessions: two checks under way, checks outside groups unaffected", async () => {
@@ -146,18 +146,18 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     const checks = await checksIn(groupId, 6);
     await trigger(checks);
     expect(await statusesOf(checks)).toEqual(["QUEUED", "QUEUED", "PENDING", "PENDING", "PENDING", "PENDING"]);
-    expect(await promotePendingRuns(db(), new Date())).toBe(0);
+    expect(await promotePendingRuns({ ctx: { db: db() }, now: new Date() })).toBe(0);
     // Both under-way runs end behind the domain's back (as a lost runner's would be reaped).
     await db().checkRun.updateMany({ where: { checkId: { in: checks.slice(0, 2) } }, data: { status: "DONE" } });
     const promoted = await Promise.all([
-      promotePendingRuns(db(), new Date()),
-      promotePendingRuns(db(), new Date()),
-      promotePendingRuns(db(), new Date()),
+      promotePendingRuns({ ctx: { db: db() }, now: new Date() }),
+      promotePendingRuns({ ctx: { db: db() }, now: new Date() }),
+      promotePendingRuns({ ctx: { db: db() }, now: new Date() }),
     ]);
     expect(promoted.reduce((a, b) => a + b)).toBe(4); // two checks of two locations
     expect(await statusesOf(checks)).toEqual(["DONE", "DONE", "QUEUED", "QUEUED", "PENDING", "PENDING"]);
     await db().checkRun.updateMany({ where: { checkId: { in: checks }, status: "QUEUED" }, data: { status: "DONE" } });
-    expect(await promotePendingRuns(db(), new Date())).toBe(4);
+    expect(await promotePendingRuns({ ctx: { db: db() }, now: new Date() })).toBe(4);
     expect(await statusesOf(checks)).toEqual(["DONE", "DONE", "DONE", "DONE", "QUEUED", "QUEUED"]);
     await db().checkRun.updateMany({ where: { checkId: { in: checks } }, data: { status: "DONE" } });
   });
@@ -205,7 +205,7 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
       ),
       cancelCheckSession({ ctx: ctx(), id: sessions.get(checks[0]!), input: undefined }),
       cancelCheckSession({ ctx: ctx(), id: sessions.get(checks[2]!), input: undefined }),
-      promotePendingRuns(db(), new Date()),
+      promotePendingRuns({ ctx: { db: db() }, now: new Date() }),
     ]);
     expect(["PASSED", "CANCELLED"]).toContain(await sessionStatus(sessions.get(checks[0]!)!));
     expect(await sessionStatus(sessions.get(checks[2]!)!)).toBe("CANCELLED");

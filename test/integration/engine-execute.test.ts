@@ -39,7 +39,8 @@ describe(`executing a claimed run on ${testProvider}`, () => {
         dueAt: new Date(clock.t),
       },
     });
-    const [run] = await claimRuns(db(), {
+    const [run] = await claimRuns({
+      ctx: { db: db() },
       privateLocationId: null,
       owner,
       now: new Date(clock.t),
@@ -173,7 +174,8 @@ describe(`executing a claimed run on ${testProvider}`, () => {
     ).body;
     const lostRun = await claimed(other.id, clock, "dying");
     clock.t += 61_000; // the lease ran out and another runner took the run
-    await claimRuns(db(), {
+    await claimRuns({
+      ctx: { db: db() },
       privateLocationId: null,
       owner: "healthy",
       now: new Date(clock.t),

@@ -130,7 +130,8 @@ describe(`the engine loop on ${testProvider}`, () => {
       },
     });
     // A runner claims it with a short lease and then never comes back.
-    const [dead] = await claimRuns(db(), {
+    const [dead] = await claimRuns({
+      ctx: { db: db() },
       privateLocationId: null,
       owner: "dead-runner",
       now: new Date(),

@@ -1,3 +1,4 @@
+import { systemContext } from "../../src/app-context.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dueRuns, phaseMs } from "../../src/domain/monitoring/plan.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../src/domain/runs/schedule.js";
@@ -27,7 +28,8 @@ describe(`the scheduler on ${testProvider}`, () => {
   /** Plans `ticks` consecutive windows from `start`, one scheduler tick per `step` ms. */
   async function tick(start: number, ticks: number, step = 5_000) {
     let queued = 0;
-    for (let i = 0; i < ticks; i++) queued += (await scheduleDueRuns(t.app.context, new Date(start + i * step))).queued;
+    for (let i = 0; i < ticks; i++)
+      queued += (await scheduleDueRuns({ ctx: systemContext(t.app.context), now: new Date(start + i * step) })).queued;
     return queued;
   }
 
@@ -126,9 +128,11 @@ describe(`the scheduler on ${testProvider}`, () => {
     const check = await newCheck();
     await db().check.update({ where: { id: check.id }, data: { frequency: 0, frequencyOffset: 10 } });
     const at = new Date(Date.UTC(2030, 0, 6));
-    await scheduleDueRuns(t.app.context, at); // plans (at, at + horizon]
+    await scheduleDueRuns({ ctx: systemContext(t.app.context), now: at }); // plans (at, at + horizon]
     const next = at.getTime() + SCHEDULER_DEFAULTS.horizonMs - SCHEDULER_DEFAULTS.leadMs + 1_000; // inside the lead: due for planning
-    const results = await Promise.all([1, 2, 3, 4].map(() => scheduleDueRuns(t.app.context, new Date(next))));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => scheduleDueRuns({ ctx: systemContext(t.app.context), now: new Date(next) })),
+    );
     expect(results.filter((r) => r.planned)).toHaveLength(1);
     const runs = await runsOf(check.id);
     expect(runs.filter((r) => r.dueAt.getTime() > at.getTime() + SCHEDULER_DEFAULTS.horizonMs)).toHaveLength(
@@ -136,7 +140,10 @@ describe(`the scheduler on ${testProvider}`, () => {
     );
     expect(new Set(runs.map((r) => r.scheduleKey)).size).toBe(runs.length);
     // A tick within the planned window's lead changes nothing.
-    expect(await scheduleDueRuns(t.app.context, new Date(next + 1_000))).toEqual({ planned: false, queued: 0 });
+    expect(await scheduleDueRuns({ ctx: systemContext(t.app.context), now: new Date(next + 1_000) })).toEqual({
+      planned: false,
+      queued: 0,
+    });
     const state = await db().schedulerState.findUniqueOrThrow({ where: { id: SCHEDULER_STATE_ID } });
     expect(state.plannedUntil.getTime()).toBe(next + SCHEDULER_DEFAULTS.horizonMs);
   });
@@ -145,9 +152,9 @@ describe(`the scheduler on ${testProvider}`, () => {
     const check = await newCheck();
     await db().check.update({ where: { id: check.id }, data: { frequency: 1, frequencyOffset: null } });
     const at = Date.UTC(2030, 0, 7);
-    await scheduleDueRuns(t.app.context, new Date(at));
+    await scheduleDueRuns({ ctx: systemContext(t.app.context), now: new Date(at) });
     const later = at + 3_600_000;
-    await scheduleDueRuns(t.app.context, new Date(later));
+    await scheduleDueRuns({ ctx: systemContext(t.app.context), now: new Date(later) });
     const runs = await runsOf(check.id);
     const schedulable = {
       id: check.id,

@@ -17,7 +17,8 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
   let t: TestApp;
   let statements: string[] | null = null;
   const db = () => t.app.context.database.prisma;
-  const sweep = (now: Date) => recordMissedHeartbeats({ db: db(), events: t.app.context.events, now });
+  const sweep = (now: Date) =>
+    recordMissedHeartbeats({ ctx: { db: db(), events: t.app.context.events, now: () => now }, now });
 
   type Seed = { accountId?: string; tags?: string[]; groupId?: number; activated?: boolean; config?: object | null };
   async function heartbeatCheck({

@@ -38,10 +38,24 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
   it("claims due runs only, oldest first, up to the limit, and never twice", async () => {
     await db().checkRun.deleteMany({});
     await seed(5);
-    const first = await claimRuns(db(), { ...dataCenter, owner: "a", now: at(2_500), leaseMs: 30_000, limit: 2 });
+    const first = await claimRuns({
+      ctx: { db: db() },
+      ...dataCenter,
+      owner: "a",
+      now: at(2_500),
+      leaseMs: 30_000,
+      limit: 2,
+    });
     expect(first.map((r) => r.dueAt.getTime() - T)).toEqual([0, 1000]);
     expect(first.every((r) => r.status === "RUNNING" && r.leaseOwner === "a")).toBe(true);
-    const second = await claimRuns(db(), { ...dataCenter, owner: "b", now: at(2_500), leaseMs: 30_000, limit: 10 });
+    const second = await claimRuns({
+      ctx: { db: db() },
+      ...dataCenter,
+      owner: "b",
+      now: at(2_500),
+      leaseMs: 30_000,
+      limit: 10,
+    });
     expect(second.map((r) => r.dueAt.getTime() - T)).toEqual([2000]); // the rest are not due yet
   });
 
@@ -50,7 +64,14 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
     await seed(20);
     const claims = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        claimRuns(db(), { ...dataCenter, owner: `runner-${i}`, now: at(60_000), leaseMs: 30_000, limit: 5 }),
+        claimRuns({
+          ctx: { db: db() },
+          ...dataCenter,
+          owner: `runner-${i}`,
+          now: at(60_000),
+          leaseMs: 30_000,
+          limit: 5,
+        }),
       ),
     );
     const ids = claims.flat().map((r) => r.id);
@@ -64,15 +85,25 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
   it("gives a run whose lease expired to another runner; the first can then neither renew nor finish it", async () => {
     await db().checkRun.deleteMany({});
     await seed(1);
-    const [run] = await claimRuns(db(), { ...dataCenter, owner: "dies", now: at(0), leaseMs: 10_000, limit: 1 });
-    expect(await claimRuns(db(), { ...dataCenter, owner: "other", now: at(9_999), leaseMs: 10_000, limit: 1 })).toEqual(
-      [],
-    );
-    expect(await renewLease(db(), { id: run!.id, owner: "dies", now: at(5_000), leaseMs: 10_000 })).toBe(true); // lease now ends at 15 s
+    const [run] = await claimRuns({
+      ctx: { db: db() },
+      ...dataCenter,
+      owner: "dies",
+      now: at(0),
+      leaseMs: 10_000,
+      limit: 1,
+    });
     expect(
-      await claimRuns(db(), { ...dataCenter, owner: "other", now: at(14_000), leaseMs: 10_000, limit: 1 }),
+      await claimRuns({ ctx: { db: db() }, ...dataCenter, owner: "other", now: at(9_999), leaseMs: 10_000, limit: 1 }),
     ).toEqual([]);
-    const [again] = await claimRuns(db(), {
+    expect(await renewLease({ ctx: { db: db() }, id: run!.id, owner: "dies", now: at(5_000), leaseMs: 10_000 })).toBe(
+      true,
+    ); // lease now ends at 15 s
+    expect(
+      await claimRuns({ ctx: { db: db() }, ...dataCenter, owner: "other", now: at(14_000), leaseMs: 10_000, limit: 1 }),
+    ).toEqual([]);
+    const [again] = await claimRuns({
+      ctx: { db: db() },
       ...dataCenter,
       owner: "other",
       now: at(15_001),
@@ -80,17 +111,19 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
       limit: 1,
     });
     expect(again).toMatchObject({ id: run!.id, leaseOwner: "other", status: "RUNNING" });
-    expect(await renewLease(db(), { id: run!.id, owner: "dies", now: at(15_002), leaseMs: 10_000 })).toBe(false);
-    expect(await finishRun(db(), { id: run!.id, owner: "dies", now: at(15_003) })).toBe(false);
-    expect(await finishRun(db(), { id: run!.id, owner: "other", now: at(16_000) })).toBe(true);
+    expect(await renewLease({ ctx: { db: db() }, id: run!.id, owner: "dies", now: at(15_002), leaseMs: 10_000 })).toBe(
+      false,
+    );
+    expect(await finishRun({ ctx: { db: db() }, id: run!.id, owner: "dies", now: at(15_003) })).toBe(false);
+    expect(await finishRun({ ctx: { db: db() }, id: run!.id, owner: "other", now: at(16_000) })).toBe(true);
     expect(await db().checkRun.findUniqueOrThrow({ where: { id: run!.id } })).toMatchObject({
       status: "DONE",
       finishedAt: at(16_000),
       leaseExpiresAt: null,
     });
-    expect(await claimRuns(db(), { ...dataCenter, owner: "late", now: at(99_000), leaseMs: 10_000, limit: 5 })).toEqual(
-      [],
-    );
+    expect(
+      await claimRuns({ ctx: { db: db() }, ...dataCenter, owner: "late", now: at(99_000), leaseMs: 10_000, limit: 5 }),
+    ).toEqual([]);
   });
 
   it("keeps private-location runs for that location's claimers", async () => {
@@ -100,7 +133,8 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
       data: { accountId, name: "Office", slugName: `office-${randomUUID().slice(0, 8)}` },
     });
     await seed(3, office.id, accountId);
-    const service = await claimRuns(db(), {
+    const service = await claimRuns({
+      ctx: { db: db() },
       ...dataCenter,
       owner: "service",
       now: at(60_000),
@@ -108,7 +142,8 @@ describe(`the run queue's claim protocol on ${testProvider}`, () => {
       limit: 10,
     });
     expect(service.map((r) => r.privateLocationId)).toEqual([null, null]);
-    const agent = await claimRuns(db(), {
+    const agent = await claimRuns({
+      ctx: { db: db() },
       privateLocationId: office.id,
       owner: "agent",
       now: at(60_000),

@@ -10,7 +10,13 @@ const bearer = /^Bearer[ ]+(pl_[\x21-\x7e]+)[ ]*$/i;
  * An agent key (`Authorization: Bearer pl_...`) → its private location. Looked up on every call,
  * by hash, so a revoked key (or a deleted location) stops working at once.
  */
-export async function authenticateAgent(db: DbOrTx, authorization: string | undefined): Promise<AgentCaller> {
+export async function authenticateAgent({
+  ctx: { db },
+  authorization,
+}: {
+  ctx: { db: DbOrTx };
+  authorization: string | undefined;
+}): Promise<AgentCaller> {
   if (!authorization) throw new UnauthorizedError("missing Authorization header: expected 'Bearer <agent key pl_...>'");
   const key = bearer.exec(authorization)?.[1];
   if (!key) throw new UnauthorizedError("malformed Authorization header: expected 'Bearer <agent key pl_...>'");

@@ -53,12 +53,12 @@ const cacheOf = (db: object) => caches.get(db) ?? caches.set(db, new RunnableCac
 
 async function claimRunnable(ctx: AgentContext, owner: string, limit: number, leaseMs: number) {
   const now = ctx.now();
-  const claimed = await claimRuns(ctx.db, { privateLocationId: ctx.privateLocationId, owner, now, leaseMs, limit });
+  const claimed = await claimRuns({ ctx: ctx, privateLocationId: ctx.privateLocationId, owner, now, leaseMs, limit });
   const runs: ClaimedRun[] = [];
   for (const run of claimed) {
-    const runnable = await loadRunnable(ctx.db, run, now, cacheOf(ctx.db));
+    const runnable = await loadRunnable({ ctx: ctx, run: run, now: now, cache: cacheOf(ctx.db) });
     if (!runnable) {
-      await finishRun(ctx.db, { id: run.id, owner, now, status: "CANCELLED" });
+      await finishRun({ ctx: ctx, id: run.id, owner, now, status: "CANCELLED" });
       continue;
     }
     runs.push({ id: run.id, sequenceId: run.sequenceId, runLocation: ctx.slugName, leaseMs, ...runnable });

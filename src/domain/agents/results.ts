@@ -25,22 +25,25 @@ export async function recordAgentResult({
   const { agentId, holdMs, report } = parseInput(PostRunResultInput, input);
   const run = await locationRun(ctx, runId, { withCheck: true });
   const { runLocation: _sent, ...outcome } = report;
-  const [answer] = await recordHeldTries({ db: ctx.db, events: ctx.events, now: ctx.now }, [
-    {
-      run,
-      check: run.check,
-      owner: agentId,
-      leaseMs: leaseMs + holdMs,
-      input: {
-        ...outcome,
-        checkId: run.checkId,
-        checkRunId: run.id,
-        sequenceId: run.sequenceId,
-        runLocation: ctx.slugName,
-        ...(run.sessionId ? { sessionId: run.sessionId } : {}),
+  const [answer] = await recordHeldTries({
+    ctx: { db: ctx.db, events: ctx.events, now: ctx.now },
+    tries: [
+      {
+        run,
+        check: run.check,
+        owner: agentId,
+        leaseMs: leaseMs + holdMs,
+        input: {
+          ...outcome,
+          checkId: run.checkId,
+          checkRunId: run.id,
+          sequenceId: run.sequenceId,
+          runLocation: ctx.slugName,
+          ...(run.sessionId ? { sessionId: run.sessionId } : {}),
+        },
       },
-    },
-  ]);
+    ],
+  });
   if (answer instanceof Error) throw answer;
   if (!answer) throw lostRun(run.id);
   return answer;

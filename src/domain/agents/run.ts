@@ -50,7 +50,7 @@ export async function holdRun(
   options: { touch?: boolean } = {},
 ): Promise<Date> {
   const now = ctx.now();
-  if (!(await renewLease(ctx.db, { id: run.id, owner: agentId, now, leaseMs: ms }))) {
+  if (!(await renewLease({ ctx: ctx, id: run.id, owner: agentId, now, leaseMs: ms }))) {
     throw lostRun(run.id);
   }
   if (options.touch) await touchAgent(ctx, agentId);

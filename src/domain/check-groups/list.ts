@@ -1,7 +1,7 @@
 import type { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
-import { withSubscriptions, type CheckGroupWithSubscriptions } from "./get.js";
+import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 import { ListCheckGroupsQuery } from "./schemas.js";
 
 /** Newest first; page/limit, `name` (exact, any of) and `tag` (at least one of) as the reference document. */
@@ -11,7 +11,7 @@ export async function listCheckGroups({
 }: {
   ctx: DomainContext;
   query: unknown;
-}): Promise<CheckGroupWithSubscriptions[]> {
+}): Promise<CheckGroupRow[]> {
   const { limit, page, tag, name } = parseInput(ListCheckGroupsQuery, query, "query");
   const where: Prisma.CheckGroupWhereInput = { accountId: ctx.accountId, ...(name ? { name: { in: name } } : {}) };
   if (tag) {
@@ -22,7 +22,7 @@ export async function listCheckGroups({
   }
   return ctx.db.checkGroup.findMany({
     where,
-    include: withSubscriptions,
+    include: checkGroupInclude,
     orderBy: { id: "desc" },
     take: limit,
     skip: (page - 1) * limit,

@@ -2,12 +2,13 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { keepSecretValues } from "../shared/secrets.js";
 import { parseInput } from "../validation.js";
-import { resolveReferences } from "./account-references.js";
-import { toColumns } from "./columns.js";
-import { getCheckGroup, withSubscriptions, type CheckGroupWithSubscriptions } from "./get.js";
+import { resolveReferences } from "./references.js";
+import { toCheckGroupData } from "./rows.js";
+import { getCheckGroup } from "./get.js";
+import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 import { translatePrismaErrors } from "./prisma-errors.js";
 import { AutoAssignAlertsQuery, UpdateCheckGroupInput } from "./schemas.js";
-import { writeSubscriptions } from "./subscriptions.js";
+import { writeAlertChannelSubscriptions } from "./alert-channel-subscriptions.js";
 
 /**
  * PUT: a partial update (docs/decisions.md), an omitted property keeps its stored value. A sent nested
@@ -23,7 +24,7 @@ export async function updateCheckGroup({
   id: unknown;
   input: unknown;
   query?: unknown;
-}): Promise<CheckGroupWithSubscriptions> {
+}): Promise<CheckGroupRow> {
   // Another account's group is a 404 whatever the body holds.
   const current = await getCheckGroup({ ctx, id });
   const { alertChannelSubscriptions, ...fields } = withoutResponseFields(parseInput(UpdateCheckGroupInput, input));
@@ -35,7 +36,7 @@ export async function updateCheckGroup({
       await tx.checkGroup.update({
         where: { id: current.id },
         data: {
-          ...toColumns({
+          ...toCheckGroupData({
             ...fields,
             environmentVariables: keepSecretValues(fields.environmentVariables, current.environmentVariables),
             privateLocations,
@@ -43,13 +44,13 @@ export async function updateCheckGroup({
           updatedAt: ctx.now(),
         },
       });
-      await writeSubscriptions(tx, {
+      await writeAlertChannelSubscriptions(tx, {
         accountId: ctx.accountId,
         groupId: current.id,
         sent: alertChannelSubscriptions,
         autoAssign: autoAssignAlerts,
       });
-      return tx.checkGroup.findUniqueOrThrow({ where: { id: current.id }, include: withSubscriptions });
+      return tx.checkGroup.findUniqueOrThrow({ where: { id: current.id }, include: checkGroupInclude });
     }),
   );
 }

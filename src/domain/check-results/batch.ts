@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context.js";
 import { isUuid } from "../ids.js";
-import type { CheckResultRow } from "./select.js";
+import type { CheckResultRow } from "./rows.js";
 
 /** Rows by id, in the ids' order, null where there is none (a DataLoader batch). */
 export function inOrder<T extends { id: string }>(ids: readonly unknown[], rows: readonly T[]): (T | null)[] {

@@ -1,10 +1,10 @@
 export { ownedCheck } from "./check.js";
 export { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-export type { CheckResultRow } from "./select.js";
+export type { CheckResultRow } from "./rows.js";
 export { getCheckResult } from "./get.js";
-export { listCheckResults } from "./list.js";
-export { listCheckResultsV1 } from "./list-v1.js";
+export { listCheckResults, listCheckResultsV1 } from "./list.js";
 export { recordCheckResult } from "./record.js";
 export * from "./schemas.js";
 export { getCheckResults } from "./batch.js";
-export { pageCheckResults, pageResultsOfChecks, type CheckResultFilters } from "./page.js";
+export { pageCheckResults } from "./page.js";
+export { pageResultsOfChecks, type CheckResultFilters } from "./children.js";

@@ -2,8 +2,8 @@ import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
 import { ownedCheck } from "./check.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-import { type CheckResultRow, selectResults } from "./select.js";
-import { ListCheckResultsQuery } from "./schemas.js";
+import { type CheckResultRow, selectResults } from "./rows.js";
+import { ListCheckResultsQuery, ListCheckResultsV1Query, V1_WINDOW_MS } from "./schemas.js";
 
 /**
  * Version 2: keyset pages, newest first, no default time window. `nextId` encodes the position of
@@ -29,4 +29,32 @@ export async function listCheckResults({
   const entries = rows.slice(0, limit);
   const last = entries.at(-1);
   return { entries, nextId: rows.length > limit && last ? checkResultCursor(last) : null, fields: fields ?? null };
+}
+
+/**
+ * Version 1: page and limit inside a window of at most 6 hours (default: the 6 hours before now;
+ * `from` alone ends 6 h later, `to` alone starts 6 h earlier), which bounds the OFFSET.
+ */
+export async function listCheckResultsV1({
+  ctx,
+  checkId,
+  query,
+}: {
+  ctx: DomainContext;
+  checkId: unknown;
+  query: unknown;
+}) {
+  const { limit, page, from, to, ...filters } = parseInput(ListCheckResultsV1Query, query, "query");
+  const start = from ?? new Date((to ?? ctx.now()).getTime() - V1_WINDOW_MS);
+  const end = to ?? new Date(start.getTime() + V1_WINDOW_MS);
+  const sql = selectResults({
+    checkId: String(checkId),
+    accountId: ctx.accountId,
+    filters: { ...filters, from: start, to: end },
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const rows = await ctx.db.$queryRaw<CheckResultRow[]>(sql);
+  if (rows.length === 0) await ownedCheck({ ctx, id: checkId });
+  return rows;
 }

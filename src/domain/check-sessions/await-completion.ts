@@ -2,7 +2,8 @@ import type { DomainContext } from "../context.js";
 import type { EventBus, VigilEvent } from "../../events/bus.js";
 import { parseInput } from "../validation.js";
 import { AwaitCheckSessionQuery } from "./schemas.js";
-import { isFinished, loadSession, type SessionView } from "./view.js";
+import { isFinished, type CheckSessionView } from "./view.js";
+import { findCheckSession } from "./get.js";
 
 /** A re-read at least this often, for results written by another instance (no shared bus). */
 const POLL_MS = 1_000;
@@ -53,7 +54,7 @@ export async function awaitCheckSessionCompletion({
   signal?: AbortSignal;
 }) {
   const { maxWaitSeconds } = parseInput(AwaitCheckSessionQuery, query, "query");
-  let session: SessionView = await loadSession({ ctx, id, withResults: true });
+  let session: CheckSessionView = await findCheckSession({ ctx, id, withResults: true });
   if (isFinished(session)) return { finished: true, session };
   const deadline = Date.now() + maxWaitSeconds * 1000;
   const checkId = session.check.id;
@@ -64,7 +65,7 @@ export async function awaitCheckSessionCompletion({
   try {
     for (let left = deadline - Date.now(); left > 0 && !signal?.aborted; left = deadline - Date.now()) {
       await waiter.next(Math.min(left, POLL_MS), signal);
-      session = await loadSession({ ctx, id, withResults: true });
+      session = await findCheckSession({ ctx, id, withResults: true });
       if (isFinished(session)) return { finished: true, session };
     }
   } finally {

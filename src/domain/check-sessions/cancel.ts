@@ -4,7 +4,8 @@ import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
 import { promoteGroupsApart } from "./promote.js";
 import { ACTIVE_RUN_STATUSES, CancelCheckSessionInput } from "./schemas.js";
-import { isFinished, loadSession } from "./view.js";
+import { isFinished } from "./view.js";
+import { findCheckSession } from "./get.js";
 
 /**
  * Cancels the session's runs not finished yet, PENDING (waiting for the group), QUEUED or RUNNING
@@ -15,7 +16,7 @@ import { isFinished, loadSession } from "./view.js";
  */
 export async function cancelCheckSession({ ctx, id, input }: { ctx: DomainContext; id: unknown; input: unknown }) {
   const { sequenceId } = parseInput(CancelCheckSessionInput, input === undefined ? {} : input);
-  const session = await loadSession({ ctx, id, withResults: false });
+  const session = await findCheckSession({ ctx, id, withResults: false });
   if (isFinished(session)) return;
   const { recorded, groupIds } = await ctx.db.$transaction(async (tx) => {
     const runs = await tx.checkRun.findMany({

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventBus } from "../../events/bus.js";
+import type { SystemContext } from "../context.js";
 
 /**
  * Group concurrency: a check group's `concurrency` caps how many of its checks have session runs
@@ -123,7 +124,14 @@ export async function promoteGroupsApart(
  * every group with pending runs, promotes while fewer than `concurrency` of its checks are under
  * way. Returns the number of runs promoted; publishes runsQueued for private-location runs.
  */
-export async function promotePendingRuns(db: Db, now: Date, events?: EventBus): Promise<number> {
+export async function promotePendingRuns({
+  ctx,
+  now,
+}: {
+  ctx: Pick<SystemContext, "db"> & { events?: EventBus };
+  now: Date;
+}): Promise<number> {
+  const { db, events } = ctx;
   const groups = await db.checkRun.findMany({
     where: { status: "PENDING", groupId: { not: null } },
     select: { groupId: true },

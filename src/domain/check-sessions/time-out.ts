@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.js";
+import type { SystemContext } from "../context.js";
 import { promoteGroupsApart } from "./promote.js";
 
 /**
@@ -22,8 +22,8 @@ class Moved extends Error {}
  * compare-and-set on its status, so two instances sweeping at once count it once. Returns how
  * many sessions this call ended; fills the group slots they held, after the commit.
  */
-export async function timeOutSessions(app: AppContext, now: Date): Promise<number> {
-  const db = app.database.prisma;
+export async function timeOutSessions({ ctx, now }: { ctx: SystemContext; now: Date }): Promise<number> {
+  const { db } = ctx;
   const cutoff = new Date(now.getTime() - SESSION_TIMEOUT_MS);
   // No run waiting for its group, and none queued (promoted, retried) within the bound.
   const stuck = {
@@ -68,6 +68,6 @@ export async function timeOutSessions(app: AppContext, now: Date): Promise<numbe
     if (sessions.length < BATCH) break;
     after = sessions[sessions.length - 1]!.id;
   }
-  if (groupIds.length > 0) await promoteGroupsApart(db, groupIds, now, app.events);
+  if (groupIds.length > 0) await promoteGroupsApart(db, groupIds, now, ctx.events);
   return ended;
 }

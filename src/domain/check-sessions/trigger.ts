@@ -6,7 +6,7 @@ import { parseInput } from "../validation.js";
 import { matchesTags, runPlaces, strings } from "./match.js";
 import { promoteGroups, publishQueued } from "./promote.js";
 import { TriggerCheckSessionInput } from "./schemas.js";
-import type { SessionView } from "./view.js";
+import type { CheckSessionView } from "./view.js";
 
 /** 404, in the reference document's words. */
 class NoMatchingChecksError extends NotFoundError {
@@ -29,7 +29,7 @@ export async function triggerCheckSessions({
 }: {
   ctx: DomainContext;
   input: unknown;
-}): Promise<SessionView[]> {
+}): Promise<CheckSessionView[]> {
   const { target, refreshCache } = withoutResponseFields(
     parseInput(TriggerCheckSessionInput, input === undefined ? {} : input),
   );
@@ -75,7 +75,7 @@ export async function triggerCheckSessions({
   const now = ctx.now();
   const stored = { ...target, refreshCache };
   const { views, promoted } = await ctx.db.$transaction(async (tx) => {
-    const views: SessionView[] = [];
+    const views: CheckSessionView[] = [];
     for (const { check, places } of planned) {
       const session = await tx.checkSession.create({
         data: {

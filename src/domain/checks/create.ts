@@ -3,7 +3,8 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { checkFrequency } from "./frequency.js";
-import { normalizeLists, saveCheck, toCheckData, type CheckRow } from "./persist.js";
+import { normalizeLists, toCheckData, type CheckRow } from "./rows.js";
+import { saveCheck } from "./save.js";
 import { checkReferences } from "./references.js";
 import { AutoAssignAlertsQuery, createCheckSchema, type RoutedCheckType } from "./schemas.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CheckType, requestBody } from "../shared/schemas.js";
-import { fields, milliseconds } from "./fields.js";
+import { fields, milliseconds } from "./property-schemas.js";
 import { ApiRequest, DnsRequest, HeartbeatConfig, IcmpRequest, TcpRequest, UrlRequest } from "./request-schemas.js";
 import { perType, typeSpec } from "./type-schemas.js";
 

@@ -1,8 +1,10 @@
 import type { Check } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
+import { NotFoundError } from "../errors.js";
+import { parseIntId } from "../ids.js";
 import { parseInput } from "../validation.js";
-import { withSubscriptions, type CheckRow } from "./persist.js";
-import { ListChecksQuery } from "./schemas.js";
+import { checkInclude, type CheckRow } from "./rows.js";
+import { ListChecksQuery, ListGroupChecksQuery } from "./schemas.js";
 
 type Filters = ReturnType<typeof ListChecksQuery.parse>;
 type Candidate = Pick<Check, "id" | "name" | "tags" | "request" | "checkType">;
@@ -32,7 +34,7 @@ export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: u
       orderBy: [...orderBy],
       skip,
       take: filters.limit,
-      include: withSubscriptions,
+      include: checkInclude,
     });
   }
   // JSON tags and case-insensitive matching have no Prisma filter that works on both SQLite and
@@ -47,9 +49,38 @@ export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: u
     .slice(skip, skip + filters.limit)
     .map((check) => check.id);
   const rows = new Map(
-    (
-      await ctx.db.check.findMany({ where: { accountId: ctx.accountId, id: { in: ids } }, include: withSubscriptions })
-    ).map((row) => [row.id, row]),
+    (await ctx.db.check.findMany({ where: { accountId: ctx.accountId, id: { in: ids } }, include: checkInclude })).map(
+      (row) => [row.id, row],
+    ),
   );
   return ids.flatMap((id) => rows.get(id) ?? []);
+}
+
+/**
+ * The checks of one of the caller's groups, in run order: groupOrder (unset last), then oldest
+ * first. The group is read directly, so this does not depend on the check-group domain.
+ */
+export async function listGroupChecks({
+  ctx,
+  id,
+  query,
+}: {
+  ctx: DomainContext;
+  id: unknown;
+  query?: unknown;
+}): Promise<CheckRow[]> {
+  const groupId = parseIntId(id);
+  const group =
+    groupId === null
+      ? null
+      : await ctx.db.checkGroup.findFirst({ where: { id: groupId, accountId: ctx.accountId }, select: { id: true } });
+  if (!group) throw new NotFoundError("check group", String(id));
+  const { limit, page } = parseInput(ListGroupChecksQuery, query ?? {}, "query");
+  return ctx.db.check.findMany({
+    where: { accountId: ctx.accountId, groupId: group.id },
+    orderBy: [{ groupOrder: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],
+    skip: (page - 1) * limit,
+    take: limit,
+    include: checkInclude,
+  });
 }

@@ -1,9 +1,8 @@
 import type { DomainContext } from "../context.js";
-import { isUuid } from "../ids.js";
 import { keysetPage, type Page, type PageArgs } from "../pagination.js";
 import { parseInput } from "../validation.js";
 import { matches } from "./list.js";
-import { withSubscriptions, type CheckRow } from "./persist.js";
+import { checkInclude, type CheckRow } from "./rows.js";
 import { ListChecksQuery } from "./schemas.js";
 
 /** The filters of GET /v1/checks, as GraphQL arguments: null or omitted means "no filter". */
@@ -39,7 +38,7 @@ export async function pageChecks({
     "createdAt",
     async (where, orderBy, take) => {
       if (!inMemory)
-        return ctx.db.check.findMany({ where: { ...base, ...where }, orderBy, take, include: withSubscriptions });
+        return ctx.db.check.findMany({ where: { ...base, ...where }, orderBy, take, include: checkInclude });
       const candidates = await ctx.db.check.findMany({
         where: { ...base, ...where },
         orderBy,
@@ -53,7 +52,7 @@ export async function pageChecks({
         (
           await ctx.db.check.findMany({
             where: { accountId: ctx.accountId, id: { in: ids } },
-            include: withSubscriptions,
+            include: checkInclude,
           })
         ).map((row) => [row.id, row]),
       );
@@ -61,29 +60,4 @@ export async function pageChecks({
     },
     "string",
   );
-}
-
-/**
- * The account's checks with these ids, in the ids' order (null where there is none), in one
- * query. With `checkType`, a check of another type is null too (a global id names one type).
- */
-export async function getChecks({
-  ctx,
-  ids,
-  checkType,
-}: {
-  ctx: DomainContext;
-  ids: readonly unknown[];
-  checkType?: string;
-}): Promise<(CheckRow | null)[]> {
-  const wanted = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
-  const valid = wanted.filter((id): id is string => id !== null);
-  const rows = valid.length
-    ? await ctx.db.check.findMany({
-        where: { accountId: ctx.accountId, id: { in: valid }, ...(checkType ? { checkType } : {}) },
-        include: withSubscriptions,
-      })
-    : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return wanted.map((id) => (id === null ? null : (byId.get(id) ?? null)));
 }

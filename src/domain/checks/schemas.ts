@@ -3,7 +3,7 @@ import { CheckType, PageQuery, queryList } from "../shared/schemas.js";
 export { AutoAssignAlertsQuery } from "../shared/schemas.js";
 
 export * from "./deprecated-schema.js";
-export * from "./fields.js";
+export * from "./property-schemas.js";
 export * from "./request-schemas.js";
 export * from "./type-schemas.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestBody } from "../shared/schemas.js";
-import { commonDefaults, fields, milliseconds } from "./fields.js";
+import { commonDefaults, fields, milliseconds } from "./property-schemas.js";
 import { ApiRequest, DnsRequest, HeartbeatConfig, IcmpRequest, TcpRequest, UrlRequest } from "./request-schemas.js";
 
 /** The eight types with their own create and update routes: `/v1/checks/{slug}`. */

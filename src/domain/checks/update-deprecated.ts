@@ -2,7 +2,7 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { getCheck } from "./get.js";
-import { mergeStoredObjects, normalizeLists } from "./persist.js";
+import { mergeStoredObjects, normalizeLists } from "./rows.js";
 import { AutoAssignAlertsQuery, deprecatedUpdateSchema } from "./schemas.js";
 import { applyCheckUpdate } from "./update.js";
 

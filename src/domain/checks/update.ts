@@ -7,14 +7,8 @@ type Variables = { key: string; value: string | null; secret?: boolean }[] | nul
 import { parseInput } from "../validation.js";
 import { checkFrequency } from "./frequency.js";
 import { getCheck } from "./get.js";
-import {
-  mergeStoredObjects,
-  normalizeLists,
-  saveCheck,
-  toCheckData,
-  type CheckRow,
-  type CheckValues,
-} from "./persist.js";
+import { mergeStoredObjects, normalizeLists, toCheckData, type CheckRow, type CheckValues } from "./rows.js";
+import { saveCheck } from "./save.js";
 import { checkReferences } from "./references.js";
 import { AutoAssignAlertsQuery, updateCheckSchema, type RoutedCheckType } from "./schemas.js";
 

@@ -1,12 +1,13 @@
 export { availabilityOf, getHeartbeatAvailability, type HeartbeatAvailability } from "./availability.js";
 export { getHeartbeatCheck } from "./check.js";
-export { getHeartbeatEvent } from "./get-event.js";
-export { listHeartbeatEvents } from "./list-events.js";
+export { getHeartbeatEvent } from "./get.js";
+export { listHeartbeatEvents } from "./list.js";
 export { recordHeartbeatPing } from "./record-ping.js";
 export * from "./schemas.js";
 export { heartbeatDeadlines, heartbeatTiming, pingState, type HeartbeatTiming, type PreviousEvent } from "./state.js";
-export { availabilityOfChecks, heartbeatStatsOfChecks } from "./availability-batch.js";
+export { availabilityOfChecks, heartbeatStatsOfChecks } from "./children.js";
 export { getHeartbeatEvents } from "./batch.js";
-export { heartbeatEventCursor, pageEventsOfChecks } from "./page-events.js";
+export { heartbeatEventCursor, pageEventsOfChecks } from "./children.js";
 export type { WindowArgs } from "./window.js";
 export { recordMissedHeartbeats } from "./missed.js";
+export type { HeartbeatEventRow } from "./rows.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.js";
-import type { EventBus } from "../../events/bus.js";
 import { Prisma } from "../../generated/sqlite/client.js";
+import type { SystemContext } from "../context.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
 import { prismaErrorCode } from "../shared/prisma-errors.js";
 import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
@@ -103,15 +103,8 @@ async function writeFailing(db: Db, due: Due): Promise<string | null> {
  * judged at the first sweep after the window. `source` and `userAgent` are null: they describe
  * a ping's request, and a FAILING event has none. Returns how many FAILING events this call wrote.
  */
-export async function recordMissedHeartbeats({
-  db,
-  events,
-  now,
-}: {
-  db: Db;
-  events: EventBus;
-  now: Date;
-}): Promise<number> {
+export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext; now: Date }): Promise<number> {
+  const { db, events } = ctx;
   const [checks, latest] = await Promise.all([
     db.check.findMany({
       where: {

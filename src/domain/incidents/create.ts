@@ -4,7 +4,8 @@ import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { initialStatuses } from "./derive.js";
 import { announceIncident } from "./events.js";
-import { incidentInclude, toIncidentView } from "./load.js";
+import { incidentInclude } from "./rows.js";
+import { toIncidentView } from "./view.js";
 import { CreateIncidentInput } from "./schemas.js";
 
 /** Creates the incident with its services and first updates in one transaction. */

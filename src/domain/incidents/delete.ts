@@ -1,7 +1,7 @@
 import type { DomainContext } from "../context.js";
 import { announceIncident } from "./events.js";
 import { findIncident } from "./get.js";
-import { statusPageIdsOfIncident } from "./pages.js";
+import { statusPageIdsOfIncident } from "./shown-on.js";
 
 /** Deletes the incident with its updates; the event names the pages that showed it. */
 export async function deleteIncident({ ctx, id }: { ctx: DomainContext; id: unknown }) {

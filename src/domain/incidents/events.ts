@@ -1,5 +1,5 @@
 import type { DomainContext } from "../context.js";
-import { statusPageIdsOfIncident } from "./pages.js";
+import { statusPageIdsOfIncident } from "./shown-on.js";
 
 type Announcement = {
   incidentId: string;

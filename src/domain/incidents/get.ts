@@ -2,7 +2,8 @@ import type { DbOrTx } from "../../db/client.js";
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { isUuid } from "../ids.js";
-import { incidentInclude, toIncidentView } from "./load.js";
+import { incidentInclude } from "./rows.js";
+import { incidentViews, toIncidentView, type IncidentView } from "./view.js";
 
 /** The incident row of the account with its services; another account's id, or a non-uuid, is NotFound. */
 export async function findIncident(db: DbOrTx, accountId: string, id: unknown) {
@@ -19,4 +20,19 @@ export async function getIncident({ ctx, id }: { ctx: DomainContext; id: unknown
     : null;
   if (!row) throw new NotFoundError("incident", String(id));
   return toIncidentView(row);
+}
+
+/** One incident of the context's account as a public page shows it: only the services that page shows. */
+export async function getIncidentShownOn({
+  ctx,
+  id,
+  statusPageId,
+}: {
+  ctx: DomainContext;
+  id: string;
+  statusPageId: string;
+}): Promise<IncidentView | null> {
+  const rows = await ctx.db.incident.findMany({ where: { id, accountId: ctx.accountId } });
+  const [view] = await incidentViews(ctx, rows, { shownOnStatusPageId: statusPageId });
+  return view ?? null;
 }

@@ -1,17 +1,11 @@
 export { createIncident } from "./create.js";
 export { deleteIncident } from "./delete.js";
 export * from "./derive.js";
-export { findIncident, getIncident } from "./get.js";
-export {
-  incidentInclude,
-  loadIncidents,
-  toIncidentView,
-  updatesNewestFirst,
-  type IncidentRow,
-  type IncidentView,
-} from "./load.js";
+export { findIncident, getIncident, getIncidentShownOn } from "./get.js";
+export { incidentInclude, updatesNewestFirst, type IncidentRow, type IncidentUpdateRow } from "./rows.js";
+export { findIncidentViews, incidentViews, toIncidentView, type IncidentView } from "./view.js";
 export { listIncidents } from "./list.js";
-export * from "./pages.js";
+export * from "./shown-on.js";
 export * from "./schemas.js";
 export { updateIncident } from "./update.js";
 export { createIncidentUpdate } from "./updates/create.js";
@@ -19,6 +13,9 @@ export { deleteIncidentUpdate } from "./updates/delete.js";
 export { findIncidentUpdate, getIncidentUpdate } from "./updates/get.js";
 export { listIncidentUpdates } from "./updates/list.js";
 export { updateIncidentUpdate } from "./updates/update.js";
-export { getIncidentShownOn, incidentsOfStatusPages, incidentViews, type StatusPageIncidentsRequest } from "./batch.js";
-export { getIncidents, getIncidentUpdates, pageIncidents, pageIncidentUpdates } from "./page.js";
-export { deleteIncidentUpdateById, updateIncidentUpdateById } from "./update-by-id.js";
+export { incidentsOfStatusPages, type StatusPageIncidentsRequest } from "./children.js";
+export { pageIncidents } from "./page.js";
+export { getIncidents } from "./batch.js";
+export { getIncidentUpdates } from "./updates/batch.js";
+export { pageIncidentUpdates } from "./updates/page.js";
+export { deleteIncidentUpdateById, updateIncidentUpdateById } from "./updates/by-id.js";

@@ -1,14 +1,14 @@
 import type { DomainContext } from "../context.js";
 import { nextIdPage } from "../pagination.js";
 import { parseInput } from "../validation.js";
-import { loadIncidents } from "./load.js";
+import { findIncidentViews } from "./view.js";
 import { ListIncidentsQuery } from "./schemas.js";
 
 /** The latest incidents: newest first, keyset on (created_at, id) behind an opaque nextId. */
 export async function listIncidents({ ctx, query }: { ctx: DomainContext; query: unknown }) {
   const { limit, nextId } = parseInput(ListIncidentsQuery, query, "query");
-  // loadIncidents orders newest first itself, as the forward page needs.
+  // findIncidentViews orders newest first itself, as the forward page needs.
   return nextIdPage({ limit, nextId }, "createdAt", (where, _orderBy, take) =>
-    loadIncidents(ctx.db, { accountId: ctx.accountId, ...where }, take),
+    findIncidentViews(ctx.db, { accountId: ctx.accountId, ...where }, take),
   );
 }

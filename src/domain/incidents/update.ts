@@ -4,7 +4,7 @@ import { checkServiceRefs } from "../status-page-services/references.js";
 import { parseInput } from "../validation.js";
 import { announceIncident } from "./events.js";
 import { findIncident, getIncident } from "./get.js";
-import { statusPageIdsOfIncident } from "./pages.js";
+import { statusPageIdsOfIncident } from "./shown-on.js";
 import { UpdateIncidentInput } from "./schemas.js";
 
 /** PUT: name, severity and services are required and replaced; updates are left as they are. */

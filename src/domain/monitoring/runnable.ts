@@ -67,12 +67,17 @@ export class RunnableCache {
  * runners and the agent API, which hands the same settings to a private-location agent. Without
  * a cache it reads the database now.
  */
-export async function loadRunnable(
-  db: DbOrTx,
-  run: { accountId: string; checkId: string },
-  now: Date,
-  cache?: RunnableCache,
-): Promise<Runnable | null> {
+export async function loadRunnable({
+  ctx: { db },
+  run,
+  now,
+  cache,
+}: {
+  ctx: { db: DbOrTx };
+  run: { accountId: string; checkId: string };
+  now: Date;
+  cache?: RunnableCache;
+}): Promise<Runnable | null> {
   const check = cache ? await cache.check(db, run, now.getTime()) : await readCheck(db, run);
   if (!check) return null;
   const effective = effectiveCheck(check, check.group);

@@ -1,7 +1,7 @@
 import type { AgentErrorReport } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
-import { keysetPagesByKey } from "../keyset-batch.js";
+import { keysetPagesByKey } from "../children-pages.js";
 import { decodeCursor, encodeCursor, type Page, type PageArgs } from "../pagination.js";
 import { parseInput } from "../validation.js";
 import { findPrivateLocation } from "./get.js";

@@ -1,18 +1,22 @@
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { isUuid } from "../ids.js";
-import { withKeys, withQueues } from "./view.js";
+import { privateLocationInclude } from "./rows.js";
+import { toPrivateLocationViews } from "./view.js";
 
 /** The location row of the caller's account; another account's id, or a non-uuid, is NotFound. */
 export async function findPrivateLocation({ ctx, id }: { ctx: DomainContext; id: unknown }) {
   const location = isUuid(id)
-    ? await ctx.db.privateLocation.findFirst({ where: { id, accountId: ctx.accountId }, include: withKeys })
+    ? await ctx.db.privateLocation.findFirst({
+        where: { id, accountId: ctx.accountId },
+        include: privateLocationInclude,
+      })
     : null;
   if (!location) throw new NotFoundError("private location", String(id));
   return location;
 }
 
 export async function getPrivateLocation({ ctx, id }: { ctx: DomainContext; id: unknown }) {
-  const [view] = await withQueues(ctx, [await findPrivateLocation({ ctx, id })]);
+  const [view] = await toPrivateLocationViews(ctx, [await findPrivateLocation({ ctx, id })]);
   return view!;
 }

@@ -1,25 +1,20 @@
-import type { AgentKey, PrivateLocation } from "../../generated/sqlite/client.js";
+import type { AgentKeyRow, PrivateLocationRow } from "./rows.js";
 import { AGENT_SEEN_WITHIN_MS } from "../agents/context.js";
 import type { DomainContext } from "../context.js";
 
 /** An agent key as reads see it: never its hash (and the key itself is not stored). */
-export type AgentKeyView = Omit<AgentKey, "keyHash">;
+export type AgentKeyView = Omit<AgentKeyRow, "keyHash">;
 /** A private location as the API shows it: its keys, the depth of its run queue and its connected agents. */
-export type PrivateLocationView = PrivateLocation & { keys: AgentKeyView[]; queueSize: number; agentCount: number };
-
-/** Keys oldest first. */
-export const withKeys = {
-  keys: { omit: { keyHash: true }, orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] },
-};
+export type PrivateLocationView = PrivateLocationRow & { keys: AgentKeyView[]; queueSize: number; agentCount: number };
 
 /**
  * Queue depth (QUEUED runs) and agent count (agents that claimed or renewed within the last 2
  * minutes: a claim long-polls for at most 25 s, so a live agent is never older) per location, in
  * two grouped queries for any number of locations.
  */
-export async function withQueues(
+export async function toPrivateLocationViews(
   ctx: DomainContext,
-  locations: (PrivateLocation & { keys: AgentKeyView[] })[],
+  locations: (PrivateLocationRow & { keys: AgentKeyView[] })[],
 ): Promise<PrivateLocationView[]> {
   if (locations.length === 0) return [];
   const ids = locations.map((l) => l.id);

@@ -1,5 +1,6 @@
 import { isPostgres, type DbOrTx } from "../../db/client.js";
-import { Prisma, type CheckRun } from "../../generated/sqlite/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
+import type { CheckRunRow } from "./rows.js";
 
 /**
  * The run queue's claim protocol, shared by the service's own runners (data-center runs) and by
@@ -12,6 +13,8 @@ import { Prisma, type CheckRun } from "../../generated/sqlite/client.js";
  */
 export type ClaimScope = { privateLocationId: string | null };
 export type Claim = ClaimScope & { owner: string; now: Date; leaseMs: number; limit: number };
+/** The run queue needs the database only (or a transaction). */
+type QueueContext = { db: DbOrTx };
 
 /**
  * Claims up to `limit` claimable runs, oldest due first; returns the runs this owner now holds.
@@ -21,7 +24,8 @@ export type Claim = ClaimScope & { owner: string; now: Date; leaseMs: number; li
  * instead of coming back empty behind each other's locks, and re-checks the outer condition on
  * each locked row.
  */
-export async function claimRuns(db: DbOrTx, claim: Claim): Promise<CheckRun[]> {
+export async function claimRuns({ ctx, ...claim }: { ctx: QueueContext } & Claim): Promise<CheckRunRow[]> {
+  const { db } = ctx;
   const leaseExpiresAt = new Date(claim.now.getTime() + claim.leaseMs);
   const scope =
     claim.privateLocationId === null
@@ -43,11 +47,17 @@ export async function claimRuns(db: DbOrTx, claim: Claim): Promise<CheckRun[]> {
 }
 
 /** Extends the lease of a run this owner still holds; false when it lost the run (lease expired and re-claimed). */
-export async function renewLease(
-  db: DbOrTx,
-  run: { id: number; owner: string; now: Date; leaseMs: number },
-): Promise<boolean> {
-  const { count } = await db.checkRun.updateMany({
+export async function renewLease({
+  ctx,
+  ...run
+}: {
+  ctx: QueueContext;
+  id: number;
+  owner: string;
+  now: Date;
+  leaseMs: number;
+}): Promise<boolean> {
+  const { count } = await ctx.db.checkRun.updateMany({
     where: { id: run.id, status: "RUNNING", leaseOwner: run.owner },
     data: { leaseExpiresAt: new Date(run.now.getTime() + run.leaseMs) },
   });
@@ -58,11 +68,17 @@ export async function renewLease(
  * Ends a run this owner holds (DONE, or CANCELLED); false when another runner holds it now, so
  * the late one must not record a result twice.
  */
-export async function finishRun(
-  db: DbOrTx,
-  run: { id: number; owner: string; now: Date; status?: "DONE" | "CANCELLED" },
-): Promise<boolean> {
-  const { count } = await db.checkRun.updateMany({
+export async function finishRun({
+  ctx,
+  ...run
+}: {
+  ctx: QueueContext;
+  id: number;
+  owner: string;
+  now: Date;
+  status?: "DONE" | "CANCELLED";
+}): Promise<boolean> {
+  const { count } = await ctx.db.checkRun.updateMany({
     where: { id: run.id, status: "RUNNING", leaseOwner: run.owner },
     data: { status: run.status ?? "DONE", finishedAt: run.now, leaseExpiresAt: null },
   });
@@ -73,8 +89,8 @@ export async function finishRun(
  * Hands a run this owner holds back to the queue (QUEUED, no lease), for a runner that stops
  * before finishing it: another runner takes it at once instead of after the lease runs out.
  */
-export async function releaseRun(db: DbOrTx, run: { id: number; owner: string }): Promise<boolean> {
-  const { count } = await db.checkRun.updateMany({
+export async function releaseRun({ ctx, ...run }: { ctx: QueueContext; id: number; owner: string }): Promise<boolean> {
+  const { count } = await ctx.db.checkRun.updateMany({
     where: { id: run.id, status: "RUNNING", leaseOwner: run.owner },
     data: { status: "QUEUED", leaseOwner: null, leaseExpiresAt: null, claimedAt: null },
   });

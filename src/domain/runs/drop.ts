@@ -1,4 +1,4 @@
-import { domainContext, type AppContext } from "../../app-context.js";
+import type { SystemContext } from "../context.js";
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
 import { parseInput } from "../validation.js";
@@ -24,8 +24,8 @@ function failure(checkType: string, message: string) {
  * result. The QUEUED → DROPPED update is a compare-and-set inside the result's transaction, so
  * instances calling this at once drop (and record) each run once. Returns how many it dropped.
  */
-export async function dropUnclaimedRuns(app: AppContext, now: Date): Promise<number> {
-  const db = app.database.prisma;
+export async function dropUnclaimedRuns({ ctx: system, now }: { ctx: SystemContext; now: Date }): Promise<number> {
+  const { db } = system;
   const cutoff = new Date(now.getTime() - DROP_AFTER_MS);
   let dropped = 0;
   for (let round = 0; round < 10; round++) {
@@ -39,7 +39,7 @@ export async function dropUnclaimedRuns(app: AppContext, now: Date): Promise<num
       },
     });
     for (const run of stale) {
-      const ctx = { ...domainContext(app, run.accountId), now: () => now };
+      const ctx = { ...system, accountId: run.accountId, now: () => now };
       const message = droppedMessage(run.privateLocation?.slugName ?? "private");
       const data = parseInput(RecordCheckResultInput, {
         checkId: run.checkId,

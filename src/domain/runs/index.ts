@@ -2,3 +2,4 @@ export { claimRuns, finishRun, renewLease, type Claim, type ClaimScope } from ".
 export { DROP_AFTER_MS, dropUnclaimedRuns, droppedMessage } from "./drop.js";
 export { recordHeldTries, type HeldTry } from "./record.js";
 export { releaseRun } from "./claim.js";
+export type { CheckRunRow } from "./rows.js";

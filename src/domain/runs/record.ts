@@ -1,10 +1,8 @@
-import type { Db } from "../../db/client.js";
-import type { EventBus } from "../../events/bus.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
 import { nothingPromoted, publishQueued } from "../check-sessions/promote.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext, SystemContext } from "../context.js";
 import { parseInput } from "../validation.js";
 
 /** One try of a run held by `owner`, as the engine records it: the lease is renewed by `leaseMs` first. */
@@ -25,10 +23,13 @@ export type HeldTry = {
  * null; a recorded try gets its result. Inputs are validated before the transaction; if the transaction fails anyway, each try is
  * recorded alone, so one bad try cannot take the others down.
  */
-export async function recordHeldTries(
-  deps: { db: Db; events: EventBus; now: () => Date },
-  tries: readonly HeldTry[],
-): Promise<(CheckResult | null | Error)[]> {
+export async function recordHeldTries({
+  ctx: deps,
+  tries,
+}: {
+  ctx: SystemContext;
+  tries: readonly HeldTry[];
+}): Promise<(CheckResult | null | Error)[]> {
   const parsed = tries.map((t) => {
     try {
       return parseInput(RecordCheckResultInput, t.input);

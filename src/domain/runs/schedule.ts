@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "../../app-context.js";
 import type { Db } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
+import type { SystemContext } from "../context.js";
 import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { effectiveLocations } from "../monitoring/effective.js";
 import { dueRuns, runLocations } from "../monitoring/plan.js";
@@ -89,12 +89,16 @@ const strings = (value: unknown) =>
  * Tells whether this call planned a window (false: not yet due, or another instance planned it)
  * and how many runs it queued.
  */
-export async function scheduleDueRuns(
-  app: AppContext,
-  now: Date,
-  options: SchedulerOptions = SCHEDULER_DEFAULTS,
-): Promise<{ planned: boolean; queued: number }> {
-  const db = app.database.prisma;
+export async function scheduleDueRuns({
+  ctx,
+  now,
+  options = SCHEDULER_DEFAULTS,
+}: {
+  ctx: SystemContext;
+  now: Date;
+  options?: SchedulerOptions;
+}): Promise<{ planned: boolean; queued: number }> {
+  const { db } = ctx;
   const plannedUntil = await scheduledUntil(db, now);
   if (plannedUntil.getTime() - now.getTime() >= options.leadMs) return { planned: false, queued: 0 };
   const from = Math.max(plannedUntil.getTime(), now.getTime() - options.catchUpMs);
@@ -180,7 +184,7 @@ export async function scheduleDueRuns(
   // The window starts at `from`, which is later than the progress row after a long stop: the CAS
   // compared the row's own value, so the skipped stretch is simply never planned.
   for (const [accountId, ids] of privateByAccount)
-    app.events.publish({ type: "runsQueued", accountId, privateLocationIds: [...ids] });
+    ctx.events.publish({ type: "runsQueued", accountId, privateLocationIds: [...ids] });
   return { planned: true, queued: runs.length };
 }
 

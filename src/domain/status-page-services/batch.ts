@@ -1,59 +1,13 @@
-import type { StatusPageService } from "../../generated/sqlite/client.js";
-import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
+import { isUuid } from "../ids.js";
 
-/**
- * The services of many cards, or of many incidents, in one statement each. Prisma would read the
- * join rows and the services in two (it has no JOIN for an `include` on SQLite); a nested GraphQL
- * query asks for both lists, so a plain JOIN keeps its statement count small and fixed.
- * CROSS JOIN fixes SQLite's join order (PostgreSQL plans it as an inner join): from the join rows
- * of the wanted parents to each service by its key. Left to itself, SQLite walks every service of
- * the account and probes the join rows for each.
- */
-
-type Linked = StatusPageService & { parentId: string };
-
-const serviceColumns = Prisma.sql`s."id", s."accountId", s."name", s."createdAt", s."updatedAt"`;
-
-function byParent(parentIds: readonly string[], rows: readonly Linked[]): StatusPageService[][] {
-  const groups = new Map<string, StatusPageService[]>(parentIds.map((id) => [id, []]));
-  for (const { parentId, ...service } of rows) groups.get(parentId)?.push(service);
-  return parentIds.map((id) => groups.get(id)!);
-}
-
-/** The services of each card, in their order on the card (the cards' page is the caller's). */
-export async function servicesOfCards(ctx: DomainContext, cardIds: readonly string[]): Promise<StatusPageService[][]> {
-  const unique = [...new Set(cardIds)];
-  if (!unique.length) return cardIds.map(() => []);
-  const rows = await ctx.db.$queryRaw<Linked[]>`
-    SELECT cs."cardId" AS "parentId", ${serviceColumns}
-    FROM "StatusPageCardService" cs CROSS JOIN "StatusPageService" s
-    WHERE cs."cardId" IN (${Prisma.join(unique)}) AND s."id" = cs."serviceId" AND s."accountId" = ${ctx.accountId}
-    ORDER BY cs."position" ASC, s."id" ASC`;
-  return byParent(cardIds, rows);
-}
-
-/**
- * The services of each incident, oldest first (the order of incidents/load.ts). With
- * `shownOnStatusPageId`, only the services that page shows: a visitor of a public page sees the
- * names of that page's services, never those of the account's other services.
- */
-export async function servicesOfIncidents(
-  ctx: DomainContext,
-  incidentIds: readonly string[],
-  { shownOnStatusPageId }: { shownOnStatusPageId?: string } = {},
-): Promise<StatusPageService[][]> {
-  const unique = [...new Set(incidentIds)];
-  if (!unique.length) return incidentIds.map(() => []);
-  const onPage = shownOnStatusPageId
-    ? Prisma.sql`AND s."id" IN (
-        SELECT pcs."serviceId" FROM "StatusPageCardService" pcs JOIN "StatusPageCard" pc ON pc."id" = pcs."cardId"
-        WHERE pc."statusPageId" = ${shownOnStatusPageId})`
-    : Prisma.empty;
-  const rows = await ctx.db.$queryRaw<Linked[]>`
-    SELECT l."incidentId" AS "parentId", ${serviceColumns}
-    FROM "IncidentService" l CROSS JOIN "StatusPageService" s
-    WHERE l."incidentId" IN (${Prisma.join(unique)}) AND s."id" = l."serviceId" AND s."accountId" = ${ctx.accountId} ${onPage}
-    ORDER BY s."createdAt" ASC, s."id" ASC`;
-  return byParent(incidentIds, rows);
+/** The account's services with these ids, in the ids' order (null where there is none): one query. */
+export async function getServices({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {
+  const wanted = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
+  const valid = wanted.filter((id): id is string => id !== null);
+  const rows = valid.length
+    ? await ctx.db.statusPageService.findMany({ where: { accountId: ctx.accountId, id: { in: valid } } })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.map((id) => (id === null ? null : (byId.get(id) ?? null)));
 }

@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context.js";
 import { announceIncident } from "../incidents/events.js";
-import { statusPageIdsOfIncident } from "../incidents/pages.js";
+import { statusPageIdsOfIncident } from "../incidents/shown-on.js";
 import { getService } from "./get.js";
 
 /**

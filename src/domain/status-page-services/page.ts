@@ -1,5 +1,4 @@
 import type { DomainContext } from "../context.js";
-import { isUuid } from "../ids.js";
 import { keysetPage, type PageArgs } from "../pagination.js";
 
 /** A keyset page of the account's services, newest first; cursors are the REST nextId format. */
@@ -7,15 +6,4 @@ export function pageServices({ ctx, args }: { ctx: DomainContext; args: PageArgs
   return keysetPage(args, "createdAt", (where, orderBy, take) =>
     ctx.db.statusPageService.findMany({ where: { accountId: ctx.accountId, ...where }, orderBy, take }),
   );
-}
-
-/** The account's services with these ids, in the ids' order (null where there is none): one query. */
-export async function getServices({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {
-  const wanted = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
-  const valid = wanted.filter((id): id is string => id !== null);
-  const rows = valid.length
-    ? await ctx.db.statusPageService.findMany({ where: { accountId: ctx.accountId, id: { in: valid } } })
-    : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return wanted.map((id) => (id === null ? null : (byId.get(id) ?? null)));
 }

@@ -1,30 +1,13 @@
 import type { DomainContext } from "../context.js";
+import { isUuid } from "../ids.js";
 
-/**
- * Batch loaders of what a page holds (GraphQL dataloaders): one query for any number of pages,
- * scoped to `ctx.accountId`, results in the keys' order (an empty list for an unknown page).
- */
-
-function groupBy<T>(keys: readonly string[], rows: readonly T[], keyOf: (row: T) => string): T[][] {
-  const groups = new Map<string, T[]>(keys.map((key) => [key, []]));
-  for (const row of rows) groups.get(keyOf(row))?.push(row);
-  return keys.map((key) => groups.get(key)!);
-}
-
-/** The cards of each page, in their order on the page. */
-export async function cardsOfStatusPages(ctx: DomainContext, statusPageIds: readonly string[]) {
-  const rows = await ctx.db.statusPageCard.findMany({
-    where: { statusPageId: { in: [...new Set(statusPageIds)] }, statusPage: { accountId: ctx.accountId } },
-    orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-  });
-  return groupBy(statusPageIds, rows, (card) => card.statusPageId);
-}
-
-/** The keys of each page (the rows hold only the key's hash and its masked form). */
-export async function keysOfStatusPages(ctx: DomainContext, statusPageIds: readonly string[]) {
-  const rows = await ctx.db.statusPageKey.findMany({
-    where: { statusPageId: { in: [...new Set(statusPageIds)] }, statusPage: { accountId: ctx.accountId } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  return groupBy(statusPageIds, rows, (key) => key.statusPageId);
+/** The account's pages with these ids, in the ids' order (null where there is none): one query. */
+export async function getStatusPages({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {
+  const wanted = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
+  const valid = wanted.filter((id): id is string => id !== null);
+  const rows = valid.length
+    ? await ctx.db.statusPage.findMany({ where: { accountId: ctx.accountId, id: { in: valid } } })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.map((id) => (id === null ? null : (byId.get(id) ?? null)));
 }

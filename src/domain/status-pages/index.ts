@@ -1,9 +1,17 @@
 export { createStatusPage } from "./create.js";
 export { deleteStatusPage } from "./delete.js";
-export { findStatusPage, getStatusPage } from "./get.js";
+export { findPublicStatusPage, findPublicStatusPageById, findStatusPage, getStatusPage } from "./get.js";
 export { listStatusPages } from "./list.js";
-export { statusPageInclude, withIncidents, type StatusPageRow, type StatusPageView } from "./load.js";
+export {
+  statusPageInclude,
+  type StatusPageCardRow,
+  type StatusPageKeyRow,
+  type StatusPageRow,
+  type StatusPageWithCardsRow,
+} from "./rows.js";
+export { toStatusPageViews, type StatusPageView } from "./view.js";
 export * from "./schemas.js";
 export { updateStatusPage } from "./update.js";
-export { cardsOfStatusPages, keysOfStatusPages } from "./batch.js";
-export { findPublicStatusPage, findPublicStatusPageById, getStatusPages, pageStatusPages } from "./page.js";
+export { cardsOfStatusPages, keysOfStatusPages } from "./children.js";
+export { pageStatusPages } from "./page.js";
+export { getStatusPages } from "./batch.js";

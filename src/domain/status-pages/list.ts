@@ -1,7 +1,8 @@
 import type { DomainContext } from "../context.js";
 import { nextIdPage } from "../pagination.js";
 import { parseInput } from "../validation.js";
-import { statusPageInclude, withIncidents } from "./load.js";
+import { statusPageInclude } from "./rows.js";
+import { toStatusPageViews } from "./view.js";
 import { ListStatusPagesQuery } from "./schemas.js";
 
 /** Newest first, keyset on (created_at, id) behind an opaque nextId. */
@@ -15,5 +16,5 @@ export async function listStatusPages({ ctx, query }: { ctx: DomainContext; quer
       take,
     }),
   );
-  return { entries: await withIncidents(ctx.db, ctx.accountId, page.entries), nextId: page.nextId };
+  return { entries: await toStatusPageViews(ctx.db, ctx.accountId, page.entries), nextId: page.nextId };
 }

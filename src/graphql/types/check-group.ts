@@ -1,4 +1,4 @@
-import type { CheckGroupWithSubscriptions } from "../../domain/check-groups/index.js";
+import type { CheckGroupRow } from "../../domain/check-groups/index.js";
 import { getCheckGroups, pageCheckGroups } from "../../domain/check-groups/index.js";
 import { pageGroupChecks, type GroupChecksKey } from "../../domain/checks/index.js";
 import { builder } from "../builder.js";
@@ -39,7 +39,7 @@ const ApiCheckDefaultsRef = builder.objectRef<ApiCheckDefaults>("ApiCheckDefault
 });
 
 /** A JSON column read as the shape its field declares (the domain stored it parsed). */
-const json = (key: keyof CheckGroupWithSubscriptions) => (group: CheckGroupWithSubscriptions) => group[key] as never;
+const json = (key: keyof CheckGroupRow) => (group: CheckGroupRow) => group[key] as never;
 
 export const CheckGroupNode = builder.node(CheckGroupRef, {
   description: "Checks that share defaults (locations, alert settings, runtime, API defaults, environment variables).",

@@ -1,5 +1,5 @@
 import type { InputFieldRef } from "@pothos/core";
-import type { CheckGroupWithSubscriptions } from "../../domain/check-groups/index.js";
+import type { CheckGroupRow } from "../../domain/check-groups/index.js";
 import { builder } from "../builder.js";
 import { CheckRef } from "./refs.js";
 
@@ -7,7 +7,7 @@ import { CheckRef } from "./refs.js";
  * Refs that check.ts and check-group.ts both need (Check.group, CheckGroup.checks, the groupId
  * of check inputs), declared apart so that neither file imports the other.
  */
-export const CheckGroupRef = builder.objectRef<CheckGroupWithSubscriptions>("CheckGroup");
+export const CheckGroupRef = builder.objectRef<CheckGroupRow>("CheckGroup");
 
 /** One connection type for Query.checks and CheckGroup.checks. */
 export const CheckConnectionRef = builder.connectionObject(

@@ -4,7 +4,7 @@ import {
   getCheckSessions,
   pageResultsOfSessions,
   SESSION_STATUSES,
-  type SessionView,
+  type CheckSessionView,
   triggerCheckSessions,
 } from "../../domain/check-sessions/index.js";
 import { ValidationError } from "../../domain/errors.js";
@@ -28,7 +28,7 @@ function resultsOfSession(ctx: GraphQLContext, args: PageArgs, sessionId: string
   return loader(ctx, `CheckSession.results:${JSON.stringify(args)}`, batch).load(sessionId);
 }
 
-export const CheckSessionNode = builder.node(builder.objectRef<SessionView>("CheckSession"), {
+export const CheckSessionNode = builder.node(builder.objectRef<CheckSessionView>("CheckSession"), {
   description: 'One triggered ("run now") execution of a check, at each of its locations.',
   id: { resolve: (s) => s.id },
   loadMany: brandedLoader("CheckSession", (ids, ctx) => getCheckSessions({ ctx: domain(ctx), ids })),

@@ -1,4 +1,4 @@
-import type { IncidentUpdate } from "../../generated/sqlite/client.js";
+import type { IncidentUpdateRow } from "../../domain/incidents/index.js";
 import { getIncidents, getIncidentUpdates, type IncidentView } from "../../domain/incidents/index.js";
 import { NotFoundError } from "../../domain/errors.js";
 import type { Page } from "../../domain/pagination.js";
@@ -14,9 +14,9 @@ import { IncidentRef, IncidentUpdateRef } from "./refs.js";
  * A symbol property of the request's own row (a WeakMap costs the GC more, per update).
  */
 const PARENT = Symbol("incident");
-type WithParent = IncidentUpdate & { [PARENT]?: IncidentView };
+type WithParent = IncidentUpdateRow & { [PARENT]?: IncidentView };
 
-export function withParent<P extends Page<IncidentUpdate>>(page: P, incident: IncidentView): P {
+export function withParent<P extends Page<IncidentUpdateRow>>(page: P, incident: IncidentView): P {
   for (const update of page.nodes) (update as WithParent)[PARENT] = incident;
   return page;
 }

@@ -1,4 +1,4 @@
-import type { MaintenanceWindow } from "../../generated/sqlite/client.js";
+import type { MaintenanceWindowRow } from "../../domain/maintenance-windows/index.js";
 import {
   checkMaintenanceStatuses,
   createMaintenanceWindow,
@@ -37,7 +37,7 @@ const windowLoader = (ctx: GraphQLContext) =>
     ctx,
     "MaintenanceWindow.byId",
     (ids: readonly number[]) =>
-      getMaintenanceWindows({ ctx: domain(ctx), ids }) as Promise<(MaintenanceWindow | null)[]>,
+      getMaintenanceWindows({ ctx: domain(ctx), ids }) as Promise<(MaintenanceWindowRow | null)[]>,
   );
 
 const MaintenanceReasonRef = builder.objectRef<MaintenanceReason>("MaintenanceReason").implement({
@@ -72,7 +72,7 @@ export const maintenanceLoader = (ctx: GraphQLContext) =>
     return statuses.map((status) => status ?? { paused: false, silenced: false, reasons: [] });
   });
 
-export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceWindow>("MaintenanceWindow"), {
+export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceWindowRow>("MaintenanceWindow"), {
   description: "A time range in which checks are paused or their alerts silenced.",
   id: { resolve: (w) => w.id },
   loadMany: brandedLoader("MaintenanceWindow", (ids, ctx) => getMaintenanceWindows({ ctx: domain(ctx), ids })),

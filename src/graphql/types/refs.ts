@@ -1,7 +1,9 @@
-import type { HeartbeatEvent, IncidentUpdate, StatusPage } from "../../generated/sqlite/client.js";
+import type { HeartbeatEventRow } from "../../domain/heartbeats/index.js";
+import type { IncidentUpdateRow } from "../../domain/incidents/index.js";
+import type { StatusPageRow } from "../../domain/status-pages/index.js";
 import type { CheckResultRow } from "../../domain/check-results/index.js";
-import type { CheckRow } from "../../domain/checks/persist.js";
-import type { IncidentView } from "../../domain/incidents/load.js";
+import type { CheckRow } from "../../domain/checks/rows.js";
+import type { IncidentView } from "../../domain/incidents/view.js";
 import { builder } from "../builder.js";
 
 /**
@@ -13,7 +15,7 @@ export const CheckRef = builder.interfaceRef<CheckRow>("Check");
 /** The HEARTBEAT check type (check.ts implements it; heartbeat.ts adds its events and availability). */
 export const HeartbeatCheckRef = builder.objectRef<CheckRow>("HeartbeatCheck");
 export const CheckResultRef = builder.objectRef<CheckResultRow>("CheckResult");
-export const HeartbeatEventRef = builder.objectRef<HeartbeatEvent>("HeartbeatEvent");
-export const StatusPageRef = builder.objectRef<StatusPage>("StatusPage");
+export const HeartbeatEventRef = builder.objectRef<HeartbeatEventRow>("HeartbeatEvent");
+export const StatusPageRef = builder.objectRef<StatusPageRow>("StatusPage");
 export const IncidentRef = builder.objectRef<IncidentView>("Incident");
-export const IncidentUpdateRef = builder.objectRef<IncidentUpdate>("IncidentUpdate");
+export const IncidentUpdateRef = builder.objectRef<IncidentUpdateRow>("IncidentUpdate");

@@ -1,11 +1,11 @@
-import type { StatusPageCard, StatusPageKey } from "../../generated/sqlite/client.js";
+import type { StatusPageCardRow, StatusPageKeyRow } from "../../domain/status-pages/index.js";
 import { servicesOfCards } from "../../domain/status-page-services/index.js";
 import { builder } from "../builder.js";
 import { scopedLoader } from "./status-page-scope.js";
 import { ServiceNode, ServiceReferenceInput } from "./status-page-service.js";
 
 /** A card of a status page: a named group of services. Reached through its page, so its id is the plain id. */
-export const StatusPageCardRef = builder.objectRef<StatusPageCard>("StatusPageCard").implement({
+export const StatusPageCardRef = builder.objectRef<StatusPageCardRow>("StatusPageCard").implement({
   description: "A named group of services on a status page, in the page's order.",
   fields: (t) => ({
     id: t.exposeID("id", {
@@ -24,7 +24,7 @@ export const StatusPageCardRef = builder.objectRef<StatusPageCard>("StatusPageCa
 });
 
 /** A key that opens a private page: only its masked form is ever shown. */
-export const StatusPageKeyRef = builder.objectRef<StatusPageKey>("StatusPageKey").implement({
+export const StatusPageKeyRef = builder.objectRef<StatusPageKeyRow>("StatusPageKey").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     maskedKey: t.exposeString("maskedKey"),

@@ -1,5 +1,5 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
-import type { StatusPageService } from "../../generated/sqlite/client.js";
+import type { StatusPageServiceRow } from "../../domain/status-page-services/index.js";
 import {
   createService,
   deleteService,
@@ -15,7 +15,7 @@ import { brandedLoader } from "../node-loader.js";
 import { writeErrors } from "./errors.js";
 
 /** A service of the account: what status page cards show and incidents name. */
-export const ServiceNode = builder.node(builder.objectRef<StatusPageService>("Service"), {
+export const ServiceNode = builder.node(builder.objectRef<StatusPageServiceRow>("Service"), {
   description: "A service of the account, shown in status page cards and named by incidents.",
   id: { resolve: (service) => service.id },
   loadMany: brandedLoader("Service", (ids, ctx) => getServices({ ctx: domain(ctx), ids })),

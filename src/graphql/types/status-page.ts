@@ -1,4 +1,4 @@
-import type { StatusPage } from "../../generated/sqlite/client.js";
+import type { StatusPageRow } from "../../domain/status-pages/index.js";
 import { incidentsOfStatusPages } from "../../domain/incidents/index.js";
 import type { PageArgs } from "../../domain/pagination.js";
 import {
@@ -21,7 +21,7 @@ import { brandedLoader } from "../node-loader.js";
 import "./status-page-public.js";
 
 /** The incidents a page shows, one page of them: batched over every page of the request with the same arguments. */
-function incidentsOf(page: StatusPage, args: PageArgs, ctx: GraphQLContext) {
+function incidentsOf(page: StatusPageRow, args: PageArgs, ctx: GraphQLContext) {
   const shownOnStatusPageId = publicScopeOf(page)?.statusPageId;
   const key = JSON.stringify([page.id, args.first ?? null, args.after ?? null, args.last ?? null, args.before ?? null]);
   return scopedLoader(

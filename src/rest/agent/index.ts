@@ -45,7 +45,10 @@ export async function agentPlugin(scope: FastifyInstance, { context }: { context
   // Authentication runs before routing, so an unknown path tells a keyless caller nothing.
   scope.addHook("onRequest", async (request) => {
     const value = request.headers.authorization;
-    request.agent = await authenticateAgent(context.database.prisma, Array.isArray(value) ? value[0] : value);
+    request.agent = await authenticateAgent({
+      ctx: { db: context.database.prisma },
+      authorization: Array.isArray(value) ? value[0] : value,
+    });
   });
   scope.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   ApiCheckDefaults,
   AutoAssignAlertsQuery,
-  type CheckGroupWithSubscriptions,
+  type CheckGroupRow,
   CreateCheckGroupInput,
   createCheckGroup,
   deleteCheckGroup,
@@ -51,7 +51,7 @@ export const CheckGroupResponse = z.object({
 });
 type CheckGroupResponse = z.infer<typeof CheckGroupResponse>;
 
-export function toCheckGroupResponse(g: CheckGroupWithSubscriptions): CheckGroupResponse {
+export function toCheckGroupResponse(g: CheckGroupRow): CheckGroupResponse {
   return {
     id: g.id,
     name: g.name,

@@ -9,7 +9,7 @@ import {
   type ConciseResult,
   getCheckSession,
   SESSION_STATUSES,
-  type SessionView,
+  type CheckSessionView,
   TriggerCheckSessionInput,
   triggerCheckSessions,
 } from "../../domain/check-sessions/index.js";
@@ -74,7 +74,11 @@ function toConciseResult(r: ConciseResult, base: string): z.infer<typeof Concise
   };
 }
 
-export function toCheckSessionResponse(s: SessionView, base: string, now: Date): z.infer<typeof CheckSessionResponse> {
+export function toCheckSessionResponse(
+  s: CheckSessionView,
+  base: string,
+  now: Date,
+): z.infer<typeof CheckSessionResponse> {
   return {
     checkSessionId: s.id,
     checkSessionLink: `${base}/v1/check-sessions/${s.id}`,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import {
   CHECK_ROUTE_TYPES,
-  checkProperties,
+  toCheckView,
   CHECK_TYPE_SPECS,
   TIME_UNITS,
   type CheckRow,
@@ -17,7 +17,7 @@ export type CheckResponseContext = { baseUrl: string };
 
 /** A check as the v1 REST API shows it (reference ChecksV1ApiCheck, ChecksV1HeartbeatCheck, ...). */
 export function toCheckResponse(check: CheckRow, { baseUrl }: CheckResponseContext): Record<string, unknown> {
-  const properties = checkProperties(check);
+  const properties = toCheckView(check);
   if ("environmentVariables" in properties)
     properties.environmentVariables = redactSecrets(properties.environmentVariables as EnvironmentVariable[] | null);
   if (check.checkType === "HEARTBEAT" && check.pingToken) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HeartbeatEvent } from "../../generated/sqlite/client.js";
+import type { HeartbeatEventRow } from "../../domain/heartbeats/index.js";
 import {
   getHeartbeatAvailability,
   getHeartbeatEvent,
@@ -33,7 +33,7 @@ export const HeartbeatEventsForCheckResponse = z.object({
   stats: z.object({ last24Hours: HeartbeatAvailabilityResponse, last7Days: HeartbeatAvailabilityResponse }),
 });
 
-export function toHeartbeatEventResponse(e: HeartbeatEvent): z.infer<typeof HeartbeatEventResponse> {
+export function toHeartbeatEventResponse(e: HeartbeatEventRow): z.infer<typeof HeartbeatEventResponse> {
   return {
     id: e.id,
     state: e.state as HeartbeatState,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { IncidentUpdate } from "../../generated/sqlite/client.js";
+import type { IncidentUpdateRow } from "../../domain/incidents/index.js";
 import {
   createIncident,
   createIncidentUpdate,
@@ -34,7 +34,7 @@ export const IncidentUpdateResponse = z.object({
   ...timestamps,
 });
 
-export function toIncidentUpdateResponse(u: IncidentUpdate): z.infer<typeof IncidentUpdateResponse> {
+export function toIncidentUpdateResponse(u: IncidentUpdateRow): z.infer<typeof IncidentUpdateResponse> {
   return {
     id: u.id,
     description: u.description,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MaintenanceWindow } from "../../generated/sqlite/client.js";
+import type { MaintenanceWindowRow } from "../../domain/maintenance-windows/index.js";
 import {
   CreateMaintenanceWindowInput,
   createMaintenanceWindow,
@@ -32,7 +32,7 @@ export const MaintenanceWindowResponse = z.object({
   ...timestamps,
 });
 
-export function toMaintenanceWindowResponse(w: MaintenanceWindow): z.infer<typeof MaintenanceWindowResponse> {
+export function toMaintenanceWindowResponse(w: MaintenanceWindowRow): z.infer<typeof MaintenanceWindowResponse> {
   return {
     id: w.id,
     name: w.name,

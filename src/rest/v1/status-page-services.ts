@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StatusPageService } from "../../generated/sqlite/client.js";
+import type { StatusPageServiceRow } from "../../domain/status-page-services/index.js";
 import {
   createService,
   deleteService,
@@ -14,7 +14,7 @@ import type { Route } from "../route.js";
 
 export const ServiceResponse = z.object({ id: z.string(), accountId: z.string(), name: z.string(), ...timestamps });
 
-export function toServiceResponse(s: StatusPageService): z.infer<typeof ServiceResponse> {
+export function toServiceResponse(s: StatusPageServiceRow): z.infer<typeof ServiceResponse> {
   return { id: s.id, accountId: s.accountId, name: s.name, created_at: iso(s.createdAt), updated_at: iso(s.updatedAt) };
 }
 

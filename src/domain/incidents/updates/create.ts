@@ -3,7 +3,7 @@ import { withoutResponseFields } from "../../shared/schemas.js";
 import { parseInput } from "../../validation.js";
 import { announceIncident } from "../events.js";
 import { findIncident } from "../get.js";
-import { updatesNewestFirst } from "../load.js";
+import { updatesNewestFirst } from "../rows.js";
 import { CreateIncidentUpdateInput } from "../schemas.js";
 import { touchIncident } from "../touch.js";
 

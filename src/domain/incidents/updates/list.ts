@@ -1,6 +1,6 @@
 import type { DomainContext } from "../../context.js";
 import { findIncident } from "../get.js";
-import { updatesNewestFirst } from "../load.js";
+import { updatesNewestFirst } from "../rows.js";
 import { INCIDENT_UPDATES_LISTED } from "../schemas.js";
 
 /** The 100 latest updates of an incident, newest first. */

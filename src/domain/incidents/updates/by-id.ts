@@ -1,8 +1,8 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
-import { deleteIncidentUpdate } from "./updates/delete.js";
-import { updateIncidentUpdate } from "./updates/update.js";
+import type { DomainContext } from "../../context.js";
+import { NotFoundError } from "../../errors.js";
+import { isUuid } from "../../ids.js";
+import { deleteIncidentUpdate } from "./delete.js";
+import { updateIncidentUpdate } from "./update.js";
 
 /**
  * The update verbs addressed by the update's id alone (a GraphQL global id names one update):

@@ -1,6 +1,13 @@
 import type { z } from "zod";
 import { json } from "../../db/json.js";
+import type { Prisma } from "../../generated/sqlite/client.js";
 import type { UpdateCheckGroupInput } from "./schemas.js";
+
+/** What every verb returns: the group with its alert channel subscriptions, in the order they were made. */
+export const checkGroupInclude = {
+  alertChannelSubscriptions: { orderBy: { id: "asc" } },
+} satisfies Prisma.CheckGroupInclude;
+export type CheckGroupRow = Prisma.CheckGroupGetPayload<{ include: typeof checkGroupInclude }>;
 
 type Fields = Omit<
   z.output<typeof UpdateCheckGroupInput>,
@@ -14,7 +21,7 @@ type NullableJson =
   | "retryStrategy";
 
 /** A parsed body as CheckGroup columns: nullable JSON values need json() (undefined stays "unchanged"). */
-export function toColumns<F extends Fields>(
+export function toCheckGroupData<F extends Fields>(
   fields: F,
 ): Omit<F, NullableJson> & Record<NullableJson, ReturnType<typeof json>> {
   return {

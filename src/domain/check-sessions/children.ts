@@ -1,5 +1,5 @@
-import { resultPagesBy } from "../check-results/page.js";
-import { selectSessionResults } from "../check-results/select.js";
+import { resultPagesBy } from "../check-results/children.js";
+import { selectSessionResults } from "../check-results/rows.js";
 import type { DomainContext } from "../context.js";
 import type { PageArgs } from "../pagination.js";
 

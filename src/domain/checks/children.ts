@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context.js";
 import { keysetPage, type Page, type PageArgs } from "../pagination.js";
-import { withSubscriptions, type CheckRow } from "./persist.js";
+import { checkInclude, type CheckRow } from "./rows.js";
 
 /** One group's page wanted by a batch: the group and the connection arguments. */
 export type GroupChecksKey = { groupId: number; args: PageArgs };
@@ -37,7 +37,7 @@ export async function pageGroupChecks({
           .findMany({
             where: { accountId: ctx.accountId, groupId: { in: groupIds }, ...where },
             orderBy,
-            include: withSubscriptions,
+            include: checkInclude,
           })
           .then((found) => {
             const byGroup = new Map<number, CheckRow[]>();

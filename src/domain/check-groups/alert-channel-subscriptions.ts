@@ -7,7 +7,7 @@ type Subscription = { alertChannelId: number; activated: boolean };
  * clears it); when none was sent, autoAssign subscribes the group to every channel of the account
  * it is not subscribed to yet, and otherwise nothing changes.
  */
-export async function writeSubscriptions(
+export async function writeAlertChannelSubscriptions(
   tx: DbOrTx,
   {
     accountId,

@@ -42,7 +42,7 @@ const snippetId = z.number().int().min(1).max(INT_MAX).nullable();
 /**
  * Every property a check may carry, without defaults: the per-type schemas (type-schemas.ts) pick
  * from these, add the type's request shape and defaults. Lists are nullable: what `null` means
- * depends on the operation (normalizeLists in persist.ts).
+ * depends on the operation (normalizeLists in rows.ts).
  */
 export const fields = {
   name: z.string().trim().min(1).max(255),
