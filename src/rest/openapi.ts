@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryParameterForm } from "../domain/shared/schemas.js";
 import type { Route } from "./route.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -10,6 +11,30 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
     target: "draft-2020-12",
   }) as JsonSchema;
   return rest;
+}
+
+/**
+ * A query schema's parameters as clients should send them: the query helpers (queryInt,
+ * queryBoolean, queryTime...) are documented by their registered form (an integer, a boolean)
+ * rather than the string they are parsed from, with their default.
+ */
+function queryParameters(schema: z.ZodObject): { properties: Record<string, JsonSchema>; required: string[] } {
+  const document = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+    override: ({ zodSchema, jsonSchema }) => {
+      const form = queryParameterForm.get(zodSchema as unknown as z.ZodType);
+      if (form) {
+        for (const keyword of Object.keys(jsonSchema)) delete (jsonSchema as JsonSchema)[keyword];
+        Object.assign(jsonSchema, form);
+      }
+      // A helper's default is its value's (limit 10, autoAssignAlerts true), which input mode leaves out.
+      if (zodSchema instanceof z.ZodDefault && queryParameterForm.has(zodSchema.def.innerType))
+        jsonSchema.default = zodSchema.def.defaultValue;
+    },
+  }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return { properties: document.properties ?? {}, required: document.required ?? [] };
 }
 
 function responseSchema(schema: z.ZodType): JsonSchema {
@@ -30,17 +55,17 @@ const errorRef = (description: string) => ({
 export function openApiDocument(routes: readonly Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const parameters: unknown[] = Object.entries(route.params ?? {}).map(([name, description]) => ({
+    const parameters: unknown[] = Object.entries(route.params ?? {}).map(([name, { description, schema }]) => ({
       name,
       in: "path",
       required: true,
       description,
-      schema: { type: "string" },
+      schema,
     }));
     if (route.query) {
-      const query = jsonSchema(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, schema] of Object.entries(query.properties ?? {})) {
-        parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
+      const query = queryParameters(route.query);
+      for (const [name, schema] of Object.entries(query.properties)) {
+        parameters.push({ name, in: "query", required: query.required.includes(name), schema });
       }
     }
     const responses: Record<string, unknown> = {

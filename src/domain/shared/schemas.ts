@@ -204,17 +204,49 @@ export function withoutResponseFields<T extends Record<string, unknown>>(
   return rest;
 }
 
+/**
+ * How a query helper is documented: as the value it stands for (an integer, a boolean, a time),
+ * not as the string it arrives as, so that generated clients pass numbers and booleans. Read by
+ * the OpenAPI generator (src/rest/openapi.ts) in place of the helper's own JSON Schema.
+ */
+export const queryParameterForm = z.registry<z.core.JSONSchema.BaseSchema>();
+
+function documentedAs<T extends z.ZodType>(schema: T, form: z.core.JSONSchema.BaseSchema): T {
+  queryParameterForm.add(schema, form);
+  return schema;
+}
+
+/** A query string's schema: every query schema is made with it, so a rule for all of them has one place. */
+export function querySchema<S extends z.ZodRawShape>(shape: S) {
+  return z.object(shape);
+}
+
 /* Query-string values arrive as strings. */
 export const queryInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d+$/, "must be an integer")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  documentedAs(
+    z
+      .string()
+      .regex(/^-?\d+$/, "must be an integer")
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
+    { type: "integer", minimum: min, maximum: max },
+  );
 
-export const queryBoolean = z
-  .enum(["true", "false"], { message: "must be true or false" })
-  .transform((v) => v === "true");
+/** A decimal number (`2.5`) from min to max. */
+export const queryNumber = (min: number, max: number, message = "must be a number") =>
+  documentedAs(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min).max(max)),
+    { type: "number", minimum: min, maximum: max },
+  );
+
+export const queryBoolean = documentedAs(
+  z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true"),
+  { type: "boolean" },
+);
 
 /** One value or a repeated key (`?tag=a&tag=b`), as the reference's form/explode arrays. */
 export const queryList = z
@@ -225,14 +257,22 @@ export const queryList = z
 export const PageQuery = { limit: queryInt(1, 100).default(10), page: queryInt(1, 1_000_000).default(1) };
 
 /** `?autoAssignAlerts=` (default true): subscribe to every alert channel of the account when none are sent. */
-export const AutoAssignAlertsQuery = z.object({ autoAssignAlerts: queryBoolean.default(true) });
+export const AutoAssignAlertsQuery = querySchema({ autoAssignAlerts: queryBoolean.default(true) });
 
 /** UNIX seconds, or an ISO date / date-time string (docs/decisions.md, Check results). */
-export const queryTime = z.string().transform((value, ctx) => {
-  const date = /^\d{1,12}(\.\d+)?$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
-  if (Number.isNaN(date.getTime()) || !/^\d/.test(value)) {
-    ctx.addIssue({ code: "custom", message: "must be UNIX seconds or an ISO 8601 date" });
-    return z.NEVER;
-  }
-  return date;
-});
+export const queryTime = documentedAs(
+  z.string().transform((value, ctx) => {
+    const date = /^\d{1,12}(\.\d+)?$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
+    if (Number.isNaN(date.getTime()) || !/^\d/.test(value)) {
+      ctx.addIssue({ code: "custom", message: "must be UNIX seconds or an ISO 8601 date" });
+      return z.NEVER;
+    }
+    return date;
+  }),
+  {
+    anyOf: [
+      { type: "number", minimum: 0, description: "UNIX seconds" },
+      { type: "string", description: "An ISO 8601 date (midnight UTC) or date-time with a zone" },
+    ],
+  },
+);

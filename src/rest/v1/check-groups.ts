@@ -21,7 +21,7 @@ import {
 } from "../../domain/shared/schemas.js";
 import { iso, timestamps } from "../format.js";
 import { redactSecrets } from "../../domain/shared/secrets.js";
-import type { Route } from "../route.js";
+import { type Route, intIdParam } from "../route.js";
 
 /** The reference's CheckGroup / CheckGroupRead, in its property order. */
 export const CheckGroupResponse = z.object({
@@ -84,7 +84,7 @@ export function toCheckGroupResponse(g: CheckGroupWithSubscriptions): CheckGroup
 }
 
 const tag = "Check groups";
-const params = { id: "The id of the check group (an integer)" };
+const params = { id: intIdParam("The id of the check group") };
 const autoAssign =
   "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the group is subscribed to every alert channel of the account.";
 

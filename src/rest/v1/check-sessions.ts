@@ -16,7 +16,7 @@ import {
 import { CHECK_TYPES } from "../../domain/shared/schemas.js";
 import { errorBody } from "../errors.js";
 import { iso, isoString } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 const ConciseResultResponse = z.object({
   checkResultId: z.string(),
@@ -93,7 +93,7 @@ export function toCheckSessionResponse(s: SessionView, base: string, now: Date):
 
 /** Aborts when the client goes away before the answer, so a long wait ends with it. */
 const tag = "Check sessions";
-const params = { checkSessionId: "The id of the check session (a uuid)" };
+const params = { checkSessionId: uuidParam("The id of the check session") };
 
 export const checkSessionsRoutes: Route[] = [
   {

@@ -17,11 +17,11 @@ import {
   updateCheckSchema,
   type CheckRouteSlug,
 } from "../../domain/checks/index.js";
-import type { Route } from "../route.js";
+import { type Route, intIdParam, uuidParam } from "../route.js";
 import { CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
 
 const tag = "Checks";
-const params = { id: "The id of the check (a uuid)" };
+const params = { id: uuidParam("The id of the check") };
 const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: string]> = {
   api: ["API check", "an", "ApiCheck"],
   url: ["URL monitor", "a", "UrlMonitor"],
@@ -138,7 +138,7 @@ export const checksRoutes: Route[] = [
     operationId: "listCheckGroupChecks",
     summary: "List the checks of a check group, in run order",
     tag: "Check groups",
-    params: { id: "The id of the check group (an integer)" },
+    params: { id: intIdParam("The id of the check group") },
     query: ListGroupChecksQuery,
     status: 200,
     response: z.array(CheckResponse),

@@ -22,7 +22,7 @@ import {
   UpdateIncidentUpdateInput,
 } from "../../domain/incidents/index.js";
 import { iso, isoString, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 import { ServiceResponse, toServiceResponse } from "./status-page-services.js";
 
 export const IncidentUpdateResponse = z.object({
@@ -77,8 +77,8 @@ export function toIncidentResponse(i: IncidentView): z.infer<typeof IncidentResp
 
 const tag = "Status page incidents";
 const base = "/v1/status-pages/incidents";
-const incident = { incidentId: "The id of the incident (a uuid)" };
-const update = { ...incident, incidentUpdateId: "The id of the incident update (a uuid)" };
+const incident = { incidentId: uuidParam("The id of the incident") };
+const update = { ...incident, incidentUpdateId: uuidParam("The id of the incident update") };
 const IncidentsPage = z.object({
   length: z.number().int(),
   entries: z.array(IncidentResponse),

@@ -12,7 +12,7 @@ import {
   updateMaintenanceWindow,
 } from "../../domain/maintenance-windows/index.js";
 import { iso, isoString, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, intIdParam } from "../route.js";
 
 export const MaintenanceWindowResponse = z.object({
   id: z.number().int(),
@@ -54,7 +54,7 @@ export function toMaintenanceWindowResponse(w: MaintenanceWindow): z.infer<typeo
 }
 
 const tag = "Maintenance windows";
-const params = { id: "The id of the maintenance window (an integer)" };
+const params = { id: intIdParam("The id of the maintenance window") };
 
 export const maintenanceWindowsRoutes: Route[] = [
   {

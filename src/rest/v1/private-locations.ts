@@ -16,7 +16,7 @@ import {
   updatePrivateLocation,
 } from "../../domain/private-locations/index.js";
 import { iso, isoString, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 export const PrivateLocationKeyResponse = z.object({
   id: z.string(),
@@ -95,7 +95,7 @@ export function toPrivateLocationResponse(l: PrivateLocationView): z.infer<typeo
 }
 
 const tag = "Private locations";
-const params = { id: "The id of the private location (a uuid)" };
+const params = { id: uuidParam("The id of the private location") };
 
 export const privateLocationsRoutes: Route[] = [
   {
@@ -190,7 +190,7 @@ export const privateLocationsRoutes: Route[] = [
     operationId: "deletePrivateLocationKey",
     summary: "Revoke an agent key of a private location",
     tag,
-    params: { ...params, keyId: "The id of the key (a uuid)" },
+    params: { ...params, keyId: uuidParam("The id of the key") },
     status: 204,
     handler: async ({ ctx, params }) => deleteAgentKey({ ctx, id: params.id, keyId: params.keyId }),
   },

@@ -10,7 +10,7 @@ import {
   updateService,
 } from "../../domain/status-page-services/index.js";
 import { iso, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 export const ServiceResponse = z.object({ id: z.string(), accountId: z.string(), name: z.string(), ...timestamps });
 
@@ -25,7 +25,7 @@ const ServicesPage = z.object({
 });
 
 const tag = "Status page services";
-const params = { id: "The id of the service (a uuid)" };
+const params = { id: uuidParam("The id of the service") };
 
 export const statusPageServicesRoutes: Route[] = [
   {

@@ -13,7 +13,7 @@ import {
   UpdateStatusPageInput,
 } from "../../domain/status-pages/index.js";
 import { iso, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 import { IncidentResponse, toIncidentResponse } from "./incidents.js";
 import { ServiceResponse, toServiceResponse } from "./status-page-services.js";
 
@@ -77,7 +77,7 @@ export function toStatusPageResponse(p: StatusPageView): z.infer<typeof StatusPa
 }
 
 const tag = "Status pages";
-const params = { statusPageId: "The id of the status page (a uuid)" };
+const params = { statusPageId: uuidParam("The id of the status page") };
 const StatusPagesPage = z.object({
   length: z.number().int(),
   entries: z.array(StatusPageResponse),
