@@ -51,6 +51,21 @@ const errorRef = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** Each tag's description: the document lists every tag an operation uses, with what it groups. */
+const TAGS: Record<string, string> = {
+  Checks: "API, URL, TCP, DNS, ICMP, heartbeat, browser and multi-step checks",
+  "Check groups": "Groups of checks sharing settings and defaults",
+  "Check results": "What check runs recorded, per check",
+  "Check sessions": "On-demand runs of matching checks, and their outcome",
+  "Maintenance windows": "Periods that pause checks or silence their alerts",
+  Heartbeats: "Heartbeat checks' events, availability and key-less pings",
+  "Private locations": "Locations run by your own agents, their keys and error reports",
+  "Private-location agent": "The API a private-location agent calls with its agent key",
+  "Status pages": "Public pages showing services in cards",
+  "Status page services": "The services status pages and incidents name",
+  "Status page incidents": "Incidents on services, and their updates",
+};
+
 /** The OpenAPI 3.1 document of every REST route, generated from the route list and its zod schemas. */
 export function openApiDocument(routes: readonly Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -92,7 +107,7 @@ export function openApiDocument(routes: readonly Route[]) {
     paths[route.path]![route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      description: route.description,
       tags: [route.tag],
       ...(route.deprecated ? { deprecated: true } : {}),
       ...(route.auth === false ? { security: [] } : {}),
@@ -108,16 +123,22 @@ export function openApiDocument(routes: readonly Route[]) {
       responses,
     };
   }
+  const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({
+    name,
+    ...(TAGS[name] ? { description: TAGS[name] } : {}),
+  }));
   return {
     openapi: "3.1.0",
     info: {
       title: "Vigil REST API",
       version: "1.0.0",
+      contact: { name: "Vigil" },
       description:
         "Monitoring checks, check results, maintenance windows, heartbeats and status pages. The same domain also serves GraphQL at /graphql.",
     },
     servers: [{ url: "/" }],
     security: [{ bearerAuth: [] }],
+    tags,
     components: {
       securitySchemes: {
         bearerAuth: {

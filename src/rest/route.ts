@@ -29,7 +29,8 @@ export type Route = {
   operationId: string;
   summary: string;
   tag: string;
-  description?: string;
+  /** What the operation does beyond its summary (every operation has one: clients show it). */
+  description: string;
   deprecated?: boolean;
   /** false for the few key-less routes (heartbeat pings). */
   auth?: boolean;

@@ -107,6 +107,8 @@ export const checkGroupsRoutes: Route[] = [
     path: "/v1/check-groups",
     operationId: "listCheckGroups",
     summary: "List check groups, newest first",
+    description:
+      "Pages of `limit` groups (default 10), `page` from 1; `name` keeps groups named exactly one of the values, `tag` groups having at least one of the tags.",
     tag,
     query: ListCheckGroupsQuery,
     status: 200,
@@ -118,6 +120,7 @@ export const checkGroupsRoutes: Route[] = [
     path: "/v1/check-groups/{id}",
     operationId: "getCheckGroup",
     summary: "Retrieve a check group",
+    description: "A group of another account is a 404, as a missing one.",
     tag,
     params,
     status: 200,

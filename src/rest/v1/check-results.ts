@@ -94,6 +94,8 @@ export const checkResultsRoutes: Route[] = [
     path: "/v1/check-results/{checkId}/{checkResultId}",
     operationId: "getCheckResult",
     summary: "Retrieve a check result",
+    description:
+      "One result of one of the account's checks, with its type's details (`apiCheckResult`, `browserCheckResult`...).",
     tag,
     params: { checkId, checkResultId: uuidParam("The id of the check result") },
     status: 200,

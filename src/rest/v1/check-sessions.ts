@@ -119,6 +119,8 @@ export const checkSessionsRoutes: Route[] = [
     path: "/v1/check-sessions/{checkSessionId}",
     operationId: "getCheckSession",
     summary: "Retrieve a check session with its results so far",
+    description:
+      "The session's status and the results its runs recorded so far; poll it, or wait with the completion operation.",
     tag,
     params,
     status: 200,

@@ -76,6 +76,7 @@ export const heartbeatsRoutes: Route[] = [
     path: "/v1/checks/heartbeats/{checkId}/events/{eventId}",
     operationId: "getHeartbeatEvent",
     summary: "Retrieve a heartbeat event",
+    description: "One recorded ping or missed period of the check.",
     tag,
     params: { checkId, eventId: uuidParam("The id of the event") },
     status: 200,

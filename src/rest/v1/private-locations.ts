@@ -116,6 +116,8 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations",
     operationId: "listPrivateLocations",
     summary: "List private locations, newest first",
+    description:
+      "Every private location of the account, with its keys (masked) and the runs waiting for an agent (`queueSize`).",
     tag,
     status: 200,
     response: z.array(PrivateLocationResponse),
@@ -126,6 +128,7 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations/{id}",
     operationId: "getPrivateLocation",
     summary: "Retrieve a private location",
+    description: "The location with its keys (masked) and the runs waiting for an agent (`queueSize`).",
     tag,
     params,
     status: 200,
@@ -151,6 +154,8 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations/{id}",
     operationId: "deletePrivateLocation",
     summary: "Delete a private location with its keys",
+    description:
+      "Its agent keys and queued runs go with it. A location still named in a check's or group's `privateLocations` is a 409.",
     tag,
     params,
     status: 204,
@@ -189,6 +194,7 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations/{id}/keys/{keyId}",
     operationId: "deletePrivateLocationKey",
     summary: "Revoke an agent key of a private location",
+    description: "Agents using the key are refused from their next call.",
     tag,
     params: { ...params, keyId: uuidParam("The id of the key") },
     status: 204,
