@@ -216,9 +216,26 @@ function documentedAs<T extends z.ZodType>(schema: T, form: z.core.JSONSchema.Ba
   return schema;
 }
 
-/** A query string's schema: every query schema is made with it, so a rule for all of them has one place. */
+/**
+ * A query string's schema; every query schema is made with it. Parameters the operation does not
+ * define are refused (400, naming them), as unknown body properties are: a misspelt `?limt=5` must
+ * not be silently ignored.
+ */
 export function querySchema<S extends z.ZodRawShape>(shape: S) {
-  return z.object(shape);
+  return z.strictObject(shape);
+}
+
+/** The query of an operation that defines no parameters: any parameter is refused. */
+export const NoQuery = querySchema({});
+
+/**
+ * Only the parameter names of a query schema (NoQuery when the operation has none), not their
+ * value rules: an adapter parses with it first, so an unknown parameter is refused before the
+ * operation looks anything up or reads its body, and changes nothing. Values are still checked
+ * where the operation parses its query.
+ */
+export function queryParameterNames(schema: z.ZodObject = NoQuery) {
+  return querySchema(Object.fromEntries(Object.keys(schema.shape).map((name) => [name, z.unknown().optional()])));
 }
 
 /* Query-string values arrive as strings. */
