@@ -44,24 +44,30 @@ const clientErrors: Record<string, { status: number; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400 },
 };
 
-/** The one mapper from any error to a REST response; internal errors are logged and masked. */
+/**
+ * The one mapper from any error to a REST response. A client's mistake (4xx) is logged at debug:
+ * the request line already records its status, and it is no fault of the service, so it must not
+ * page anyone; anything else is an internal error, logged at error and masked as a 500.
+ */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const send = (status: number, body: ErrorBody) => {
+    request.log.debug({ statusCode: status, message: body.message }, "client error");
+    return reply.status(status).send(body);
+  };
   if (error instanceof DomainError) {
     if (error instanceof RateLimitedError) void reply.header("retry-after", String(error.retryAfterSeconds));
     const validation = error instanceof ValidationError ? { source: error.source, keys: error.keys } : undefined;
     const status = statusOf(error);
-    return reply.status(status).send(errorBody(status, error.message, validation));
+    return send(status, errorBody(status, error.message, validation));
   }
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? clientErrors[fastifyError.code] : undefined;
-  if (known) return reply.status(known.status).send(errorBody(known.status, known.message ?? fastifyError.message));
+  if (known) return send(known.status, errorBody(known.status, known.message ?? fastifyError.message));
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
-    return reply
-      .status(400)
-      .send(errorBody(400, `malformed JSON body: ${fastifyError.message}`, { source: "payload", keys: [] }));
+    return send(400, errorBody(400, `malformed JSON body: ${fastifyError.message}`, { source: "payload", keys: [] }));
   }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return reply.status(fastifyError.statusCode).send(errorBody(fastifyError.statusCode, fastifyError.message));
+    return send(fastifyError.statusCode, errorBody(fastifyError.statusCode, fastifyError.message));
   }
   request.log.error({ err: error }, "internal error");
   return reply.status(500).send(errorBody(500, "internal server error"));

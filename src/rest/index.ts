@@ -3,6 +3,8 @@ import type { Caller } from "../auth/authenticate.js";
 import { domainContext, type AppContext } from "../app-context.js";
 import { AGENT_PREFIX, agentPlugin } from "./agent/index.js";
 import { agentRoutes, documented } from "./agent/routes.js";
+import { queryParameterNames } from "../domain/shared/schemas.js";
+import { parseInput } from "../domain/validation.js";
 import { docsPage } from "./docs.js";
 import { errorBody } from "./errors.js";
 import { openApiDocument } from "./openapi.js";
@@ -22,10 +24,13 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 function register(scope: FastifyInstance, app: AppContext, route: Route, prefix: string) {
+  // Heartbeat pings stay lenient: cron jobs and scripts add cache-busting or tracking parameters.
+  const queryNames = route.auth === false ? null : queryParameterNames(route.query);
   scope.route({
     method: route.method,
     url: fastifyPath(route.path.slice(prefix.length)),
     handler: async (request, reply) => {
+      if (queryNames) parseInput(queryNames, request.query, "query");
       const ctx = domainContext(app, route.auth === false ? "" : request.caller.accountId);
       let signal: AbortSignal | undefined;
       const result = await route.handler({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryParameterForm } from "../domain/shared/schemas.js";
 import type { Route } from "./route.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -10,6 +11,30 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
     target: "draft-2020-12",
   }) as JsonSchema;
   return rest;
+}
+
+/**
+ * A query schema's parameters as clients should send them: the query helpers (queryInt,
+ * queryBoolean, queryTime...) are documented by their registered form (an integer, a boolean)
+ * rather than the string they are parsed from, with their default.
+ */
+function queryParameters(schema: z.ZodObject): { properties: Record<string, JsonSchema>; required: string[] } {
+  const document = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    target: "draft-2020-12",
+    override: ({ zodSchema, jsonSchema }) => {
+      const form = queryParameterForm.get(zodSchema as unknown as z.ZodType);
+      if (form) {
+        for (const keyword of Object.keys(jsonSchema)) delete (jsonSchema as JsonSchema)[keyword];
+        Object.assign(jsonSchema, form);
+      }
+      // A helper's default is its value's (limit 10, autoAssignAlerts true), which input mode leaves out.
+      if (zodSchema instanceof z.ZodDefault && queryParameterForm.has(zodSchema.def.innerType))
+        jsonSchema.default = zodSchema.def.defaultValue;
+    },
+  }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return { properties: document.properties ?? {}, required: document.required ?? [] };
 }
 
 function responseSchema(schema: z.ZodType): JsonSchema {
@@ -26,21 +51,36 @@ const errorRef = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** Each tag's description: the document lists every tag an operation uses, with what it groups. */
+const TAGS: Record<string, string> = {
+  Checks: "API, URL, TCP, DNS, ICMP, heartbeat, browser and multi-step checks",
+  "Check groups": "Groups of checks sharing settings and defaults",
+  "Check results": "What check runs recorded, per check",
+  "Check sessions": "On-demand runs of matching checks, and their outcome",
+  "Maintenance windows": "Periods that pause checks or silence their alerts",
+  Heartbeats: "Heartbeat checks' events, availability and key-less pings",
+  "Private locations": "Locations run by your own agents, their keys and error reports",
+  "Private-location agent": "The API a private-location agent calls with its agent key",
+  "Status pages": "Public pages showing services in cards",
+  "Status page services": "The services status pages and incidents name",
+  "Status page incidents": "Incidents on services, and their updates",
+};
+
 /** The OpenAPI 3.1 document of every REST route, generated from the route list and its zod schemas. */
 export function openApiDocument(routes: readonly Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const parameters: unknown[] = Object.entries(route.params ?? {}).map(([name, description]) => ({
+    const parameters: unknown[] = Object.entries(route.params ?? {}).map(([name, { description, schema }]) => ({
       name,
       in: "path",
       required: true,
       description,
-      schema: { type: "string" },
+      schema,
     }));
     if (route.query) {
-      const query = jsonSchema(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, schema] of Object.entries(query.properties ?? {})) {
-        parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
+      const query = queryParameters(route.query);
+      for (const [name, schema] of Object.entries(query.properties)) {
+        parameters.push({ name, in: "query", required: query.required.includes(name), schema });
       }
     }
     const responses: Record<string, unknown> = {
@@ -67,7 +107,7 @@ export function openApiDocument(routes: readonly Route[]) {
     paths[route.path]![route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      description: route.description,
       tags: [route.tag],
       ...(route.deprecated ? { deprecated: true } : {}),
       ...(route.auth === false ? { security: [] } : {}),
@@ -83,16 +123,22 @@ export function openApiDocument(routes: readonly Route[]) {
       responses,
     };
   }
+  const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({
+    name,
+    ...(TAGS[name] ? { description: TAGS[name] } : {}),
+  }));
   return {
     openapi: "3.1.0",
     info: {
       title: "Vigil REST API",
       version: "1.0.0",
+      contact: { name: "Vigil" },
       description:
         "Monitoring checks, check results, maintenance windows, heartbeats and status pages. The same domain also serves GraphQL at /graphql.",
     },
     servers: [{ url: "/" }],
     security: [{ bearerAuth: [] }],
+    tags,
     components: {
       securitySchemes: {
         bearerAuth: {

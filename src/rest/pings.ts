@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordHeartbeatPing } from "../domain/heartbeats/index.js";
-import type { Route, RouteInput } from "./route.js";
+import { type Route, type RouteInput, stringParam } from "./route.js";
 
 const PingResponse = z.object({ ok: z.literal(true) });
 
@@ -29,7 +29,7 @@ const common = {
     "No API key: the ping token is the credential. Records a heartbeat event; `source` is the Origin header, else Referer.",
   tag: "Heartbeats",
   auth: false,
-  params: { pingToken: "The check's ping token" },
+  params: { pingToken: stringParam("The check's ping token") },
   status: 200,
   response: PingResponse,
   handler: ping,

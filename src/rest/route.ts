@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { DomainContext } from "../domain/context.js";
+import { INT_MAX } from "../domain/shared/schemas.js";
 
 export type RouteInput = {
   /** Scoped to the caller's account; null only on routes with `auth: false`. */
@@ -28,12 +29,13 @@ export type Route = {
   operationId: string;
   summary: string;
   tag: string;
-  description?: string;
+  /** What the operation does beyond its summary (every operation has one: clients show it). */
+  description: string;
   deprecated?: boolean;
   /** false for the few key-less routes (heartbeat pings). */
   auth?: boolean;
-  /** Path parameter name → description. */
-  params?: Record<string, string>;
+  /** Path parameter name → its description and type (intIdParam, uuidParam, stringParam). */
+  params?: Record<string, PathParam>;
   query?: z.ZodObject;
   body?: z.ZodType;
   /** The body may be omitted (e.g. cancel). */
@@ -46,6 +48,24 @@ export type Route = {
   otherResponses?: Record<number, string>;
   handler: (input: RouteInput) => Promise<unknown>;
 };
+
+/**
+ * A path parameter as the document shows it. Paths arrive as strings, but a client generated from
+ * the document should pass an integer id as a number; an id of the wrong form is still a 404.
+ */
+export type PathParam = { description: string; schema: { type: "integer" | "string"; [keyword: string]: unknown } };
+
+export const intIdParam = (description: string): PathParam => ({
+  description: `${description} (an integer)`,
+  schema: { type: "integer", minimum: 1, maximum: INT_MAX },
+});
+
+export const uuidParam = (description: string): PathParam => ({
+  description: `${description} (a uuid)`,
+  schema: { type: "string", format: "uuid" },
+});
+
+export const stringParam = (description: string): PathParam => ({ description, schema: { type: "string" } });
 
 /** `/v1/checks/{id}` → `/v1/checks/:id` */
 export function fastifyPath(path: string): string {

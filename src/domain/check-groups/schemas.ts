@@ -11,6 +11,7 @@ import {
   Location,
   PageQuery,
   queryList,
+  querySchema,
   requestBody,
   RetryStrategy,
   RuntimeId,
@@ -104,7 +105,7 @@ export const UpdateCheckGroupInput = requestBody(
 );
 export type UpdateCheckGroupInput = z.input<typeof UpdateCheckGroupInput>;
 
-export const ListCheckGroupsQuery = z.object({
+export const ListCheckGroupsQuery = querySchema({
   ...PageQuery,
   /** Groups having at least one of these tags. */
   tag: queryList.optional(),

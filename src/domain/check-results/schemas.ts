@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CheckType, DateInput, Location, queryBoolean, queryInt, queryTime } from "../shared/schemas.js";
+import { CheckType, DateInput, Location, queryBoolean, queryInt, querySchema, queryTime } from "../shared/schemas.js";
 
 export const RESULT_TYPES = ["FINAL", "ATTEMPT"] as const;
 /** ALL is a filter value only (spec, States). */
@@ -172,13 +172,14 @@ function toAfterFrom(query: { from?: Date | undefined; to?: Date | undefined }, 
   }
 }
 
-export const ListCheckResultsQuery = z
-  .object({ ...filters, nextId: z.string().min(1).optional(), fields: fieldList.optional() })
-  .superRefine(toAfterFrom);
+export const ListCheckResultsQuery = querySchema({
+  ...filters,
+  nextId: z.string().min(1).optional(),
+  fields: fieldList.optional(),
+}).superRefine(toAfterFrom);
 export type ListCheckResultsQuery = z.input<typeof ListCheckResultsQuery>;
 
-export const ListCheckResultsV1Query = z
-  .object({ ...filters, page: queryInt(1, 1_000_000).default(1) })
+export const ListCheckResultsV1Query = querySchema({ ...filters, page: queryInt(1, 1_000_000).default(1) })
   .superRefine(toAfterFrom)
   .superRefine((query, ctx) => {
     if (query.from && query.to && query.to.getTime() - query.from.getTime() > V1_WINDOW_MS) {

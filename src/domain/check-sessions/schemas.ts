@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requestBody, Tags } from "../shared/schemas.js";
+import { queryNumber, querySchema, requestBody, Tags } from "../shared/schemas.js";
 
 export const SESSION_STATUSES = [
   "STARTED",
@@ -50,12 +50,7 @@ export type TriggerCheckSessionInput = z.input<typeof TriggerCheckSessionInput>;
 export const CancelCheckSessionInput = z.strictObject({ sequenceId: z.array(z.guid()).min(1).max(1000).optional() });
 export type CancelCheckSessionInput = z.input<typeof CancelCheckSessionInput>;
 
-export const AwaitCheckSessionQuery = z.object({
-  maxWaitSeconds: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, "must be a number of seconds")
-    .transform(Number)
-    .pipe(z.number().min(1).max(30))
-    .default(30),
+export const AwaitCheckSessionQuery = querySchema({
+  maxWaitSeconds: queryNumber(1, 30, "must be a number of seconds").default(30),
 });
 export type AwaitCheckSessionQuery = z.input<typeof AwaitCheckSessionQuery>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CheckType, PageQuery, queryList } from "../shared/schemas.js";
+import { CheckType, PageQuery, queryList, querySchema } from "../shared/schemas.js";
 export { AutoAssignAlertsQuery } from "../shared/schemas.js";
 
 export * from "./deprecated-schema.js";
@@ -8,7 +8,7 @@ export * from "./request-schemas.js";
 export * from "./type-schemas.js";
 
 /** GET /v1/checks: the reference's page/limit and filters (not `status`, which needs results). */
-export const ListChecksQuery = z.object({
+export const ListChecksQuery = querySchema({
   ...PageQuery,
   checkType: CheckType.optional(),
   /** Checks having at least one of these tags. */
@@ -20,4 +20,4 @@ export const ListChecksQuery = z.object({
 });
 
 /** GET /v1/check-groups/{id}/checks. */
-export const ListGroupChecksQuery = z.object(PageQuery);
+export const ListGroupChecksQuery = querySchema(PageQuery);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors.js";
-import { queryInt, queryTime } from "../shared/schemas.js";
+import { queryInt, querySchema, queryTime } from "../shared/schemas.js";
 
 export { HEARTBEAT_STATES, type HeartbeatState } from "./state.js";
 
@@ -15,9 +15,9 @@ const time = {
     .describe("End of the window, exclusive (UNIX seconds or ISO 8601); default startTime plus 24 hours, else now"),
 };
 
-export const HeartbeatAvailabilityQuery = z.object(time);
+export const HeartbeatAvailabilityQuery = querySchema(time);
 
-export const ListHeartbeatEventsQuery = z.object({
+export const ListHeartbeatEventsQuery = querySchema({
   ...time,
   limit: queryInt(1, 10).default(10).describe("How many events, newest first (1 to 10)"),
 });

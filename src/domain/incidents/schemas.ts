@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateInput, queryInt, requestBody } from "../shared/schemas.js";
+import { DateInput, queryInt, querySchema, requestBody } from "../shared/schemas.js";
 import { ServiceRef } from "../status-page-services/schemas.js";
 
 export const INCIDENT_SEVERITIES = ["CRITICAL", "MAJOR", "MEDIUM", "MINOR"] as const;
@@ -47,7 +47,7 @@ export const UpdateIncidentInput = requestBody({
 });
 export type UpdateIncidentInput = z.input<typeof UpdateIncidentInput>;
 
-export const ListIncidentsQuery = z.object({
+export const ListIncidentsQuery = querySchema({
   limit: queryInt(1, 100).default(20),
   nextId: z.string().optional(),
 });

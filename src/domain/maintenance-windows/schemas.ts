@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateInput, queryInt, requestBody, Tags } from "../shared/schemas.js";
+import { DateInput, queryInt, querySchema, requestBody, Tags } from "../shared/schemas.js";
 
 export const REPEAT_UNITS = ["DAY", "WEEK", "MONTH"] as const;
 
@@ -65,7 +65,7 @@ export const UpdateMaintenanceWindowInput = requestBody({
 } as typeof required & { [K in keyof typeof optional]: z.ZodOptional<(typeof optional)[K]> });
 export type UpdateMaintenanceWindowInput = z.input<typeof UpdateMaintenanceWindowInput>;
 
-export const ListMaintenanceWindowsQuery = z.object({
+export const ListMaintenanceWindowsQuery = querySchema({
   limit: queryInt(1, 100).default(10),
   page: queryInt(1, 1_000_000).default(1),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryInt, requestBody } from "../shared/schemas.js";
+import { queryInt, querySchema, requestBody } from "../shared/schemas.js";
 
 /**
  * The reference document's slug: letters, digits and `-`, 1 to 30 characters, and not shaped like
@@ -32,5 +32,5 @@ export const UpdatePrivateLocationInput = requestBody({
 export type UpdatePrivateLocationInput = z.input<typeof UpdatePrivateLocationInput>;
 
 /** GET /v1/private-locations/{id}/error-reports. */
-export const ListErrorReportsQuery = z.object({ limit: queryInt(1, 100).default(20) });
+export const ListErrorReportsQuery = querySchema({ limit: queryInt(1, 100).default(20) });
 export type ListErrorReportsQuery = z.input<typeof ListErrorReportsQuery>;

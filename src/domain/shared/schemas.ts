@@ -204,17 +204,66 @@ export function withoutResponseFields<T extends Record<string, unknown>>(
   return rest;
 }
 
+/**
+ * How a query helper is documented: as the value it stands for (an integer, a boolean, a time),
+ * not as the string it arrives as, so that generated clients pass numbers and booleans. Read by
+ * the OpenAPI generator (src/rest/openapi.ts) in place of the helper's own JSON Schema.
+ */
+export const queryParameterForm = z.registry<z.core.JSONSchema.BaseSchema>();
+
+function documentedAs<T extends z.ZodType>(schema: T, form: z.core.JSONSchema.BaseSchema): T {
+  queryParameterForm.add(schema, form);
+  return schema;
+}
+
+/**
+ * A query string's schema; every query schema is made with it. Parameters the operation does not
+ * define are refused (400, naming them), as unknown body properties are: a misspelt `?limt=5` must
+ * not be silently ignored.
+ */
+export function querySchema<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape);
+}
+
+/** The query of an operation that defines no parameters: any parameter is refused. */
+export const NoQuery = querySchema({});
+
+/**
+ * Only the parameter names of a query schema (NoQuery when the operation has none), not their
+ * value rules: an adapter parses with it first, so an unknown parameter is refused before the
+ * operation looks anything up or reads its body, and changes nothing. Values are still checked
+ * where the operation parses its query.
+ */
+export function queryParameterNames(schema: z.ZodObject = NoQuery) {
+  return querySchema(Object.fromEntries(Object.keys(schema.shape).map((name) => [name, z.unknown().optional()])));
+}
+
 /* Query-string values arrive as strings. */
 export const queryInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d+$/, "must be an integer")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  documentedAs(
+    z
+      .string()
+      .regex(/^-?\d+$/, "must be an integer")
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
+    { type: "integer", minimum: min, maximum: max },
+  );
 
-export const queryBoolean = z
-  .enum(["true", "false"], { message: "must be true or false" })
-  .transform((v) => v === "true");
+/** A decimal number (`2.5`) from min to max. */
+export const queryNumber = (min: number, max: number, message = "must be a number") =>
+  documentedAs(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min).max(max)),
+    { type: "number", minimum: min, maximum: max },
+  );
+
+export const queryBoolean = documentedAs(
+  z.enum(["true", "false"], { message: "must be true or false" }).transform((v) => v === "true"),
+  { type: "boolean" },
+);
 
 /** One value or a repeated key (`?tag=a&tag=b`), as the reference's form/explode arrays. */
 export const queryList = z
@@ -225,14 +274,22 @@ export const queryList = z
 export const PageQuery = { limit: queryInt(1, 100).default(10), page: queryInt(1, 1_000_000).default(1) };
 
 /** `?autoAssignAlerts=` (default true): subscribe to every alert channel of the account when none are sent. */
-export const AutoAssignAlertsQuery = z.object({ autoAssignAlerts: queryBoolean.default(true) });
+export const AutoAssignAlertsQuery = querySchema({ autoAssignAlerts: queryBoolean.default(true) });
 
 /** UNIX seconds, or an ISO date / date-time string (docs/decisions.md, Check results). */
-export const queryTime = z.string().transform((value, ctx) => {
-  const date = /^\d{1,12}(\.\d+)?$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
-  if (Number.isNaN(date.getTime()) || !/^\d/.test(value)) {
-    ctx.addIssue({ code: "custom", message: "must be UNIX seconds or an ISO 8601 date" });
-    return z.NEVER;
-  }
-  return date;
-});
+export const queryTime = documentedAs(
+  z.string().transform((value, ctx) => {
+    const date = /^\d{1,12}(\.\d+)?$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
+    if (Number.isNaN(date.getTime()) || !/^\d/.test(value)) {
+      ctx.addIssue({ code: "custom", message: "must be UNIX seconds or an ISO 8601 date" });
+      return z.NEVER;
+    }
+    return date;
+  }),
+  {
+    anyOf: [
+      { type: "number", minimum: 0, description: "UNIX seconds" },
+      { type: "string", description: "An ISO 8601 date (midnight UTC) or date-time with a zone" },
+    ],
+  },
+);

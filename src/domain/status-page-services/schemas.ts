@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { queryBoolean, queryInt, requestBody } from "../shared/schemas.js";
+import { queryBoolean, queryInt, querySchema, requestBody } from "../shared/schemas.js";
 
 /** CreateOrUpdateService of the reference document: a name (limit ours, as for incident names). */
 export const ServiceInput = requestBody({ name: z.string().trim().min(1).max(255) });
 export type ServiceInput = z.input<typeof ServiceInput>;
 
-export const ListServicesQuery = z.object({
+export const ListServicesQuery = querySchema({
   limit: queryInt(1, 100).default(20),
   nextId: z.string().optional(),
   /** false: every service of the account in one answer (the reference document's option). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryInt, requestBody } from "../shared/schemas.js";
+import { queryInt, querySchema, requestBody } from "../shared/schemas.js";
 import { ServiceRef } from "../status-page-services/schemas.js";
 
 export const DEFAULT_THEMES = ["AUTO", "LIGHT", "DARK"] as const;
@@ -102,7 +102,7 @@ export const UpdateStatusPageInput = requestBody({
 } as typeof required & { [K in keyof typeof optional]: z.ZodOptional<(typeof optional)[K]> });
 export type UpdateStatusPageInput = z.input<typeof UpdateStatusPageInput>;
 
-export const ListStatusPagesQuery = z.object({
+export const ListStatusPagesQuery = querySchema({
   limit: queryInt(1, 100).default(20),
   nextId: z.string().optional(),
 });

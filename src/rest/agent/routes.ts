@@ -11,7 +11,7 @@ import {
   type AgentContext,
 } from "../../domain/agents/index.js";
 import { iso, isoString } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, intIdParam } from "../route.js";
 
 export type AgentRouteInput = {
   /** Scoped to the private location of the agent's key. */
@@ -50,7 +50,7 @@ const ClaimedRunResponse = z.object({
 });
 
 const tag = "Private-location agent";
-const params = { id: "The run's id (an integer)" };
+const params = { id: intIdParam("The run's id") };
 const keyNote = "Authenticated by an agent key: `Authorization: Bearer pl_...`; scoped to that key's private location.";
 
 export const agentRoutes: AgentRoute[] = [

@@ -21,7 +21,7 @@ import {
 } from "../../domain/shared/schemas.js";
 import { iso, timestamps } from "../format.js";
 import { redactSecrets } from "../../domain/shared/secrets.js";
-import type { Route } from "../route.js";
+import { type Route, intIdParam } from "../route.js";
 
 /** The reference's CheckGroup / CheckGroupRead, in its property order. */
 export const CheckGroupResponse = z.object({
@@ -84,7 +84,7 @@ export function toCheckGroupResponse(g: CheckGroupRow): CheckGroupResponse {
 }
 
 const tag = "Check groups";
-const params = { id: "The id of the check group (an integer)" };
+const params = { id: intIdParam("The id of the check group") };
 const autoAssign =
   "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the group is subscribed to every alert channel of the account.";
 
@@ -107,6 +107,8 @@ export const checkGroupsRoutes: Route[] = [
     path: "/v1/check-groups",
     operationId: "listCheckGroups",
     summary: "List check groups, newest first",
+    description:
+      "Pages of `limit` groups (default 10), `page` from 1; `name` keeps groups named exactly one of the values, `tag` groups having at least one of the tags.",
     tag,
     query: ListCheckGroupsQuery,
     status: 200,
@@ -118,6 +120,7 @@ export const checkGroupsRoutes: Route[] = [
     path: "/v1/check-groups/{id}",
     operationId: "getCheckGroup",
     summary: "Retrieve a check group",
+    description: "A group of another account is a 404, as a missing one.",
     tag,
     params,
     status: 200,

@@ -11,7 +11,7 @@ import {
 } from "../../domain/check-results/index.js";
 import type { CheckResultRow } from "../../domain/check-results/index.js";
 import { iso, isoString } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 /** Every field of the spec's check-result table; one shape for v1 and v2. */
 export const CheckResultResponse = z.object({
@@ -70,7 +70,7 @@ export function toCheckResultResponse(r: CheckResultRow): CheckResultResponse {
 }
 
 const tag = "Check results";
-const checkId = "The id of the check (a uuid)";
+const checkId = uuidParam("The id of the check");
 
 export const checkResultsRoutes: Route[] = [
   {
@@ -94,8 +94,10 @@ export const checkResultsRoutes: Route[] = [
     path: "/v1/check-results/{checkId}/{checkResultId}",
     operationId: "getCheckResult",
     summary: "Retrieve a check result",
+    description:
+      "One result of one of the account's checks, with its type's details (`apiCheckResult`, `browserCheckResult`...).",
     tag,
-    params: { checkId, checkResultId: "The id of the check result (a uuid)" },
+    params: { checkId, checkResultId: uuidParam("The id of the check result") },
     status: 200,
     response: CheckResultResponse,
     handler: async ({ ctx, params }) =>

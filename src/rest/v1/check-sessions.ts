@@ -16,7 +16,7 @@ import {
 import { CHECK_TYPES } from "../../domain/shared/schemas.js";
 import { errorBody } from "../errors.js";
 import { iso, isoString } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 const ConciseResultResponse = z.object({
   checkResultId: z.string(),
@@ -97,7 +97,7 @@ export function toCheckSessionResponse(
 
 /** Aborts when the client goes away before the answer, so a long wait ends with it. */
 const tag = "Check sessions";
-const params = { checkSessionId: "The id of the check session (a uuid)" };
+const params = { checkSessionId: uuidParam("The id of the check session") };
 
 export const checkSessionsRoutes: Route[] = [
   {
@@ -123,6 +123,8 @@ export const checkSessionsRoutes: Route[] = [
     path: "/v1/check-sessions/{checkSessionId}",
     operationId: "getCheckSession",
     summary: "Retrieve a check session with its results so far",
+    description:
+      "The session's status and the results its runs recorded so far; poll it, or wait with the completion operation.",
     tag,
     params,
     status: 200,

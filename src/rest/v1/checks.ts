@@ -17,11 +17,11 @@ import {
   updateCheckSchema,
   type CheckRouteSlug,
 } from "../../domain/checks/index.js";
-import type { Route } from "../route.js";
+import { type Route, intIdParam, uuidParam } from "../route.js";
 import { CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
 
 const tag = "Checks";
-const params = { id: "The id of the check (a uuid)" };
+const params = { id: uuidParam("The id of the check") };
 const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: string]> = {
   api: ["API check", "an", "ApiCheck"],
   url: ["URL monitor", "a", "UrlMonitor"],
@@ -32,6 +32,23 @@ const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: 
   browser: ["browser check", "a", "BrowserCheck"],
   multistep: ["multi-step check", "a", "MultiStepCheck"],
 };
+
+/** What each type of check does once created. */
+const CREATE_NOTES: Record<CheckRouteSlug, string> = {
+  api: "Sends `request` on the check's schedule, from each of its locations, and evaluates its assertions.",
+  url: "Requests `request.url` on the check's schedule, from each of its locations, and evaluates its assertions.",
+  tcp: "Connects to `request.hostname` and `request.port` on the check's schedule and evaluates its assertions.",
+  dns: "Resolves `request.query` (a `recordType` record) on the check's schedule and evaluates its assertions.",
+  icmp: "Pings `request.hostname` on the check's schedule; packet loss and latency decide the result.",
+  heartbeat:
+    "Nothing is run: the monitored job calls the answer's `heartbeat.pingUrl`, and every period missed beyond its grace is recorded as FAILING.",
+  browser:
+    "Runs its `script` in a browser on the check's schedule; where no browser runner is available, a run ends with `hasErrors` and a message saying so.",
+  multistep:
+    "Runs its multi-step `script` on the check's schedule; where no browser runner is available, a run ends with `hasErrors` and a message saying so.",
+};
+const autoAssign =
+  "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the check is subscribed to every alert channel of the account.";
 
 const baseUrl = (request: FastifyRequest) => ({ baseUrl: `${request.protocol}://${request.host}` });
 
@@ -46,6 +63,7 @@ const typedRoutes: Route[] = (
       path: `/v1/checks/${slug}`,
       operationId: `create${operation}`,
       summary: `Create ${article} ${label}`,
+      description: `${CREATE_NOTES[slug]} ${autoAssign}`,
       tag,
       query: AutoAssignAlertsQuery,
       body: createCheckSchema(type),
@@ -80,6 +98,8 @@ export const checksRoutes: Route[] = [
     path: "/v1/checks",
     operationId: "listChecks",
     summary: "List checks, newest first",
+    description:
+      "Pages of `limit` checks (default 10), `page` from 1; filter by `checkType`, `tag` (at least one of), `search` (part of the name) and `apiCheckUrlFilterPattern` (part of an API check's URL).",
     tag,
     query: ListChecksQuery,
     status: 200,
@@ -92,6 +112,8 @@ export const checksRoutes: Route[] = [
     path: "/v1/checks/{id}",
     operationId: "getCheck",
     summary: "Retrieve a check",
+    description:
+      "The check with its type's properties (a heartbeat check also shows its `pingUrl`). A check of another account is a 404.",
     tag,
     params,
     status: 200,
@@ -127,6 +149,7 @@ export const checksRoutes: Route[] = [
     path: "/v1/checks/{id}",
     operationId: "deleteCheck",
     summary: "Delete a check",
+    description: "Its runs, results, heartbeat events and alert subscriptions are deleted with it.",
     tag,
     params,
     status: 204,
@@ -137,8 +160,10 @@ export const checksRoutes: Route[] = [
     path: "/v1/check-groups/{id}/checks",
     operationId: "listCheckGroupChecks",
     summary: "List the checks of a check group, in run order",
+    description:
+      "The group's checks by `groupOrder` (unset last), then oldest first; pages of `limit` (default 10), `page` from 1.",
     tag: "Check groups",
-    params: { id: "The id of the check group (an integer)" },
+    params: { id: intIdParam("The id of the check group") },
     query: ListGroupChecksQuery,
     status: 200,
     response: z.array(CheckResponse),

@@ -11,7 +11,7 @@ import {
   listHeartbeatEvents,
 } from "../../domain/heartbeats/index.js";
 import { iso, isoString } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 export const HeartbeatEventResponse = z.object({
   id: z.string(),
@@ -46,7 +46,7 @@ export function toHeartbeatEventResponse(e: HeartbeatEventRow): z.infer<typeof H
 const toAvailability = (a: HeartbeatAvailability): z.infer<typeof HeartbeatAvailabilityResponse> => a;
 
 const tag = "Heartbeats";
-const checkId = "The id of a heartbeat check (a uuid)";
+const checkId = uuidParam("The id of a heartbeat check");
 
 export const heartbeatsRoutes: Route[] = [
   {
@@ -76,8 +76,9 @@ export const heartbeatsRoutes: Route[] = [
     path: "/v1/checks/heartbeats/{checkId}/events/{eventId}",
     operationId: "getHeartbeatEvent",
     summary: "Retrieve a heartbeat event",
+    description: "One recorded ping or missed period of the check.",
     tag,
-    params: { checkId, eventId: "The id of the event (a uuid)" },
+    params: { checkId, eventId: uuidParam("The id of the event") },
     status: 200,
     response: HeartbeatEventResponse,
     handler: async ({ ctx, params }) =>

@@ -22,7 +22,7 @@ import {
   UpdateIncidentUpdateInput,
 } from "../../domain/incidents/index.js";
 import { iso, isoString, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 import { ServiceResponse, toServiceResponse } from "./status-page-services.js";
 
 export const IncidentUpdateResponse = z.object({
@@ -77,8 +77,8 @@ export function toIncidentResponse(i: IncidentView): z.infer<typeof IncidentResp
 
 const tag = "Status page incidents";
 const base = "/v1/status-pages/incidents";
-const incident = { incidentId: "The id of the incident (a uuid)" };
-const update = { ...incident, incidentUpdateId: "The id of the incident update (a uuid)" };
+const incident = { incidentId: uuidParam("The id of the incident") };
+const update = { ...incident, incidentUpdateId: uuidParam("The id of the incident update") };
 const IncidentsPage = z.object({
   length: z.number().int(),
   entries: z.array(IncidentResponse),
@@ -91,6 +91,7 @@ export const incidentsRoutes: Route[] = [
     path: base,
     operationId: "createIncident",
     summary: "Create an incident",
+    description: "Needs at least one incident update; `services` names the affected services by id.",
     tag,
     body: CreateIncidentInput,
     status: 201,
@@ -102,6 +103,7 @@ export const incidentsRoutes: Route[] = [
     path: base,
     operationId: "listIncidents",
     summary: "List the latest incidents, newest first",
+    description: "Pages of `limit` incidents (default 20); follow `nextId` until it is null.",
     tag,
     query: ListIncidentsQuery,
     status: 200,
@@ -116,6 +118,7 @@ export const incidentsRoutes: Route[] = [
     path: `${base}/{incidentId}`,
     operationId: "getIncident",
     summary: "Retrieve an incident",
+    description: "The incident with its services and latest updates.",
     tag,
     params: incident,
     status: 200,
@@ -142,6 +145,7 @@ export const incidentsRoutes: Route[] = [
     path: `${base}/{incidentId}`,
     operationId: "deleteIncident",
     summary: "Delete an incident and its updates",
+    description: "Its updates are deleted with it; its services stay.",
     tag,
     params: incident,
     status: 204,
@@ -166,6 +170,7 @@ export const incidentsRoutes: Route[] = [
     path: `${base}/{incidentId}/incident-updates`,
     operationId: "listIncidentUpdates",
     summary: "List the 100 latest incident updates, newest first",
+    description: "The incident's updates by publicIncidentUpdateDate, newest first, at most 100.",
     tag,
     params: incident,
     status: 200,
@@ -178,6 +183,7 @@ export const incidentsRoutes: Route[] = [
     path: `${base}/{incidentId}/incident-updates/{incidentUpdateId}`,
     operationId: "getIncidentUpdate",
     summary: "Retrieve an incident update",
+    description: "An update of another incident, or of another account's incident, is a 404.",
     tag,
     params: update,
     status: 200,

@@ -12,7 +12,7 @@ import {
   updateMaintenanceWindow,
 } from "../../domain/maintenance-windows/index.js";
 import { iso, isoString, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, intIdParam } from "../route.js";
 
 export const MaintenanceWindowResponse = z.object({
   id: z.number().int(),
@@ -54,7 +54,7 @@ export function toMaintenanceWindowResponse(w: MaintenanceWindowRow): z.infer<ty
 }
 
 const tag = "Maintenance windows";
-const params = { id: "The id of the maintenance window (an integer)" };
+const params = { id: intIdParam("The id of the maintenance window") };
 
 export const maintenanceWindowsRoutes: Route[] = [
   {
@@ -62,6 +62,8 @@ export const maintenanceWindowsRoutes: Route[] = [
     path: "/v1/maintenance-windows",
     operationId: "createMaintenanceWindow",
     summary: "Create a maintenance window",
+    description:
+      "Needs name, startsAt, endsAt and repeatUnit. While the window is active, checks whose own or group's tags meet its `tags` (every check with `pauseAllChecks`) do not run.",
     tag,
     body: CreateMaintenanceWindowInput,
     status: 201,
@@ -73,6 +75,7 @@ export const maintenanceWindowsRoutes: Route[] = [
     path: "/v1/maintenance-windows",
     operationId: "listMaintenanceWindows",
     summary: "List maintenance windows, newest first",
+    description: "Pages of `limit` windows (default 10), `page` from 1.",
     tag,
     query: ListMaintenanceWindowsQuery,
     status: 200,
@@ -84,6 +87,7 @@ export const maintenanceWindowsRoutes: Route[] = [
     path: "/v1/maintenance-windows/{id}",
     operationId: "getMaintenanceWindow",
     summary: "Retrieve a maintenance window",
+    description: "A window of another account is a 404, as a missing one.",
     tag,
     params,
     status: 200,
@@ -109,6 +113,7 @@ export const maintenanceWindowsRoutes: Route[] = [
     path: "/v1/maintenance-windows/{id}",
     operationId: "deleteMaintenanceWindow",
     summary: "Delete a maintenance window",
+    description: "Checks it paused run again on their schedule.",
     tag,
     params,
     status: 204,

@@ -16,7 +16,7 @@ import {
   updatePrivateLocation,
 } from "../../domain/private-locations/index.js";
 import { iso, isoString, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 export const PrivateLocationKeyResponse = z.object({
   id: z.string(),
@@ -95,7 +95,7 @@ export function toPrivateLocationResponse(l: PrivateLocationView): z.infer<typeo
 }
 
 const tag = "Private locations";
-const params = { id: "The id of the private location (a uuid)" };
+const params = { id: uuidParam("The id of the private location") };
 
 export const privateLocationsRoutes: Route[] = [
   {
@@ -116,6 +116,8 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations",
     operationId: "listPrivateLocations",
     summary: "List private locations, newest first",
+    description:
+      "Every private location of the account, with its keys (masked) and the runs waiting for an agent (`queueSize`).",
     tag,
     status: 200,
     response: z.array(PrivateLocationResponse),
@@ -126,6 +128,7 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations/{id}",
     operationId: "getPrivateLocation",
     summary: "Retrieve a private location",
+    description: "The location with its keys (masked) and the runs waiting for an agent (`queueSize`).",
     tag,
     params,
     status: 200,
@@ -151,6 +154,8 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations/{id}",
     operationId: "deletePrivateLocation",
     summary: "Delete a private location with its keys",
+    description:
+      "Its agent keys and queued runs go with it. A location still named in a check's or group's `privateLocations` is a 409.",
     tag,
     params,
     status: 204,
@@ -189,8 +194,9 @@ export const privateLocationsRoutes: Route[] = [
     path: "/v1/private-locations/{id}/keys/{keyId}",
     operationId: "deletePrivateLocationKey",
     summary: "Revoke an agent key of a private location",
+    description: "Agents using the key are refused from their next call.",
     tag,
-    params: { ...params, keyId: "The id of the key (a uuid)" },
+    params: { ...params, keyId: uuidParam("The id of the key") },
     status: 204,
     handler: async ({ ctx, params }) => deleteAgentKey({ ctx, id: params.id, keyId: params.keyId }),
   },

@@ -10,7 +10,7 @@ import {
   updateService,
 } from "../../domain/status-page-services/index.js";
 import { iso, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 
 export const ServiceResponse = z.object({ id: z.string(), accountId: z.string(), name: z.string(), ...timestamps });
 
@@ -25,7 +25,7 @@ const ServicesPage = z.object({
 });
 
 const tag = "Status page services";
-const params = { id: "The id of the service (a uuid)" };
+const params = { id: uuidParam("The id of the service") };
 
 export const statusPageServicesRoutes: Route[] = [
   {
@@ -33,6 +33,7 @@ export const statusPageServicesRoutes: Route[] = [
     path: "/v1/status-pages/services",
     operationId: "createStatusPageService",
     summary: "Create a service",
+    description: "A service is what status-page cards and incidents name.",
     tag,
     body: ServiceInput,
     status: 201,
@@ -44,6 +45,8 @@ export const statusPageServicesRoutes: Route[] = [
     path: "/v1/status-pages/services",
     operationId: "listStatusPageServices",
     summary: "List services, newest first",
+    description:
+      "Pages of `limit` services (default 20); follow `nextId` until it is null, or send `paginated=false` for every service at once.",
     tag,
     query: ListServicesQuery,
     status: 200,
@@ -58,6 +61,7 @@ export const statusPageServicesRoutes: Route[] = [
     path: "/v1/status-pages/services/{id}",
     operationId: "getStatusPageService",
     summary: "Retrieve a service",
+    description: "A service of another account is a 404, as a missing one.",
     tag,
     params,
     status: 200,
@@ -69,6 +73,7 @@ export const statusPageServicesRoutes: Route[] = [
     path: "/v1/status-pages/services/{id}",
     operationId: "updateStatusPageService",
     summary: "Update a service",
+    description: "Renames the service; the cards and incidents that name it show the new name.",
     tag,
     params,
     body: ServiceInput,

@@ -13,7 +13,7 @@ import {
   UpdateStatusPageInput,
 } from "../../domain/status-pages/index.js";
 import { iso, timestamps } from "../format.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 import { IncidentResponse, toIncidentResponse } from "./incidents.js";
 import { ServiceResponse, toServiceResponse } from "./status-page-services.js";
 
@@ -77,7 +77,7 @@ export function toStatusPageResponse(p: StatusPageView): z.infer<typeof StatusPa
 }
 
 const tag = "Status pages";
-const params = { statusPageId: "The id of the status page (a uuid)" };
+const params = { statusPageId: uuidParam("The id of the status page") };
 const StatusPagesPage = z.object({
   length: z.number().int(),
   entries: z.array(StatusPageResponse),
@@ -91,6 +91,8 @@ export const statusPagesRoutes: Route[] = [
     path: "/v1/status-pages",
     operationId: "createStatusPage",
     summary: "Create a status page",
+    description:
+      "`url` is the page's slug, unique across all accounts (409 when taken); cards list the services the page shows.",
     tag,
     body: CreateStatusPageInput,
     status: 201,
@@ -103,6 +105,7 @@ export const statusPagesRoutes: Route[] = [
     path: "/v1/status-pages",
     operationId: "listStatusPages",
     summary: "Retrieve all status pages, newest first",
+    description: "Pages of `limit` pages (default 20), newest first; follow `nextId` until it is null.",
     tag,
     query: ListStatusPagesQuery,
     status: 200,
@@ -117,6 +120,7 @@ export const statusPagesRoutes: Route[] = [
     path: "/v1/status-pages/{statusPageId}",
     operationId: "getStatusPage",
     summary: "Retrieve a status page",
+    description: "The page with its cards, their services and its keys (masked).",
     tag,
     params,
     status: 200,
@@ -143,6 +147,7 @@ export const statusPagesRoutes: Route[] = [
     path: "/v1/status-pages/{statusPageId}",
     operationId: "deleteStatusPage",
     summary: "Delete a status page",
+    description: "Its cards and keys go with it; its services and incidents stay (they belong to the account).",
     tag,
     params,
     status: 204,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type CheckResultField, ListCheckResultsQuery, listCheckResults } from "../../domain/check-results/index.js";
-import type { Route } from "../route.js";
+import { type Route, uuidParam } from "../route.js";
 import { CheckResultResponse, toCheckResultResponse } from "../v1/check-results.js";
 
 /** `fields` keeps only the named properties of each entry (the reference's projection). */
@@ -23,7 +23,7 @@ export const checkResultsV2Routes: Route[] = [
     summary: "List check results, version 2 (cursor pages, newest first)",
     description: "No default time window. Follow `nextId` until it is null.",
     tag: "Check results",
-    params: { checkId: "The id of the check (a uuid)" },
+    params: { checkId: uuidParam("The id of the check") },
     query: ListCheckResultsQuery,
     status: 200,
     response: CheckResultsPageResponse,
