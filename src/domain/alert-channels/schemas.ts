@@ -176,6 +176,11 @@ export type StoredChannel =
   | { type: "OPSGENIE"; config: OpsgenieConfig };
 
 /** Re-reads a stored channel (config JSON from the database) with its defaults, before delivery. */
+export function parseStoredChannel<T extends ChannelType>(
+  type: T,
+  config: unknown,
+): Extract<StoredChannel, { type: T }>;
+export function parseStoredChannel(type: string, config: unknown): StoredChannel;
 export function parseStoredChannel(type: string, config: unknown): StoredChannel {
   const shapes = configs("create");
   if (!(DELIVERED_CHANNEL_TYPES as readonly string[]).includes(type)) {
