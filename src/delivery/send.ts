@@ -53,7 +53,13 @@ export function sendRequest(
     const headers = body ? { ...request.headers, "content-length": String(body.length) } : request.headers;
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const signal = AbortSignal.timeout(timeoutMs);
-    const req = send(url, { method: request.method, headers, lookup: lookup as never, agent: false, signal });
+    let req: ReturnType<typeof send>;
+    try {
+      req = send(url, { method: request.method, headers, lookup: lookup as never, agent: false, signal });
+    } catch (error) {
+      // Invalid header names or values are refused synchronously; no retry changes them.
+      return resolve({ kind: "error", message: (error as Error).message, retryable: false });
+    }
 
     req.once("error", (error) => {
       const timedOut = signal.aborted;

@@ -75,6 +75,10 @@ describe("alert channel bodies", () => {
     const webhook = (config: object) => ({ type: "WEBHOOK", config: { name: "n", url: "https://e.com", ...config } });
     expect(issues(webhook({ webhookType: "WEBHOOK_SMOKE" }))[0]).toMatch(/^config.webhookType: /);
     expect(issues(webhook({ method: "TRACE" }))[0]).toMatch(/^config.method: /);
+    expect(issues(webhook({ headers: [{ key: "X-A", value: "1\r\nX-B: 2" }] }))).toEqual([
+      "config.headers.0.value: must not contain line breaks",
+    ]);
+    expect(issues(webhook({ headers: [{ key: "Bad Name", value: "1" }] }))[0]).toMatch(/must be an HTTP header name/);
     expect(issues(webhook({ template: "{{CHECK_NAM}}" }))).toEqual([
       'config.template: template: "CHECK_NAM" not defined in the variables - 1:2',
     ]);

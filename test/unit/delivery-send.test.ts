@@ -104,6 +104,15 @@ describe("sending one try", () => {
     });
   });
 
+  it("refuses a header Node cannot send, without throwing", async () => {
+    const result = await sendRequest(
+      { ...post(), headers: { "x-bad": "a\r\nInjected: yes" } },
+      { blockPrivateTargets: false },
+    );
+    expect(result).toMatchObject({ kind: "error", retryable: false });
+    expect(receiver.received).toEqual([]);
+  });
+
   it("reports a refused connection as a network error that is retried", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

@@ -49,6 +49,14 @@ const Pair = z.strictObject({
   locked: z.boolean().default(false),
 });
 
+/** A header: an HTTP token as name, a value without line breaks (Node refuses anything else). */
+const Header = Pair.extend({
+  key: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, "must be an HTTP header name"),
+  value: Pair.shape.value.refine((value) => value === null || !/[\r\n\0]/.test(value), {
+    message: "must not contain line breaks",
+  }),
+});
+
 const template = z
   .string()
   .max(64 * 1024)
@@ -74,7 +82,7 @@ function configs<M extends "create" | "update">(mode: M) {
       url: httpUrl,
       template: template.nullable().default(null),
       method: z.enum(WEBHOOK_METHODS).default("POST"),
-      headers: z.array(Pair).max(50).default([]),
+      headers: z.array(Header).max(50).default([]),
       queryParameters: z.array(Pair).max(50).default([]),
       webhookSecret: secret
         .refine((value) => !value.startsWith("whsec_") || /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(value), {
