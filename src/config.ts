@@ -20,6 +20,10 @@ const integer = (min: number, max: number, fallback: number) =>
     })
     .transform(Number);
 
+const providerUrl = z.string().refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+  message: "must be an http or https URL",
+});
+
 export const ConfigSchema = z
   .object({
     PORT: integer(0, 65535, 3000),
@@ -50,6 +54,21 @@ export const ConfigSchema = z
     ENGINE_CONCURRENCY: integer(1, 1000, 100),
     /** A claimed run's lease, for the service's runners and for agents: a runner silent this long loses the run to another. */
     RUN_LEASE_MS: integer(1000, 600_000, 60_000),
+    /** Email alerts: `smtp://user:pass@host:port`, `smtps://` for TLS; unset, email notifications fail saying so. */
+    SMTP_URL: z
+      .string()
+      .refine((url) => URL.canParse(url) && /^smtps?:$/.test(new URL(url).protocol) && new URL(url).hostname !== "", {
+        message: "must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587",
+      })
+      .optional(),
+    EMAIL_FROM: z
+      .string()
+      .regex(/^[^\r\n]*@[^\r\n]*$/, "must be an address such as Vigil <vigil@example.com>")
+      .default("Vigil <vigil@localhost>"),
+    /** Provider endpoints, overridable for proxies and tests (docs/decisions.md, Alerting). */
+    PAGERDUTY_EVENTS_URL: providerUrl.default("https://events.pagerduty.com/v2/enqueue"),
+    OPSGENIE_API_URL: providerUrl.optional(),
+    TELEGRAM_API_URL: providerUrl.default("https://api.telegram.org"),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.VIGIL_ACCOUNT_ID) !== Boolean(env.VIGIL_API_KEY)) {
@@ -74,6 +93,18 @@ export type Config = {
   shutdownTimeoutMs: number;
   engine: { enabled: boolean; concurrency: number };
   runLeaseMs: number;
+  delivery: DeliveryConfig;
+};
+
+/** What alert delivery reads (src/delivery). */
+export type DeliveryConfig = {
+  smtpUrl: string | null;
+  emailFrom: string;
+  pagerdutyEventsUrl: string;
+  /** null: by the channel's region (api.opsgenie.com, api.eu.opsgenie.com). */
+  opsgenieApiUrl: string | null;
+  telegramApiUrl: string;
+  blockPrivateTargets: boolean;
 };
 
 /** A configuration the service cannot start with (one line per variable). */
@@ -81,7 +112,7 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY"]));
+  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL"]));
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
@@ -97,5 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     engine: { enabled: c.ENGINE_ENABLED, concurrency: c.ENGINE_CONCURRENCY },
     runLeaseMs: c.RUN_LEASE_MS,
+    delivery: {
+      smtpUrl: c.SMTP_URL ?? null,
+      emailFrom: c.EMAIL_FROM,
+      pagerdutyEventsUrl: c.PAGERDUTY_EVENTS_URL,
+      opsgenieApiUrl: c.OPSGENIE_API_URL ?? null,
+      telegramApiUrl: c.TELEGRAM_API_URL.replace(/\/+$/, ""),
+      blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
+    },
   };
 }

@@ -70,4 +70,63 @@ describe("configuration", () => {
     expect(tooShort[0]).toMatch(/^VIGIL_API_KEY must be 20 to 200/);
     expect(tooShort.join()).not.toContain("short-secret");
   });
+
+  it("has the alert delivery defaults: no SMTP, public provider endpoints", () => {
+    expect(loadConfig({}).delivery).toEqual({
+      smtpUrl: null,
+      emailFrom: "Vigil <vigil@localhost>",
+      pagerdutyEventsUrl: "https://events.pagerduty.com/v2/enqueue",
+      opsgenieApiUrl: null,
+      telegramApiUrl: "https://api.telegram.org",
+      blockPrivateTargets: false,
+    });
+  });
+
+  it("reads the alert delivery variables", () => {
+    const config = loadConfig({
+      SMTP_URL: "smtps://alerts:pa%24s@mail.example.com:465",
+      EMAIL_FROM: "Ops <ops@example.com>",
+      PAGERDUTY_EVENTS_URL: "http://127.0.0.1:9000/v2/enqueue",
+      OPSGENIE_API_URL: "http://127.0.0.1:9001",
+      TELEGRAM_API_URL: "http://127.0.0.1:9002/",
+      BLOCK_PRIVATE_TARGETS: "true",
+    });
+    expect(config.delivery).toEqual({
+      smtpUrl: "smtps://alerts:pa%24s@mail.example.com:465",
+      emailFrom: "Ops <ops@example.com>",
+      pagerdutyEventsUrl: "http://127.0.0.1:9000/v2/enqueue",
+      opsgenieApiUrl: "http://127.0.0.1:9001",
+      telegramApiUrl: "http://127.0.0.1:9002",
+      blockPrivateTargets: true,
+    });
+  });
+
+  it.each([
+    ["EMAIL_FROM", "nobody"],
+    ["PAGERDUTY_EVENTS_URL", "events.pagerduty.com"],
+    ["OPSGENIE_API_URL", "ftp://opsgenie.example"],
+    ["TELEGRAM_API_URL", "not a url"],
+  ])("rejects %s=%s naming the variable and the value", (name, value) => {
+    const [problem, ...rest] = problems({ [name]: value });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(new RegExp(`^${name} `));
+    expect(problem).toContain(JSON.stringify(value));
+  });
+
+  it("rejects an SMTP_URL that is not smtp:// or smtps:// without printing it (it holds a password)", () => {
+    for (const value of ["http://user:hunter2@smtp.internal", "smtp.internal:25", "smtp://"]) {
+      const [problem, ...rest] = problems({ SMTP_URL: value });
+      expect(rest).toEqual([]);
+      expect(problem).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(problem).not.toContain(JSON.stringify(value));
+    }
+  });
+
+  it("reports delivery problems together with the others", () => {
+    expect(problems({ PORT: "x", SMTP_URL: "nope", OPSGENIE_API_URL: "nope" }).map((p) => p.split(" ")[0])).toEqual([
+      "PORT",
+      "SMTP_URL",
+      "OPSGENIE_API_URL",
+    ]);
+  });
 });

@@ -1,0 +1,52 @@
+import { compileTemplate } from "../domain/alerting/template.js";
+import type { WebhookConfig } from "../domain/alert-channels/schemas.js";
+import { signatureHeaders } from "./signing.js";
+import { type AlertMessage, type DeliveryRequest, USER_AGENT } from "./types.js";
+import { defaultWebhookBody } from "./webhook-bodies.js";
+
+const TELEGRAM_PREFIX = "https://api.telegram.org";
+
+/**
+ * A WEBHOOK channel of any webhookType: the template rendered over the variables (else the type's
+ * default body), the channel's method, headers and query parameters, signed when it has a secret.
+ * GET and HEAD carry no body (the signature then covers the empty string).
+ */
+export function webhookRequest(
+  config: WebhookConfig,
+  message: AlertMessage,
+  endpoints: { telegramApiUrl: string },
+): DeliveryRequest {
+  let url = config.url;
+  let trusted = false;
+  if (config.webhookType === "WEBHOOK_TELEGRAM" && url.startsWith(TELEGRAM_PREFIX)) {
+    url = endpoints.telegramApiUrl.replace(/\/+$/, "") + url.slice(TELEGRAM_PREFIX.length);
+    trusted = true;
+  }
+  const target = new URL(url);
+  for (const { key, value } of config.queryParameters) target.searchParams.append(key, value ?? "");
+
+  let chatId: string | null = null;
+  if (config.webhookType === "WEBHOOK_TELEGRAM" && !config.template) {
+    // The default body carries chat_id; Telegram reads one source of parameters, not both.
+    chatId = target.searchParams.get("chat_id");
+    target.searchParams.delete("chat_id");
+  }
+
+  const hasBody = config.method !== "GET" && config.method !== "HEAD";
+  const body = !hasBody
+    ? ""
+    : config.template
+      ? compileTemplate(config.template)(message.variables)
+      : JSON.stringify(defaultWebhookBody(config.webhookType, message.alertType, message.variables, { chatId }));
+
+  const headers: Record<string, string> = { "user-agent": USER_AGENT };
+  if (hasBody) headers["content-type"] = "application/json";
+  for (const { key, value } of config.headers) headers[key.toLowerCase()] = value ?? "";
+  if (config.webhookSecret) {
+    Object.assign(
+      headers,
+      signatureHeaders({ id: message.notificationId, now: message.now, body, secret: config.webhookSecret }),
+    );
+  }
+  return { method: config.method, url: target.toString(), headers, ...(hasBody ? { body } : {}), trusted };
+}
