@@ -17,7 +17,11 @@ export type VigilEvent =
   | { type: "heartbeatEventRecorded"; accountId: string; checkId: string; eventId: string; state: string }
   | { type: "checkResultRecorded"; accountId: string; checkId: string; checkResultId: string; hasFailures: boolean }
   /** Runs were queued (by the scheduler or a session trigger); waiting agents of these private locations wake up. */
-  | { type: "runsQueued"; accountId: string; privateLocationIds: string[] };
+  | { type: "runsQueued"; accountId: string; privateLocationIds: string[] }
+  /** A check's status changed condition (PASSING, DEGRADED, FAILING) with a recorded result or heartbeat event. */
+  | { type: "checkStatusChanged"; accountId: string; checkId: string; condition: "PASSING" | "DEGRADED" | "FAILING" }
+  /** Alert notifications were stored; delivery workers wake up instead of waiting for their next look. */
+  | { type: "notificationsQueued"; accountId: string };
 
 export type EventBus = {
   publish(event: VigilEvent): void;
