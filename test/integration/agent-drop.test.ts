@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dropUnclaimedRuns } from "../../src/domain/runs/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 
@@ -11,13 +11,8 @@ const at = (ms: number) => new Date(T + ms);
 const MINUTE = 60_000;
 
 describe(`dropping private-location runs nobody claimed on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   const db = () => t.app.context.database.prisma;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
 
   it("drops QUEUED private runs 6 minutes after they were due, once even with two instances at once, with a FINAL error result", async () => {
     const location = await db().privateLocation.create({

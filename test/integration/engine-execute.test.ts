@@ -5,20 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimRuns } from "../../src/domain/runs/index.js";
 import { executeRun, type ExecuteOptions } from "../../src/engine/execute.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 describe(`executing a claimed run on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let target: Server;
   let base: string;
   let failuresLeft = 0;
   const db = () => t.app.context.database.prisma;
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     target = createServer((_req, res) => (failuresLeft-- > 0 ? res.writeHead(503).end("down") : res.end("up")));
     await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;

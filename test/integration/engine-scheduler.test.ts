@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { dueRuns, phaseMs } from "../../src/domain/monitoring/plan.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../src/domain/runs/schedule.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory } from "../support/factories.js";
 import { restClient } from "../support/rest.js";
 
 describe(`the scheduler on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   const db = () => t.app.context.database.prisma;
   const newCheck = checkFactory(() => t);
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
   // Each test plans from a clean slate: no progress row, no queued runs, only its own checks active.
   beforeEach(async () => {
     await db().schedulerState.deleteMany({});

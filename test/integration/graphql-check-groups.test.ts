@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
@@ -18,16 +18,14 @@ const DELETE = `mutation ($id: ID!) { deleteCheckGroup(id: $id) { __typename ...
 const NODE = `query ($id: ID!) { node(id: $id) { ... on CheckGroup { ${FIELDS} } } nodes(ids: [$id]) { id } }`;
 
 describe(`GraphQL check groups on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let me: { accountId: string; apiKey: string };
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
   const db = () => t.app.context.database.prisma;
   beforeAll(async () => {
-    t = await startTestApp();
     me = await t.newAccount("Groups");
     gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
-  afterAll(() => t.stop());
 
   it("creates a group with its defaults, and one with every setting typed, and reads both back with node(id:)", async () => {
     const minimal = (await gql(CREATE, { input: { name: "Minimal" } })).body.data.createCheckGroup;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 const CHECKS = `{
   checks(first: 50) {
@@ -10,14 +9,9 @@ const CHECKS = `{
 }`;
 
 describe(`GraphQL: is a check in maintenance now, and why, on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp({}, { onQuery: (sql) => queries.push(sql) });
+  const api = t.api;
   let queries: string[] = [];
-  beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => queries.push(sql) });
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("shows pauses and silences with their windows, the group's tags counting as the check's, in a constant number of queries", async () => {
     const hour = 3_600_000;

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
 const MINUTE = 60_000;
@@ -21,8 +20,8 @@ type Connection = {
 };
 
 describe(`GraphQL check results: keyset walks, REST cursors and batching on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
+  const api = t.api;
   let checkId: string;
   let gql: (query: string, variables?: Record<string, unknown>) => ReturnType<typeof graphql>;
   const statements: string[] = [];
@@ -96,12 +95,9 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
   }
 
   beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
-    api = restClient(t.url, t.apiKey);
     gql = (query, variables) => graphql(t.url, query, bearer(t.apiKey), variables);
     checkId = await seed(37);
   });
-  afterAll(() => t.stop());
 
   it("walks forwards and backwards over many pages with tied startedAt: no duplicates, no gaps, same order", async () => {
     for (const [variables, where] of [

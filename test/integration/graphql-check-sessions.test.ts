@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient } from "../support/rest.js";
@@ -28,9 +28,9 @@ const CANCEL = `mutation ($id: ID!, $sequenceIds: [String!]) {
 }`;
 
 describe(`GraphQL check sessions on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
   const statements: string[] = [];
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+  const gql = t.gql;
   const db = () => t.app.context.database.prisma;
   const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
   const record = resultRecorder(() => t);
@@ -42,12 +42,6 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   const trigger = async (target: unknown, key?: string) =>
     (await gql(TRIGGER, { target }, key)).body.data.triggerCheckSessions;
-
-  beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
 
   it("triggers checks by global id through the domain verb: one STARTED session per check, as REST reads it", async () => {
     const check = await newCheck({ name: "Checkout" });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
 const FIELDS = `id name description locations tags frequency frequencyOffset group { id name } alertChannelSubscriptions { alertChannelId activated }
@@ -20,18 +20,16 @@ const api = {
 };
 
 describe(`GraphQL check mutations on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let me: { accountId: string; apiKey: string };
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
   const db = () => t.app.context.database.prisma;
   const created = async (query: string, input: Record<string, unknown>) =>
     Object.values((await gql(query, { input })).body.data)[0] as any;
   beforeAll(async () => {
-    t = await startTestApp();
     me = await t.newAccount("Check mutations");
     gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
-  afterAll(() => t.stop());
 
   it("answers a broken frequency-offset rule with a typed ValidationError, and writes nothing", async () => {
     const before = await db().check.count();

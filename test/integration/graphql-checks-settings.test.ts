@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
 import { restClient } from "../support/rest.js";
@@ -7,13 +7,8 @@ import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** The shared settings of checks (alert settings, retries, variables, incidents), each typed. */
 describe(`GraphQL check settings on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const gql = t.gql;
 
   it("creates an API check with every setting typed, and reads it back with node(id:)", async () => {
     const input = {

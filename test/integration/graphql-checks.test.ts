@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
 import { restClient } from "../support/rest.js";
@@ -199,13 +199,8 @@ const nodeDoc = (c: Case) =>
   `query ($id: ID!) { node(id: $id) { ... on Check { ${COMMON} } ... on ${c.typename} { ${c.typed} } } nodes(ids: [$id]) { id } }`;
 
 describe(`GraphQL checks on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const gql = t.gql;
 
   it.each(cases)("creates a $typename with its typed settings and reads it back with node(id:)", async (c) => {
     const created = await gql(createDoc(c), { input: c.input });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
@@ -20,17 +20,12 @@ const INCIDENT = `query ($id: ID!) { node(id: $id) { __typename ... on Incident 
 const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL incidents on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+  const t = useTestApp();
+  const gql = t.gql;
   const service = async (name: string, key = t.apiKey) =>
     (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
   const create = async (input: Record<string, unknown>, key = t.apiKey) =>
     (await gql(CREATE, { input }, key)).body.data.createIncident.data;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
 
   it("creates an incident with its first updates, derived status and duration, in the exact shape", async () => {
     const [api, db] = [await service("API"), await service("DB")];

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
@@ -20,7 +20,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 const rawId = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 
 describe(`GraphQL private locations on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let me: { accountId: string; apiKey: string };
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
   let slugs = 0;
@@ -29,11 +29,9 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
     (await gql(CREATE, { input: { name: "Basement", slugName: `basement-${++slugs}`, ...input } }, key)).body.data
       .createPrivateLocation;
   beforeAll(async () => {
-    t = await startTestApp();
     me = await t.newAccount("Locations");
     gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
-  afterAll(() => t.stop());
 
   it("creates a location with its first key shown once, then only masked; reads both with node(id:)", async () => {
     const created = await create({ proxyUrl: "https://proxy.example.com:3128" });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
@@ -42,16 +42,11 @@ const DELETE = `mutation ($id: ID!) { deleteStatusPage(id: $id) { __typename ...
 const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL status pages on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+  const t = useTestApp();
+  const gql = t.gql;
   const service = async (name: string, key = t.apiKey) =>
     (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
   const pages = () => t.app.context.database.prisma.statusPage.count();
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
 
   it("creates a page with its defaults, then with theme colours and cards of services, in the exact shape", async () => {
     const bare = await gql(CREATE, { input: { name: "Acme", url: "acme" } });

@@ -12,7 +12,7 @@ import {
   type Feed,
 } from "../../bench/support/subscriptions-clients.js";
 import { addUpdate, globalId, pageWithIncident, renameIncident } from "../../bench/support/subscriptions-fixtures.js";
-import { bearer, startTestApp, type TestApp } from "../support/app.js";
+import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
@@ -38,7 +38,7 @@ type Tenant = {
 };
 
 describe(`GraphQL subscriptions: accounts and public status pages on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let a: Tenant;
   let b: Tenant;
   let visitor: Client;
@@ -86,7 +86,6 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
     listeners = countListeners(t.app.context.events);
     a = await tenant(t.apiKey, t.accountId, "A");
     const other = await t.newAccount("B");
@@ -99,7 +98,6 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   });
   afterAll(async () => {
     await Promise.all([a.client.dispose(), b.client.dispose(), visitor.dispose()]);
-    await t.stop();
   });
 
   it("never delivers another account's events, over graphql-ws and SSE", async () => {

@@ -18,16 +18,16 @@ import {
 } from "../../bench/support/subscriptions-fixtures.js";
 import { createInProcessBus, type VigilEvent } from "../../src/events/bus.js";
 import { eventStream } from "../../src/events/event-stream.js";
-import { bearer, startTestApp, type TestApp } from "../support/app.js";
+import { bearer, startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 const UPDATES = `subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description } }`;
 const CHANGES = `subscription { incidentChanged { id name } }`;
 
 describe(`GraphQL subscriptions: teardown and shared loads on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
+  const api = t.api;
   let client: Client;
   let listeners: () => number;
   let fixture: Awaited<ReturnType<typeof pageWithIncident>>;
@@ -41,15 +41,12 @@ describe(`GraphQL subscriptions: teardown and shared loads on ${testProvider}`, 
   };
 
   beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
-    api = restClient(t.url, t.apiKey);
     listeners = countListeners(t.app.context.events);
     client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
     fixture = await pageWithIncident(api);
   });
   afterAll(async () => {
     await client.dispose();
-    await t.stop();
   });
 
   it("gives the bus listener back on unsubscribe, on a socket closed or killed, and on an SSE client gone", async () => {

@@ -18,9 +18,8 @@ import {
   pageWithIncident,
   renameIncident,
 } from "../../bench/support/subscriptions-fixtures.js";
-import { bearer, startTestApp, type TestApp } from "../support/app.js";
+import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 const UPDATES = `subscription ($incidentId: ID, $statusPageId: ID) {
   incidentUpdateAdded(incidentId: $incidentId, statusPageId: $statusPageId) { id description status }
@@ -30,8 +29,8 @@ const RESULTS = `subscription ($checkId: ID, $hasFailures: Boolean) { checkResul
 const HEARTBEATS = `subscription ($checkId: ID!) { heartbeatEventRecorded(checkId: $checkId) { id state } }`;
 
 describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let client: Client;
   let fixture: Awaited<ReturnType<typeof pageWithIncident>>;
   const feeds: Feed[] = [];
@@ -50,8 +49,6 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     live(() => subscribeSse(t.url, query, variables, bearer(key)));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     listeners = countListeners(t.app.context.events);
     client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
     fixture = await pageWithIncident(api);
@@ -62,7 +59,6 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
   });
   afterAll(async () => {
     await client.dispose();
-    await t.stop();
   });
 
   it("delivers an incident update added through REST to a graphql-ws subscriber, with the payload's exact shape", async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordHeartbeatPing, recordMissedHeartbeats } from "../../src/domain/heartbeats/index.js";
 import { failingEventId } from "../../src/domain/heartbeats/missed.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 
@@ -14,7 +14,7 @@ const T0 = Date.parse("2030-01-01T00:00:00.000Z");
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
 
 describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp({}, { onQuery: (sql) => statements?.push(sql) });
   let statements: string[] | null = null;
   const db = () => t.app.context.database.prisma;
   const sweep = (now: Date) => recordMissedHeartbeats({ db: db(), events: t.app.context.events, now });
@@ -52,10 +52,6 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     db().heartbeatEvent.findMany({ where: { checkId }, orderBy: [{ timestamp: "asc" }, { id: "asc" }] });
   const failings = async (checkId: string) => (await eventsOf(checkId)).filter((e) => e.state === "FAILING");
 
-  beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements?.push(sql) });
-  });
-  afterAll(() => t.stop());
   // Each test starts with every earlier test's silence already marked (their latest event is
   // FAILING), so a sweep's count is this test's alone.
   beforeEach(async () => {

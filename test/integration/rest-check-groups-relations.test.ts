@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 
 // The API has no alert-channel or check writes of its own here: tests make those rows directly.
 describe(`REST check groups: alert channels, private locations and checks on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   const db = () => t.app.context.database.prisma;
   const channel = (accountId: string) =>
     db().alertChannel.create({ data: { accountId, type: "EMAIL", config: { address: "ops@example.com" } } });
@@ -17,10 +17,6 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     return { accountId, api: restClient(t.url, apiKey) };
   };
   const counts = async () => [await db().checkGroup.count(), await db().alertChannelSubscription.count()];
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
 
   it("subscribes a new group to every alert channel unless autoAssignAlerts=false or subscriptions are sent", async () => {
     const { accountId, api } = await account();

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 describe(`REST check session cancel on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const db = () => t.app.context.database.prisma;
   const snapshot = async () => ({
     sessions: await db().checkSession.findMany({ orderBy: { id: "asc" } }),
@@ -26,12 +25,6 @@ describe(`REST check session cancel on ${testProvider}`, () => {
     expect(response.status).toBe(201);
     return { checkId: check.id, sessionId: response.body.sessions[0].checkSessionId as string };
   }
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("cancels every run still queued or running: 204 with no body, cancelled results, session CANCELLED", async () => {
     const { checkId, sessionId } = await triggered();

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 type CheckData = {
   name?: string;
@@ -17,8 +17,8 @@ type CheckData = {
 };
 
 describe(`REST check sessions: progress, completion and access on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const db = () => t.app.context.database.prisma;
   const record = resultRecorder(() => t);
   const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
@@ -39,12 +39,6 @@ describe(`REST check sessions: progress, completion and access on ${testProvider
         ...extra,
       });
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("moves a session from STARTED to PROGRESS to its outcome as results arrive", async () => {
     const trigger = async (data: CheckData = {}) => {

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const db = () => t.app.context.database.prisma;
   const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [
@@ -16,12 +16,6 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
     await db().checkResult.count(),
   ];
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("triggers a check by id: one STARTED session, one QUEUED run per location sharing a sequenceId", async () => {
     const check = await newCheck({ name: "Checkout" });

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 const apiBody = { name: "API", request: { method: "GET", url: "https://example.com/health" } };
 
 /** What a check stores beyond the defaults, and what goes with it when it is deleted. */
 describe(`REST check properties on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const db = () => t.app.context.database.prisma;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("stores every property sent, including the reference's settings-only ones", async () => {
     const channel = await db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });

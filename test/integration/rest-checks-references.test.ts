@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
@@ -7,7 +7,7 @@ const body = { name: "API", request: { method: "GET", url: "https://example.com"
 
 /** Alert channels, groups, private locations and status page services a check may name: only the caller's. */
 describe(`REST check references on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let api: RestClient;
   let accountId: string;
   let stranger: { accountId: string; apiKey: string };
@@ -17,14 +17,12 @@ describe(`REST check references on ${testProvider}`, () => {
   const count = () => db().check.count();
 
   beforeAll(async () => {
-    t = await startTestApp();
     stranger = await t.newAccount();
     // Each test that depends on the account's channels gets an account of its own.
     const own = await t.newAccount();
     accountId = own.accountId;
     api = restClient(t.url, own.apiKey);
   });
-  afterAll(() => t.stop());
 
   it("subscribes a new check to every channel of the account unless told not to, or told which", async () => {
     const [a, b] = [await channel(accountId), await channel(accountId)];

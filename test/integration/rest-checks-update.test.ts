@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 const apiBody = {
   name: "API",
@@ -20,16 +19,11 @@ const apiBody = {
 
 /** PUT /v1/checks/{type}/{id}: partial updates (docs/decisions.md), checked against the stored check. */
 describe(`REST typed check updates on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const db = () => t.app.context.database.prisma;
   const create = async (slug: string, body: Record<string, unknown>) =>
     (await api.post(`/v1/checks/${slug}`, body)).body;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("keeps secret variables write-only, on the typed and the deprecated update alike", async () => {
     const check = await create("browser", {

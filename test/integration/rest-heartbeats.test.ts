@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 const HOUR = 3_600_000;
 const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 
 describe(`REST heartbeat events on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const db = () => t.app.context.database.prisma;
 
   async function heartbeatCheck(accountId = t.accountId, checkType = "HEARTBEAT") {
@@ -37,12 +37,6 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
   }
   const eventsPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/events${query}`;
   const availabilityPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/availability${query}`;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   describe("a fixed window in the past", () => {
     // Window [2020-01-10, 2020-01-11) and the one before it, [2020-01-09, 2020-01-10).

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import type { RestClient } from "../support/rest.js";
 import { incidentServices, type Service, validIncident } from "../support/incidents.js";
@@ -8,7 +8,7 @@ import { incidentServices, type Service, validIncident } from "../support/incide
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page incidents: events on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let api: RestClient;
   let services: Service[];
   let foreign: Service;
@@ -19,10 +19,8 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
     return { events, stop };
   };
   beforeAll(async () => {
-    t = await startTestApp();
     ({ api, services, foreign } = await incidentServices(t, 13));
   });
-  afterAll(() => t.stop());
 
   it("publishes incidentChanged and incidentUpdateAdded after each write, naming the pages that show or showed it", async () => {
     const [s1, s2, s3] = [services[10]!, services[11]!, services[12]!];

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
@@ -22,8 +22,8 @@ function bareRequest(base: string, method: string, path: string, headers: Record
 }
 
 describe(`heartbeat pings on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let anonymous: RestClient;
   const db = () => t.app.context.database.prisma;
 
@@ -46,11 +46,8 @@ describe(`heartbeat pings on ${testProvider}`, () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     anonymous = restClient(t.url, null);
   });
-  afterAll(() => t.stop());
 
   it("records a first ping as RECEIVED without an API key, readable through the events API", async () => {
     const { checkId, pingToken } = await heartbeatCheck();

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount } from "../../src/domain/accounts/create.js";
 import { createPrivateLocation, listPrivateLocations } from "../../src/domain/private-locations/index.js";
 import { createInProcessBus } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testDatabase, testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** Rows created in the same millisecond would tie on created_at; the ordering tests space them out. */
@@ -14,8 +13,8 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 describe(`REST private location keys, queue and use on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let slugs = 0;
   const db = () => t.app.context.database.prisma;
   const counts = async () => ({ locations: await db().privateLocation.count(), keys: await db().agentKey.count() });
@@ -24,12 +23,6 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
     expect(response.status).toBe(201);
     return response.body;
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("creates, lists and revokes agent keys", async () => {
     const location = await create();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -11,8 +11,8 @@ type Service = { id: string; name: string; accountId: string; created_at: string
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page cards, keys, shown incidents and pagination on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const db = () => t.app.context.database.prisma;
   const counts = async () => [
     await db().statusPage.count(),
@@ -21,11 +21,6 @@ describe(`REST status page cards, keys, shown incidents and pagination on ${test
   ];
   const service = async (name: string, client = api): Promise<Service> =>
     (await client.post("/v1/status-pages/services", { name })).body;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("keeps cards and their services in the order sent, showing full service objects", async () => {
     const [a, b, c] = [await service("a"), await service("b"), await service("c")];
