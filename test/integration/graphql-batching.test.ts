@@ -4,7 +4,7 @@ import {
   NESTED_STATUS_PAGES_QUERY,
   seedStatusPages,
   type SeededPage,
-} from "../../bench/support/graphql-dataset.js";
+} from "../support/fixtures/status-page-dataset.js";
 import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 

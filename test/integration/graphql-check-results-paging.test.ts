@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 
-const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
 const MINUTE = 60_000;
 
 const PAGE = `query ($checkId: ID!, $first: Int, $after: String, $last: Int, $before: String, $from: DateTime, $to: DateTime,

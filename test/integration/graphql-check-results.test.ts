@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { graphql, useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-
-const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
 
 const FIELDS = `id resultType name checkId check { id name } hasFailures hasErrors isDegraded isCancelled overMaxResponseTime runLocation
   startedAt stoppedAt createdAt responseTime checkRunId attempts sequenceId errorGroupIds browserCheckResult multiStepCheckResult

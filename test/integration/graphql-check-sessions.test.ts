@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient } from "../support/rest.js";
 
-const gid = (typename: string, id: string | number) => Buffer.from(`${typename}:${id}`).toString("base64");
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 
 const SESSION = `id name status startedAt stoppedAt runLocations check { id name }

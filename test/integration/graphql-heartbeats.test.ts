@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 
-const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 const HOUR = 3_600_000;

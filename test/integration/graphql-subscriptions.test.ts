@@ -3,21 +3,9 @@ import type { Client } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
-import {
-  countListeners,
-  subscribeSse,
-  subscribeWs,
-  until,
-  wsClient,
-  type Feed,
-} from "../../bench/support/subscriptions-clients.js";
-import {
-  addIncident,
-  addUpdate,
-  globalId,
-  pageWithIncident,
-  renameIncident,
-} from "../../bench/support/subscriptions-fixtures.js";
+import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../support/subscriptions.js";
+import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../support/fixtures/incidents.js";
+import { globalId } from "../support/global-id.js";
 import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 

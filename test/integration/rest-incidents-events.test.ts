@@ -3,7 +3,7 @@ import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import type { RestClient } from "../support/rest.js";
-import { incidentServices, type Service, validIncident } from "../support/incidents.js";
+import { incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
-import { incidentRowCounts, type Service, validIncident } from "../support/incidents.js";
+import { incidentRowCounts, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

@@ -3,7 +3,7 @@ import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { inCreationOrder } from "../support/factories.js";
 import type { RestClient } from "../support/rest.js";
-import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/incidents.js";
+import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

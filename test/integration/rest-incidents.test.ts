@@ -4,7 +4,7 @@ import { testProvider } from "../support/database.js";
 import { inCreationOrder } from "../support/factories.js";
 import type { RestClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
-import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/incidents.js";
+import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
