@@ -13,14 +13,14 @@ import {
 import { renewLease } from "../../src/domain/runs/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
 
 describe(`check sessions: time-outs on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   let day = 0;
   const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const ctx = (at: Date) => ({ ...domainContext(t.app.context, t.accountId), now: () => at });
   /** A start time of its own for each test: a day of January 2020 (the sweep only sees older sessions). */
   const nextStart = () => new Date(Date.UTC(2020, 0, ++day));

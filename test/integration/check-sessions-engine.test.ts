@@ -7,13 +7,13 @@ import { cancelCheckSession, promotePendingRuns, triggerCheckSessions } from "..
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
 
 describe(`check sessions: group concurrency on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const ctx = (at?: Date) => ({ ...domainContext(t.app.context, t.accountId), ...(at ? { now: () => at } : {}) });
   const newGroup = async (concurrency: number) =>
     (await api.post("/v1/check-groups", { name: `Group of ${concurrency}`, concurrency })).body.id as number;

@@ -4,13 +4,13 @@ import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../s
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 
 describe(`the scheduler on ${testProvider}`, () => {
   const t = useTestApp();
   const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t);
+  const newCheck = checkFactory(t);
   // Each test plans from a clean slate: no progress row, no queued runs, only its own checks active.
   beforeEach(async () => {
     await db().schedulerState.deleteMany({});

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { graphql, useTestApp } from "../support/app.js";
 import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory, resultRecorder } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
+import { resultRecorder } from "../support/fixtures/results.js";
 
 const FIELDS = `id resultType name checkId check { id name } hasFailures hasErrors isDegraded isCancelled overMaxResponseTime runLocation
   startedAt stoppedAt createdAt responseTime checkRunId attempts sequenceId errorGroupIds browserCheckResult multiStepCheckResult
@@ -64,8 +65,8 @@ describe(`GraphQL check results on ${testProvider}`, () => {
   const api = t.api;
   const gql = t.gql;
   const _db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t, { name: "Orders API" });
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t, { name: "Orders API" });
 
   it("shows every field of the spec's table, apiCheckResult typed, with the values REST shows", async () => {
     const check = await newCheck();

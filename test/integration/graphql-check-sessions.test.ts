@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory, resultRecorder } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
+import { resultRecorder } from "../support/fixtures/results.js";
 import { restClient } from "../support/rest.js";
 
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
@@ -32,8 +33,8 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
   const statements: string[] = [];
   const gql = t.gql;
   const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
-  const record = resultRecorder(() => t);
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
+  const record = resultRecorder(t);
   const counts = async () => [
     await db().checkSession.count(),
     await db().checkRun.count(),

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
+import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
 import { restClient } from "../support/rest.js";
 
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 const HOUR = 3_600_000;
 
 const EVENTS = `query ($id: ID!, $first: Int, $after: String, $last: Int, $before: String, $startTime: DateTime, $endTime: DateTime) {
@@ -28,20 +28,7 @@ describe(`GraphQL heartbeat events and availability on ${testProvider}`, () => {
   const api = t.api;
   const gql = t.gql;
   const db = () => t.app.context.database.prisma;
-  const heartbeatCheck = async (accountId = t.accountId) =>
-    (
-      await db().check.create({
-        data: {
-          accountId,
-          checkType: "HEARTBEAT",
-          name: `hb ${randomUUID()}`,
-          locations: [],
-          tags: [],
-          heartbeat,
-          pingToken: randomUUID(),
-        },
-      })
-    ).id;
+  const heartbeatCheck = async (accountId = t.accountId) => (await createHeartbeatCheck(t, {}, accountId)).id;
   const addEvents = (checkId: string, events: [string, Date][], accountId = t.accountId) =>
     db().heartbeatEvent.createMany({
       data: events.map(([state, timestamp]) => ({ id: randomUUID(), accountId, checkId, state, timestamp })),

@@ -8,6 +8,8 @@ import { addUpdate, pageWithIncident, renameIncident } from "../support/fixtures
 import { globalId } from "../support/global-id.js";
 import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
+import { createCheck } from "../support/fixtures/checks.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const UPDATES = `subscription ($incidentId: ID, $statusPageId: ID) {
@@ -57,18 +59,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   };
   /** Every kind of write of a tenant: an update, an incident change, a check result, a heartbeat ping. */
   const writeAll = async (who: Tenant, label: string) => {
-    const db = t.app.context.database.prisma;
-    const check = await db.check.create({
-      data: {
-        accountId: who.accountId,
-        checkType: "HEARTBEAT",
-        name: label,
-        locations: [],
-        tags: [],
-        heartbeat: { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" },
-        pingToken: randomUUID(),
-      },
-    });
+    const check = await createHeartbeatCheck(t, { name: label }, who.accountId);
     await addUpdate(who.api, who.page.incidentId, label);
     await renameIncident(who.api, who.page.incidentId, [who.page.serviceId], label);
     await recordCheckResult({
@@ -114,9 +105,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   });
 
   it("answers NOT_FOUND for a filter naming another account's object", async () => {
-    const check = await t.app.context.database.prisma.check.create({
-      data: { accountId: b.accountId, checkType: "HEARTBEAT", name: "theirs", locations: [], tags: [] },
-    });
+    const check = await createCheck(t, { checkType: "HEARTBEAT", name: "theirs", locations: [] }, b.accountId);
     const attempts = [
       [UPDATES, { incidentId: globalId("Incident", b.page.incidentId) }],
       [UPDATES, { statusPageId: globalId("StatusPage", b.page.pageId) }],

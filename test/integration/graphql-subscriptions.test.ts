@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Client } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
@@ -8,6 +7,7 @@ import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../sup
 import { globalId } from "../support/global-id.js";
 import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
 
 const UPDATES = `subscription ($incidentId: ID, $statusPageId: ID) {
   incidentUpdateAdded(incidentId: $incidentId, statusPageId: $statusPageId) { id description status }
@@ -109,19 +109,7 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
   });
 
   it("sends heartbeat events of the check caused by a REST ping", async () => {
-    const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
-    const make = (name: string) =>
-      t.app.context.database.prisma.check.create({
-        data: {
-          accountId: t.accountId,
-          checkType: "HEARTBEAT",
-          name,
-          locations: [],
-          tags: [],
-          heartbeat,
-          pingToken: randomUUID(),
-        },
-      });
+    const make = (name: string) => createHeartbeatCheck(t, { name });
     const [watched, other] = [await make("nightly backup"), await make("hourly sync")];
     const feed = await ws(HEARTBEATS, { checkId: globalId("HeartbeatCheck", watched.id) });
     expect((await fetch(`${t.url}/ping/${other.pingToken}`)).status).toBe(200);

@@ -4,7 +4,8 @@ import type { RecordCheckResultInput } from "../../src/domain/check-results/inde
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory, resultRecorder } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
+import { resultRecorder } from "../support/fixtures/results.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp } from "../support/matchers.js";
 
@@ -12,8 +13,8 @@ describe(`REST check result items and recording on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t);
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t);
 
   it("records a result with every field and reads it back in the spec's shape", async () => {
     const check = await newCheck({ name: "Orders API" });

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory, resultRecorder } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
+import { resultRecorder } from "../support/fixtures/results.js";
 import { restClient } from "../support/rest.js";
 
 const DAY = 86_400_000;
@@ -12,8 +13,8 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t, { name: "Cursor check" });
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t, { name: "Cursor check" });
   const newest = async (checkId: string) =>
     (
       await db().checkResult.findMany({

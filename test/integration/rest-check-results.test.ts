@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory, resultRecorder } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
+import { resultRecorder } from "../support/fixtures/results.js";
 
 const HOUR = 3_600_000;
 const seconds = (date: Date) => String(Math.floor(date.getTime() / 1000));
@@ -11,8 +12,8 @@ describe(`REST check results v1 list on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t);
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t);
 
   it("lists the default window (the 6 hours before now), FINAL results only, newest first", async () => {
     const check = await newCheck();

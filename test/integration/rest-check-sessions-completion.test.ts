@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory, resultRecorder } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
+import { resultRecorder } from "../support/fixtures/results.js";
 import { restClient } from "../support/rest.js";
 
 type CheckData = {
@@ -20,8 +21,8 @@ describe(`REST check sessions: progress, completion and access on ${testProvider
   const t = useTestApp();
   const api = t.api;
   const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [
     await db().checkSession.count(),
     await db().checkRun.count(),

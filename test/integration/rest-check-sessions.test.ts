@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/factories.js";
+import { checkFactory } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 
 describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [
     await db().checkSession.count(),
     await db().checkRun.count(),

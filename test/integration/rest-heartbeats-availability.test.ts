@@ -1,36 +1,23 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../src/domain/accounts/create.js";
 import { getHeartbeatAvailability, listHeartbeatEvents } from "../../src/domain/heartbeats/index.js";
 import { createInProcessBus } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testDatabase, testProvider } from "../support/database.js";
+import { createHeartbeatCheck, createHeartbeatEvent, HEARTBEAT as heartbeat } from "../support/fixtures/heartbeats.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 
 describe(`REST heartbeat availability on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
 
   async function heartbeatCheck() {
-    const check = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "HEARTBEAT",
-        name: `hb ${randomUUID()}`,
-        locations: [],
-        tags: [],
-        heartbeat,
-        pingToken: randomUUID(),
-      },
-    });
-    return check.id;
+    return (await createHeartbeatCheck(t)).id;
   }
   const addEvent = (checkId: string, state: string, timestamp: Date) =>
-    db().heartbeatEvent.create({ data: { accountId: t.accountId, checkId, state, timestamp } });
+    createHeartbeatEvent(t, checkId, { state, timestamp });
   const eventsPath = (checkId: string) => `/v1/checks/heartbeats/${checkId}/events`;
   const availabilityPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/availability${query}`;
 

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createHeartbeatCheck, createHeartbeatEvent } from "../support/fixtures/heartbeats.js";
 import { restClient } from "../support/rest.js";
 
 const HOUR = 3_600_000;
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 
 describe(`REST heartbeat events on ${testProvider}`, () => {
   const t = useTestApp();
@@ -13,18 +13,7 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
   const db = () => t.app.context.database.prisma;
 
   async function heartbeatCheck(accountId = t.accountId, checkType = "HEARTBEAT") {
-    const check = await db().check.create({
-      data: {
-        accountId,
-        checkType,
-        name: `hb ${randomUUID()}`,
-        locations: [],
-        tags: [],
-        heartbeat,
-        pingToken: randomUUID(),
-      },
-    });
-    return check.id;
+    return (await createHeartbeatCheck(t, { checkType }, accountId)).id;
   }
   async function addEvent(
     checkId: string,
@@ -33,7 +22,7 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
     extra: { source?: string; userAgent?: string } = {},
   ) {
     const check = await db().check.findUniqueOrThrow({ where: { id: checkId } });
-    return db().heartbeatEvent.create({ data: { accountId: check.accountId, checkId, state, timestamp, ...extra } });
+    return createHeartbeatEvent(t, checkId, { state, timestamp, ...extra }, check.accountId);
   }
   const eventsPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/events${query}`;
   const availabilityPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/availability${query}`;
