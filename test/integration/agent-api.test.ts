@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const facts = { version: "0.1.0", platform: "linux", runtimeVersion: "v20.0.0" };
@@ -25,17 +26,10 @@ describe(`the agent API (/agent/v1) on ${testProvider}`, () => {
     };
   }
   async function check(slug: string, data: Record<string, unknown> = {}) {
-    return db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "private",
-        locations: [],
-        tags: [],
-        privateLocations: [slug],
-        request: { method: "GET", url: "http://127.0.0.1:9/", headers: [], queryParameters: [], assertions: [] },
-        ...data,
-      },
+    return createPrivateCheck(t, [slug], {
+      name: "private",
+      request: { method: "GET", url: "http://127.0.0.1:9/", headers: [], queryParameters: [], assertions: [] },
+      ...data,
     });
   }
   /** Queues runs as the session trigger does ("run now" on the check's private locations). */

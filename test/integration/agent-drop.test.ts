@@ -4,6 +4,8 @@ import { dropUnclaimedRuns } from "../../src/domain/runs/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 
 const T = Date.parse("2026-03-01T12:00:00Z");
@@ -15,29 +17,9 @@ describe(`dropping private-location runs nobody claimed on ${testProvider}`, () 
   const db = () => t.app.context.database.prisma;
 
   it("drops QUEUED private runs 6 minutes after they were due, once even with two instances at once, with a FINAL error result", async () => {
-    const location = await db().privateLocation.create({
-      data: { accountId: t.accountId, name: "Lab", slugName: `drop-${randomUUID().slice(0, 8)}` },
-    });
-    const api = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: [location.slugName],
-      },
-    });
-    const tcp = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "TCP",
-        name: "tcp",
-        locations: [],
-        tags: [],
-        privateLocations: [location.slugName],
-      },
-    });
+    const location = await createPrivateLocation(t, { name: "Lab" });
+    const api = await createPrivateCheck(t, [location.slugName]);
+    const tcp = await createPrivateCheck(t, [location.slugName], { checkType: "TCP", name: "tcp" });
     const run = (checkId: string, data: Record<string, unknown> = {}) => ({
       accountId: t.accountId,
       checkId,

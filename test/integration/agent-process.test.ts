@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, runAgentToExit, startAgentProcess, type AgentProcess } from "../support/agent.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 
 /** A secret with characters that URL- and form-encoding change, so that every form is checked. */
 const SECRET = "p@ss w/rd+Q&x=1";
@@ -93,25 +94,18 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     };
   }
   async function check(slug: string, url: string, extra: Record<string, unknown> = {}) {
-    return db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: url,
-        locations: [],
-        tags: [],
-        privateLocations: [slug],
-        request: {
-          method: "GET",
-          url,
-          headers: [{ key: "X-Token", value: "{{TOKEN}}" }],
-          queryParameters: [{ key: "token", value: "{{TOKEN}}" }],
-          basicAuth: { username: "u", password: "{{TOKEN}}" },
-          assertions: [],
-        },
-        environmentVariables: [{ key: "TOKEN", value: SECRET, secret: true }],
-        ...extra,
+    return createPrivateCheck(t, [slug], {
+      name: url,
+      request: {
+        method: "GET",
+        url,
+        headers: [{ key: "X-Token", value: "{{TOKEN}}" }],
+        queryParameters: [{ key: "token", value: "{{TOKEN}}" }],
+        basicAuth: { username: "u", password: "{{TOKEN}}" },
+        assertions: [],
       },
+      environmentVariables: [{ key: "TOKEN", value: SECRET, secret: true }],
+      ...extra,
     });
   }
   const trigger = async (checkId: string) =>

@@ -4,6 +4,7 @@ import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../s
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
 import { checkFactory } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 
@@ -103,9 +104,7 @@ describe(`the scheduler on ${testProvider}`, () => {
   });
 
   it("queues private-location runs for the agents and wakes them", async () => {
-    const location = await db().privateLocation.create({
-      data: { accountId: t.accountId, name: "Office", slugName: "office" },
-    });
+    const location = await createPrivateLocation(t, { name: "Office", slugName: "office" });
     const check = await newCheck({ locations: [], privateLocations: ["office", "no-such-location"] });
     await db().check.update({ where: { id: check.id }, data: { frequency: 1 } });
     const events: VigilEvent[] = [];

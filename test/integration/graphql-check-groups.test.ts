@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
@@ -61,7 +63,7 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
       createdAt: iso,
       updatedAt: iso,
     });
-    await db().privateLocation.create({ data: { accountId: me.accountId, name: "Lab", slugName: "lab" } });
+    await createPrivateLocation(t, { name: "Lab", slugName: "lab" }, me.accountId);
     const input = {
       name: "Shop",
       activated: false,
@@ -180,7 +182,7 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
 
   it("subscribes to the account's alert channels on create and update unless autoAssignAlerts is false", async () => {
     const own = await t.newAccount();
-    const channel = await db().alertChannel.create({ data: { accountId: own.accountId, type: "EMAIL", config: {} } });
+    const channel = await createAlertChannel(t, own.accountId);
     const quiet = (await gql(CREATE, { input: { name: "Quiet" }, auto: false }, own.apiKey)).body.data.createCheckGroup
       .data;
     expect(quiet.alertChannelSubscriptions).toEqual([]);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const FIELDS = `id name description locations tags frequency frequencyOffset group { id name } alertChannelSubscriptions { alertChannelId activated }
   alertSettings { escalationType reminders { amount interval } } retryStrategy { type maxRetries }`;
@@ -157,7 +158,7 @@ describe(`GraphQL check mutations on ${testProvider}`, () => {
   });
 
   it("subscribes a new check to the account's alert channels unless autoAssignAlerts is false", async () => {
-    const channel = await db().alertChannel.create({ data: { accountId: me.accountId, type: "EMAIL", config: {} } });
+    const channel = await createAlertChannel(t, me.accountId);
     const auto = (await gql(CREATE_API, { input: api })).body.data.createApiCheck.data;
     expect(auto.alertChannelSubscriptions).toEqual([{ alertChannelId: channel.id, activated: true }]);
     const off = (await gql(CREATE_API, { input: api, auto: false })).body.data.createApiCheck.data;

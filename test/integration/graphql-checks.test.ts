@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheck } from "../support/fixtures/checks.js";
 import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
@@ -238,23 +239,13 @@ describe(`GraphQL checks on ${testProvider}`, () => {
   });
 
   it("reads the types created outside this API (Playwright, agentic) with the common fields, in node(id:) and the connection", async () => {
-    const db = t.app.context.database.prisma;
     const other = await t.newAccount();
     for (const [second, checkType, typename] of [
       [0, "PLAYWRIGHT", "PlaywrightCheck"],
       [1, "AGENTIC", "AgenticCheck"],
     ] as const) {
       const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, second));
-      const row = await db.check.create({
-        data: {
-          accountId: other.accountId,
-          checkType,
-          name: typename,
-          locations: ["eu-west-1"],
-          tags: ["suite"],
-          createdAt,
-        },
-      });
+      const row = await createCheck(t, { checkType, name: typename, tags: ["suite"], createdAt }, other.accountId);
       const id = Buffer.from(`${typename}:${row.id}`).toString("base64");
       const read = await gql(
         `query ($id: ID!) { node(id: $id) { ... on Check { __typename id name checkType locations tags frequency alertSettings { escalationType } } } }`,

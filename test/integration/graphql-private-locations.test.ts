@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
@@ -86,16 +87,7 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
       where: { id: rawId(idle.id) },
       data: { createdAt: new Date("2030-01-01T00:00:01Z") },
     });
-    const check = await db().check.create({
-      data: {
-        accountId: me.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: [busy.slugName],
-      },
-    });
+    const check = await createPrivateCheck(t, [busy.slugName], {}, me.accountId);
     const run = (status: string) => ({
       accountId: me.accountId,
       checkId: check.id,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const variables = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `VAR_${i}`, value: String(i) }));
 const script = (length: number) => "x".repeat(length);
@@ -112,9 +113,7 @@ describe(`REST check group validation on ${testProvider}`, () => {
   };
   beforeAll(async () => {
     // A channel to auto-assign, so that a rejected create would leave a subscription behind too.
-    await t.app.context.database.prisma.alertChannel.create({
-      data: { accountId: t.accountId, type: "EMAIL", config: {} },
-    });
+    await createAlertChannel(t);
   });
 
   it.each(cases)("POST %o → %i %o", async (change, status, keys) => {

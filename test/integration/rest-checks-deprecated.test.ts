@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 import { restClient } from "../support/rest.js";
 
 /** The deprecated `PUT /v1/checks/{id}` of docs/decisions.md. */
@@ -12,10 +14,8 @@ describe(`REST deprecated check update on ${testProvider}`, () => {
   let check: Record<string, any>;
   const db = () => t.app.context.database.prisma;
   beforeAll(async () => {
-    group = await db().checkGroup.create({
-      data: { accountId: t.accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} },
-    });
-    channel = await db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });
+    group = await createCheckGroup(t);
+    channel = await createAlertChannel(t);
     check = (
       await api.post("/v1/checks/api", {
         name: "Legacy",

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 type Check = { id: string; name: string; checkType: string; created_at: string; groupOrder: number | null };
@@ -17,9 +18,7 @@ describe(`REST check lists on ${testProvider}`, () => {
   const api = t.api;
   let own: RestClient;
   const created: Check[] = [];
-  const db = () => t.app.context.database.prisma;
-  const newGroup = (accountId: string) =>
-    db().checkGroup.create({ data: { accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} } });
+  const newGroup = (accountId: string) => createCheckGroup(t, {}, accountId);
 
   beforeAll(async () => {
     // A fresh account holds exactly the checks of this file's list tests.

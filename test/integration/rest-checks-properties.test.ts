@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const apiBody = { name: "API", request: { method: "GET", url: "https://example.com/health" } };
 
@@ -11,7 +12,7 @@ describe(`REST check properties on ${testProvider}`, () => {
   const db = () => t.app.context.database.prisma;
 
   it("stores every property sent, including the reference's settings-only ones", async () => {
-    const channel = await db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });
+    const channel = await createAlertChannel(t);
     const body = {
       name: "Full",
       checkType: "API",
@@ -99,7 +100,7 @@ describe(`REST check properties on ${testProvider}`, () => {
   });
 
   it("deletes a check with its subscriptions; a second delete is 404", async () => {
-    await db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });
+    await createAlertChannel(t);
     const created = await api.post("/v1/checks/api", apiBody);
     expect(created.body.alertChannelSubscriptions.length).toBeGreaterThan(0);
     expect(await db().alertChannelSubscription.count({ where: { checkId: created.body.id } })).toBe(

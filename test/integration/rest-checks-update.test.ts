@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const apiBody = {
   name: "API",
@@ -109,13 +111,9 @@ describe(`REST typed check updates on ${testProvider}`, () => {
   });
 
   it("clears lists sent as null or [], takes a check out of its group with groupId null, and replaces subscriptions", async () => {
-    const [a, b] = [1, 2].map(() =>
-      db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } }),
-    );
+    const [a, b] = [1, 2].map(() => createAlertChannel(t));
     const [channelA, channelB] = await Promise.all([a!, b!]);
-    const group = await db().checkGroup.create({
-      data: { accountId: t.accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} },
-    });
+    const group = await createCheckGroup(t);
     const check = await create("browser", {
       name: "B",
       script: "x",

@@ -5,6 +5,8 @@ import { createPrivateLocation, listPrivateLocations } from "../../src/domain/pr
 import { createInProcessBus } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testDatabase, testProvider } from "../support/database.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** Rows created in the same millisecond would tie on created_at; the ordering tests space them out. */
@@ -66,16 +68,7 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
 
   it("shows the queue depth (QUEUED runs) and when an agent was last seen", async () => {
     const location = await create();
-    const check = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: [location.slugName],
-      },
-    });
+    const check = await createPrivateCheck(t, [location.slugName]);
     const run = (status: string) => ({
       accountId: t.accountId,
       checkId: check.id,
@@ -102,26 +95,8 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
   it("refuses to delete a location that checks or groups still use (409), then deletes it with its keys and runs", async () => {
     const location = await create();
     await api.post(`/v1/private-locations/${location.id}/keys`);
-    const check = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: ["elsewhere", location.slugName],
-      },
-    });
-    const group = await db().checkGroup.create({
-      data: {
-        accountId: t.accountId,
-        name: "g",
-        tags: [],
-        locations: [],
-        apiCheckDefaults: {},
-        privateLocations: [location.id],
-      },
-    });
+    const check = await createPrivateCheck(t, ["elsewhere", location.slugName]);
+    const group = await createCheckGroup(t, { privateLocations: [location.id] });
     await db().checkRun.create({
       data: {
         accountId: t.accountId,
