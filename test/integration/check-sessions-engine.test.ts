@@ -7,7 +7,7 @@ import { cancelCheckSession, promotePendingRuns, triggerCheckSessions } from "..
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/fixtures/checks.js";
+import { checkFactory } from "../support/factories.js";
 
 describe(`check sessions: group concurrency on ${testProvider}`, () => {
   const t = useTestApp();

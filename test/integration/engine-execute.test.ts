@@ -7,6 +7,7 @@ import { executeRun, type ExecuteOptions } from "../../src/engine/execute.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { postMaintenanceWindow } from "../support/fixtures/maintenance-windows.js";
 
 describe(`executing a claimed run on ${testProvider}`, () => {
   const t = useTestApp();
@@ -148,13 +149,7 @@ describe(`executing a claimed run on ${testProvider}`, () => {
       })
     ).body;
     const now = Date.now();
-    await api.post("/v1/maintenance-windows", {
-      name: "db work",
-      startsAt: new Date(now - 60_000).toISOString(),
-      endsAt: new Date(now + 3_600_000).toISOString(),
-      repeatUnit: "DAY",
-      tags: ["db"],
-    });
+    await postMaintenanceWindow(api, now - 60_000, now + 3_600_000, { name: "db work", tags: ["db"] });
     const clock = { t: now };
     const run = await claimed(check.id, clock);
     expect(await executeRun(t.app.context, run, options(clock, []))).toBe("skipped");

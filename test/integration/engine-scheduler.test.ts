@@ -4,8 +4,9 @@ import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../s
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { checkFactory } from "../support/factories.js";
+import { postMaintenanceWindow } from "../support/fixtures/maintenance-windows.js";
 import { createPrivateLocation } from "../support/fixtures/private-locations.js";
-import { checkFactory } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 
 describe(`the scheduler on ${testProvider}`, () => {
@@ -85,12 +86,9 @@ describe(`the scheduler on ${testProvider}`, () => {
     const otherPaused = await newCheck({ tags: ["db"] }, other.accountId);
     const running = await newCheck();
     const start = Date.UTC(2030, 0, 4);
-    const window = await api.post("/v1/maintenance-windows", {
+    const window = await postMaintenanceWindow(api, start - 60_000, start + 3_600_000, {
       name: "db upgrade",
       tags: ["db"],
-      repeatUnit: "DAY",
-      startsAt: new Date(start - 60_000).toISOString(),
-      endsAt: new Date(start + 3_600_000).toISOString(),
     });
     expect(window.status).toBe(201);
     for (const c of [inGroup, off, heartbeat, paused, running, otherPaused])

@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, useTestApp } from "../support/app.js";
 import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
+import { createCheckResults } from "../support/fixtures/results.js";
+import { createCheck } from "../support/fixtures/checks.js";
 
 const MINUTE = 60_000;
 
@@ -30,25 +31,15 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
 
   /** 37 results of one check in runs of 4 sharing a startedAt (ties broken by id), every 5th an ATTEMPT. */
   async function seed(count: number, accountId = t.accountId) {
-    const check = await db().check.create({
-      data: { accountId, checkType: "API", name: "Paged", locations: ["eu-west-1"], tags: [] },
-    });
+    const check = await createCheck(t, { name: "Paged" }, accountId);
     const base = Date.now() - count * MINUTE;
-    await db().checkResult.createMany({
-      data: Array.from({ length: count }, (_, i) => ({
-        id: randomUUID(),
-        accountId,
-        checkId: check.id,
-        checkRunId: i + 1,
-        name: "Paged",
-        checkType: "API",
-        errorGroupIds: [],
-        resultType: i % 5 === 4 ? "ATTEMPT" : "FINAL",
-        runLocation: i % 3 === 0 ? "us-east-1" : "eu-west-1",
-        hasFailures: i % 4 === 1,
-        startedAt: new Date(base + Math.floor(i / 4) * MINUTE),
-      })),
-    });
+    await createCheckResults(t, check, count, (i) => ({
+      checkRunId: i + 1,
+      resultType: i % 5 === 4 ? "ATTEMPT" : "FINAL",
+      runLocation: i % 3 === 0 ? "us-east-1" : "eu-west-1",
+      hasFailures: i % 4 === 1,
+      startedAt: new Date(base + Math.floor(i / 4) * MINUTE),
+    }));
     return check.id;
   }
   const expected = async (where: Record<string, unknown> = { resultType: "FINAL" }) =>

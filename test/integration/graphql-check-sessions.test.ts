@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/fixtures/checks.js";
-import { resultRecorder } from "../support/fixtures/results.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient } from "../support/rest.js";
 
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;

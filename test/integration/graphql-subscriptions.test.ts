@@ -7,6 +7,7 @@ import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../sup
 import { globalId } from "../support/global-id.js";
 import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheck } from "../support/fixtures/checks.js";
 import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
 
 const UPDATES = `subscription ($incidentId: ID, $statusPageId: ID) {
@@ -122,10 +123,7 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
   });
 
   it("filters check results by check and by hasFailures, over both transports", async () => {
-    const make = (name: string) =>
-      t.app.context.database.prisma.check.create({
-        data: { accountId: t.accountId, checkType: "API", name, locations: ["eu-west-1"], tags: [] },
-      });
+    const make = (name: string) => createCheck(t, { name });
     const [a, b] = [await make("login"), await make("search")];
     const record = (checkId: string, hasFailures: boolean) =>
       recordCheckResult({

@@ -4,8 +4,7 @@ import type { RecordCheckResultInput } from "../../src/domain/check-results/inde
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/fixtures/checks.js";
-import { resultRecorder } from "../support/fixtures/results.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp } from "../support/matchers.js";
 

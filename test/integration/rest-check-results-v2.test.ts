@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/fixtures/checks.js";
-import { resultRecorder } from "../support/fixtures/results.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
+import { createCheckResults } from "../support/fixtures/results.js";
 import { restClient } from "../support/rest.js";
 
 const DAY = 86_400_000;
@@ -47,20 +47,11 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
     // 253 results over 60 days, in runs of 7 sharing one startedAt (ties broken by id), some ATTEMPTs.
     const check = await newCheck();
     const base = Date.now() - 60 * DAY;
-    await db().checkResult.createMany({
-      data: Array.from({ length: 253 }, (_, i) => ({
-        id: randomUUID(),
-        accountId: t.accountId,
-        checkId: check.id,
-        checkRunId: i + 1,
-        name: "Cursor check",
-        checkType: "API",
-        resultType: i % 10 === 9 ? "ATTEMPT" : "FINAL",
-        runLocation: "eu-west-1",
-        startedAt: new Date(base + Math.floor(i / 7) * (DAY / 2)),
-        errorGroupIds: [],
-      })),
-    });
+    await createCheckResults(t, check, 253, (i) => ({
+      checkRunId: i + 1,
+      resultType: i % 10 === 9 ? "ATTEMPT" : "FINAL",
+      startedAt: new Date(base + Math.floor(i / 7) * (DAY / 2)),
+    }));
     walked = { checkId: check.id, expected: await newest(check.id) };
   });
 

@@ -5,6 +5,7 @@ import { recordCheckResult } from "../../src/domain/check-results/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheck } from "../support/fixtures/checks.js";
 
 describe(`REST check session cancel on ${testProvider}`, () => {
   const t = useTestApp();
@@ -18,9 +19,7 @@ describe(`REST check session cancel on ${testProvider}`, () => {
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   /** A new check (seeded in the database) with a freshly triggered session. */
   async function triggered(locations = ["eu-west-1", "us-east-1", "ap-south-1"]) {
-    const check = await db().check.create({
-      data: { accountId: t.accountId, checkType: "PLAYWRIGHT", name: "Suite", locations, tags: [] },
-    });
+    const check = await createCheck(t, { checkType: "PLAYWRIGHT", name: "Suite", locations });
     const response = await api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } });
     expect(response.status).toBe(201);
     return { checkId: check.id, sessionId: response.body.sessions[0].checkSessionId as string };

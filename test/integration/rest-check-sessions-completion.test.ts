@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import { startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { checkFactory } from "../support/fixtures/checks.js";
-import { resultRecorder } from "../support/fixtures/results.js";
+import { checkFactory, resultRecorder } from "../support/factories.js";
+import { createCheck } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 
 type CheckData = {
@@ -109,9 +109,7 @@ describe(`REST check sessions: progress, completion and access on ${testProvider
   it("ends a completion wait with 408 as soon as the server begins a graceful stop", async () => {
     const own = await startTestApp({ SHUTDOWN_TIMEOUT_MS: "60000" });
     try {
-      const check = await own.app.context.database.prisma.check.create({
-        data: { accountId: own.accountId, checkType: "API", name: "Stopping", locations: ["eu-west-1"], tags: [] },
-      });
+      const check = await createCheck(own, { name: "Stopping" }, own.accountId);
       const client = restClient(own.url, own.apiKey);
       const id = (await client.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } })).body.sessions[0]
         .checkSessionId as string;

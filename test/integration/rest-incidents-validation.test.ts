@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { inCreationOrder } from "../support/fixtures/services.js";
+import { inCreationOrder } from "../support/factories.js";
 import type { RestClient } from "../support/rest.js";
 import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 

@@ -5,7 +5,6 @@ import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createAccount, createApiKey } from "../../src/domain/accounts/create.js";
 import { buildApp, type App } from "../../src/server.js";
-import type { Db } from "../../src/db/client.js";
 import { migratedDatabaseUrl } from "./database.js";
 import { restClient, type RestClient } from "./rest.js";
 
@@ -54,7 +53,7 @@ export type Gql = (query: string, variables?: Record<string, unknown>, key?: str
 /** The app of a test file (or describe block), started by `useTestApp`; read its fields in tests and hooks. */
 export type TestAppHandle = TestApp & {
   /** The app's Prisma client. */
-  db: Db;
+  db: App["context"]["database"]["prisma"];
   /** A REST client with the account's key. */
   api: RestClient;
   /** A GraphQL request, with the account's key unless another is given. */
