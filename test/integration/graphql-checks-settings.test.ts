@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createService } from "../support/fixtures/services.js";
 import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
@@ -129,10 +130,9 @@ describe(`GraphQL check settings on ${testProvider}`, () => {
   });
 
   it("opens incidents on a service of the account only: triggerIncident typed, another account's service refused", async () => {
-    const service = (await restClient(t.url, t.apiKey).post("/v1/status-pages/services", { name: "Checkout" })).body;
+    const service = await createService(t.api, "Checkout");
     const stranger = await t.newAccount();
-    const foreign = (await restClient(t.url, stranger.apiKey).post("/v1/status-pages/services", { name: "Theirs" }))
-      .body;
+    const foreign = await createService(restClient(t.url, stranger.apiKey), "Theirs");
     const doc = `mutation ($input: TcpCheckInput!) { createTcpCheck(input: $input) { __typename
       ... on CreateTcpCheckSuccess { data { triggerIncident { serviceId severity name description notifySubscribers } } } ... on ValidationError { fieldPaths } } }`;
     const triggerIncident = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createServiceByGraphql } from "../support/fixtures/services.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const UPDATE_FIELDS = "id description status publicIncidentUpdateDate notifySubscribers createdAt updatedAt";
@@ -17,13 +18,11 @@ const ADD = `mutation ($incidentId: ID!, $input: IncidentUpdateInput!) {
   addIncidentUpdate(incidentId: $incidentId, input: $input) { __typename ... on AddIncidentUpdateSuccess { data { ${UPDATE_FIELDS} incident { id } } } ... on Error { message } }
 }`;
 const INCIDENT = `query ($id: ID!) { node(id: $id) { __typename ... on Incident { ${INCIDENT_FIELDS} } } }`;
-const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL incidents on ${testProvider}`, () => {
   const t = useTestApp();
   const gql = t.gql;
-  const service = async (name: string, key = t.apiKey) =>
-    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
+  const service = (name: string, key?: string) => createServiceByGraphql(gql, name, key);
   const create = async (input: Record<string, unknown>, key = t.apiKey) =>
     (await gql(CREATE, { input }, key)).body.data.createIncident.data;
 

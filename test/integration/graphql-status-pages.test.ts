@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createServiceByGraphql } from "../support/fixtures/services.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const COLOR_FIELDS = [
@@ -39,13 +40,11 @@ const UPDATE = `mutation ($id: ID!, $input: StatusPageInput!) {
   }
 }`;
 const DELETE = `mutation ($id: ID!) { deleteStatusPage(id: $id) { __typename ... on DeleteStatusPageSuccess { data { deletedId } } } }`;
-const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL status pages on ${testProvider}`, () => {
   const t = useTestApp();
   const gql = t.gql;
-  const service = async (name: string, key = t.apiKey) =>
-    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
+  const service = (name: string, key?: string) => createServiceByGraphql(gql, name, key);
   const pages = () => t.app.context.database.prisma.statusPage.count();
 
   it("creates a page with its defaults, then with theme colours and cards of services, in the exact shape", async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createStatusPage } from "../support/fixtures/status-pages.js";
 import type { RestClient } from "../support/rest.js";
 import { incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 
@@ -24,20 +25,8 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
 
   it("publishes incidentChanged and incidentUpdateAdded after each write, naming the pages that show or showed it", async () => {
     const [s1, s2, s3] = [services[10]!, services[11]!, services[12]!];
-    const page1 = (
-      await api.post("/v1/status-pages", {
-        name: "1",
-        url: "events-1",
-        cards: [{ name: "c", services: [{ id: s1.id }] }],
-      })
-    ).body;
-    const page2 = (
-      await api.post("/v1/status-pages", {
-        name: "2",
-        url: "events-2",
-        cards: [{ name: "c", services: [{ id: s2.id }] }],
-      })
-    ).body;
+    const page1 = await createStatusPage(api, [s1.id], { name: "1", url: "events-1", card: "c" });
+    const page2 = await createStatusPage(api, [s2.id], { name: "2", url: "events-2", card: "c" });
     const sorted = (...pages: { id: string }[]) => ids(pages).sort();
     const accountId = t.accountId;
 

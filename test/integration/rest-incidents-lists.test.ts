@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createService } from "../support/fixtures/services.js";
 import { restClient } from "../support/rest.js";
 import { incidentRowCounts, type Service, validIncident } from "../support/fixtures/incidents.js";
 
@@ -14,13 +15,13 @@ describe(`REST status page incidents: lists and tenancy on ${testProvider}`, () 
   const counts = () => incidentRowCounts(t);
   const valid = () => validIncident(services[0]!);
   beforeAll(async () => {
-    services = [(await api.post("/v1/status-pages/services", { name: "service" })).body];
+    services = [await createService(api, "service")];
   });
 
   it("walks the list newest first with an opaque cursor, without duplicates or gaps, also across equal created_at", async () => {
     const other = await t.newAccount();
     const own = restClient(t.url, other.apiKey);
-    const service = (await own.post("/v1/status-pages/services", { name: "s" })).body;
+    const service = await createService(own, "s");
     for (let i = 0; i < 3; i++)
       expect(
         (await own.post("/v1/status-pages/incidents", { ...valid(), name: `i${i}`, services: [service] })).status,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createService } from "../support/fixtures/services.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -36,7 +37,7 @@ describe(`REST incident updates on ${testProvider}`, () => {
     `/v1/status-pages/incidents/${incidentId}/incident-updates${updateId ? `/${updateId}` : ""}`;
   const incident = async (id: string) => (await api.get(`/v1/status-pages/incidents/${id}`)).body;
   beforeAll(async () => {
-    serviceId = (await api.post("/v1/status-pages/services", { name: "svc" })).body.id;
+    serviceId = (await createService(api, "svc")).id;
   });
 
   it("adds an update with its defaults, reads it, lists it, edits it and deletes it", async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createService } from "../support/fixtures/services.js";
+import { createStatusPage } from "../support/fixtures/status-pages.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
@@ -143,15 +145,8 @@ describe(`REST status page services on ${testProvider}`, () => {
   });
 
   it("deleting a service removes it from cards and incidents and announces the incidents that changed", async () => {
-    const a = (await api.post("/v1/status-pages/services", { name: "a" })).body;
-    const b = (await api.post("/v1/status-pages/services", { name: "b" })).body;
-    const page = (
-      await api.post("/v1/status-pages", {
-        name: "P",
-        url: `svc-del-${Date.now()}`,
-        cards: [{ name: "c", services: [{ id: a.id }, { id: b.id }] }],
-      })
-    ).body;
+    const [a, b] = [await createService(api, "a"), await createService(api, "b")];
+    const page = await createStatusPage(api, [a.id, b.id], { name: "P", url: `svc-del-${Date.now()}`, card: "c" });
     const incident = (
       await api.post("/v1/status-pages/incidents", {
         name: "I",

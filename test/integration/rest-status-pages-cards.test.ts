@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createService, type Service } from "../support/fixtures/services.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 let slugs = 0;
 const slug = () => `cards-${++slugs}`;
-type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page cards, keys, shown incidents and pagination on ${testProvider}`, () => {
@@ -19,8 +19,7 @@ describe(`REST status page cards, keys, shown incidents and pagination on ${test
     await db().statusPageCard.count(),
     await db().statusPageCardService.count(),
   ];
-  const service = async (name: string, client = api): Promise<Service> =>
-    (await client.post("/v1/status-pages/services", { name })).body;
+  const service = (name: string, client = api) => createService(client, name);
 
   it("keeps cards and their services in the order sent, showing full service objects", async () => {
     const [a, b, c] = [await service("a"), await service("b"), await service("c")];
