@@ -12,7 +12,7 @@ describe(`the agent API (/agent/v1) on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   /** A private location with its first key, and an agent client of it. */
   async function location() {

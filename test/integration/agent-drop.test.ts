@@ -14,7 +14,7 @@ const MINUTE = 60_000;
 
 describe(`dropping private-location runs nobody claimed on ${testProvider}`, () => {
   const t = useTestApp();
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   it("drops QUEUED private runs 6 minutes after they were due, once even with two instances at once, with a FINAL error result", async () => {
     const location = await createPrivateLocation(t, { name: "Lab" });

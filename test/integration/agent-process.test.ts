@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, runAgentToExit, startAgentProcess, type AgentProcess } from "../support/agent.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { privateLocationWithKey } from "../support/fixtures/private-locations.js";
 import { createPrivateCheck } from "../support/fixtures/checks.js";
 
 /** A secret with characters that URL- and form-encoding change, so that every form is checked. */
@@ -82,17 +83,10 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
   const api = t.api;
   let target: Awaited<ReturnType<typeof startTarget>>;
   const agents: AgentProcess[] = [];
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   let slugs = 0;
 
-  async function location() {
-    const created = await api.post("/v1/private-locations", { name: "Office", slugName: `agent-proc-${++slugs}` });
-    return {
-      id: created.body.id as string,
-      slug: created.body.slugName as string,
-      key: created.body.keys[0].rawKey as string,
-    };
-  }
+  const location = () => privateLocationWithKey(api, "Office", `agent-proc-${++slugs}`);
   async function check(slug: string, url: string, extra: Record<string, unknown> = {}) {
     return createPrivateCheck(t, [slug], {
       name: url,

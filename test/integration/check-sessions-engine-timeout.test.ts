@@ -19,7 +19,7 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   let day = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const ctx = (at: Date) => ({ ...domainContext(t.app.context, t.accountId), now: () => at });
   /** A start time of its own for each test: a day of January 2020 (the sweep only sees older sessions). */

@@ -12,7 +12,7 @@ import { checkFactory } from "../support/factories.js";
 describe(`check sessions: group concurrency on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const ctx = (at?: Date) => ({ ...domainContext(t.app.context, t.accountId), ...(at ? { now: () => at } : {}) });
   const newGroup = async (concurrency: number) =>

@@ -15,7 +15,7 @@ describe(`executing a claimed run on ${testProvider}`, () => {
   let target: Server;
   let base: string;
   let failuresLeft = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   beforeAll(async () => {
     target = createServer((_req, res) => (failuresLeft-- > 0 ? res.writeHead(503).end("down") : res.end("up")));
     await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));

@@ -26,7 +26,7 @@ describe(`the engine loop on ${testProvider}`, () => {
   let base: string;
   const held: ServerResponse[] = [];
   let hits = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   beforeAll(async () => {
     // /hang answers only when the test lets it (a check under way), anything else at once.
     target = createServer((req, res) => {

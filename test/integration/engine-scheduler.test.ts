@@ -11,7 +11,7 @@ import { restClient } from "../support/rest.js";
 
 describe(`the scheduler on ${testProvider}`, () => {
   const t = useTestApp();
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const newCheck = checkFactory(t);
   // Each test plans from a clean slate: no progress row, no queued runs, only its own checks active.
   beforeEach(async () => {

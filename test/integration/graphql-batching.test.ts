@@ -17,7 +17,7 @@ describe(`GraphQL batching on ${testProvider}`, () => {
   let recording: string[] | null = null;
 
   beforeAll(async () => {
-    seeded = await seedStatusPages(t.app.context.database.prisma, t.accountId, ISSUE_DATASET);
+    seeded = await seedStatusPages(t.db, t.accountId, ISSUE_DATASET);
   });
 
   /** Runs the query and returns its answer with the SQL statements of that request alone. */

@@ -23,7 +23,7 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
   const t = useTestApp();
   let me: { accountId: string; apiKey: string };
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   beforeAll(async () => {
     me = await t.newAccount("Groups");
     gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);

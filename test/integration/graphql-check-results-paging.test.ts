@@ -26,7 +26,7 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
   let checkId: string;
   let gql: (query: string, variables?: Record<string, unknown>) => ReturnType<typeof graphql>;
   const statements: string[] = [];
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 
   /** 37 results of one check in runs of 4 sharing a startedAt (ties broken by id), every 5th an ATTEMPT. */

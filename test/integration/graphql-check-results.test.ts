@@ -63,7 +63,7 @@ describe(`GraphQL check results on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   const gql = t.gql;
-  const _db = () => t.app.context.database.prisma;
+  const _db = () => t.db;
   const record = resultRecorder(t);
   const newCheck = checkFactory(t, { name: "Orders API" });
 

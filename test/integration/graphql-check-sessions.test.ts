@@ -31,7 +31,7 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
   const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
   const statements: string[] = [];
   const gql = t.gql;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const record = resultRecorder(t);
   const counts = async () => [

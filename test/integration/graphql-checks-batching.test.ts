@@ -33,7 +33,7 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
     const account = await t.newAccount("Batching");
     key = account.apiKey;
     const rest = restClient(t.url, key);
-    const db = t.app.context.database.prisma;
+    const db = t.db;
     let second = 0;
     for (const name of groups) {
       const group = await rest.post("/v1/check-groups", { name });

@@ -65,7 +65,7 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
   beforeAll(async () => {
     account = await t.newAccount("Checks list");
     const rest = restClient(t.url, account.apiKey);
-    const db = t.app.context.database.prisma;
+    const db = t.db;
     for (const [index, m] of made.entries()) {
       const created = await rest.post(`/v1/checks/${m.type}`, body(m));
       expect(created.status).toBe(201);

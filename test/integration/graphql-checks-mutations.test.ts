@@ -24,7 +24,7 @@ describe(`GraphQL check mutations on ${testProvider}`, () => {
   const t = useTestApp();
   let me: { accountId: string; apiKey: string };
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const created = async (query: string, input: Record<string, unknown>) =>
     Object.values((await gql(query, { input })).body.data)[0] as any;
   beforeAll(async () => {

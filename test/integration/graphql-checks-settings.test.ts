@@ -109,7 +109,7 @@ describe(`GraphQL check settings on ${testProvider}`, () => {
       { key: "TOKEN", value: null, locked: false, secret: true },
       { key: "REGION", value: "eu", locked: true, secret: false },
     ]);
-    const row = await t.app.context.database.prisma.check.findFirstOrThrow({ where: { name: "Secrets" } });
+    const row = await t.db.check.findFirstOrThrow({ where: { name: "Secrets" } });
     expect(row.environmentVariables).toContainEqual({ key: "TOKEN", value: "s3cret", locked: false, secret: true });
   });
 
@@ -125,7 +125,7 @@ describe(`GraphQL check settings on ${testProvider}`, () => {
       sameRegion: null,
       onlyOn: null,
     });
-    const row = await t.app.context.database.prisma.check.findFirstOrThrow({ where: { name: "Fallback" } });
+    const row = await t.db.check.findFirstOrThrow({ where: { name: "Fallback" } });
     expect(row.retryStrategy).toBe("FALLBACK");
   });
 

@@ -27,7 +27,7 @@ describe(`GraphQL heartbeat events and availability on ${testProvider}`, () => {
   const statements: string[] = [];
   const api = t.api;
   const gql = t.gql;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const heartbeatCheck = async (accountId = t.accountId) => (await createHeartbeatCheck(t, {}, accountId)).id;
   const addEvents = (checkId: string, events: [string, Date][], accountId = t.accountId) =>
     db().heartbeatEvent.createMany({

@@ -110,7 +110,7 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
   });
 
   it("answers broken rules with a typed ValidationError and writes nothing", async () => {
-    const count = () => t.app.context.database.prisma.incident.count();
+    const count = () => t.db.incident.count();
     const before = await count();
     const invalid = await gql(CREATE, {
       input: { name: "n".repeat(256), severity: "MINOR", services: [], incidentUpdates: [{ description: "" }] },
@@ -168,7 +168,7 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
       { id: incident.id, input: { name: "Very slow", severity: "CRITICAL", services: [{ id: b.id }, { id: a.id }] } },
     );
     // Services show in creation order (created_at, then id: A and B may share a millisecond).
-    const order = await t.app.context.database.prisma.statusPageService.findMany({
+    const order = await t.db.statusPageService.findMany({
       where: { name: { in: ["A", "B"] }, accountId: t.accountId },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { name: true },

@@ -34,14 +34,14 @@ describe(`GraphQL maintenance windows on ${testProvider}`, () => {
         tags: [],
       },
     });
-    const before = await t.app.context.database.prisma.maintenanceWindow.count();
+    const before = await t.db.maintenanceWindow.count();
     const invalid = await gql(CREATE, { input: { ...input, name: "n".repeat(201), endsAt: "2026-01-04" } });
     expect(invalid.body.data.createMaintenanceWindow).toEqual({
       __typename: "ValidationError",
       message: expect.stringContaining("name"),
       fieldPaths: ["name", "endsAt"],
     });
-    expect(await t.app.context.database.prisma.maintenanceWindow.count()).toBe(before);
+    expect(await t.db.maintenanceWindow.count()).toBe(before);
   });
 
   it("round-trips node(id:), updates and deletes by global id, and another account sees null", async () => {

@@ -25,7 +25,7 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
   let me: { accountId: string; apiKey: string };
   let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const create = async (input: Record<string, unknown> = {}, key = me.apiKey) =>
     (await gql(CREATE, { input: { name: "Basement", slugName: `basement-${++slugs}`, ...input } }, key)).body.data
       .createPrivateLocation;

@@ -61,11 +61,11 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     ids.privatePage = await page("private-page", [ids.secret!]);
     ids.otherPage = await page("other-page", [ids.other!]);
     const raw = (id: string) => Buffer.from(id, "base64").toString().split(":")[1]!;
-    await t.app.context.database.prisma.statusPage.update({
+    await t.db.statusPage.update({
       where: { id: raw(ids.privatePage) },
       data: { isPrivate: true },
     });
-    await t.app.context.database.prisma.statusPageKey.create({
+    await t.db.statusPageKey.create({
       data: { statusPageId: raw(ids.publicPage), keyHash: "public-page-key", maskedKey: "sp_****page" },
     });
     ids.shared = await incident("shared", [ids.secret!, ids.web!]);

@@ -45,7 +45,7 @@ describe(`GraphQL status pages on ${testProvider}`, () => {
   const t = useTestApp();
   const gql = t.gql;
   const service = (name: string, key?: string) => createServiceByGraphql(gql, name, key);
-  const pages = () => t.app.context.database.prisma.statusPage.count();
+  const pages = () => t.db.statusPage.count();
 
   it("creates a page with its defaults, then with theme colours and cards of services, in the exact shape", async () => {
     const bare = await gql(CREATE, { input: { name: "Acme", url: "acme" } });
@@ -202,7 +202,7 @@ describe(`GraphQL status pages on ${testProvider}`, () => {
   it("shows keys masked only, and hides every object from another account", async () => {
     const page = (await gql(CREATE, { input: { name: "Keys", url: "keys-page" } })).body.data.createStatusPage.data;
     const raw = Buffer.from(page.id, "base64").toString().split(":")[1]!;
-    await t.app.context.database.prisma.statusPageKey.create({
+    await t.db.statusPageKey.create({
       data: { statusPageId: raw, keyHash: "hash-of-secret", maskedKey: "sp_****cret" },
     });
     const keys = await gql(

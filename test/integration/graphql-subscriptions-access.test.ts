@@ -159,7 +159,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
 
   it("refuses a visitor without a key (UNAUTHENTICATED) anything but a public page's incident events", async () => {
     const secret = await pageWithIncident(a.api, "Secret");
-    await t.app.context.database.prisma.statusPage.update({ where: { id: secret.pageId }, data: { isPrivate: true } });
+    await t.db.statusPage.update({ where: { id: secret.pageId }, data: { isPrivate: true } });
     const refused = [
       [UPDATES, { statusPageId: globalId("StatusPage", secret.pageId) }],
       [CHANGES, { statusPageId: globalId("StatusPage", secret.pageId) }],
@@ -178,7 +178,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   it("ends a visitor's stream when the page turns private, without delivering the event", async () => {
     const page = await pageWithIncident(a.api, "Turning");
     const feed = await live(() => subscribeSse(t.url, UPDATES, { statusPageId: globalId("StatusPage", page.pageId) }));
-    await t.app.context.database.prisma.statusPage.update({ where: { id: page.pageId }, data: { isPrivate: true } });
+    await t.db.statusPage.update({ where: { id: page.pageId }, data: { isPrivate: true } });
     await addUpdate(a.api, page.incidentId, "no longer public");
     expect(await feed.ended).toEqual({});
     expect(feed.received).toEqual([]);

@@ -115,7 +115,7 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     const feed = await ws(HEARTBEATS, { checkId: globalId("HeartbeatCheck", watched.id) });
     expect((await fetch(`${t.url}/ping/${other.pingToken}`)).status).toBe(200);
     expect((await fetch(`${t.url}/ping/${watched.pingToken}`)).status).toBe(200);
-    const [event] = await t.app.context.database.prisma.heartbeatEvent.findMany({ where: { checkId: watched.id } });
+    const [event] = await t.db.heartbeatEvent.findMany({ where: { checkId: watched.id } });
     expect(await feed.next()).toEqual({
       data: { heartbeatEventRecorded: { id: globalId("HeartbeatEvent", event!.id), state: "RECEIVED" } },
     });

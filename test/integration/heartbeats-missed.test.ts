@@ -18,7 +18,7 @@ const at = (seconds: number) => new Date(T0 + seconds * 1000);
 describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, () => {
   const t = useTestApp({}, { onQuery: (sql) => statements?.push(sql) });
   let statements: string[] | null = null;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const sweep = (now: Date) => recordMissedHeartbeats({ db: db(), events: t.app.context.events, now });
 
   type Seed = { accountId?: string; tags?: string[]; groupId?: number; activated?: boolean; config?: object | null };

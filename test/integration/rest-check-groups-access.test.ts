@@ -6,7 +6,7 @@ import { restClient } from "../support/rest.js";
 describe(`REST check groups: bodies, tenancy, ids and documentation on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const count = () => t.app.context.database.prisma.checkGroup.count();
+  const count = () => t.db.checkGroup.count();
 
   it("ignores the response-only properties id, created_at and updated_at", async () => {
     const created = await api.post("/v1/check-groups", {

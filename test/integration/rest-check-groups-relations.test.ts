@@ -9,7 +9,7 @@ import { restClient } from "../support/rest.js";
 // The API has no alert-channel or check writes of its own here: tests make those rows directly.
 describe(`REST check groups: alert channels, private locations and checks on ${testProvider}`, () => {
   const t = useTestApp();
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const channel = (accountId: string) => createAlertChannel(t, accountId, { address: "ops@example.com" });
   const location = (accountId: string, slugName: string) => createPrivateLocation(t, { slugName }, accountId);
   /** A fresh account per test: auto-assignment depends on every channel of the account. */

@@ -108,7 +108,7 @@ describe(`REST check group validation on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   const counts = async () => {
-    const db = t.app.context.database.prisma;
+    const db = t.db;
     return [await db.checkGroup.count(), await db.alertChannelSubscription.count()];
   };
   beforeAll(async () => {

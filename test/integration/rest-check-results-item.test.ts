@@ -11,7 +11,7 @@ import { isoTimestamp } from "../support/matchers.js";
 describe(`REST check result items and recording on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const record = resultRecorder(t);
   const newCheck = checkFactory(t);
 

@@ -12,7 +12,7 @@ type Page = { length: number; entries: { id: string; startedAt: string }[]; next
 describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const record = resultRecorder(t);
   const newCheck = checkFactory(t, { name: "Cursor check" });
   const newest = async (checkId: string) =>

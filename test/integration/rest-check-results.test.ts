@@ -10,7 +10,7 @@ const seconds = (date: Date) => String(Math.floor(date.getTime() / 1000));
 describe(`REST check results v1 list on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const record = resultRecorder(t);
   const newCheck = checkFactory(t);
 

@@ -10,7 +10,7 @@ import { createCheck } from "../support/fixtures/checks.js";
 describe(`REST check session cancel on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const snapshot = async () => ({
     sessions: await db().checkSession.findMany({ orderBy: { id: "asc" } }),
     runs: await db().checkRun.findMany({ orderBy: { id: "asc" } }),

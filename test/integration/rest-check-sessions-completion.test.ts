@@ -20,7 +20,7 @@ type CheckData = {
 describe(`REST check sessions: progress, completion and access on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const record = resultRecorder(t);
   const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [

@@ -10,7 +10,7 @@ import { restClient } from "../support/rest.js";
 describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [
     await db().checkSession.count(),

@@ -12,7 +12,7 @@ describe(`REST deprecated check update on ${testProvider}`, () => {
   let group: { id: number };
   let channel: { id: number };
   let check: Record<string, any>;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   beforeAll(async () => {
     group = await createCheckGroup(t);
     channel = await createAlertChannel(t);

@@ -9,7 +9,7 @@ const apiBody = { name: "API", request: { method: "GET", url: "https://example.c
 describe(`REST check properties on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   it("stores every property sent, including the reference's settings-only ones", async () => {
     const channel = await createAlertChannel(t);

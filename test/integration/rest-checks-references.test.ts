@@ -14,7 +14,7 @@ describe(`REST check references on ${testProvider}`, () => {
   let api: RestClient;
   let accountId: string;
   let stranger: { accountId: string; apiKey: string };
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const channel = (owner: string) => createAlertChannel(t, owner, { address: "a@example.com" });
   const count = () => db().check.count();
 

@@ -23,7 +23,7 @@ const apiBody = {
 describe(`REST typed check updates on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const create = async (slug: string, body: Record<string, unknown>) =>
     (await api.post(`/v1/checks/${slug}`, body)).body;
 

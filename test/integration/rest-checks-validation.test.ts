@@ -175,7 +175,7 @@ const cases: Case[] = [
 describe(`REST check validation on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const count = () => t.app.context.database.prisma.check.count();
+  const count = () => t.db.check.count();
 
   it.each(cases)("POST /v1/checks/%s with %j → %i %j", async (slug, change, status, keys) => {
     const before = await count();

@@ -181,7 +181,7 @@ const cases: [slug: string, body: Record<string, unknown>, expected: Record<stri
 describe(`REST checks on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   it.each(cases)("creates a %s check with every default, and reads it back", async (slug, body, expected) => {
     const created = await api.post(`/v1/checks/${slug}`, body);

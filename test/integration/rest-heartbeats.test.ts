@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 describe(`REST heartbeat events on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   async function heartbeatCheck(accountId = t.accountId, checkType = "HEARTBEAT") {
     return (await createHeartbeatCheck(t, { checkType }, accountId)).id;

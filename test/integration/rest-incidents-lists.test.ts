@@ -11,7 +11,7 @@ describe(`REST status page incidents: lists and tenancy on ${testProvider}`, () 
   const t = useTestApp();
   const api = t.api;
   let services: Service[];
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = () => incidentRowCounts(t);
   const valid = () => validIncident(services[0]!);
   beforeAll(async () => {

@@ -20,7 +20,7 @@ describe(`REST incident updates on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   let serviceId: string;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const newIncident = async (
     incidentUpdates: unknown[] = [{ description: "start", publicIncidentUpdateDate: at(10) }],
   ) => {

@@ -13,7 +13,7 @@ describe(`REST status page incidents on ${testProvider}`, () => {
   let api: RestClient;
   let services: Service[];
   let foreign: Service;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = () => incidentRowCounts(t);
   const valid = () => validIncident(services[0]!);
   beforeAll(async () => {

@@ -8,7 +8,7 @@ const valid = { name: "Weekly deploy", startsAt: "2026-01-05", endsAt: "2026-01-
 describe(`REST maintenance windows on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const count = () => t.app.context.database.prisma.maintenanceWindow.count();
+  const count = () => t.db.maintenanceWindow.count();
 
   it("creates with every default, reads, lists, updates and deletes", async () => {
     const created = await api.post("/v1/maintenance-windows", valid);

@@ -24,7 +24,7 @@ describe(`heartbeat pings on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   let anonymous: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   async function heartbeatCheck(
     config: Record<string, string | number> = heartbeat,

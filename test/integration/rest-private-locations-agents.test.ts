@@ -18,7 +18,7 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = async () => ({ locations: await db().privateLocation.count(), keys: await db().agentKey.count() });
   const create = async () => {
     const response = await api.post("/v1/private-locations", { name: "Lab", slugName: `lab-${++slugs}` });

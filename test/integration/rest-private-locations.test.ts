@@ -14,7 +14,7 @@ describe(`REST private locations on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = async () => ({ locations: await db().privateLocation.count(), keys: await db().agentKey.count() });
   const valid = () => ({ name: "Office basement", slugName: `office-${++slugs}` });
   const create = async (client = api, body: Record<string, unknown> = valid()) => {

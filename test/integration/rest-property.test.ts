@@ -5,11 +5,11 @@ import fc from "fast-check";
 import { z } from "zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../../src/rest/routes.js";
-import { useTestApp, type TestApp } from "../support/app.js";
+import { useTestApp, type TestAppHandle } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import type { RestClient } from "../support/rest.js";
 
-type Env = { api: RestClient; t: TestApp; ids: Record<string, string> };
+type Env = { api: RestClient; t: TestAppHandle; ids: Record<string, string> };
 type Case = {
   /** A valid body: the property also sends it and its neighbours, so 201s and 200s happen too. */
   example: (env: Env) => Record<string, unknown>;
@@ -32,7 +32,7 @@ const checkBodies: Record<string, Record<string, unknown>> = {
   multistep: { name: "Multi", script: "await request.get('https://example.com')" },
 };
 
-const db = (env: Env) => env.t.app.context.database.prisma;
+const db = (env: Env) => env.t.db;
 const accountId = (env: Env) => env.t.accountId;
 const checks = (env: Env) => db(env).check.count({ where: { accountId: accountId(env) } });
 

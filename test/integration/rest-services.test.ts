@@ -12,7 +12,7 @@ const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 describe(`REST status page services on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const count = () => t.app.context.database.prisma.statusPageService.count();
+  const count = () => t.db.statusPageService.count();
 
   it("creates, reads, lists, renames and deletes a service", async () => {
     const created = await api.post("/v1/status-pages/services", { name: "  API  " });
@@ -83,7 +83,7 @@ describe(`REST status page services on ${testProvider}`, () => {
     for (let i = 0; i < 4; i++) await own.post("/v1/status-pages/services", { name: `s${i}` });
     // Rows sharing one created_at: the cursor's id tie-break must still visit each exactly once.
     const tie = new Date("2030-01-01T00:00:00.000Z");
-    await t.app.context.database.prisma.statusPageService.createMany({
+    await t.db.statusPageService.createMany({
       data: [0, 1, 2, 3].map((i) => ({ accountId: other.accountId, name: `tie${i}`, createdAt: tie })),
     });
     const all = await own.get("/v1/status-pages/services?limit=2&paginated=false");

@@ -13,7 +13,7 @@ const ids = (items: { id: string }[]) => items.map((item) => item.id);
 describe(`REST status page cards, keys, shown incidents and pagination on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = async () => [
     await db().statusPage.count(),
     await db().statusPageCard.count(),

@@ -27,7 +27,7 @@ const themeColors = { light: palette("#FFFFFF"), dark: palette("#1a2b3c") };
 describe(`REST status pages: rejected requests on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = async () => [
     await db().statusPage.count(),
     await db().statusPageCard.count(),
