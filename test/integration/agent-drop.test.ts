@@ -6,7 +6,6 @@ import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createPrivateLocation } from "../support/fixtures/private-locations.js";
 import { createPrivateCheck } from "../support/fixtures/checks.js";
-import { restClient } from "../support/rest.js";
 
 const T = Date.parse("2026-03-01T12:00:00Z");
 const at = (ms: number) => new Date(T + ms);
@@ -72,7 +71,7 @@ describe(`dropping private-location runs nobody claimed on ${testProvider}`, () 
     ).toEqual(results.map((r) => r.id).sort());
 
     // The dropped result is a result like any other: listed at the location's slug.
-    const listed = await restClient(t.url, t.apiKey).get(`/v2/check-results/${api.id}`);
+    const listed = await t.api.get(`/v2/check-results/${api.id}`);
     expect(listed.body.entries).toEqual([
       expect.objectContaining({ runLocation: location.slugName, hasErrors: true, checkRunId: runs[0]!.id }),
     ]);

@@ -7,7 +7,6 @@ import { testProvider } from "../support/database.js";
 import { checkFactory } from "../support/factories.js";
 import { postMaintenanceWindow } from "../support/fixtures/maintenance-windows.js";
 import { createPrivateLocation } from "../support/fixtures/private-locations.js";
-import { restClient } from "../support/rest.js";
 
 describe(`the scheduler on ${testProvider}`, () => {
   const t = useTestApp();
@@ -75,7 +74,7 @@ describe(`the scheduler on ${testProvider}`, () => {
   });
 
   it("leaves out deactivated checks, checks of deactivated groups, heartbeats and checks paused by maintenance", async () => {
-    const api = restClient(t.url, t.apiKey);
+    const api = t.api;
     const group = (await api.post("/v1/check-groups", { name: "off", activated: false, locations: ["eu-west-1"] }))
       .body as { id: number };
     const inGroup = await newCheck({ groupId: group.id });

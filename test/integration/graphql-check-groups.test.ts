@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, useTestApp } from "../support/app.js";
+import { type Gql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createPrivateLocation } from "../support/fixtures/private-locations.js";
 import { createAlertChannel } from "../support/fixtures/alert-channels.js";
@@ -22,11 +22,10 @@ const NODE = `query ($id: ID!) { node(id: $id) { ... on CheckGroup { ${FIELDS} }
 describe(`GraphQL check groups on ${testProvider}`, () => {
   const t = useTestApp();
   let me: { accountId: string; apiKey: string };
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+  const gql: Gql = (query, variables, key = me.apiKey) => t.gql(query, variables, key);
   const db = () => t.db;
   beforeAll(async () => {
     me = await t.newAccount("Groups");
-    gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
 
   it("creates a group with its defaults, and one with every setting typed, and reads both back with node(id:)", async () => {

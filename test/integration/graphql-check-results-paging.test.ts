@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, useTestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 import { createCheckResults } from "../support/fixtures/results.js";
@@ -24,7 +24,7 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
   const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
   const api = t.api;
   let checkId: string;
-  let gql: (query: string, variables?: Record<string, unknown>) => ReturnType<typeof graphql>;
+  const gql = t.gql;
   const statements: string[] = [];
   const db = () => t.db;
   const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
@@ -86,7 +86,6 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
   }
 
   beforeAll(async () => {
-    gql = (query, variables) => graphql(t.url, query, bearer(t.apiKey), variables);
     checkId = await seed(37);
   });
 

@@ -4,7 +4,6 @@ import { useTestApp } from "../support/app.js";
 import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient } from "../support/rest.js";
 
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 
@@ -65,7 +64,7 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
       [check.id, "eu-west-1", "QUEUED"],
       [check.id, "us-east-1", "QUEUED"],
     ]);
-    const rest = await restClient(t.url, t.apiKey).get(`/v1/check-sessions/${raw(session.id)}`);
+    const rest = await t.api.get(`/v1/check-sessions/${raw(session.id)}`);
     expect(rest.body).toMatchObject({
       checkSessionId: raw(session.id),
       status: "STARTED",

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, useTestApp } from "../support/app.js";
+import { bearer, graphql, type Gql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
@@ -23,13 +23,12 @@ const api = {
 describe(`GraphQL check mutations on ${testProvider}`, () => {
   const t = useTestApp();
   let me: { accountId: string; apiKey: string };
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+  const gql: Gql = (query, variables, key = me.apiKey) => t.gql(query, variables, key);
   const db = () => t.db;
   const created = async (query: string, input: Record<string, unknown>) =>
     Object.values((await gql(query, { input })).body.data)[0] as any;
   beforeAll(async () => {
     me = await t.newAccount("Check mutations");
-    gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
 
   it("answers a broken frequency-offset rule with a typed ValidationError, and writes nothing", async () => {

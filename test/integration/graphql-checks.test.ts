@@ -3,7 +3,6 @@ import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createCheck } from "../support/fixtures/checks.js";
 import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
-import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** What a check shows for every common property a create leaves out. */
@@ -232,7 +231,7 @@ describe(`GraphQL checks on ${testProvider}`, () => {
       data: Record<string, any>;
     };
     const [, uuid] = Buffer.from(String(data.id), "base64").toString().split(":");
-    const rest = await restClient(t.url, t.apiKey).get(`/v1/checks/${uuid}`);
+    const rest = await t.api.get(`/v1/checks/${uuid}`);
     expect(data.pingUrl).toBe(`${t.url}/ping/${data.pingToken}`);
     expect(data.heartbeat).toMatchObject({ pingToken: data.pingToken, pingUrl: data.pingUrl });
     expect(rest.body.heartbeat).toMatchObject({ pingToken: data.pingToken, pingUrl: data.pingUrl });

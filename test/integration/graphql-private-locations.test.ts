@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, useTestApp } from "../support/app.js";
+import { type Gql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
@@ -23,7 +23,7 @@ const rawId = (globalId: string) => Buffer.from(globalId, "base64").toString().s
 describe(`GraphQL private locations on ${testProvider}`, () => {
   const t = useTestApp();
   let me: { accountId: string; apiKey: string };
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+  const gql: Gql = (query, variables, key = me.apiKey) => t.gql(query, variables, key);
   let slugs = 0;
   const db = () => t.db;
   const create = async (input: Record<string, unknown> = {}, key = me.apiKey) =>
@@ -31,7 +31,6 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
       .createPrivateLocation;
   beforeAll(async () => {
     me = await t.newAccount("Locations");
-    gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
 
   it("creates a location with its first key shown once, then only masked; reads both with node(id:)", async () => {

@@ -9,7 +9,6 @@ import { createMaintenanceWindow } from "../support/fixtures/maintenance-windows
 import { createHeartbeatCheck, HEARTBEAT as heartbeat } from "../support/fixtures/heartbeats.js";
 import { createCheckGroup } from "../support/fixtures/check-groups.js";
 import { createCheck } from "../support/fixtures/checks.js";
-import { restClient } from "../support/rest.js";
 
 // Period 60 s plus grace 30 s: a check is overdue 90 s after its latest event.
 const T0 = Date.parse("2030-01-01T00:00:00.000Z");
@@ -190,7 +189,7 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     await ping(check, at(0));
     await sweep(at(95));
     const [failing] = await failings(check.id);
-    const api = restClient(t.url, t.apiKey);
+    const api = t.api;
     const list = await api.get(
       `/v1/checks/heartbeats/${check.id}/events?startTime=${at(-60).toISOString()}&endTime=${at(3_600).toISOString()}`,
     );
