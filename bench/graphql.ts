@@ -18,7 +18,11 @@ import { join } from "node:path";
 import { loadConfig } from "../src/config.js";
 import { migrate } from "../src/db/migrate.js";
 import { buildApp } from "../src/server.js";
-import { ISSUE_DATASET, NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "./support/graphql-dataset.js";
+import {
+  ISSUE_DATASET,
+  NESTED_STATUS_PAGES_QUERY,
+  seedStatusPages,
+} from "../test/support/fixtures/status-page-dataset.js";
 import { printBreakdown } from "./support/graphql-breakdown.js";
 import {
   load,

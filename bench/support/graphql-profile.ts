@@ -14,7 +14,7 @@ import autocannon from "autocannon";
 import { loadConfig } from "../../src/config.js";
 import { migrate } from "../../src/db/migrate.js";
 import { buildApp } from "../../src/server.js";
-import { NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "./graphql-dataset.js";
+import { NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "../../test/support/fixtures/status-page-dataset.js";
 
 /** Most specific first: a sample whose stack holds any frame of a part is that part's. */
 const PARTS: [string, RegExp][] = [

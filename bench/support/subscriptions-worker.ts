@@ -4,7 +4,7 @@
 // milliseconds with sub-millisecond precision (performance.timeOrigin + now), comparable across
 // the processes of one machine.
 import WebSocket from "ws";
-import { rawSubscriber } from "./subscriptions-raw.js";
+import { rawSubscriber } from "../../test/support/raw-subscriber.js";
 
 export type WorkerCommand =
   | {

@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { graphql, startTestApp, type TestApp } from "../support/app.js";
+import { graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const facts = { version: "0.1.0", platform: "linux", runtimeVersion: "v20.0.0" };
 
 describe(`the agent API (/agent/v1) on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   /** A private location with its first key, and an agent client of it. */
   async function location() {
@@ -25,17 +26,10 @@ describe(`the agent API (/agent/v1) on ${testProvider}`, () => {
     };
   }
   async function check(slug: string, data: Record<string, unknown> = {}) {
-    return db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "private",
-        locations: [],
-        tags: [],
-        privateLocations: [slug],
-        request: { method: "GET", url: "http://127.0.0.1:9/", headers: [], queryParameters: [], assertions: [] },
-        ...data,
-      },
+    return createPrivateCheck(t, [slug], {
+      name: "private",
+      request: { method: "GET", url: "http://127.0.0.1:9/", headers: [], queryParameters: [], assertions: [] },
+      ...data,
     });
   }
   /** Queues runs as the session trigger does ("run now" on the check's private locations). */
@@ -57,12 +51,6 @@ describe(`the agent API (/agent/v1) on ${testProvider}`, () => {
     apiCheckResult: { assertions: [], requestError: null },
     ...data,
   });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("rejects missing, malformed and unknown keys, API keys and revoked keys (401, the error body)", async () => {
     const l = await location();

@@ -1,49 +1,25 @@
 import { systemContext } from "../../src/app-context.js";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dropUnclaimedRuns } from "../../src/domain/runs/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient } from "../support/rest.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 
 const T = Date.parse("2026-03-01T12:00:00Z");
 const at = (ms: number) => new Date(T + ms);
 const MINUTE = 60_000;
 
 describe(`dropping private-location runs nobody claimed on ${testProvider}`, () => {
-  let t: TestApp;
-  const db = () => t.app.context.database.prisma;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const db = () => t.db;
 
   it("drops QUEUED private runs 6 minutes after they were due, once even with two instances at once, with a FINAL error result", async () => {
-    const location = await db().privateLocation.create({
-      data: { accountId: t.accountId, name: "Lab", slugName: `drop-${randomUUID().slice(0, 8)}` },
-    });
-    const api = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: [location.slugName],
-      },
-    });
-    const tcp = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "TCP",
-        name: "tcp",
-        locations: [],
-        tags: [],
-        privateLocations: [location.slugName],
-      },
-    });
+    const location = await createPrivateLocation(t, { name: "Lab" });
+    const api = await createPrivateCheck(t, [location.slugName]);
+    const tcp = await createPrivateCheck(t, [location.slugName], { checkType: "TCP", name: "tcp" });
     const run = (checkId: string, data: Record<string, unknown> = {}) => ({
       accountId: t.accountId,
       checkId,
@@ -96,7 +72,7 @@ describe(`dropping private-location runs nobody claimed on ${testProvider}`, () 
     ).toEqual(results.map((r) => r.id).sort());
 
     // The dropped result is a result like any other: listed at the location's slug.
-    const listed = await restClient(t.url, t.apiKey).get(`/v2/check-results/${api.id}`);
+    const listed = await t.api.get(`/v2/check-results/${api.id}`);
     expect(listed.body.entries).toEqual([
       expect.objectContaining({ runLocation: location.slugName, hasErrors: true, checkRunId: runs[0]!.id }),
     ]);

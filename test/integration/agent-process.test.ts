@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect, createServer as createTcpServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, runAgentToExit, startAgentProcess, type AgentProcess } from "../support/agent.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { privateLocationWithKey } from "../support/fixtures/private-locations.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 
 /** A secret with characters that URL- and form-encoding change, so that every form is checked. */
 const SECRET = "p@ss w/rd+Q&x=1";
@@ -78,41 +79,27 @@ function startProxy() {
 }
 
 describe(`the agent process (bin/vigil-agent.js) against the service on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let target: Awaited<ReturnType<typeof startTarget>>;
   const agents: AgentProcess[] = [];
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   let slugs = 0;
 
-  async function location() {
-    const created = await api.post("/v1/private-locations", { name: "Office", slugName: `agent-proc-${++slugs}` });
-    return {
-      id: created.body.id as string,
-      slug: created.body.slugName as string,
-      key: created.body.keys[0].rawKey as string,
-    };
-  }
+  const location = () => privateLocationWithKey(api, "Office", `agent-proc-${++slugs}`);
   async function check(slug: string, url: string, extra: Record<string, unknown> = {}) {
-    return db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: url,
-        locations: [],
-        tags: [],
-        privateLocations: [slug],
-        request: {
-          method: "GET",
-          url,
-          headers: [{ key: "X-Token", value: "{{TOKEN}}" }],
-          queryParameters: [{ key: "token", value: "{{TOKEN}}" }],
-          basicAuth: { username: "u", password: "{{TOKEN}}" },
-          assertions: [],
-        },
-        environmentVariables: [{ key: "TOKEN", value: SECRET, secret: true }],
-        ...extra,
+    return createPrivateCheck(t, [slug], {
+      name: url,
+      request: {
+        method: "GET",
+        url,
+        headers: [{ key: "X-Token", value: "{{TOKEN}}" }],
+        queryParameters: [{ key: "token", value: "{{TOKEN}}" }],
+        basicAuth: { username: "u", password: "{{TOKEN}}" },
+        assertions: [],
       },
+      environmentVariables: [{ key: "TOKEN", value: SECRET, secret: true }],
+      ...extra,
     });
   }
   const trigger = async (checkId: string) =>
@@ -126,16 +113,13 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
     // A short lease, so that a killed agent's run is claimed again quickly (AGENT_LEASE_MS).
     Object.assign(t.app.context.config, { runLeaseMs: 1_500 });
-    api = restClient(t.url, t.apiKey);
     target = await startTarget();
   });
   afterAll(async () => {
     for (const a of agents) a.kill();
     await target.close();
-    await t.stop();
   });
 
   it("refuses a wrong configuration with one message naming the variables, never the key, exit 1", async () => {

@@ -2,7 +2,7 @@
 // (timeOutSessions) ends stuck sessions past SESSION_TIMEOUT_MS. Times are injected: every
 // session here starts in the past, far from the wall clock's sessions of other tests.
 import { systemContext } from "../../src/app-context.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
 import {
@@ -12,17 +12,16 @@ import {
   triggerCheckSessions,
 } from "../../src/domain/check-sessions/index.js";
 import { renewLease } from "../../src/domain/runs/index.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 describe(`check sessions: time-outs on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let day = 0;
-  const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const db = () => t.db;
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const ctx = (at: Date) => ({ ...domainContext(t.app.context, t.accountId), now: () => at });
   /** A start time of its own for each test: a day of January 2020 (the sweep only sees older sessions). */
   const nextStart = () => new Date(Date.UTC(2020, 0, ++day));
@@ -31,12 +30,6 @@ describe(`check sessions: time-outs on ${testProvider}`, () => {
     (await triggerCheckSessions({ ctx: ctx(at), input: { target: { checkId: checkIds } } })).map((s) => s.id);
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   const session = (id: string) => db().checkSession.findUniqueOrThrow({ where: { id } });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("a DROPPED run makes the session TIMED_OUT, whatever the results say", async () => {
     const start = nextStart();

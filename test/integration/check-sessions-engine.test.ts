@@ -1,20 +1,19 @@
 // Check sessions in the engine: group concurrency (PENDING runs promoted as slots free up), with
 // the test playing the runner through recordCheckResult and direct run updates (no engine).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
 import { cancelCheckSession, promotePendingRuns, triggerCheckSessions } from "../../src/domain/check-sessions/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 describe(`check sessions: group concurrency on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const ctx = (at?: Date) => ({ ...domainContext(t.app.context, t.accountId), ...(at ? { now: () => at } : {}) });
   const newGroup = async (concurrency: number) =>
     (await api.post("/v1/check-groups", { name: `Group of ${concurrency}`, concurrency })).body.id as number;
@@ -51,12 +50,6 @@ describe(`check sessions: group concurrency on ${testProvider}`, () => {
     }
   };
   const sessionStatus = async (id: string) => (await db().checkSession.findUniqueOrThrow({ where: { id } })).status;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("concurrency 1: one check's runs under way at a time, the next promoted when its last run ends", async () => {
     const groupId = await newGroup(1);

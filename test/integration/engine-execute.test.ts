@@ -5,20 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimRuns } from "../../src/domain/runs/index.js";
 import { executeRun, type ExecuteOptions } from "../../src/engine/execute.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { postMaintenanceWindow } from "../support/fixtures/maintenance-windows.js";
 
 describe(`executing a claimed run on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let target: Server;
   let base: string;
   let failuresLeft = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     target = createServer((_req, res) => (failuresLeft-- > 0 ? res.writeHead(503).end("down") : res.end("up")));
     await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
@@ -152,13 +150,7 @@ describe(`executing a claimed run on ${testProvider}`, () => {
       })
     ).body;
     const now = Date.now();
-    await api.post("/v1/maintenance-windows", {
-      name: "db work",
-      startsAt: new Date(now - 60_000).toISOString(),
-      endsAt: new Date(now + 3_600_000).toISOString(),
-      repeatUnit: "DAY",
-      tags: ["db"],
-    });
+    await postMaintenanceWindow(api, now - 60_000, now + 3_600_000, { name: "db work", tags: ["db"] });
     const clock = { t: now };
     const run = await claimed(check.id, clock);
     expect(await executeRun(t.app.context, run, options(clock, []))).toBe("skipped");

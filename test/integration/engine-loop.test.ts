@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimRuns } from "../../src/domain/runs/index.js";
 import { startEngine, type Engine } from "../../src/engine/engine.js";
 import { dueRuns } from "../../src/domain/monitoring/plan.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 /** Polls `probe` until it returns a truthy value (the engine works in the background). */
 async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
@@ -21,16 +20,14 @@ async function eventually<T>(probe: () => Promise<T | null | undefined | false>,
 }
 
 describe(`the engine loop on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let target: Server;
   let base: string;
   const held: ServerResponse[] = [];
   let hits = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     // /hang answers only when the test lets it (a check under way), anything else at once.
     target = createServer((req, res) => {
       hits++;

@@ -1,21 +1,18 @@
 import { systemContext } from "../../src/app-context.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { dueRuns, phaseMs } from "../../src/domain/monitoring/plan.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../src/domain/runs/schedule.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory } from "../support/factories.js";
-import { restClient } from "../support/rest.js";
+import { postMaintenanceWindow } from "../support/fixtures/maintenance-windows.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
 
 describe(`the scheduler on ${testProvider}`, () => {
-  let t: TestApp;
-  const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t);
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const db = () => t.db;
+  const newCheck = checkFactory(t);
   // Each test plans from a clean slate: no progress row, no queued runs, only its own checks active.
   beforeEach(async () => {
     await db().schedulerState.deleteMany({});
@@ -79,7 +76,7 @@ describe(`the scheduler on ${testProvider}`, () => {
   });
 
   it("leaves out deactivated checks, checks of deactivated groups, heartbeats and checks paused by maintenance", async () => {
-    const api = restClient(t.url, t.apiKey);
+    const api = t.api;
     const group = (await api.post("/v1/check-groups", { name: "off", activated: false, locations: ["eu-west-1"] }))
       .body as { id: number };
     const inGroup = await newCheck({ groupId: group.id });
@@ -90,12 +87,9 @@ describe(`the scheduler on ${testProvider}`, () => {
     const otherPaused = await newCheck({ tags: ["db"] }, other.accountId);
     const running = await newCheck();
     const start = Date.UTC(2030, 0, 4);
-    const window = await api.post("/v1/maintenance-windows", {
+    const window = await postMaintenanceWindow(api, start - 60_000, start + 3_600_000, {
       name: "db upgrade",
       tags: ["db"],
-      repeatUnit: "DAY",
-      startsAt: new Date(start - 60_000).toISOString(),
-      endsAt: new Date(start + 3_600_000).toISOString(),
     });
     expect(window.status).toBe(201);
     for (const c of [inGroup, off, heartbeat, paused, running, otherPaused])
@@ -109,9 +103,7 @@ describe(`the scheduler on ${testProvider}`, () => {
   });
 
   it("queues private-location runs for the agents and wakes them", async () => {
-    const location = await db().privateLocation.create({
-      data: { accountId: t.accountId, name: "Office", slugName: "office" },
-    });
+    const location = await createPrivateLocation(t, { name: "Office", slugName: "office" });
     const check = await newCheck({ locations: [], privateLocations: ["office", "no-such-location"] });
     await db().check.update({ where: { id: check.id }, data: { frequency: 1 } });
     const events: VigilEvent[] = [];

@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   ISSUE_DATASET,
   NESTED_STATUS_PAGES_QUERY,
   seedStatusPages,
   type SeededPage,
-} from "../../bench/support/graphql-dataset.js";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+} from "../support/fixtures/status-page-dataset.js";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
 /** The goal of issue 4: a nested status-page query costs a small, fixed number of SQL statements. */
 const MAX_STATEMENTS = 8;
 
 describe(`GraphQL batching on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp({}, { onQuery: (sql) => recording?.push(sql) });
   let seeded: SeededPage[];
   let recording: string[] | null = null;
 
   beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => recording?.push(sql) });
-    seeded = await seedStatusPages(t.app.context.database.prisma, t.accountId, ISSUE_DATASET);
+    seeded = await seedStatusPages(t.db, t.accountId, ISSUE_DATASET);
   });
-  afterAll(() => t.stop());
 
   /** Runs the query and returns its answer with the SQL statements of that request alone. */
   async function recorded(query: string, variables: Record<string, unknown>, headers = bearer(t.apiKey)) {

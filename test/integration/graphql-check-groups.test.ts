@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Gql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
@@ -18,16 +20,13 @@ const DELETE = `mutation ($id: ID!) { deleteCheckGroup(id: $id) { __typename ...
 const NODE = `query ($id: ID!) { node(id: $id) { ... on CheckGroup { ${FIELDS} } } nodes(ids: [$id]) { id } }`;
 
 describe(`GraphQL check groups on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let me: { accountId: string; apiKey: string };
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const db = () => t.app.context.database.prisma;
+  const gql: Gql = (query, variables, key = me.apiKey) => t.gql(query, variables, key);
+  const db = () => t.db;
   beforeAll(async () => {
-    t = await startTestApp();
     me = await t.newAccount("Groups");
-    gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
-  afterAll(() => t.stop());
 
   it("creates a group with its defaults, and one with every setting typed, and reads both back with node(id:)", async () => {
     const minimal = (await gql(CREATE, { input: { name: "Minimal" } })).body.data.createCheckGroup;
@@ -63,7 +62,7 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
       createdAt: iso,
       updatedAt: iso,
     });
-    await db().privateLocation.create({ data: { accountId: me.accountId, name: "Lab", slugName: "lab" } });
+    await createPrivateLocation(t, { name: "Lab", slugName: "lab" }, me.accountId);
     const input = {
       name: "Shop",
       activated: false,
@@ -182,7 +181,7 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
 
   it("subscribes to the account's alert channels on create and update unless autoAssignAlerts is false", async () => {
     const own = await t.newAccount();
-    const channel = await db().alertChannel.create({ data: { accountId: own.accountId, type: "EMAIL", config: {} } });
+    const channel = await createAlertChannel(t, own.accountId);
     const quiet = (await gql(CREATE, { input: { name: "Quiet" }, auto: false }, own.apiKey)).body.data.createCheckGroup
       .data;
     expect(quiet.alertChannelSubscriptions).toEqual([]);

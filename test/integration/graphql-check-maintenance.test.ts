@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { postMaintenanceWindow } from "../support/fixtures/maintenance-windows.js";
 
 const CHECKS = `{
   checks(first: 50) {
@@ -10,14 +10,9 @@ const CHECKS = `{
 }`;
 
 describe(`GraphQL: is a check in maintenance now, and why, on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp({}, { onQuery: (sql) => queries.push(sql) });
+  const api = t.api;
   let queries: string[] = [];
-  beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => queries.push(sql) });
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("shows pauses and silences with their windows, the group's tags counting as the check's, in a constant number of queries", async () => {
     const hour = 3_600_000;
@@ -35,28 +30,10 @@ describe(`GraphQL: is a check in maintenance now, and why, on ${testProvider}`, 
     await make("group tag", { groupId: group.id });
     await make("noisy", { tags: ["noisy"] });
     await make("untouched", { tags: ["web"] });
-    const pause = await api.post("/v1/maintenance-windows", {
-      name: "DB upgrade",
-      tags: ["db"],
-      repeatUnit: "DAY",
-      startsAt: new Date(now - hour).toISOString(),
-      endsAt: new Date(now + hour).toISOString(),
-    });
-    await api.post("/v1/maintenance-windows", {
-      name: "Quiet hours",
-      silenceAlertsTags: ["noisy"],
-      repeatUnit: "DAY",
-      startsAt: new Date(now - hour).toISOString(),
-      endsAt: new Date(now + hour).toISOString(),
-    });
+    const pause = await postMaintenanceWindow(api, now - hour, now + hour, { name: "DB upgrade", tags: ["db"] });
+    await postMaintenanceWindow(api, now - hour, now + hour, { name: "Quiet hours", silenceAlertsTags: ["noisy"] });
     // A window that has not started pauses nothing.
-    await api.post("/v1/maintenance-windows", {
-      name: "Later",
-      tags: ["web"],
-      repeatUnit: "DAY",
-      startsAt: new Date(now + 5 * hour).toISOString(),
-      endsAt: new Date(now + 6 * hour).toISOString(),
-    });
+    await postMaintenanceWindow(api, now + 5 * hour, now + 6 * hour, { name: "Later", tags: ["web"] });
 
     queries = [];
     const res = await graphql(t.url, CHECKS, bearer(t.apiKey));

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheckResults } from "../support/fixtures/results.js";
+import { createCheck } from "../support/fixtures/checks.js";
 
-const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
 const MINUTE = 60_000;
 
 const PAGE = `query ($checkId: ID!, $first: Int, $after: String, $last: Int, $before: String, $from: DateTime, $to: DateTime,
@@ -21,35 +21,25 @@ type Connection = {
 };
 
 describe(`GraphQL check results: keyset walks, REST cursors and batching on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
+  const api = t.api;
   let checkId: string;
-  let gql: (query: string, variables?: Record<string, unknown>) => ReturnType<typeof graphql>;
+  const gql = t.gql;
   const statements: string[] = [];
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 
   /** 37 results of one check in runs of 4 sharing a startedAt (ties broken by id), every 5th an ATTEMPT. */
   async function seed(count: number, accountId = t.accountId) {
-    const check = await db().check.create({
-      data: { accountId, checkType: "API", name: "Paged", locations: ["eu-west-1"], tags: [] },
-    });
+    const check = await createCheck(t, { name: "Paged" }, accountId);
     const base = Date.now() - count * MINUTE;
-    await db().checkResult.createMany({
-      data: Array.from({ length: count }, (_, i) => ({
-        id: randomUUID(),
-        accountId,
-        checkId: check.id,
-        checkRunId: i + 1,
-        name: "Paged",
-        checkType: "API",
-        errorGroupIds: [],
-        resultType: i % 5 === 4 ? "ATTEMPT" : "FINAL",
-        runLocation: i % 3 === 0 ? "us-east-1" : "eu-west-1",
-        hasFailures: i % 4 === 1,
-        startedAt: new Date(base + Math.floor(i / 4) * MINUTE),
-      })),
-    });
+    await createCheckResults(t, check, count, (i) => ({
+      checkRunId: i + 1,
+      resultType: i % 5 === 4 ? "ATTEMPT" : "FINAL",
+      runLocation: i % 3 === 0 ? "us-east-1" : "eu-west-1",
+      hasFailures: i % 4 === 1,
+      startedAt: new Date(base + Math.floor(i / 4) * MINUTE),
+    }));
     return check.id;
   }
   const expected = async (where: Record<string, unknown> = { resultType: "FINAL" }) =>
@@ -96,12 +86,8 @@ describe(`GraphQL check results: keyset walks, REST cursors and batching on ${te
   }
 
   beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
-    api = restClient(t.url, t.apiKey);
-    gql = (query, variables) => graphql(t.url, query, bearer(t.apiKey), variables);
     checkId = await seed(37);
   });
-  afterAll(() => t.stop());
 
   it("walks forwards and backwards over many pages with tied startedAt: no duplicates, no gaps, same order", async () => {
     for (const [variables, where] of [

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { graphql, useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
-
-const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
 
 const FIELDS = `id resultType name checkId check { id name } hasFailures hasErrors isDegraded isCancelled overMaxResponseTime runLocation
   startedAt stoppedAt createdAt responseTime checkRunId attempts sequenceId errorGroupIds browserCheckResult multiStepCheckResult
@@ -62,19 +60,12 @@ const agenticCheckResult = {
 };
 
 describe(`GraphQL check results on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const _db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t, { name: "Orders API" });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const gql = t.gql;
+  const _db = () => t.db;
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t, { name: "Orders API" });
 
   it("shows every field of the spec's table, apiCheckResult typed, with the values REST shows", async () => {
     const check = await newCheck();

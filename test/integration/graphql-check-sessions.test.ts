@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient } from "../support/rest.js";
 
-const gid = (typename: string, id: string | number) => Buffer.from(`${typename}:${id}`).toString("base64");
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 
 const SESSION = `id name status startedAt stoppedAt runLocations check { id name }
@@ -28,12 +27,12 @@ const CANCEL = `mutation ($id: ID!, $sequenceIds: [String!]) {
 }`;
 
 describe(`GraphQL check sessions on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
   const statements: string[] = [];
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
-  const record = resultRecorder(() => t);
+  const gql = t.gql;
+  const db = () => t.db;
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
+  const record = resultRecorder(t);
   const counts = async () => [
     await db().checkSession.count(),
     await db().checkRun.count(),
@@ -42,12 +41,6 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   const trigger = async (target: unknown, key?: string) =>
     (await gql(TRIGGER, { target }, key)).body.data.triggerCheckSessions;
-
-  beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
 
   it("triggers checks by global id through the domain verb: one STARTED session per check, as REST reads it", async () => {
     const check = await newCheck({ name: "Checkout" });
@@ -71,7 +64,7 @@ describe(`GraphQL check sessions on ${testProvider}`, () => {
       [check.id, "eu-west-1", "QUEUED"],
       [check.id, "us-east-1", "QUEUED"],
     ]);
-    const rest = await restClient(t.url, t.apiKey).get(`/v1/check-sessions/${raw(session.id)}`);
+    const rest = await t.api.get(`/v1/check-sessions/${raw(session.id)}`);
     expect(rest.body).toMatchObject({
       checkSessionId: raw(session.id),
       status: "STARTED",

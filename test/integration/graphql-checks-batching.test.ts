@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 
@@ -12,7 +12,7 @@ const GROUPS = `query ($first: Int) {
 
 /** Check.group and CheckGroup.checks load through per-request loaders: the statement count does not grow with the list. */
 describe(`GraphQL check batching on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
   let key: string;
   const statements: string[] = [];
   /** Five groups, each with three API checks, created group by group, a second apart. */
@@ -30,11 +30,10 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
     const account = await t.newAccount("Batching");
     key = account.apiKey;
     const rest = restClient(t.url, key);
-    const db = t.app.context.database.prisma;
+    const db = t.db;
     let second = 0;
     for (const name of groups) {
       const group = await rest.post("/v1/check-groups", { name });
@@ -55,7 +54,6 @@ describe(`GraphQL check batching on ${testProvider}`, () => {
       }
     }
   });
-  afterAll(() => t.stop());
 
   it("loads the groups of 2 or 15 checks, and each group's first checks, in the same number of statements", async () => {
     const few = await count(CHECKS, { first: 2 });

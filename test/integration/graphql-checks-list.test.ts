@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient } from "../support/rest.js";
 
@@ -13,7 +13,7 @@ const PAGE = `query ($first: Int, $after: String, $last: Int, $before: String, $
 type Walk = { names: string[]; pages: number };
 
 describe(`GraphQL checks connection on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let account: { accountId: string; apiKey: string };
   /** In creation order: a mix of types, names and tags to filter on. */
   const made: { name: string; type: string; tags: string[]; url?: string }[] = [
@@ -63,10 +63,9 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
     account = await t.newAccount("Checks list");
     const rest = restClient(t.url, account.apiKey);
-    const db = t.app.context.database.prisma;
+    const db = t.db;
     for (const [index, m] of made.entries()) {
       const created = await rest.post(`/v1/checks/${m.type}`, body(m));
       expect(created.status).toBe(201);
@@ -77,7 +76,6 @@ describe(`GraphQL checks connection on ${testProvider}`, () => {
       });
     }
   });
-  afterAll(() => t.stop());
 
   it("walks every check newest first, forwards and backwards, with no duplicates and no gaps", async () => {
     const { forward, backward } = await walk({}, 3);

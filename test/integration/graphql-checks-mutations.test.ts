@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, type Gql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const FIELDS = `id name description locations tags frequency frequencyOffset group { id name } alertChannelSubscriptions { alertChannelId activated }
   alertSettings { escalationType reminders { amount interval } } retryStrategy { type maxRetries }`;
@@ -20,18 +21,15 @@ const api = {
 };
 
 describe(`GraphQL check mutations on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let me: { accountId: string; apiKey: string };
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const db = () => t.app.context.database.prisma;
+  const gql: Gql = (query, variables, key = me.apiKey) => t.gql(query, variables, key);
+  const db = () => t.db;
   const created = async (query: string, input: Record<string, unknown>) =>
     Object.values((await gql(query, { input })).body.data)[0] as any;
   beforeAll(async () => {
-    t = await startTestApp();
     me = await t.newAccount("Check mutations");
-    gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
-  afterAll(() => t.stop());
 
   it("answers a broken frequency-offset rule with a typed ValidationError, and writes nothing", async () => {
     const before = await db().check.count();
@@ -159,7 +157,7 @@ describe(`GraphQL check mutations on ${testProvider}`, () => {
   });
 
   it("subscribes a new check to the account's alert channels unless autoAssignAlerts is false", async () => {
-    const channel = await db().alertChannel.create({ data: { accountId: me.accountId, type: "EMAIL", config: {} } });
+    const channel = await createAlertChannel(t, me.accountId);
     const auto = (await gql(CREATE_API, { input: api })).body.data.createApiCheck.data;
     expect(auto.alertChannelSubscriptions).toEqual([{ alertChannelId: channel.id, activated: true }]);
     const off = (await gql(CREATE_API, { input: api, auto: false })).body.data.createApiCheck.data;

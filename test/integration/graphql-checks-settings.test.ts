@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createService } from "../support/fixtures/services.js";
 import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** The shared settings of checks (alert settings, retries, variables, incidents), each typed. */
 describe(`GraphQL check settings on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const gql = t.gql;
 
   it("creates an API check with every setting typed, and reads it back with node(id:)", async () => {
     const input = {
@@ -113,7 +109,7 @@ describe(`GraphQL check settings on ${testProvider}`, () => {
       { key: "TOKEN", value: null, locked: false, secret: true },
       { key: "REGION", value: "eu", locked: true, secret: false },
     ]);
-    const row = await t.app.context.database.prisma.check.findFirstOrThrow({ where: { name: "Secrets" } });
+    const row = await t.db.check.findFirstOrThrow({ where: { name: "Secrets" } });
     expect(row.environmentVariables).toContainEqual({ key: "TOKEN", value: "s3cret", locked: false, secret: true });
   });
 
@@ -129,15 +125,14 @@ describe(`GraphQL check settings on ${testProvider}`, () => {
       sameRegion: null,
       onlyOn: null,
     });
-    const row = await t.app.context.database.prisma.check.findFirstOrThrow({ where: { name: "Fallback" } });
+    const row = await t.db.check.findFirstOrThrow({ where: { name: "Fallback" } });
     expect(row.retryStrategy).toBe("FALLBACK");
   });
 
   it("opens incidents on a service of the account only: triggerIncident typed, another account's service refused", async () => {
-    const service = (await restClient(t.url, t.apiKey).post("/v1/status-pages/services", { name: "Checkout" })).body;
+    const service = await createService(t.api, "Checkout");
     const stranger = await t.newAccount();
-    const foreign = (await restClient(t.url, stranger.apiKey).post("/v1/status-pages/services", { name: "Theirs" }))
-      .body;
+    const foreign = await createService(restClient(t.url, stranger.apiKey), "Theirs");
     const doc = `mutation ($input: TcpCheckInput!) { createTcpCheck(input: $input) { __typename
       ... on CreateTcpCheckSuccess { data { triggerIncident { serviceId severity name description notifySubscribers } } } ... on ValidationError { fieldPaths } } }`;
     const triggerIncident = {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheck } from "../support/fixtures/checks.js";
 import { ASSERTIONS, COMMON } from "../support/graphql-checks.js";
-import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** What a check shows for every common property a create leaves out. */
@@ -199,13 +199,8 @@ const nodeDoc = (c: Case) =>
   `query ($id: ID!) { node(id: $id) { ... on Check { ${COMMON} } ... on ${c.typename} { ${c.typed} } } nodes(ids: [$id]) { id } }`;
 
 describe(`GraphQL checks on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const gql = t.gql;
 
   it.each(cases)("creates a $typename with its typed settings and reads it back with node(id:)", async (c) => {
     const created = await gql(createDoc(c), { input: c.input });
@@ -236,30 +231,20 @@ describe(`GraphQL checks on ${testProvider}`, () => {
       data: Record<string, any>;
     };
     const [, uuid] = Buffer.from(String(data.id), "base64").toString().split(":");
-    const rest = await restClient(t.url, t.apiKey).get(`/v1/checks/${uuid}`);
+    const rest = await t.api.get(`/v1/checks/${uuid}`);
     expect(data.pingUrl).toBe(`${t.url}/ping/${data.pingToken}`);
     expect(data.heartbeat).toMatchObject({ pingToken: data.pingToken, pingUrl: data.pingUrl });
     expect(rest.body.heartbeat).toMatchObject({ pingToken: data.pingToken, pingUrl: data.pingUrl });
   });
 
   it("reads the types created outside this API (Playwright, agentic) with the common fields, in node(id:) and the connection", async () => {
-    const db = t.app.context.database.prisma;
     const other = await t.newAccount();
     for (const [second, checkType, typename] of [
       [0, "PLAYWRIGHT", "PlaywrightCheck"],
       [1, "AGENTIC", "AgenticCheck"],
     ] as const) {
       const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, second));
-      const row = await db.check.create({
-        data: {
-          accountId: other.accountId,
-          checkType,
-          name: typename,
-          locations: ["eu-west-1"],
-          tags: ["suite"],
-          createdAt,
-        },
-      });
+      const row = await createCheck(t, { checkType, name: typename, tags: ["suite"], createdAt }, other.accountId);
       const id = Buffer.from(`${typename}:${row.id}`).toString("base64");
       const read = await gql(
         `query ($id: ID!) { node(id: $id) { ... on Check { __typename id name checkType locations tags frequency alertSettings { escalationType } } } }`,

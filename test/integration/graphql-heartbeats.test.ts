@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
+import { globalId as gid } from "../support/global-id.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
+import { restClient } from "../support/rest.js";
 
-const gid = (typename: string, id: string) => Buffer.from(`${typename}:${id}`).toString("base64");
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 const HOUR = 3_600_000;
 
 const EVENTS = `query ($id: ID!, $first: Int, $after: String, $last: Int, $before: String, $startTime: DateTime, $endTime: DateTime) {
@@ -23,36 +23,16 @@ const AVAILABILITY = `query ($id: ID!, $startTime: DateTime, $endTime: DateTime)
 } } }`;
 
 describe(`GraphQL heartbeat events and availability on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
   const statements: string[] = [];
-  let api: RestClient;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const db = () => t.app.context.database.prisma;
-  const heartbeatCheck = async (accountId = t.accountId) =>
-    (
-      await db().check.create({
-        data: {
-          accountId,
-          checkType: "HEARTBEAT",
-          name: `hb ${randomUUID()}`,
-          locations: [],
-          tags: [],
-          heartbeat,
-          pingToken: randomUUID(),
-        },
-      })
-    ).id;
+  const api = t.api;
+  const gql = t.gql;
+  const db = () => t.db;
+  const heartbeatCheck = async (accountId = t.accountId) => (await createHeartbeatCheck(t, {}, accountId)).id;
   const addEvents = (checkId: string, events: [string, Date][], accountId = t.accountId) =>
     db().heartbeatEvent.createMany({
       data: events.map(([state, timestamp]) => ({ id: randomUUID(), accountId, checkId, state, timestamp })),
     });
-
-  beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
-    api = restClient(t.url, t.apiKey);
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
 
   it("records a ping through REST and shows it as a HeartbeatEvent node, on its check's events, as REST reads it", async () => {
     const checkId = await heartbeatCheck();

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createServiceByGraphql } from "../support/fixtures/services.js";
 import { restClient } from "../support/rest.js";
 
 const CREATE = `mutation ($input: CreateIncidentInput!) { createIncident(input: $input) { ... on CreateIncidentSuccess { data { id } } } }`;
 const ADD = `mutation ($incidentId: ID!, $input: IncidentUpdateInput!) { addIncidentUpdate(incidentId: $incidentId, input: $input) { __typename } }`;
-const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL incident connections on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const service = async (name: string, key: string) =>
-    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
+  const t = useTestApp();
+  const gql = t.gql;
+  const service = (name: string, key: string) => createServiceByGraphql(gql, name, key);
   const create = async (input: Record<string, unknown>, key: string) =>
     (await gql(CREATE, { input }, key)).body.data.createIncident.data;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
 
   it("walks incidents, a page's incidents and an incident's updates forwards and backwards", async () => {
     const other = await t.newAccount();

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createServiceByGraphql } from "../support/fixtures/services.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const UPDATE_FIELDS = "id description status publicIncidentUpdateDate notifySubscribers createdAt updatedAt";
@@ -17,20 +18,13 @@ const ADD = `mutation ($incidentId: ID!, $input: IncidentUpdateInput!) {
   addIncidentUpdate(incidentId: $incidentId, input: $input) { __typename ... on AddIncidentUpdateSuccess { data { ${UPDATE_FIELDS} incident { id } } } ... on Error { message } }
 }`;
 const INCIDENT = `query ($id: ID!) { node(id: $id) { __typename ... on Incident { ${INCIDENT_FIELDS} } } }`;
-const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL incidents on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const service = async (name: string, key = t.apiKey) =>
-    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
+  const t = useTestApp();
+  const gql = t.gql;
+  const service = (name: string, key?: string) => createServiceByGraphql(gql, name, key);
   const create = async (input: Record<string, unknown>, key = t.apiKey) =>
     (await gql(CREATE, { input }, key)).body.data.createIncident.data;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
 
   it("creates an incident with its first updates, derived status and duration, in the exact shape", async () => {
     const [api, db] = [await service("API"), await service("DB")];
@@ -116,7 +110,7 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
   });
 
   it("answers broken rules with a typed ValidationError and writes nothing", async () => {
-    const count = () => t.app.context.database.prisma.incident.count();
+    const count = () => t.db.incident.count();
     const before = await count();
     const invalid = await gql(CREATE, {
       input: { name: "n".repeat(256), severity: "MINOR", services: [], incidentUpdates: [{ description: "" }] },
@@ -174,7 +168,7 @@ describe(`GraphQL incidents on ${testProvider}`, () => {
       { id: incident.id, input: { name: "Very slow", severity: "CRITICAL", services: [{ id: b.id }, { id: a.id }] } },
     );
     // Services show in creation order (created_at, then id: A and B may share a millisecond).
-    const order = await t.app.context.database.prisma.statusPageService.findMany({
+    const order = await t.db.statusPageService.findMany({
       where: { name: { in: ["A", "B"] }, accountId: t.accountId },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { name: true },

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
 const input = { name: "Deploy", startsAt: "2026-01-05", endsAt: "2026-01-05T02:00:00Z", repeatUnit: "WEEK" };
@@ -18,13 +18,8 @@ const PAGE = `query ($first: Int, $after: String, $last: Int, $before: String) {
 }`;
 
 describe(`GraphQL maintenance windows on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const gql = t.gql;
 
   it("creates through the domain verb, and a rule broken comes back as a typed ValidationError", async () => {
     const created = await gql(CREATE, { input });
@@ -39,14 +34,14 @@ describe(`GraphQL maintenance windows on ${testProvider}`, () => {
         tags: [],
       },
     });
-    const before = await t.app.context.database.prisma.maintenanceWindow.count();
+    const before = await t.db.maintenanceWindow.count();
     const invalid = await gql(CREATE, { input: { ...input, name: "n".repeat(201), endsAt: "2026-01-04" } });
     expect(invalid.body.data.createMaintenanceWindow).toEqual({
       __typename: "ValidationError",
       message: expect.stringContaining("name"),
       fieldPaths: ["name", "endsAt"],
     });
-    expect(await t.app.context.database.prisma.maintenanceWindow.count()).toBe(before);
+    expect(await t.db.maintenanceWindow.count()).toBe(before);
   });
 
   it("round-trips node(id:), updates and deletes by global id, and another account sees null", async () => {

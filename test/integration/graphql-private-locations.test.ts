@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Gql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
@@ -20,20 +21,17 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 const rawId = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;
 
 describe(`GraphQL private locations on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let me: { accountId: string; apiKey: string };
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+  const gql: Gql = (query, variables, key = me.apiKey) => t.gql(query, variables, key);
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const create = async (input: Record<string, unknown> = {}, key = me.apiKey) =>
     (await gql(CREATE, { input: { name: "Basement", slugName: `basement-${++slugs}`, ...input } }, key)).body.data
       .createPrivateLocation;
   beforeAll(async () => {
-    t = await startTestApp();
     me = await t.newAccount("Locations");
-    gql = (query, variables, key = me.apiKey) => graphql(t.url, query, bearer(key), variables);
   });
-  afterAll(() => t.stop());
 
   it("creates a location with its first key shown once, then only masked; reads both with node(id:)", async () => {
     const created = await create({ proxyUrl: "https://proxy.example.com:3128" });
@@ -88,16 +86,7 @@ describe(`GraphQL private locations on ${testProvider}`, () => {
       where: { id: rawId(idle.id) },
       data: { createdAt: new Date("2030-01-01T00:00:01Z") },
     });
-    const check = await db().check.create({
-      data: {
-        accountId: me.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: [busy.slugName],
-      },
-    });
+    const check = await createPrivateCheck(t, [busy.slugName], {}, me.accountId);
     const run = (status: string) => ({
       accountId: me.accountId,
       checkId: check.id,

@@ -1,16 +1,12 @@
 import { getIntrospectionQuery } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { bearer, graphql, startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
 const nest = (levels: number): string => (levels === 0 ? "name" : `ofType { ${nest(levels - 1)} }`);
 
 describe(`GraphQL protection on ${testProvider}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
 
   it("answers the standard introspection query, and refuses a deeper document", async () => {
     const standard = await graphql(t.url, getIntrospectionQuery(), bearer(t.apiKey));
@@ -69,11 +65,7 @@ describe(`GraphQL protection on ${testProvider}`, () => {
 });
 
 describe(`GraphQL with GRAPHQL_INTROSPECTION=false on ${testProvider}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ GRAPHQL_INTROSPECTION: "false" });
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp({ GRAPHQL_INTROSPECTION: "false" });
 
   it("refuses introspection and still answers queries", async () => {
     const introspection = await graphql(t.url, "{ __schema { queryType { name } } }", bearer(t.apiKey));

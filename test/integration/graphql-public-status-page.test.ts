@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
 const PUBLIC = `query ($url: String!, $first: Int, $after: String) {
@@ -14,7 +14,7 @@ const PUBLIC = `query ($url: String!, $first: Int, $after: String) {
 }`;
 
 describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let gql: (
     query: string,
     variables?: Record<string, unknown>,
@@ -54,7 +54,6 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     );
 
   beforeAll(async () => {
-    t = await startTestApp();
     gql = (query, variables, headers = {}) => graphql(t.url, query, headers, variables);
     // One account: a public page (web, api), a private page (secret), another public page (other).
     for (const name of ["web", "api", "secret", "other"]) ids[name] = await service(name);
@@ -62,11 +61,11 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     ids.privatePage = await page("private-page", [ids.secret!]);
     ids.otherPage = await page("other-page", [ids.other!]);
     const raw = (id: string) => Buffer.from(id, "base64").toString().split(":")[1]!;
-    await t.app.context.database.prisma.statusPage.update({
+    await t.db.statusPage.update({
       where: { id: raw(ids.privatePage) },
       data: { isPrivate: true },
     });
-    await t.app.context.database.prisma.statusPageKey.create({
+    await t.db.statusPageKey.create({
       data: { statusPageId: raw(ids.publicPage), keyHash: "public-page-key", maskedKey: "sp_****page" },
     });
     ids.shared = await incident("shared", [ids.secret!, ids.web!]);
@@ -74,7 +73,6 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     ids.otherOnly = await incident("other only", [ids.other!]);
     ids.webOnly = await incident("web only", [ids.web!]);
   });
-  afterAll(() => t.stop());
 
   it("answers without a key with the page, its cards, services, incidents and updates", async () => {
     const { status, body } = await gql(PUBLIC, { url: "Public-Page" });

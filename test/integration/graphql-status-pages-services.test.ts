@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createServiceByGraphql } from "../support/fixtures/services.js";
 import { restClient } from "../support/rest.js";
 
 const CREATE_PAGE = `mutation ($input: StatusPageInput!) { createStatusPage(input: $input) { ... on CreateStatusPageSuccess { data { id } } } }`;
-const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL services and status page lists on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const service = async (name: string, key = t.apiKey) =>
-    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const gql = t.gql;
+  const service = (name: string, key?: string) => createServiceByGraphql(gql, name, key);
 
   it("updates and deletes services, with typed validation errors", async () => {
     const svc = await service("Old name");

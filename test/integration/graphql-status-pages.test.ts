@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createServiceByGraphql } from "../support/fixtures/services.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const COLOR_FIELDS = [
@@ -39,19 +40,12 @@ const UPDATE = `mutation ($id: ID!, $input: StatusPageInput!) {
   }
 }`;
 const DELETE = `mutation ($id: ID!) { deleteStatusPage(id: $id) { __typename ... on DeleteStatusPageSuccess { data { deletedId } } } }`;
-const CREATE_SERVICE = `mutation ($name: String!) { createService(input: { name: $name }) { ... on CreateServiceSuccess { data { id name } } } }`;
 
 describe(`GraphQL status pages on ${testProvider}`, () => {
-  let t: TestApp;
-  let gql: (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
-  const service = async (name: string, key = t.apiKey) =>
-    (await gql(CREATE_SERVICE, { name }, key)).body.data.createService.data as { id: string; name: string };
-  const pages = () => t.app.context.database.prisma.statusPage.count();
-  beforeAll(async () => {
-    t = await startTestApp();
-    gql = (query, variables, key = t.apiKey) => graphql(t.url, query, bearer(key), variables);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const gql = t.gql;
+  const service = (name: string, key?: string) => createServiceByGraphql(gql, name, key);
+  const pages = () => t.db.statusPage.count();
 
   it("creates a page with its defaults, then with theme colours and cards of services, in the exact shape", async () => {
     const bare = await gql(CREATE, { input: { name: "Acme", url: "acme" } });
@@ -208,7 +202,7 @@ describe(`GraphQL status pages on ${testProvider}`, () => {
   it("shows keys masked only, and hides every object from another account", async () => {
     const page = (await gql(CREATE, { input: { name: "Keys", url: "keys-page" } })).body.data.createStatusPage.data;
     const raw = Buffer.from(page.id, "base64").toString().split(":")[1]!;
-    await t.app.context.database.prisma.statusPageKey.create({
+    await t.db.statusPageKey.create({
       data: { statusPageId: raw, keyHash: "hash-of-secret", maskedKey: "sp_****cret" },
     });
     const keys = await gql(

@@ -3,17 +3,13 @@ import type { Client } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
-import {
-  countListeners,
-  subscribeSse,
-  subscribeWs,
-  until,
-  wsClient,
-  type Feed,
-} from "../../bench/support/subscriptions-clients.js";
-import { addUpdate, globalId, pageWithIncident, renameIncident } from "../../bench/support/subscriptions-fixtures.js";
-import { bearer, startTestApp, type TestApp } from "../support/app.js";
+import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../support/subscriptions.js";
+import { addUpdate, pageWithIncident, renameIncident } from "../support/fixtures/incidents.js";
+import { globalId } from "../support/global-id.js";
+import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
+import { createCheck } from "../support/fixtures/checks.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const UPDATES = `subscription ($incidentId: ID, $statusPageId: ID) {
@@ -38,7 +34,7 @@ type Tenant = {
 };
 
 describe(`GraphQL subscriptions: accounts and public status pages on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let a: Tenant;
   let b: Tenant;
   let visitor: Client;
@@ -63,18 +59,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   };
   /** Every kind of write of a tenant: an update, an incident change, a check result, a heartbeat ping. */
   const writeAll = async (who: Tenant, label: string) => {
-    const db = t.app.context.database.prisma;
-    const check = await db.check.create({
-      data: {
-        accountId: who.accountId,
-        checkType: "HEARTBEAT",
-        name: label,
-        locations: [],
-        tags: [],
-        heartbeat: { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" },
-        pingToken: randomUUID(),
-      },
-    });
+    const check = await createHeartbeatCheck(t, { name: label }, who.accountId);
     await addUpdate(who.api, who.page.incidentId, label);
     await renameIncident(who.api, who.page.incidentId, [who.page.serviceId], label);
     await recordCheckResult({
@@ -86,7 +71,6 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
     listeners = countListeners(t.app.context.events);
     a = await tenant(t.apiKey, t.accountId, "A");
     const other = await t.newAccount("B");
@@ -99,7 +83,6 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   });
   afterAll(async () => {
     await Promise.all([a.client.dispose(), b.client.dispose(), visitor.dispose()]);
-    await t.stop();
   });
 
   it("never delivers another account's events, over graphql-ws and SSE", async () => {
@@ -122,9 +105,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   });
 
   it("answers NOT_FOUND for a filter naming another account's object", async () => {
-    const check = await t.app.context.database.prisma.check.create({
-      data: { accountId: b.accountId, checkType: "HEARTBEAT", name: "theirs", locations: [], tags: [] },
-    });
+    const check = await createCheck(t, { checkType: "HEARTBEAT", name: "theirs", locations: [] }, b.accountId);
     const attempts = [
       [UPDATES, { incidentId: globalId("Incident", b.page.incidentId) }],
       [UPDATES, { statusPageId: globalId("StatusPage", b.page.pageId) }],
@@ -178,7 +159,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
 
   it("refuses a visitor without a key (UNAUTHENTICATED) anything but a public page's incident events", async () => {
     const secret = await pageWithIncident(a.api, "Secret");
-    await t.app.context.database.prisma.statusPage.update({ where: { id: secret.pageId }, data: { isPrivate: true } });
+    await t.db.statusPage.update({ where: { id: secret.pageId }, data: { isPrivate: true } });
     const refused = [
       [UPDATES, { statusPageId: globalId("StatusPage", secret.pageId) }],
       [CHANGES, { statusPageId: globalId("StatusPage", secret.pageId) }],
@@ -197,7 +178,7 @@ describe(`GraphQL subscriptions: accounts and public status pages on ${testProvi
   it("ends a visitor's stream when the page turns private, without delivering the event", async () => {
     const page = await pageWithIncident(a.api, "Turning");
     const feed = await live(() => subscribeSse(t.url, UPDATES, { statusPageId: globalId("StatusPage", page.pageId) }));
-    await t.app.context.database.prisma.statusPage.update({ where: { id: page.pageId }, data: { isPrivate: true } });
+    await t.db.statusPage.update({ where: { id: page.pageId }, data: { isPrivate: true } });
     await addUpdate(a.api, page.incidentId, "no longer public");
     expect(await feed.ended).toEqual({});
     expect(feed.received).toEqual([]);

@@ -1,33 +1,21 @@
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  countListeners,
-  subscribeSse,
-  subscribeWs,
-  until,
-  wsClient,
-  type Feed,
-} from "../../bench/support/subscriptions-clients.js";
-import { rawSubscriber } from "../../bench/support/subscriptions-raw.js";
-import {
-  addIncident,
-  addUpdate,
-  globalId,
-  pageWithIncident,
-  renameIncident,
-} from "../../bench/support/subscriptions-fixtures.js";
+import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../support/subscriptions.js";
+import { rawSubscriber } from "../support/raw-subscriber.js";
+import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../support/fixtures/incidents.js";
+import { globalId } from "../support/global-id.js";
 import { createInProcessBus, type VigilEvent } from "../../src/events/bus.js";
 import { eventStream } from "../../src/events/event-stream.js";
-import { bearer, startTestApp, type TestApp } from "../support/app.js";
+import { bearer, startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 const UPDATES = `subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description } }`;
 const CHANGES = `subscription { incidentChanged { id name } }`;
 
 describe(`GraphQL subscriptions: teardown and shared loads on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
+  const api = t.api;
   let client: Client;
   let listeners: () => number;
   let fixture: Awaited<ReturnType<typeof pageWithIncident>>;
@@ -41,15 +29,12 @@ describe(`GraphQL subscriptions: teardown and shared loads on ${testProvider}`, 
   };
 
   beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements.push(sql) });
-    api = restClient(t.url, t.apiKey);
     listeners = countListeners(t.app.context.events);
     client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
     fixture = await pageWithIncident(api);
   });
   afterAll(async () => {
     await client.dispose();
-    await t.stop();
   });
 
   it("gives the bus listener back on unsubscribe, on a socket closed or killed, and on an SSE client gone", async () => {

@@ -1,26 +1,14 @@
-import { randomUUID } from "node:crypto";
 import type { Client } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
-import {
-  countListeners,
-  subscribeSse,
-  subscribeWs,
-  until,
-  wsClient,
-  type Feed,
-} from "../../bench/support/subscriptions-clients.js";
-import {
-  addIncident,
-  addUpdate,
-  globalId,
-  pageWithIncident,
-  renameIncident,
-} from "../../bench/support/subscriptions-fixtures.js";
-import { bearer, startTestApp, type TestApp } from "../support/app.js";
+import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../support/subscriptions.js";
+import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../support/fixtures/incidents.js";
+import { globalId } from "../support/global-id.js";
+import { bearer, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheck } from "../support/fixtures/checks.js";
+import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
 
 const UPDATES = `subscription ($incidentId: ID, $statusPageId: ID) {
   incidentUpdateAdded(incidentId: $incidentId, statusPageId: $statusPageId) { id description status }
@@ -30,8 +18,8 @@ const RESULTS = `subscription ($checkId: ID, $hasFailures: Boolean) { checkResul
 const HEARTBEATS = `subscription ($checkId: ID!) { heartbeatEventRecorded(checkId: $checkId) { id state } }`;
 
 describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let client: Client;
   let fixture: Awaited<ReturnType<typeof pageWithIncident>>;
   const feeds: Feed[] = [];
@@ -50,8 +38,6 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
     live(() => subscribeSse(t.url, query, variables, bearer(key)));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     listeners = countListeners(t.app.context.events);
     client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
     fixture = await pageWithIncident(api);
@@ -62,7 +48,6 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
   });
   afterAll(async () => {
     await client.dispose();
-    await t.stop();
   });
 
   it("delivers an incident update added through REST to a graphql-ws subscriber, with the payload's exact shape", async () => {
@@ -125,24 +110,12 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
   });
 
   it("sends heartbeat events of the check caused by a REST ping", async () => {
-    const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
-    const make = (name: string) =>
-      t.app.context.database.prisma.check.create({
-        data: {
-          accountId: t.accountId,
-          checkType: "HEARTBEAT",
-          name,
-          locations: [],
-          tags: [],
-          heartbeat,
-          pingToken: randomUUID(),
-        },
-      });
+    const make = (name: string) => createHeartbeatCheck(t, { name });
     const [watched, other] = [await make("nightly backup"), await make("hourly sync")];
     const feed = await ws(HEARTBEATS, { checkId: globalId("HeartbeatCheck", watched.id) });
     expect((await fetch(`${t.url}/ping/${other.pingToken}`)).status).toBe(200);
     expect((await fetch(`${t.url}/ping/${watched.pingToken}`)).status).toBe(200);
-    const [event] = await t.app.context.database.prisma.heartbeatEvent.findMany({ where: { checkId: watched.id } });
+    const [event] = await t.db.heartbeatEvent.findMany({ where: { checkId: watched.id } });
     expect(await feed.next()).toEqual({
       data: { heartbeatEventRecorded: { id: globalId("HeartbeatEvent", event!.id), state: "RECEIVED" } },
     });
@@ -150,10 +123,7 @@ describe(`GraphQL subscriptions over graphql-ws and SSE on ${testProvider}`, () 
   });
 
   it("filters check results by check and by hasFailures, over both transports", async () => {
-    const make = (name: string) =>
-      t.app.context.database.prisma.check.create({
-        data: { accountId: t.accountId, checkType: "API", name, locations: ["eu-west-1"], tags: [] },
-      });
+    const make = (name: string) => createCheck(t, { name });
     const [a, b] = [await make("login"), await make("search")];
     const record = (checkId: string, hasFailures: boolean) =>
       recordCheckResult({

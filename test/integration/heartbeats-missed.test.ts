@@ -1,22 +1,23 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordHeartbeatPing, recordMissedHeartbeats } from "../../src/domain/heartbeats/index.js";
 import { failingEventId } from "../../src/domain/heartbeats/missed.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient } from "../support/rest.js";
+import { createMaintenanceWindow } from "../support/fixtures/maintenance-windows.js";
+import { createHeartbeatCheck, HEARTBEAT as heartbeat } from "../support/fixtures/heartbeats.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createCheck } from "../support/fixtures/checks.js";
 
 // Period 60 s plus grace 30 s: a check is overdue 90 s after its latest event.
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 const T0 = Date.parse("2030-01-01T00:00:00.000Z");
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
 
 describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp({}, { onQuery: (sql) => statements?.push(sql) });
   let statements: string[] | null = null;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const sweep = (now: Date) =>
     recordMissedHeartbeats({ ctx: { db: db(), events: t.app.context.events, now: () => now }, now });
 
@@ -28,20 +29,12 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     activated = true,
     config = heartbeat,
   }: Seed = {}) {
-    const pingToken = randomUUID();
-    const data = {
+    const check = await createHeartbeatCheck(
+      t,
+      { tags, activated, groupId, createdAt: at(0), heartbeat: config ?? undefined },
       accountId,
-      checkType: "HEARTBEAT",
-      name: `hb ${pingToken}`,
-      locations: [],
-      tags,
-      activated,
-      pingToken,
-      createdAt: at(0),
-      ...(groupId ? { groupId } : {}),
-    };
-    const check = await db().check.create({ data: config ? { ...data, heartbeat: config } : data });
-    return { id: check.id, pingToken, accountId };
+    );
+    return { id: check.id, pingToken: check.pingToken!, accountId };
   }
   const ping = (check: { pingToken: string; accountId: string }, when: Date) =>
     recordHeartbeatPing({
@@ -53,10 +46,6 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     db().heartbeatEvent.findMany({ where: { checkId }, orderBy: [{ timestamp: "asc" }, { id: "asc" }] });
   const failings = async (checkId: string) => (await eventsOf(checkId)).filter((e) => e.state === "FAILING");
 
-  beforeAll(async () => {
-    t = await startTestApp({}, { onQuery: (sql) => statements?.push(sql) });
-  });
-  afterAll(() => t.stop());
   // Each test starts with every earlier test's silence already marked (their latest event is
   // FAILING), so a sweep's count is this test's alone.
   beforeEach(async () => {
@@ -123,26 +112,13 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
   });
 
   it("leaves deactivated checks, checks of deactivated groups and unusable configs alone", async () => {
-    const group = (activated: boolean) =>
-      db().checkGroup.create({
-        data: { accountId: t.accountId, name: "g", activated, tags: [], locations: [], apiCheckDefaults: {} },
-      });
+    const group = (activated: boolean) => createCheckGroup(t, { activated });
     const [off, on] = [await group(false), await group(true)];
     const deactivated = await heartbeatCheck({ activated: false });
     const inOffGroup = await heartbeatCheck({ groupId: off.id });
     const noConfig = await heartbeatCheck({ config: null });
     const inOnGroup = await heartbeatCheck({ groupId: on.id });
-    const api = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        heartbeat,
-        createdAt: at(0),
-      },
-    });
+    const api = await createCheck(t, { name: "api", locations: [], heartbeat, createdAt: at(0) });
     expect(await sweep(at(1_000))).toBe(1);
     for (const id of [deactivated.id, inOffGroup.id, noConfig.id, api.id]) expect(await eventsOf(id)).toEqual([]);
     expect(await failings(inOnGroup.id)).toHaveLength(1);
@@ -150,11 +126,9 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
 
   it("writes no FAILING while a maintenance window pauses the check, and judges the silence after it", async () => {
     const window = { name: "db upgrade", startsAt: at(0), endsAt: at(3_600), repeatUnit: "DAY", silenceAlertsTags: [] };
-    await db().maintenanceWindow.create({ data: { ...window, accountId: t.accountId, tags: ["db"] } });
+    await createMaintenanceWindow(t, { ...window, tags: ["db"] });
     const other = await t.newAccount();
-    await db().maintenanceWindow.create({
-      data: { ...window, accountId: other.accountId, tags: [], pauseAllChecks: true },
-    });
+    await createMaintenanceWindow(t, { ...window, pauseAllChecks: true }, other.accountId);
     const paused = await heartbeatCheck({ tags: ["db"] });
     const pausedByAll = await heartbeatCheck({ accountId: other.accountId });
     const running = await heartbeatCheck({ tags: ["web"] });
@@ -216,7 +190,7 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     await ping(check, at(0));
     await sweep(at(95));
     const [failing] = await failings(check.id);
-    const api = restClient(t.url, t.apiKey);
+    const api = t.api;
     const list = await api.get(
       `/v1/checks/heartbeats/${check.id}/events?startTime=${at(-60).toISOString()}&endTime=${at(3_600).toISOString()}`,
     );

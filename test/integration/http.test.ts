@@ -1,16 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
+import { bearer, graphql, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
 describe(`the service over loopback on ${testProvider}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
 
   it("answers the health endpoints without a key", async () => {
     for (const [path, status] of [
@@ -104,11 +100,7 @@ describe(`the service over loopback on ${testProvider}`, () => {
 });
 
 describe(`rate limiting on ${testProvider}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp({ RATE_LIMIT_PER_MINUTE: "3" });
 
   it("answers 429 with Retry-After once a key is over its budget, on REST and GraphQL alike", async () => {
     const statuses: number[] = [];

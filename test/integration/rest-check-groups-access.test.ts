@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 describe(`REST check groups: bodies, tenancy, ids and documentation on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const count = () => t.app.context.database.prisma.checkGroup.count();
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const count = () => t.db.checkGroup.count();
 
   it("ignores the response-only properties id, created_at and updated_at", async () => {
     const created = await api.post("/v1/check-groups", {

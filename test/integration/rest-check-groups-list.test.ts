@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 type Group = { id: number; name: string; tags: string[] };
 
 describe(`REST check group list on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   /** The groups of this file's account, oldest first, as created. */
   const groups: Group[] = [];
   const ids = (response: { body: Group[] }) => response.body.map((g) => g.id);
   const newestFirst = (selected: Group[]) => selected.map((g) => g.id).sort((a, b) => b - a);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     const tagsOf = (i: number) => [
       i % 2 === 0 ? "even" : "odd",
       ...(i % 3 === 0 ? ["three"] : []),
@@ -27,7 +25,6 @@ describe(`REST check group list on ${testProvider}`, () => {
     const stranger = restClient(t.url, (await t.newAccount()).apiKey);
     for (let i = 0; i < 3; i++) await stranger.post("/v1/check-groups", { name: `group ${i}`, tags: tagsOf(i) });
   });
-  afterAll(() => t.stop());
 
   it("lists newest first, 10 by default", async () => {
     const response = await api.get("/v1/check-groups");

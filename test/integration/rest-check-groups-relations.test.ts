@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
+import { createCheck } from "../support/fixtures/checks.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 import { restClient } from "../support/rest.js";
 
 // The API has no alert-channel or check writes of its own here: tests make those rows directly.
 describe(`REST check groups: alert channels, private locations and checks on ${testProvider}`, () => {
-  let t: TestApp;
-  const db = () => t.app.context.database.prisma;
-  const channel = (accountId: string) =>
-    db().alertChannel.create({ data: { accountId, type: "EMAIL", config: { address: "ops@example.com" } } });
-  const location = (accountId: string, slugName: string) =>
-    db().privateLocation.create({ data: { accountId, name: slugName, slugName } });
+  const t = useTestApp();
+  const db = () => t.db;
+  const channel = (accountId: string) => createAlertChannel(t, accountId, { address: "ops@example.com" });
+  const location = (accountId: string, slugName: string) => createPrivateLocation(t, { slugName }, accountId);
   /** A fresh account per test: auto-assignment depends on every channel of the account. */
   const account = async () => {
     const { accountId, apiKey } = await t.newAccount();
     return { accountId, api: restClient(t.url, apiKey) };
   };
   const counts = async () => [await db().checkGroup.count(), await db().alertChannelSubscription.count()];
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.stop());
 
   it("subscribes a new group to every alert channel unless autoAssignAlerts=false or subscriptions are sent", async () => {
     const { accountId, api } = await account();
@@ -148,9 +145,7 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     await channel(accountId);
     const { body: group } = await api.post("/v1/check-groups", { name: "Busy" });
     expect(group.alertChannelSubscriptions).toHaveLength(1);
-    const check = await db().check.create({
-      data: { accountId, checkType: "API", name: "In the group", locations: [], tags: [], groupId: group.id },
-    });
+    const check = await createCheck(t, { name: "In the group", locations: [], groupId: group.id }, accountId);
     const refused = await api.delete(`/v1/check-groups/${group.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const variables = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `VAR_${i}`, value: String(i) }));
 const script = (length: number) => "x".repeat(length);
@@ -105,21 +105,16 @@ const cases: [Record<string, unknown>, 201 | 400, string[]][] = [
 ];
 
 describe(`REST check group validation on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   const counts = async () => {
-    const db = t.app.context.database.prisma;
+    const db = t.db;
     return [await db.checkGroup.count(), await db.alertChannelSubscription.count()];
   };
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     // A channel to auto-assign, so that a rejected create would leave a subscription behind too.
-    await t.app.context.database.prisma.alertChannel.create({
-      data: { accountId: t.accountId, type: "EMAIL", config: {} },
-    });
+    await createAlertChannel(t);
   });
-  afterAll(() => t.stop());
 
   it.each(cases)("POST %o → %i %o", async (change, status, keys) => {
     const before = await counts();

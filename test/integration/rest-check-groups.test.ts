@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 import { isoTimestamp } from "../support/matchers.js";
 
 const defaultAlertSettings = {
@@ -67,14 +66,9 @@ const fullResponse = {
 };
 
 describe(`REST check groups on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const count = () => t.app.context.database.prisma.checkGroup.count();
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const count = () => t.db.checkGroup.count();
 
   it("creates a group from a name alone, with every default", async () => {
     const created = await api.post("/v1/check-groups", { name: "Minimal" });
@@ -171,8 +165,7 @@ describe(`REST check groups on ${testProvider}`, () => {
       { key: "PLAIN", value: "p", locked: false, secret: false },
     ]);
     const stored = async () =>
-      (await t.app.context.database.prisma.checkGroup.findUniqueOrThrow({ where: { id: created.body.id } }))
-        .environmentVariables;
+      (await t.db.checkGroup.findUniqueOrThrow({ where: { id: created.body.id } })).environmentVariables;
     expect(JSON.stringify(await stored())).toContain("t0p");
     // The body read back (value null) and sent again changes nothing; a new value replaces it.
     await api.put(`/v1/check-groups/${created.body.id}`, { environmentVariables: created.body.environmentVariables });

@@ -1,25 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 import { isoTimestamp } from "../support/matchers.js";
 
 describe(`REST check result items and recording on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t);
 
   it("records a result with every field and reads it back in the spec's shape", async () => {
     const check = await newCheck({ name: "Orders API" });

@@ -1,19 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheckResults } from "../support/fixtures/results.js";
+import { restClient } from "../support/rest.js";
 
 const DAY = 86_400_000;
 type Page = { length: number; entries: { id: string; startedAt: string }[]; nextId: string | null };
 
 describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t, { name: "Cursor check" });
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t, { name: "Cursor check" });
   const newest = async (checkId: string) =>
     (
       await db().checkResult.findMany({
@@ -43,28 +44,16 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
   let walked: { checkId: string; expected: string[] };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     // 253 results over 60 days, in runs of 7 sharing one startedAt (ties broken by id), some ATTEMPTs.
     const check = await newCheck();
     const base = Date.now() - 60 * DAY;
-    await db().checkResult.createMany({
-      data: Array.from({ length: 253 }, (_, i) => ({
-        id: randomUUID(),
-        accountId: t.accountId,
-        checkId: check.id,
-        checkRunId: i + 1,
-        name: "Cursor check",
-        checkType: "API",
-        resultType: i % 10 === 9 ? "ATTEMPT" : "FINAL",
-        runLocation: "eu-west-1",
-        startedAt: new Date(base + Math.floor(i / 7) * (DAY / 2)),
-        errorGroupIds: [],
-      })),
-    });
+    await createCheckResults(t, check, 253, (i) => ({
+      checkRunId: i + 1,
+      resultType: i % 10 === 9 ? "ATTEMPT" : "FINAL",
+      startedAt: new Date(base + Math.floor(i / 7) * (DAY / 2)),
+    }));
     walked = { checkId: check.id, expected: await newest(check.id) };
   });
-  afterAll(() => t.stop());
 
   it("walks every page by nextId with no duplicates and no gaps, and no default window", async () => {
     for (const limit of [10, 7, 100, 1]) {

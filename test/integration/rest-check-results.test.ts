@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 const HOUR = 3_600_000;
 const seconds = (date: Date) => String(Math.floor(date.getTime() / 1000));
 
 describe(`REST check results v1 list on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t);
 
   it("lists the default window (the 6 hours before now), FINAL results only, newest first", async () => {
     const check = await newCheck();

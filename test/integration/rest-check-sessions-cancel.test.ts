@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheck } from "../support/fixtures/checks.js";
 
 describe(`REST check session cancel on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
   const snapshot = async () => ({
     sessions: await db().checkSession.findMany({ orderBy: { id: "asc" } }),
     runs: await db().checkRun.findMany({ orderBy: { id: "asc" } }),
@@ -19,19 +19,11 @@ describe(`REST check session cancel on ${testProvider}`, () => {
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
   /** A new check (seeded in the database) with a freshly triggered session. */
   async function triggered(locations = ["eu-west-1", "us-east-1", "ap-south-1"]) {
-    const check = await db().check.create({
-      data: { accountId: t.accountId, checkType: "PLAYWRIGHT", name: "Suite", locations, tags: [] },
-    });
+    const check = await createCheck(t, { checkType: "PLAYWRIGHT", name: "Suite", locations });
     const response = await api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } });
     expect(response.status).toBe(201);
     return { checkId: check.id, sessionId: response.body.sessions[0].checkSessionId as string };
   }
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("cancels every run still queued or running: 204 with no body, cancelled results, session CANCELLED", async () => {
     const { checkId, sessionId } = await triggered();

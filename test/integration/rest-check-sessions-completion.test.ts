@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../src/domain/check-results/index.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory, resultRecorder } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheck } from "../support/fixtures/checks.js";
+import { restClient } from "../support/rest.js";
 
 type CheckData = {
   name?: string;
@@ -17,11 +18,11 @@ type CheckData = {
 };
 
 describe(`REST check sessions: progress, completion and access on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  const record = resultRecorder(() => t);
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
+  const record = resultRecorder(t);
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [
     await db().checkSession.count(),
     await db().checkRun.count(),
@@ -39,12 +40,6 @@ describe(`REST check sessions: progress, completion and access on ${testProvider
         ...extra,
       });
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("moves a session from STARTED to PROGRESS to its outcome as results arrive", async () => {
     const trigger = async (data: CheckData = {}) => {
@@ -114,9 +109,7 @@ describe(`REST check sessions: progress, completion and access on ${testProvider
   it("ends a completion wait with 408 as soon as the server begins a graceful stop", async () => {
     const own = await startTestApp({ SHUTDOWN_TIMEOUT_MS: "60000" });
     try {
-      const check = await own.app.context.database.prisma.check.create({
-        data: { accountId: own.accountId, checkType: "API", name: "Stopping", locations: ["eu-west-1"], tags: [] },
-      });
+      const check = await createCheck(own, { name: "Stopping" }, own.accountId);
       const client = restClient(own.url, own.apiKey);
       const id = (await client.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } })).body.sessions[0]
         .checkSessionId as string;

@@ -1,27 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { checkFactory } from "../support/factories.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { restClient } from "../support/rest.js";
 
 describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  const newCheck = checkFactory(() => t, { locations: ["eu-west-1", "us-east-1"] });
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
+  const newCheck = checkFactory(t, { locations: ["eu-west-1", "us-east-1"] });
   const counts = async () => [
     await db().checkSession.count(),
     await db().checkRun.count(),
     await db().checkResult.count(),
   ];
   const runsOf = (sessionId: string) => db().checkRun.findMany({ where: { sessionId }, orderBy: { id: "asc" } });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("triggers a check by id: one STARTED session, one QUEUED run per location sharing a sequenceId", async () => {
     const check = await newCheck({ name: "Checkout" });
@@ -65,15 +61,11 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   it("matches tags: AND inside a group, OR across groups, ! for absent tags, group tags count, single values accepted", async () => {
     const other = await t.newAccount();
     const own = restClient(t.url, other.apiKey);
-    const group = await db().checkGroup.create({
-      data: {
-        accountId: other.accountId,
-        name: "G",
-        tags: ["team-a"],
-        locations: ["ap-south-1"],
-        apiCheckDefaults: {},
-      },
-    });
+    const group = await createCheckGroup(
+      t,
+      { name: "G", tags: ["team-a"], locations: ["ap-south-1"] },
+      other.accountId,
+    );
     const prodApi = await newCheck({ name: "prod-api", tags: ["prod", "api"] }, other.accountId);
     const prodWeb = await newCheck({ name: "prod-web", tags: ["prod", "web"] }, other.accountId);
     const grouped = await newCheck(
@@ -108,12 +100,8 @@ describe(`REST check sessions: trigger and read on ${testProvider}`, () => {
   it("runs a check in its private locations, named by id or slug", async () => {
     const other = await t.newAccount();
     const own = restClient(t.url, other.apiKey);
-    const lab = await db().privateLocation.create({
-      data: { accountId: other.accountId, name: "Lab", slugName: "lab" },
-    });
-    const dc = await db().privateLocation.create({
-      data: { accountId: other.accountId, name: "DC", slugName: "dc-1" },
-    });
+    const lab = await createPrivateLocation(t, { name: "Lab", slugName: "lab" }, other.accountId);
+    const dc = await createPrivateLocation(t, { name: "DC", slugName: "dc-1" }, other.accountId);
     const check = await newCheck(
       { locations: ["eu-west-1"], privateLocations: [lab.id, "dc-1", "unknown"] },
       other.accountId,

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
+import { restClient } from "../support/rest.js";
 
 /** The deprecated `PUT /v1/checks/{id}` of docs/decisions.md. */
 describe(`REST deprecated check update on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let group: { id: number };
   let channel: { id: number };
   let check: Record<string, any>;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-    group = await db().checkGroup.create({
-      data: { accountId: t.accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} },
-    });
-    channel = await db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });
+    group = await createCheckGroup(t);
+    channel = await createAlertChannel(t);
     check = (
       await api.post("/v1/checks/api", {
         name: "Legacy",
@@ -30,7 +28,6 @@ describe(`REST deprecated check update on ${testProvider}`, () => {
       })
     ).body;
   });
-  afterAll(() => t.stop());
 
   it("answers 200 with the check, a Deprecation header and a Link to its successor", async () => {
     const response = await api.put(`/v1/checks/${check.id}`, {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 type Check = { id: string; name: string; checkType: string; created_at: string; groupOrder: number | null };
@@ -13,17 +14,13 @@ const apiCheck = (name: string, extra: Record<string, unknown> = {}) => ({
 const newestFirst = (a: Check, b: Check) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
 describe(`REST check lists on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let own: RestClient;
   const created: Check[] = [];
-  const db = () => t.app.context.database.prisma;
-  const newGroup = (accountId: string) =>
-    db().checkGroup.create({ data: { accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} } });
+  const newGroup = (accountId: string) => createCheckGroup(t, {}, accountId);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     // A fresh account holds exactly the checks of this file's list tests.
     own = restClient(t.url, (await t.newAccount()).apiKey);
     const bodies: [string, Record<string, unknown>][] = [
@@ -37,7 +34,6 @@ describe(`REST check lists on ${testProvider}`, () => {
     ];
     for (const [slug, body] of bodies) created.push((await own.post(`/v1/checks/${slug}`, body)).body);
   });
-  afterAll(() => t.stop());
 
   it("lists newest first, 10 by default, and walks pages with no duplicate and no gap", async () => {
     const all = await own.get("/v1/checks");

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const apiBody = { name: "API", request: { method: "GET", url: "https://example.com/health" } };
 
 /** What a check stores beyond the defaults, and what goes with it when it is deleted. */
 describe(`REST check properties on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
 
   it("stores every property sent, including the reference's settings-only ones", async () => {
-    const channel = await db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });
+    const channel = await createAlertChannel(t);
     const body = {
       name: "Full",
       checkType: "API",
@@ -105,7 +100,7 @@ describe(`REST check properties on ${testProvider}`, () => {
   });
 
   it("deletes a check with its subscriptions; a second delete is 404", async () => {
-    await db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } });
+    await createAlertChannel(t);
     const created = await api.post("/v1/checks/api", apiBody);
     expect(created.body.alertChannelSubscriptions.length).toBeGreaterThan(0);
     expect(await db().alertChannelSubscription.count({ where: { checkId: created.body.id } })).toBe(

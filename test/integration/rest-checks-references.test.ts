@@ -1,30 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createPrivateLocation } from "../support/fixtures/private-locations.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 import { restClient, type RestClient } from "../support/rest.js";
 
 const body = { name: "API", request: { method: "GET", url: "https://example.com" } };
 
 /** Alert channels, groups, private locations and status page services a check may name: only the caller's. */
 describe(`REST check references on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let api: RestClient;
   let accountId: string;
   let stranger: { accountId: string; apiKey: string };
-  const db = () => t.app.context.database.prisma;
-  const channel = (owner: string) =>
-    db().alertChannel.create({ data: { accountId: owner, type: "EMAIL", config: { address: "a@example.com" } } });
+  const db = () => t.db;
+  const channel = (owner: string) => createAlertChannel(t, owner, { address: "a@example.com" });
   const count = () => db().check.count();
 
   beforeAll(async () => {
-    t = await startTestApp();
     stranger = await t.newAccount();
     // Each test that depends on the account's channels gets an account of its own.
     const own = await t.newAccount();
     accountId = own.accountId;
     api = restClient(t.url, own.apiKey);
   });
-  afterAll(() => t.stop());
 
   it("subscribes a new check to every channel of the account unless told not to, or told which", async () => {
     const [a, b] = [await channel(accountId), await channel(accountId)];
@@ -74,12 +74,8 @@ describe(`REST check references on ${testProvider}`, () => {
   });
 
   it("puts a check in one of the account's groups only", async () => {
-    const mine = await db().checkGroup.create({
-      data: { accountId, name: "mine", tags: [], locations: [], apiCheckDefaults: {} },
-    });
-    const theirs = await db().checkGroup.create({
-      data: { accountId: stranger.accountId, name: "theirs", tags: [], locations: [], apiCheckDefaults: {} },
-    });
+    const mine = await createCheckGroup(t, { name: "mine" }, accountId);
+    const theirs = await createCheckGroup(t, { name: "theirs" }, stranger.accountId);
     const inGroup = await api.post("/v1/checks/api", { ...body, groupId: mine.id, groupOrder: 3 });
     expect(inGroup.status).toBe(201);
     expect(inGroup.body).toMatchObject({ groupId: mine.id, groupOrder: 3 });
@@ -95,11 +91,9 @@ describe(`REST check references on ${testProvider}`, () => {
   });
 
   it("runs from the account's private locations, named by slug or id and stored as slugs (as groups do)", async () => {
-    const berlin = await db().privateLocation.create({ data: { accountId, name: "Berlin", slugName: "berlin-dc" } });
-    const paris = await db().privateLocation.create({ data: { accountId, name: "Paris", slugName: "paris-dc" } });
-    const theirs = await db().privateLocation.create({
-      data: { accountId: stranger.accountId, name: "Theirs", slugName: "theirs-dc" },
-    });
+    const berlin = await createPrivateLocation(t, { name: "Berlin", slugName: "berlin-dc" }, accountId);
+    const paris = await createPrivateLocation(t, { name: "Paris", slugName: "paris-dc" }, accountId);
+    const theirs = await createPrivateLocation(t, { name: "Theirs", slugName: "theirs-dc" }, stranger.accountId);
     const created = await api.post("/v1/checks/api", { ...body, privateLocations: ["berlin-dc", paris.id] });
     expect(created.status).toBe(201);
     expect(created.body.privateLocations).toEqual(["berlin-dc", "paris-dc"]);

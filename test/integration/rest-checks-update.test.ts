@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 
 const apiBody = {
   name: "API",
@@ -20,16 +21,11 @@ const apiBody = {
 
 /** PUT /v1/checks/{type}/{id}: partial updates (docs/decisions.md), checked against the stored check. */
 describe(`REST typed check updates on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
   const create = async (slug: string, body: Record<string, unknown>) =>
     (await api.post(`/v1/checks/${slug}`, body)).body;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("keeps secret variables write-only, on the typed and the deprecated update alike", async () => {
     const check = await create("browser", {
@@ -115,13 +111,9 @@ describe(`REST typed check updates on ${testProvider}`, () => {
   });
 
   it("clears lists sent as null or [], takes a check out of its group with groupId null, and replaces subscriptions", async () => {
-    const [a, b] = [1, 2].map(() =>
-      db().alertChannel.create({ data: { accountId: t.accountId, type: "EMAIL", config: {} } }),
-    );
+    const [a, b] = [1, 2].map(() => createAlertChannel(t));
     const [channelA, channelB] = await Promise.all([a!, b!]);
-    const group = await db().checkGroup.create({
-      data: { accountId: t.accountId, name: "g", tags: [], locations: [], apiCheckDefaults: {} },
-    });
+    const group = await createCheckGroup(t);
     const check = await create("browser", {
       name: "B",
       script: "x",

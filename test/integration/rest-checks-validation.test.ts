@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 
 const valid: Record<string, Record<string, unknown>> = {
   api: { name: "API", request: { method: "GET", url: "https://example.com" } },
@@ -174,14 +173,9 @@ const cases: Case[] = [
 ];
 
 describe(`REST check validation on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const count = () => t.app.context.database.prisma.check.count();
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const count = () => t.db.check.count();
 
   it.each(cases)("POST /v1/checks/%s with %j → %i %j", async (slug, change, status, keys) => {
     const before = await count();

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
 import { isoTimestamp } from "../support/matchers.js";
 
 const alertSettings = {
@@ -180,14 +179,9 @@ const cases: [slug: string, body: Record<string, unknown>, expected: Record<stri
 ];
 
 describe(`REST checks on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
 
   it.each(cases)("creates a %s check with every default, and reads it back", async (slug, body, expected) => {
     const created = await api.post(`/v1/checks/${slug}`, body);

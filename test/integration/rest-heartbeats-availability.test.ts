@@ -1,45 +1,25 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../src/domain/accounts/create.js";
 import { getHeartbeatAvailability, listHeartbeatEvents } from "../../src/domain/heartbeats/index.js";
 import { createInProcessBus } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testDatabase, testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createHeartbeatCheck, createHeartbeatEvent, HEARTBEAT as heartbeat } from "../support/fixtures/heartbeats.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 
 describe(`REST heartbeat availability on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const t = useTestApp();
+  const api = t.api;
 
   async function heartbeatCheck() {
-    const check = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "HEARTBEAT",
-        name: `hb ${randomUUID()}`,
-        locations: [],
-        tags: [],
-        heartbeat,
-        pingToken: randomUUID(),
-      },
-    });
-    return check.id;
+    return (await createHeartbeatCheck(t)).id;
   }
   const addEvent = (checkId: string, state: string, timestamp: Date) =>
-    db().heartbeatEvent.create({ data: { accountId: t.accountId, checkId, state, timestamp } });
+    createHeartbeatEvent(t, checkId, { state, timestamp });
   const eventsPath = (checkId: string) => `/v1/checks/heartbeats/${checkId}/events`;
   const availabilityPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/availability${query}`;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   describe("a fixed window in the past", () => {
     // Window [2020-01-10, 2020-01-11) and the one before it, [2020-01-09, 2020-01-10).

@@ -1,30 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createHeartbeatCheck, createHeartbeatEvent } from "../support/fixtures/heartbeats.js";
+import { restClient } from "../support/rest.js";
 
 const HOUR = 3_600_000;
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 
 describe(`REST heartbeat events on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
 
   async function heartbeatCheck(accountId = t.accountId, checkType = "HEARTBEAT") {
-    const check = await db().check.create({
-      data: {
-        accountId,
-        checkType,
-        name: `hb ${randomUUID()}`,
-        locations: [],
-        tags: [],
-        heartbeat,
-        pingToken: randomUUID(),
-      },
-    });
-    return check.id;
+    return (await createHeartbeatCheck(t, { checkType }, accountId)).id;
   }
   async function addEvent(
     checkId: string,
@@ -33,16 +22,10 @@ describe(`REST heartbeat events on ${testProvider}`, () => {
     extra: { source?: string; userAgent?: string } = {},
   ) {
     const check = await db().check.findUniqueOrThrow({ where: { id: checkId } });
-    return db().heartbeatEvent.create({ data: { accountId: check.accountId, checkId, state, timestamp, ...extra } });
+    return createHeartbeatEvent(t, checkId, { state, timestamp, ...extra }, check.accountId);
   }
   const eventsPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/events${query}`;
   const availabilityPath = (checkId: string, query = "") => `/v1/checks/heartbeats/${checkId}/availability${query}`;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   describe("a fixed window in the past", () => {
     // Window [2020-01-10, 2020-01-11) and the one before it, [2020-01-09, 2020-01-10).

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createStatusPage } from "../support/fixtures/status-pages.js";
 import type { RestClient } from "../support/rest.js";
-import { incidentServices, type Service, validIncident } from "../support/incidents.js";
+import { incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page incidents: events on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let api: RestClient;
   let services: Service[];
   let foreign: Service;
@@ -19,27 +20,13 @@ describe(`REST status page incidents: events on ${testProvider}`, () => {
     return { events, stop };
   };
   beforeAll(async () => {
-    t = await startTestApp();
     ({ api, services, foreign } = await incidentServices(t, 13));
   });
-  afterAll(() => t.stop());
 
   it("publishes incidentChanged and incidentUpdateAdded after each write, naming the pages that show or showed it", async () => {
     const [s1, s2, s3] = [services[10]!, services[11]!, services[12]!];
-    const page1 = (
-      await api.post("/v1/status-pages", {
-        name: "1",
-        url: "events-1",
-        cards: [{ name: "c", services: [{ id: s1.id }] }],
-      })
-    ).body;
-    const page2 = (
-      await api.post("/v1/status-pages", {
-        name: "2",
-        url: "events-2",
-        cards: [{ name: "c", services: [{ id: s2.id }] }],
-      })
-    ).body;
+    const page1 = await createStatusPage(api, [s1.id], { name: "1", url: "events-1", card: "c" });
+    const page2 = await createStatusPage(api, [s2.id], { name: "2", url: "events-2", card: "c" });
     const sorted = (...pages: { id: string }[]) => ids(pages).sort();
     const accountId = t.accountId;
 

@@ -1,29 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
-import { incidentRowCounts, type Service, validIncident } from "../support/incidents.js";
+import { createService } from "../support/fixtures/services.js";
+import { restClient } from "../support/rest.js";
+import { incidentRowCounts, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page incidents: lists and tenancy on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let services: Service[];
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = () => incidentRowCounts(t);
   const valid = () => validIncident(services[0]!);
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-    services = [(await api.post("/v1/status-pages/services", { name: "service" })).body];
+    services = [await createService(api, "service")];
   });
-  afterAll(() => t.stop());
 
   it("walks the list newest first with an opaque cursor, without duplicates or gaps, also across equal created_at", async () => {
     const other = await t.newAccount();
     const own = restClient(t.url, other.apiKey);
-    const service = (await own.post("/v1/status-pages/services", { name: "s" })).body;
+    const service = await createService(own, "s");
     for (let i = 0; i < 3; i++)
       expect(
         (await own.post("/v1/status-pages/incidents", { ...valid(), name: `i${i}`, services: [service] })).status,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createService } from "../support/fixtures/services.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -17,10 +17,10 @@ type Update = {
 const at = (hour: number, minute = 0) => new Date(Date.UTC(2026, 4, 1, hour, minute)).toISOString();
 
 describe(`REST incident updates on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let serviceId: string;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const newIncident = async (
     incidentUpdates: unknown[] = [{ description: "start", publicIncidentUpdateDate: at(10) }],
   ) => {
@@ -37,11 +37,8 @@ describe(`REST incident updates on ${testProvider}`, () => {
     `/v1/status-pages/incidents/${incidentId}/incident-updates${updateId ? `/${updateId}` : ""}`;
   const incident = async (id: string) => (await api.get(`/v1/status-pages/incidents/${id}`)).body;
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-    serviceId = (await api.post("/v1/status-pages/services", { name: "svc" })).body.id;
+    serviceId = (await createService(api, "svc")).id;
   });
-  afterAll(() => t.stop());
 
   it("adds an update with its defaults, reads it, lists it, edits it and deletes it", async () => {
     const {

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { inCreationOrder } from "../support/factories.js";
 import type { RestClient } from "../support/rest.js";
-import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/incidents.js";
+import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page incidents: validation on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let api: RestClient;
   let services: Service[];
   let foreign: Service;
   const counts = () => incidentRowCounts(t);
   const valid = () => validIncident(services[0]!);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ api, services, foreign } = await incidentServices(t, 101));
   });
-  afterAll(() => t.stop());
 
   const long = (n: number) => "x".repeat(n);
   it.each([

@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { inCreationOrder } from "../support/factories.js";
 import type { RestClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
-import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/incidents.js";
+import { incidentRowCounts, incidentServices, type Service, validIncident } from "../support/fixtures/incidents.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 describe(`REST status page incidents on ${testProvider}`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let api: RestClient;
   let services: Service[];
   let foreign: Service;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = () => incidentRowCounts(t);
   const valid = () => validIncident(services[0]!);
   beforeAll(async () => {
-    t = await startTestApp();
     ({ api, services, foreign } = await incidentServices(t, 4));
   });
-  afterAll(() => t.stop());
 
   it("creates with every default, reads, lists, updates and deletes", async () => {
     const before = Date.now();

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 const valid = { name: "Weekly deploy", startsAt: "2026-01-05", endsAt: "2026-01-05T02:00:00Z", repeatUnit: "WEEK" };
 
 describe(`REST maintenance windows on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const count = () => t.app.context.database.prisma.maintenanceWindow.count();
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const count = () => t.db.maintenanceWindow.count();
 
   it("creates with every default, reads, lists, updates and deletes", async () => {
     const created = await api.post("/v1/maintenance-windows", valid);

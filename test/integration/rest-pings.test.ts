@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { startTestApp, useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { createHeartbeatCheck, createHeartbeatEvent, HEARTBEAT as heartbeat } from "../support/fixtures/heartbeats.js";
 import { restClient, type RestClient } from "../support/rest.js";
-
-const heartbeat = { period: 60, periodUnit: "seconds", grace: 30, graceUnit: "seconds" };
 
 /** A request with exactly these headers (fetch would add its own User-Agent). */
 function bareRequest(base: string, method: string, path: string, headers: Record<string, string> = {}) {
@@ -22,35 +21,27 @@ function bareRequest(base: string, method: string, path: string, headers: Record
 }
 
 describe(`heartbeat pings on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let anonymous: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
 
   async function heartbeatCheck(
     config: Record<string, string | number> = heartbeat,
     checkType = "HEARTBEAT",
     accountId = t.accountId,
   ) {
-    const pingToken = randomUUID();
-    const check = await db().check.create({
-      data: { accountId, checkType, name: "nightly backup", locations: [], tags: [], heartbeat: config, pingToken },
-    });
-    return { checkId: check.id, pingToken };
+    const check = await createHeartbeatCheck(t, { checkType, name: "nightly backup", heartbeat: config }, accountId);
+    return { checkId: check.id, pingToken: check.pingToken! };
   }
   const events = (checkId: string) =>
     db().heartbeatEvent.findMany({ where: { checkId }, orderBy: { timestamp: "desc" } });
   const previous = (checkId: string, state: string, msAgo: number) =>
-    db().heartbeatEvent.create({
-      data: { accountId: t.accountId, checkId, state, timestamp: new Date(Date.now() - msAgo) },
-    });
+    createHeartbeatEvent(t, checkId, { state, timestamp: new Date(Date.now() - msAgo) });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
     anonymous = restClient(t.url, null);
   });
-  afterAll(() => t.stop());
 
   it("records a first ping as RECEIVED without an API key, readable through the events API", async () => {
     const { checkId, pingToken } = await heartbeatCheck();
@@ -191,18 +182,8 @@ describe(`heartbeat pings on ${testProvider}`, () => {
   it("is not counted against any key's rate limit", async () => {
     const limited = await startTestApp({ RATE_LIMIT_PER_MINUTE: "2" });
     try {
-      const pingToken = randomUUID();
-      const check = await limited.app.context.database.prisma.check.create({
-        data: {
-          accountId: limited.accountId,
-          checkType: "HEARTBEAT",
-          name: "hb",
-          locations: [],
-          tags: [],
-          heartbeat,
-          pingToken,
-        },
-      });
+      const check = await createHeartbeatCheck(limited, { name: "hb" }, limited.accountId);
+      const pingToken = check.pingToken!;
       const keyed = restClient(limited.url, limited.apiKey);
       for (let i = 0; i < 5; i++)
         expect((await restClient(limited.url, null).get(`/ping/${pingToken}`)).status).toBe(200);

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount } from "../../src/domain/accounts/create.js";
 import { createPrivateLocation, listPrivateLocations } from "../../src/domain/private-locations/index.js";
 import { createInProcessBus } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testDatabase, testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createCheckGroup } from "../support/fixtures/check-groups.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** Rows created in the same millisecond would tie on created_at; the ordering tests space them out. */
@@ -14,22 +15,16 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 describe(`REST private location keys, queue and use on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = async () => ({ locations: await db().privateLocation.count(), keys: await db().agentKey.count() });
   const create = async () => {
     const response = await api.post("/v1/private-locations", { name: "Lab", slugName: `lab-${++slugs}` });
     expect(response.status).toBe(201);
     return response.body;
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("creates, lists and revokes agent keys", async () => {
     const location = await create();
@@ -73,16 +68,7 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
 
   it("shows the queue depth (QUEUED runs) and when an agent was last seen", async () => {
     const location = await create();
-    const check = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: [location.slugName],
-      },
-    });
+    const check = await createPrivateCheck(t, [location.slugName]);
     const run = (status: string) => ({
       accountId: t.accountId,
       checkId: check.id,
@@ -109,26 +95,8 @@ describe(`REST private location keys, queue and use on ${testProvider}`, () => {
   it("refuses to delete a location that checks or groups still use (409), then deletes it with its keys and runs", async () => {
     const location = await create();
     await api.post(`/v1/private-locations/${location.id}/keys`);
-    const check = await db().check.create({
-      data: {
-        accountId: t.accountId,
-        checkType: "API",
-        name: "api",
-        locations: [],
-        tags: [],
-        privateLocations: ["elsewhere", location.slugName],
-      },
-    });
-    const group = await db().checkGroup.create({
-      data: {
-        accountId: t.accountId,
-        name: "g",
-        tags: [],
-        locations: [],
-        apiCheckDefaults: {},
-        privateLocations: [location.id],
-      },
-    });
+    const check = await createPrivateCheck(t, ["elsewhere", location.slugName]);
+    const group = await createCheckGroup(t, { privateLocations: [location.id] });
     await db().checkRun.create({
       data: {
         accountId: t.accountId,

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 import { isoTimestamp as iso } from "../support/matchers.js";
 
 /** Rows created in the same millisecond would tie on created_at; the ordering tests space them out. */
@@ -11,10 +11,10 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 describe(`REST private locations on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
+  const t = useTestApp();
+  const api = t.api;
   let slugs = 0;
-  const db = () => t.app.context.database.prisma;
+  const db = () => t.db;
   const counts = async () => ({ locations: await db().privateLocation.count(), keys: await db().agentKey.count() });
   const valid = () => ({ name: "Office basement", slugName: `office-${++slugs}` });
   const create = async (client = api, body: Record<string, unknown> = valid()) => {
@@ -22,12 +22,6 @@ describe(`REST private locations on ${testProvider}`, () => {
     expect(response.status).toBe(201);
     return response.body;
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   it("creates with every default and a first agent key shown once; reads, lists, updates and deletes", async () => {
     const before = await counts();

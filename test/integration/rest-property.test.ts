@@ -3,13 +3,13 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { z } from "zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { routes } from "../../src/rest/routes.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp, type TestAppHandle } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import type { RestClient } from "../support/rest.js";
 
-type Env = { api: RestClient; t: TestApp; ids: Record<string, string> };
+type Env = { api: RestClient; t: TestAppHandle; ids: Record<string, string> };
 type Case = {
   /** A valid body: the property also sends it and its neighbours, so 201s and 200s happen too. */
   example: (env: Env) => Record<string, unknown>;
@@ -32,7 +32,7 @@ const checkBodies: Record<string, Record<string, unknown>> = {
   multistep: { name: "Multi", script: "await request.get('https://example.com')" },
 };
 
-const db = (env: Env) => env.t.app.context.database.prisma;
+const db = (env: Env) => env.t.db;
 const accountId = (env: Env) => env.t.accountId;
 const checks = (env: Env) => db(env).check.count({ where: { accountId: accountId(env) } });
 
@@ -168,11 +168,9 @@ function bodies(example: Record<string, unknown>, keys: string[]) {
 }
 
 describe(`random bodies for every create and update operation on ${testProvider}`, () => {
-  const env = {} as Env;
+  const t = useTestApp();
+  const env: Env = { t, api: t.api, ids: {} };
   beforeAll(async () => {
-    env.t = await startTestApp();
-    env.api = restClient(env.t.url, env.t.apiKey);
-    env.ids = {};
     const created = async (path: string, body: unknown) => {
       const response = await env.api.post(path, body);
       if (response.status !== 201)
@@ -198,7 +196,6 @@ describe(`random bodies for every create and update operation on ${testProvider}
     env.ids.update = String((incident.incidentUpdates as { id: string }[])[0]!.id);
     env.ids.location = String((await created("/v1/private-locations", { name: "Office", slugName: slug() })).id);
   });
-  afterAll(() => env.t.stop());
 
   it("has a case for every operation that takes a body", () => {
     const withBody = routes

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../src/events/bus.js";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createService } from "../support/fixtures/services.js";
+import { createStatusPage } from "../support/fixtures/status-pages.js";
+import { restClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
 describe(`REST status page services on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const count = () => t.app.context.database.prisma.statusPageService.count();
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
+  const count = () => t.db.statusPageService.count();
 
   it("creates, reads, lists, renames and deletes a service", async () => {
     const created = await api.post("/v1/status-pages/services", { name: "  API  " });
@@ -86,7 +83,7 @@ describe(`REST status page services on ${testProvider}`, () => {
     for (let i = 0; i < 4; i++) await own.post("/v1/status-pages/services", { name: `s${i}` });
     // Rows sharing one created_at: the cursor's id tie-break must still visit each exactly once.
     const tie = new Date("2030-01-01T00:00:00.000Z");
-    await t.app.context.database.prisma.statusPageService.createMany({
+    await t.db.statusPageService.createMany({
       data: [0, 1, 2, 3].map((i) => ({ accountId: other.accountId, name: `tie${i}`, createdAt: tie })),
     });
     const all = await own.get("/v1/status-pages/services?limit=2&paginated=false");
@@ -148,15 +145,8 @@ describe(`REST status page services on ${testProvider}`, () => {
   });
 
   it("deleting a service removes it from cards and incidents and announces the incidents that changed", async () => {
-    const a = (await api.post("/v1/status-pages/services", { name: "a" })).body;
-    const b = (await api.post("/v1/status-pages/services", { name: "b" })).body;
-    const page = (
-      await api.post("/v1/status-pages", {
-        name: "P",
-        url: `svc-del-${Date.now()}`,
-        cards: [{ name: "c", services: [{ id: a.id }, { id: b.id }] }],
-      })
-    ).body;
+    const [a, b] = [await createService(api, "a"), await createService(api, "b")];
+    const page = await createStatusPage(api, [a.id, b.id], { name: "P", url: `svc-del-${Date.now()}`, card: "c" });
     const incident = (
       await api.post("/v1/status-pages/incidents", {
         name: "I",

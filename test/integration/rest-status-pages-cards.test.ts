@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { createService, type Service } from "../support/fixtures/services.js";
+import { restClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 let slugs = 0;
 const slug = () => `cards-${++slugs}`;
-type Service = { id: string; name: string; accountId: string; created_at: string; updated_at: string };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
 describe(`REST status page cards, keys, shown incidents and pagination on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
   const counts = async () => [
     await db().statusPage.count(),
     await db().statusPageCard.count(),
     await db().statusPageCardService.count(),
   ];
-  const service = async (name: string, client = api): Promise<Service> =>
-    (await client.post("/v1/status-pages/services", { name })).body;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const service = (name: string, client = api) => createService(client, name);
 
   it("keeps cards and their services in the order sent, showing full service objects", async () => {
     const [a, b, c] = [await service("a"), await service("b"), await service("c")];

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 
 let slugs = 0;
 const slug = () => `page-${++slugs}`;
@@ -25,19 +25,14 @@ const palette = (c: string) =>
 const themeColors = { light: palette("#FFFFFF"), dark: palette("#1a2b3c") };
 
 describe(`REST status pages: rejected requests on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  const db = () => t.app.context.database.prisma;
+  const t = useTestApp();
+  const api = t.api;
+  const db = () => t.db;
   const counts = async () => [
     await db().statusPage.count(),
     await db().statusPageCard.count(),
     await db().statusPageCardService.count(),
   ];
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
 
   const long = (n: number) => "a".repeat(n);
   it.each([

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.js";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { restClient, type RestClient } from "../support/rest.js";
+import { restClient } from "../support/rest.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -27,13 +27,8 @@ const palette = (c: string) =>
 const themeColors = { light: palette("#FFFFFF"), dark: palette("#1a2b3c") };
 
 describe(`REST status pages on ${testProvider}`, () => {
-  let t: TestApp;
-  let api: RestClient;
-  beforeAll(async () => {
-    t = await startTestApp();
-    api = restClient(t.url, t.apiKey);
-  });
-  afterAll(() => t.stop());
+  const t = useTestApp();
+  const api = t.api;
 
   it("creates with every default, reads, lists, updates and deletes", async () => {
     const url = slug();

@@ -1,10 +1,12 @@
 // Starts the real service (buildApp) on a free loopback port over a fresh migrated database of the
 // current provider. Each call owns its account: a random VIGIL_ACCOUNT_ID and VIGIL_API_KEY.
 import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createAccount, createApiKey } from "../../src/domain/accounts/create.js";
 import { buildApp, type App } from "../../src/server.js";
 import { migratedDatabaseUrl } from "./database.js";
+import { restClient, type RestClient } from "./rest.js";
 
 export type TestApp = {
   app: App;
@@ -44,6 +46,69 @@ export async function startTestApp(
     return { accountId: account.id, apiKey: key };
   };
   return { app, url, accountId, apiKey, databaseUrl, newAccount, stop: () => app.stop() };
+}
+
+export type Gql = (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
+
+/** The app of a test file (or describe block), started by `useTestApp`; read its fields in tests and hooks. */
+export type TestAppHandle = TestApp & {
+  /** The app's Prisma client. */
+  db: App["context"]["database"]["prisma"];
+  /** A REST client with the account's key. */
+  api: RestClient;
+  /** A GraphQL request, with the account's key unless another is given. */
+  gql: Gql;
+};
+
+/**
+ * Starts the app in a `beforeAll` and stops it in an `afterAll` of the current file or describe
+ * block. The fields read the started app, so use them in tests and in hooks declared after this
+ * call (before-hooks run in order, after-hooks in reverse: the app is stopped last).
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: { onQuery?: (sql: string) => void } = {},
+): TestAppHandle {
+  let started: TestApp | undefined;
+  const current = () => {
+    if (!started) throw new Error("useTestApp: the app starts in beforeAll; read it in a test or a later hook");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestApp(env, options);
+  });
+  afterAll(() => started?.stop());
+  const rest = () => restClient(current().url, current().apiKey);
+  return {
+    get app() {
+      return current().app;
+    },
+    get url() {
+      return current().url;
+    },
+    get accountId() {
+      return current().accountId;
+    },
+    get apiKey() {
+      return current().apiKey;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    get db() {
+      return current().app.context.database.prisma;
+    },
+    newAccount: (name) => current().newAccount(name),
+    stop: () => current().stop(),
+    api: {
+      get: (path) => rest().get(path),
+      post: (path, body) => rest().post(path, body),
+      put: (path, body) => rest().put(path, body),
+      delete: (path) => rest().delete(path),
+      raw: (method, path, init) => rest().raw(method, path, init),
+    },
+    gql: (query, variables, key) => graphql(current().url, query, bearer(key ?? current().apiKey), variables),
+  };
 }
 
 export function bearer(key: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -3,29 +3,17 @@
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult, type RecordCheckResultInput } from "../../src/domain/check-results/index.js";
 import type { TestApp } from "./app.js";
+import { createCheck, type CheckData } from "./fixtures/checks.js";
 
-export type CheckSeed = {
-  checkType?: string;
-  name?: string;
-  tags?: string[];
-  locations?: string[];
-  activated?: boolean;
-  groupId?: number;
-  privateLocations?: string[];
-};
-
-/** `newCheck(data?, accountId?)`: an API check of the test's account, with the file's own defaults. */
-export function checkFactory(t: () => TestApp, defaults: CheckSeed = {}) {
-  return (data: CheckSeed = {}, accountId = t().accountId) =>
-    t().app.context.database.prisma.check.create({
-      data: { accountId, checkType: "API", name: "Homepage", locations: ["eu-west-1"], tags: [], ...defaults, ...data },
-    });
+/** `newCheck(data?, accountId?)`: an API check (fixtures/checks.ts) with the file's own defaults. */
+export function checkFactory(t: TestApp, defaults: CheckData = {}) {
+  return (data: CheckData = {}, accountId = t.accountId) => createCheck(t, { ...defaults, ...data }, accountId);
 }
 
 /** `record(input, accountId?)`: a check result recorded as the engine records it (events, sessions). */
-export function resultRecorder(t: () => TestApp) {
-  return (input: RecordCheckResultInput, accountId = t().accountId) =>
-    recordCheckResult({ ctx: domainContext(t().app.context, accountId), input });
+export function resultRecorder(t: TestApp) {
+  return (input: RecordCheckResultInput, accountId = t.accountId) =>
+    recordCheckResult({ ctx: domainContext(t.app.context, accountId), input });
 }
 
 /**

@@ -14,6 +14,10 @@ export type RestClient = {
   ) => Promise<RestResponse>;
 };
 
+type Send = <T = any>(path: string, body?: unknown) => Promise<{ status: number; body: T }>;
+/** The writes of a RestClient, or of any client with that shape (the bench's). */
+export type Poster = { post: Send; put: Send };
+
 export function restClient(baseUrl: string, apiKey: string | null): RestClient {
   const auth: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   async function send(

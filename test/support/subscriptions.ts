@@ -1,6 +1,6 @@
-// Subscription clients for the tests and the bench: graphql-ws over `ws`, and SSE over fetch. Each
-// returns a Feed: what arrived, a way to wait for the next message, and the end. Plus two probes:
-// the bus's listener count, and `until`.
+// Subscription clients for the tests and bench/subscriptions.ts: graphql-ws over `ws`, and SSE over
+// fetch. Each returns a Feed: what arrived, a way to wait for the next message, and the end. Plus
+// two probes: the bus's listener count, and `until`.
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 
