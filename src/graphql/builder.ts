@@ -1,4 +1,4 @@
-import SchemaBuilder from "@pothos/core";
+import SchemaBuilder, { type InputFieldRef } from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
@@ -49,3 +49,9 @@ export const builder = new SchemaBuilder<{
     limit: QUERY_LIMITS,
   },
 });
+
+/** The schema's type parameters, for functions that take Pothos field builders. */
+export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+export type InputFields = PothosSchemaTypes.InputFieldBuilder<Types, "InputObject">;
+/** An input field of any type: what the property catalogue of types/checks/input-fields.ts holds. */
+export type AnyInputField = InputFieldRef<Types, unknown>;

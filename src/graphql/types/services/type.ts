@@ -1,0 +1,30 @@
+import type { StatusPageService } from "../../../generated/sqlite/client.js";
+import { getServices, pageServices } from "../../../domain/status-page-services/index.js";
+import { builder } from "../../builder.js";
+import { toConnection } from "../../connection.js";
+import { domain } from "../../context.js";
+import { brandedLoader } from "../../node-loader.js";
+
+/** A service of the account: what status page cards show and incidents name. */
+export const ServiceNode = builder.node(builder.objectRef<StatusPageService>("Service"), {
+  description: "A service of the account, shown in status page cards and named by incidents.",
+  id: { resolve: (service) => service.id },
+  loadMany: brandedLoader("Service", (ids, ctx) => getServices({ ctx: domain(ctx), ids })),
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  services: t.connection(
+    {
+      type: ServiceNode,
+      description: "The account's services, newest first.",
+      resolve: async (_root, args, ctx) => toConnection(await pageServices({ ctx: domain(ctx), args })),
+    },
+    { name: "ServiceConnection" },
+    { name: "ServiceEdge" },
+  ),
+}));
