@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GraphQLError, type ValidationRule } from "graphql";
-import { PothosValidationError } from "@pothos/core";
-import { DomainError } from "../domain/errors.js";
+import type { ValidationRule } from "graphql";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import type { AppContext } from "../app-context.js";
-import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
+import { buildContext, type GraphQLContext } from "./context.js";
 import { maxDepthRule } from "./depth-limit.js";
+import { maskError, yogaLogging } from "./errors.js";
 import { schema } from "./schema.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
 
@@ -21,26 +20,8 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: { subscriptionsProtocol: "WS" },
     landingPage: false,
-    logging: {
-      debug: (...args) => context.logger.debug({ args }, "graphql"),
-      info: (...args) => context.logger.info({ args }, "graphql"),
-      warn: (...args) => context.logger.warn({ args }, "graphql"),
-      error: (...args) => context.logger.error({ args }, "graphql"),
-    },
-    // Domain errors are for the client (with their code); anything else is masked as internal.
-    maskedErrors: {
-      maskError: (error, message) => {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof DomainError) return toGraphQLError(original);
-        // Pothos refuses an argument itself (a global id of the wrong type): the client's mistake.
-        if (original instanceof PothosValidationError)
-          return new GraphQLError(original.message, { extensions: { code: "BAD_USER_INPUT" } });
-        // A GraphQLError made on purpose (ours, or graphql-js's own) passes; a stray Error does not.
-        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
-        context.logger.error({ err: original ?? error }, "graphql internal error");
-        return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
-      },
-    },
+    logging: yogaLogging(context.logger),
+    maskedErrors: { maskError },
     plugins: [
       {
         onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) =>
