@@ -6,6 +6,7 @@ import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext } from "./context.js";
 import { maxDepthRule } from "./depth-limit.js";
 import { maskError, yogaLogging } from "./errors.js";
+import { renderGraphiQL, serveGraphiQLAssets } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
 
@@ -13,12 +14,16 @@ export const GRAPHQL_PATH = "/graphql";
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
-/** graphql-yoga mounted on Fastify at /graphql (HTTP, SSE and GraphiQL) plus graphql-ws on the same path (ws.ts). */
+/**
+ * graphql-yoga mounted on Fastify at /graphql (HTTP, SSE, and GraphiQL with its assets served
+ * from the package) plus graphql-ws on the same path (ws.ts).
+ */
 export function mountGraphQL(app: FastifyInstance, context: AppContext) {
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: { subscriptionsProtocol: "WS" },
+    renderGraphiQL,
     landingPage: false,
     logging: yogaLogging(context.logger),
     maskedErrors: { maskError },
@@ -51,6 +56,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       return reply;
     },
   });
+  serveGraphiQLAssets(app);
 
   const ws = mountGraphQLWs(context, yoga as never, GRAPHQL_PATH);
   return { yoga, attach: ws.attach, close: ws.close };

@@ -55,4 +55,36 @@ describe(`GraphQL transports on ${testProvider}`, () => {
     expect(await run({ AUTHORIZATION: `Bearer ${t.apiKey}`, "X-Service-Account": t.accountId })).toEqual([mine]);
     await expect(run({ Authorization: "Bearer vg_wrong-key-wrong-key" })).rejects.toMatchObject({ code: 4403 });
   });
+
+  it("serves GraphiQL with its assets from this server, referencing no other host", async () => {
+    const page = await fetch(`${t.url}/graphql`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("YogaGraphiQL.renderYogaGraphiQL");
+    expect(html.length).toBeLessThan(10_000);
+    expect(html.match(/(?:https?:)?\/\/[a-z0-9.-]+/gi) ?? []).toEqual([]);
+
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"|: "(\/graphql\/graphiql\/[^"]+)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        "/graphql/graphiql/graphiql.js",
+        "/graphql/graphiql/graphiql.css",
+        "/graphql/graphiql/favicon.ico",
+        "/graphql/graphiql/editor.worker.js",
+        "/graphql/graphiql/json.worker.js",
+        "/graphql/graphiql/graphql.worker.js",
+      ]),
+    );
+    for (const path of assets) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect((await response.arrayBuffer()).byteLength, path).toBeGreaterThan(1000);
+    }
+    const script = await fetch(`${t.url}/graphql/graphiql/graphiql.js`);
+    expect(script.headers.get("content-type")).toContain("javascript");
+    expect(await script.text()).toContain("renderYogaGraphiQL");
+    expect((await fetch(`${t.url}/graphql/graphiql/nothing.js`)).status).toBe(404);
+  });
 });
