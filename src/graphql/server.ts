@@ -8,6 +8,7 @@ import { maxDepthRule } from "./depth-limit.js";
 import { maskError, yogaLogging } from "./errors.js";
 import { renderGraphiQL, serveGraphiQLAssets } from "./graphiql.js";
 import { schema } from "./schema.js";
+import { singleConnectionSse } from "./sse.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -15,8 +16,9 @@ export const GRAPHQL_PATH = "/graphql";
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
 /**
- * graphql-yoga mounted on Fastify at /graphql (HTTP, SSE, and GraphiQL with its assets served
- * from the package) plus graphql-ws on the same path (ws.ts).
+ * graphql-yoga mounted on Fastify at /graphql: HTTP, SSE (yoga's own, which is graphql-sse's
+ * distinct connections mode, and graphql-sse's single connection mode), GraphiQL with its assets
+ * served from the package, plus graphql-ws on the same path.
  */
 export function mountGraphQL(app: FastifyInstance, context: AppContext) {
   const yoga = createYoga<ServerContext, GraphQLContext>({
@@ -32,6 +34,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) =>
           addValidationRule(maxDepthRule()),
       },
+      singleConnectionSse(GRAPHQL_PATH),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],
     context: ({ request }) =>
@@ -47,7 +50,8 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
 
   app.route({
     url: GRAPHQL_PATH,
-    method: ["GET", "POST", "OPTIONS"],
+    // PUT and DELETE: graphql-sse's single connection mode reserves and releases its stream with them.
+    method: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => void reply.header(key, value));

@@ -1,8 +1,14 @@
+import { createClient as createSseClient } from "graphql-sse";
 import { createClient as createWsClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { countListeners, until } from "../../bench/support/subscriptions-clients.js";
+import { addUpdate, globalId, pageWithIncident } from "../../bench/support/subscriptions-fixtures.js";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { restClient, type RestClient } from "../support/rest.js";
+
+const UPDATES = `subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description } }`;
 
 type Result = { data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 
@@ -33,10 +39,41 @@ function results(
 
 describe(`GraphQL transports on ${testProvider}`, () => {
   let t: TestApp;
+  let api: RestClient;
   beforeAll(async () => {
     t = await startTestApp();
+    api = restClient(t.url, t.apiKey);
   });
   afterAll(() => t.stop());
+
+  for (const singleConnection of [true, false]) {
+    it(`runs queries and subscriptions with graphql-sse's client, singleConnection: ${singleConnection}`, async () => {
+      const fixture = await pageWithIncident(api, `SSE ${singleConnection}`);
+      const client = createSseClient({
+        url: `${t.url}/graphql`,
+        singleConnection,
+        headers: { authorization: `Bearer ${t.apiKey}` },
+        retryAttempts: 0,
+      });
+      try {
+        const viewer = await results(client, "{ viewer { account { id } } }").done;
+        expect(viewer).toEqual([{ data: { viewer: { account: { id: t.accountId } } } }]);
+
+        const listeners = countListeners(t.app.context.events);
+        const before = listeners();
+        const feed = results(client, UPDATES, { incidentId: globalId("Incident", fixture.incidentId) });
+        await until(() => listeners() > before, 5_000, "the subscription");
+        const update = await addUpdate(api, fixture.incidentId, "Over SSE");
+        expect(await feed.done).toEqual([
+          { data: { incidentUpdateAdded: { id: globalId("IncidentUpdate", update.id), description: "Over SSE" } } },
+        ]);
+        feed.stop();
+        await until(() => listeners() === before, 5_000, "the listener given back");
+      } finally {
+        client.dispose();
+      }
+    });
+  }
 
   it("reads graphql-ws connectionParams keys in any case (Authorization, X-Service-Account)", async () => {
     const run = (connectionParams: Record<string, string>) => {
