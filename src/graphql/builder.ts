@@ -3,6 +3,7 @@ import ComplexityPlugin from "@pothos/plugin-complexity";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { GraphQLContext } from "./context.js";
+import { decodeNodeId, typeRestIds } from "./node-lookup.js";
 
 const capitalize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -33,8 +34,22 @@ export const builder = new SchemaBuilder<{
     nodeFieldOptions: { nullable: false },
     nodeTypeOptions: { description: "An object with a global id: fetch it again with Query.node." },
     pageInfoTypeOptions: {},
-    nodeQueryOptions: {},
-    nodesQueryOptions: {},
+    // node and nodes take a REST id too (node-lookup.ts); every other id argument is parsed by node-ids.ts.
+    decodeGlobalID: decodeNodeId,
+    nodeQueryOptions: {
+      args: { id: { description: "A global id, or a REST id (databaseId)." } },
+      resolve: async (_root, args, ctx, _info, resolveNode) => {
+        await typeRestIds(ctx, [args.id]);
+        return resolveNode(args.id);
+      },
+    },
+    nodesQueryOptions: {
+      args: { ids: { description: "Global ids, or REST ids (databaseId)." } },
+      resolve: async (_root, args, ctx, _info, resolveNodes) => {
+        await typeRestIds(ctx, args.ids);
+        return resolveNodes(args.ids);
+      },
+    },
   },
   errors: {
     // Every mutation's errors come back as typed results (see types/errors.ts), never masked:

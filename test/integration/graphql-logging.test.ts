@@ -43,7 +43,7 @@ describe(`GraphQL error logging on ${testProvider}`, () => {
   beforeEach(() => void (lines.length = 0));
   afterAll(() => app.stop());
 
-  const mistakes: [string, string, Record<string, unknown>?][] = [
+  const mistakes: [string, string, Record<string, unknown>?, boolean?][] = [
     ["a syntax error", "{ viewer {"],
     ["an unknown field", "{ viewer { nope } }"],
     ["a variable of the wrong type", "query ($n: Int) { checks(first: $n) { edges { cursor } } }", { n: "x" }],
@@ -53,14 +53,12 @@ describe(`GraphQL error logging on ${testProvider}`, () => {
       "mutation ($id: ID!) { deleteMaintenanceWindow(id: $id) { __typename } }",
       { id: Buffer.from("Check:00000000-0000-0000-0000-000000000000").toString("base64") },
     ],
-    [
-      "a domain error (a missing check)",
-      '{ checkResults(checkId: "00000000-0000-4000-8000-000000000000") { edges { cursor } } }',
-    ],
+    ["a field that needs a key, asked without one", "{ viewer { account { id } } }", undefined, false],
+    ["a domain error (a page size out of bounds)", "{ checks(first: -5) { edges { cursor } } }"],
   ];
-  for (const [what, query, variables] of mistakes) {
+  for (const [what, query, variables, withKey = true] of mistakes) {
     it(`logs ${what} below error level`, async () => {
-      const answer = await graphql(url, query, bearer(apiKey), variables);
+      const answer = await graphql(url, query, withKey ? bearer(apiKey) : {}, variables);
       expect(answer.body.errors?.length).toBeGreaterThan(0);
       const found = await logged();
       expect(found.filter((line) => line.level >= 50)).toEqual([]);

@@ -5,12 +5,11 @@ import { findIncident } from "../../domain/incidents/index.js";
 import { findStatusPage } from "../../domain/status-pages/index.js";
 import { builder } from "../builder.js";
 import { domain, type GraphQLContext } from "../context.js";
+import { databaseIdOf, idDescription, nodeId } from "../node-ids.js";
 import { CheckResultRef } from "../types/check-results/type.js";
 import { CHECK_TYPENAMES } from "../types/checks/enums.js";
-import { HeartbeatCheckRef } from "../types/checks/kinds.js";
 import { HeartbeatEventRef } from "../types/heartbeats/type.js";
 import { IncidentRef, IncidentUpdateRef } from "../types/incidents/type.js";
-import { StatusPageRef } from "../types/status-pages/type.js";
 import { audienceOf } from "./audience.js";
 import { eventPayloads, incidentPayload, incidentUpdatePayload } from "./payloads.js";
 import { deliver, subscriberStream } from "./stream.js";
@@ -20,7 +19,19 @@ async function ownStatusPage(ctx: GraphQLContext, id: string | undefined) {
   if (id && ctx.caller) await findStatusPage(domain(ctx).db, ctx.caller.accountId, id);
 }
 
-const checkTypenames: readonly string[] = Object.values(CHECK_TYPENAMES);
+const checkTypenames: string[] = Object.values(CHECK_TYPENAMES);
+
+/** A check's id, global (of any check type) or REST; another type's global id is a NotFoundError, as before. */
+function checkIdOf(raw: string): string {
+  try {
+    return nodeId(raw, ...checkTypenames);
+  } catch (error) {
+    const id = databaseIdOf(raw);
+    throw id === raw ? error : new NotFoundError("check", id);
+  }
+}
+const optional = (raw: string | null | undefined, typename: string) =>
+  raw == null ? undefined : nodeId(raw, typename);
 
 builder.subscriptionType({
   description:
@@ -34,16 +45,23 @@ builder.subscriptionFields((t) => ({
     nullable: true,
     description:
       "Each update added to an incident. Both filters are optional with a key; without one, statusPageId (a public page) is required.",
-    args: { incidentId: t.arg.globalID({ for: IncidentRef }), statusPageId: t.arg.globalID({ for: StatusPageRef }) },
-    subscribe: async (_root, { incidentId, statusPageId }, ctx) => {
-      const audience = await audienceOf(ctx.app, ctx.caller, { statusPageId: statusPageId?.id });
-      await ownStatusPage(ctx, statusPageId?.id);
-      if (incidentId && ctx.caller) await findIncident(domain(ctx).db, ctx.caller.accountId, incidentId.id);
+    args: {
+      incidentId: t.arg.id({ description: idDescription("Incident") }),
+      statusPageId: t.arg.id({ description: idDescription("StatusPage") }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      const [incidentId, statusPageId] = [
+        optional(args.incidentId, "Incident"),
+        optional(args.statusPageId, "StatusPage"),
+      ];
+      const audience = await audienceOf(ctx.app, ctx.caller, { statusPageId });
+      await ownStatusPage(ctx, statusPageId);
+      if (incidentId && ctx.caller) await findIncident(domain(ctx).db, ctx.caller.accountId, incidentId);
       return subscriberStream(ctx, audience, {
         type: "incidentUpdateAdded",
         filter: (event) =>
-          (!incidentId || event.incidentId === incidentId.id) &&
-          (!statusPageId || event.statusPageIds.includes(statusPageId.id)),
+          (!incidentId || event.incidentId === incidentId) &&
+          (!statusPageId || event.statusPageIds.includes(statusPageId)),
         load: (event) => incidentUpdatePayload(ctx.app, audience, event),
       });
     },
@@ -54,13 +72,14 @@ builder.subscriptionFields((t) => ({
     nullable: true,
     description:
       "An incident as it is after each change (a deleted one is not sent). Without a key, statusPageId (a public page) is required.",
-    args: { statusPageId: t.arg.globalID({ for: StatusPageRef }) },
-    subscribe: async (_root, { statusPageId }, ctx) => {
-      const audience = await audienceOf(ctx.app, ctx.caller, { statusPageId: statusPageId?.id });
-      await ownStatusPage(ctx, statusPageId?.id);
+    args: { statusPageId: t.arg.id({ description: idDescription("StatusPage") }) },
+    subscribe: async (_root, args, ctx) => {
+      const statusPageId = optional(args.statusPageId, "StatusPage");
+      const audience = await audienceOf(ctx.app, ctx.caller, { statusPageId });
+      await ownStatusPage(ctx, statusPageId);
       return subscriberStream(ctx, audience, {
         type: "incidentChanged",
-        filter: (event) => !statusPageId || event.statusPageIds.includes(statusPageId.id),
+        filter: (event) => !statusPageId || event.statusPageIds.includes(statusPageId),
         load: (event) => incidentPayload(ctx.app, audience, event),
       });
     },
@@ -70,13 +89,14 @@ builder.subscriptionFields((t) => ({
     type: HeartbeatEventRef,
     nullable: true,
     description: "Each event recorded for one heartbeat check (a ping, or the service marking it failing).",
-    args: { checkId: t.arg.globalID({ for: HeartbeatCheckRef, required: true }) },
-    subscribe: async (_root, { checkId }, ctx) => {
+    args: { checkId: t.arg.id({ required: true, description: idDescription("HeartbeatCheck") }) },
+    subscribe: async (_root, args, ctx) => {
+      const checkId = nodeId(args.checkId, "HeartbeatCheck");
       const audience = await audienceOf(ctx.app, ctx.caller, null);
-      await getHeartbeatCheck({ ctx: domain(ctx), checkId: checkId.id });
+      await getHeartbeatCheck({ ctx: domain(ctx), checkId });
       return subscriberStream(ctx, audience, {
         type: "heartbeatEventRecorded",
-        filter: (event) => event.checkId === checkId.id,
+        filter: (event) => event.checkId === checkId,
         load: (event) => eventPayloads.heartbeatEvent(ctx.app, event),
       });
     },
@@ -88,17 +108,17 @@ builder.subscriptionFields((t) => ({
     description:
       "Each result recorded, of one check or of all the account's checks, optionally only those with (true) or without (false) failures.",
     args: {
-      checkId: t.arg.globalID({ description: "The global id of a check of any type" }),
+      checkId: t.arg.id({ description: "The global id of a check of any type, or its REST id (databaseId)" }),
       hasFailures: t.arg.boolean(),
     },
-    subscribe: async (_root, { checkId, hasFailures }, ctx) => {
+    subscribe: async (_root, { hasFailures, ...args }, ctx) => {
       const audience = await audienceOf(ctx.app, ctx.caller, null);
-      if (checkId && !checkTypenames.includes(checkId.typename)) throw new NotFoundError("check", checkId.id);
-      if (checkId) await ownedCheck({ ctx: domain(ctx), id: checkId.id });
+      const checkId = args.checkId == null ? undefined : checkIdOf(args.checkId);
+      if (checkId) await ownedCheck({ ctx: domain(ctx), id: checkId });
       return subscriberStream(ctx, audience, {
         type: "checkResultRecorded",
         filter: (event) =>
-          (!checkId || event.checkId === checkId.id) && (hasFailures == null || event.hasFailures === hasFailures),
+          (!checkId || event.checkId === checkId) && (hasFailures == null || event.hasFailures === hasFailures),
         load: (event) => eventPayloads.checkResult(ctx.app, event),
       });
     },

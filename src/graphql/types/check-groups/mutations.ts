@@ -4,7 +4,7 @@ import { domain } from "../../context.js";
 import { CheckGroupInput, CheckGroupUpdateInput } from "./inputs.js";
 import { CheckGroupRef } from "./type.js";
 import { autoAssignQuery, toDomainBody } from "../checks/setting-inputs.js";
-import { globalId } from "../../node-ids.js";
+import { globalId, idDescription, nodeId } from "../../node-ids.js";
 import { DeletedRef } from "../shared/deleted.js";
 import { writeErrors } from "../shared/errors.js";
 
@@ -20,7 +20,7 @@ builder.mutationFields((t) => ({
     type: CheckGroupRef,
     errors: writeErrors,
     args: {
-      id: t.arg.globalID({ required: true, for: CheckGroupRef }),
+      id: t.arg.id({ required: true, description: idDescription("CheckGroup") }),
       input: t.arg({ type: CheckGroupUpdateInput, required: true }),
       autoAssignAlerts: t.arg.boolean({
         description:
@@ -30,7 +30,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { id, input, autoAssignAlerts }, ctx) =>
       updateCheckGroup({
         ctx: domain(ctx),
-        id: id.id,
+        id: nodeId(id, "CheckGroup"),
         input: toDomainBody(input),
         query: autoAssignQuery(autoAssignAlerts),
       }),
@@ -39,10 +39,10 @@ builder.mutationFields((t) => ({
     type: DeletedRef,
     description: "A group that still holds checks is a ConflictError.",
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: CheckGroupRef }) },
+    args: { id: t.arg.id({ required: true, description: idDescription("CheckGroup") }) },
     resolve: async (_root, { id }, ctx) => {
-      await deleteCheckGroup({ ctx: domain(ctx), id: id.id });
-      return { deletedId: globalId("CheckGroup", id.id) };
+      await deleteCheckGroup({ ctx: domain(ctx), id: nodeId(id, "CheckGroup") });
+      return { deletedId: globalId("CheckGroup", nodeId(id, "CheckGroup")) };
     },
   }),
 }));

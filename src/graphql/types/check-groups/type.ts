@@ -16,6 +16,7 @@ import {
   RetryStrategyRef,
 } from "../checks/settings.js";
 import { brandedLoader } from "../../node-loader.js";
+import { DATABASE_ID_INT } from "../../node-ids.js";
 
 type ApiCheckDefaults = {
   url: string | null;
@@ -54,6 +55,7 @@ export const CheckGroupNode = builder.node(CheckGroupRef, {
   id: { resolve: (group) => group.id },
   loadMany: brandedLoader("CheckGroup", (ids, ctx) => getCheckGroups({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: DATABASE_ID_INT }),
     name: t.exposeString("name"),
     activated: t.exposeBoolean("activated", { description: "Whether the group's checks run." }),
     muted: t.exposeBoolean("muted"),

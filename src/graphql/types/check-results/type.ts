@@ -17,9 +17,11 @@ import { domain, loader, type GraphQLContext } from "../../context.js";
 import { AgenticCheckResultRef } from "./agentic-result.js";
 import { ApiCheckResultRef } from "./api-result.js";
 import { brandedLoader } from "../../node-loader.js";
+import { databaseIdOf } from "../../node-ids.js";
 import { CheckTypeEnum, LocationEnum } from "../checks/enums.js";
 import { CheckRef, loadCheck } from "../checks/type.js";
 import { CheckResultTypeEnum, CheckResultTypeFilterEnum } from "./enums.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 export const CheckResultRef = builder.objectRef<CheckResultRow>("CheckResult");
 
@@ -28,6 +30,7 @@ export const CheckResultNode = builder.node(CheckResultRef, {
   id: { resolve: (r) => r.id },
   loadMany: brandedLoader("CheckResult", (ids, ctx) => getCheckResults({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     resultType: t.field({ type: CheckResultTypeEnum, resolve: (r) => r.resultType as (typeof RESULT_TYPES)[number] }),
     name: t.exposeString("name", { description: "The check's name when the result was recorded." }),
     checkId: t.exposeString("checkId", {
@@ -129,12 +132,12 @@ builder.queryFields((t) => ({
         "The results of one of the account's checks, newest first, as GET /v2/check-results/{checkId} lists them: " +
         "a REST nextId is a valid `after`, and an edge cursor a valid nextId. Null when the check is not the account's.",
       args: {
-        checkId: t.arg.globalID({ required: true, description: "The global id of the check." }),
+        checkId: t.arg.id({ required: true, description: "The global id of the check, or its REST id (databaseId)." }),
         ...filterArgs(t.arg),
       },
       resolve: async (_root, { checkId, ...args }, ctx) => {
         const { page, filters } = split(args);
-        const found = await pageCheckResults({ ctx: domain(ctx), checkId: checkId.id, args: page, filters });
+        const found = await pageCheckResults({ ctx: domain(ctx), checkId: databaseIdOf(checkId), args: page, filters });
         return found && toConnection(found);
       },
     },

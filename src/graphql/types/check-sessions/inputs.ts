@@ -3,7 +3,7 @@ import { builder } from "../../builder.js";
 export const CheckSessionTargetInput = builder.inputType("CheckSessionTargetInput", {
   description: "Which checks to run: both conditions when both are given, every eligible check when neither is.",
   fields: (t) => ({
-    checkIds: t.globalIDList({ description: "Global ids of checks." }),
+    checkIds: t.idList({ description: "Global ids of checks, or their REST ids." }),
     matchTags: t.field({
       type: t.listRef(t.listRef("String")),
       description:

@@ -1,6 +1,7 @@
 import { cancelCheckSession, getCheckSession, triggerCheckSessions } from "../../../domain/check-sessions/index.js";
 import { ValidationError } from "../../../domain/errors.js";
 import { builder } from "../../builder.js";
+import { databaseIdOf, idDescription, nodeId } from "../../node-ids.js";
 import { domain } from "../../context.js";
 import { writeErrors } from "../shared/errors.js";
 import { CheckSessionTargetInput } from "./inputs.js";
@@ -39,7 +40,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, { target, refreshCache }, ctx) => {
       const input = present({
-        target: target && present({ checkId: target.checkIds?.map((id) => id.id), matchTags: target.matchTags }),
+        target: target && present({ checkId: target.checkIds?.map(databaseIdOf), matchTags: target.matchTags }),
         refreshCache,
       });
       return renamingPaths(() => triggerCheckSessions({ ctx: domain(ctx), input }), {
@@ -53,15 +54,15 @@ builder.mutationFields((t) => ({
       "Cancels the session's runs still queued or running (only those of sequenceIds, when given); a finished session is left as it is.",
     errors: writeErrors,
     args: {
-      id: t.arg.globalID({ required: true, for: CheckSessionNode }),
+      id: t.arg.id({ required: true, description: idDescription("CheckSession") }),
       sequenceIds: t.arg.stringList({ description: "Only these runs of the session (at least one)." }),
     },
     resolve: async (_root, { id, sequenceIds }, ctx) => {
       const input = present({ sequenceId: sequenceIds });
-      await renamingPaths(() => cancelCheckSession({ ctx: domain(ctx), id: id.id, input }), {
+      await renamingPaths(() => cancelCheckSession({ ctx: domain(ctx), id: nodeId(id, "CheckSession"), input }), {
         sequenceId: "sequenceIds",
       });
-      return getCheckSession({ ctx: domain(ctx), id: id.id });
+      return getCheckSession({ ctx: domain(ctx), id: nodeId(id, "CheckSession") });
     },
   }),
 }));

@@ -11,6 +11,7 @@ import { domain, loader, type GraphQLContext } from "../../context.js";
 import { CheckResultConnectionRef, CheckResultNode } from "../check-results/type.js";
 import { brandedLoader } from "../../node-loader.js";
 import { CheckRef, loadCheck } from "../checks/type.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 const CheckSessionStatusEnum = builder.enumType("CheckSessionStatus", {
   description: "STARTED while every run waits, PROGRESS once one has moved, then the outcome (worst run first).",
@@ -28,6 +29,7 @@ export const CheckSessionNode = builder.node(builder.objectRef<SessionView>("Che
   id: { resolve: (s) => s.id },
   loadMany: brandedLoader("CheckSession", (ids, ctx) => getCheckSessions({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     name: t.exposeString("name"),
     status: t.field({ type: CheckSessionStatusEnum, resolve: (s) => s.status }),
     startedAt: t.expose("startedAt", { type: "DateTime" }),

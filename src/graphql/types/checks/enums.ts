@@ -61,16 +61,4 @@ export const RetryStrategyTypeEnum = builder.enumType("RetryStrategyType", {
 });
 export const RetryConditionEnum = builder.enumType("RetryCondition", { values: ["NETWORK_ERROR"] as const });
 
-/** The object type of each check type, by the domain's checkType value. */
-export const CHECK_TYPENAMES = {
-  API: "ApiCheck",
-  URL: "UrlCheck",
-  TCP: "TcpCheck",
-  DNS: "DnsCheck",
-  ICMP: "IcmpCheck",
-  HEARTBEAT: "HeartbeatCheck",
-  BROWSER: "BrowserCheck",
-  MULTI_STEP: "MultiStepCheck",
-  PLAYWRIGHT: "PlaywrightCheck",
-  AGENTIC: "AgenticCheck",
-} as const satisfies Record<(typeof CHECK_TYPES)[number], string>;
+export { CHECK_TYPENAMES } from "../../node-ids.js";

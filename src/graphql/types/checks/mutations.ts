@@ -2,6 +2,7 @@ import {
   CHECK_TYPE_SPECS,
   createCheck,
   deleteCheck,
+  getChecks,
   updateCheck,
   type RoutedCheckType,
 } from "../../../domain/checks/index.js";
@@ -12,12 +13,13 @@ import { CHECK_TYPENAMES } from "./enums.js";
 import { CHECK_INPUTS } from "./inputs.js";
 import { autoAssignQuery, toDomainBody } from "./setting-inputs.js";
 import { CHECK_NODES } from "./kinds.js";
-import { globalId } from "../../node-ids.js";
+import { globalId, nodeId, parseNodeId } from "../../node-ids.js";
 import { DeletedRef } from "../shared/deleted.js";
 import { writeErrors } from "../shared/errors.js";
 
-/** A check's global id may name any check type: a check of another type than the mutation's is a NotFoundError (as on REST). */
-const anyCheck = CHECK_TYPES.map((type) => CHECK_NODES[type]);
+/** A check's id may name any check type: a check of another type than the mutation's is a NotFoundError (as on REST). */
+const anyCheck = CHECK_TYPES.map((type) => CHECK_TYPENAMES[type]);
+const checkIdDescription = "The check's global id (of any check type), or its REST id (databaseId).";
 
 /** createApiCheck / updateApiCheck ... for the eight types that REST creates and updates, through the same domain verbs. */
 for (const type of Object.keys(CHECK_TYPE_SPECS) as RoutedCheckType[]) {
@@ -49,11 +51,16 @@ for (const type of Object.keys(CHECK_TYPE_SPECS) as RoutedCheckType[]) {
         "A partial update: omitted fields keep their value, null clears what may be empty; request, heartbeat and alertSettings merge into the stored ones.",
       errors: writeErrors,
       args: {
-        id: t.arg.globalID({ required: true, for: anyCheck }),
+        id: t.arg.id({ required: true, description: checkIdDescription }),
         input: t.arg({ type: inputs.update, required: true }),
       },
       resolve: (_root, { id, input }, ctx) =>
-        updateCheck({ ctx: domain(ctx), type, id: id.id, input: toDomainBody(input as Record<string, unknown>) }),
+        updateCheck({
+          ctx: domain(ctx),
+          type,
+          id: nodeId(id, ...anyCheck),
+          input: toDomainBody(input as Record<string, unknown>),
+        }),
     }),
   }));
 }
@@ -63,10 +70,14 @@ builder.mutationField("deleteCheck", (t) =>
     type: DeletedRef,
     description: "Deletes a check of any type, with its results and heartbeat events.",
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: anyCheck }) },
+    args: { id: t.arg.id({ required: true, description: checkIdDescription }) },
     resolve: async (_root, { id }, ctx) => {
-      await deleteCheck({ ctx: domain(ctx), id: id.id });
-      return { deletedId: globalId(id.typename, id.id) };
+      const check = parseNodeId(id, anyCheck);
+      // A REST id names no type: the deleted check's own type makes its global id.
+      const [row] = check.typename ? [] : await getChecks({ ctx: domain(ctx), ids: [check.id] });
+      await deleteCheck({ ctx: domain(ctx), id: check.id });
+      const typename = check.typename ?? CHECK_TYPENAMES[(row?.checkType ?? "API") as keyof typeof CHECK_TYPENAMES];
+      return { deletedId: globalId(typename, check.id) };
     },
   }),
 );

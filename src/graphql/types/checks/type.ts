@@ -13,6 +13,7 @@ import {
   RetryStrategyRef,
   TriggerIncidentRef,
 } from "./settings.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 /** A property of the check as the domain reads it (see checkProperty); typed by the field that shows it. */
 export const prop = (key: string) => (check: CheckRow) => checkProperty(check, key) as never;
@@ -42,6 +43,7 @@ builder.interfaceType(CheckRef, {
   interfaces: [builder.nodeInterfaceRef()],
   resolveType: (check) => CHECK_TYPENAMES[check.checkType as keyof typeof CHECK_TYPENAMES],
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     name: t.exposeString("name"),
     checkType: t.field({ type: CheckTypeEnum, resolve: (check) => check.checkType as never }),
     activated: t.exposeBoolean("activated"),

@@ -16,6 +16,7 @@ import { domain, loader, type GraphQLContext } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
 import { HeartbeatCheckRef } from "../checks/kinds.js";
 import { loadCheck } from "../checks/type.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 const HeartbeatStateEnum = builder.enumType("HeartbeatState", {
   description:
@@ -30,6 +31,7 @@ export const HeartbeatEventNode = builder.node(HeartbeatEventRef, {
   id: { resolve: (e) => e.id },
   loadMany: brandedLoader("HeartbeatEvent", (ids, ctx) => getHeartbeatEvents({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     state: t.field({ type: HeartbeatStateEnum, resolve: (e) => e.state as HeartbeatState }),
     timestamp: t.expose("timestamp", { type: "DateTime" }),
     source: t.exposeString("source", { nullable: true, description: "The ping's Origin header, else its Referer." }),

@@ -14,6 +14,7 @@ import { domain, loader } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
 import { ServiceNode } from "../services/type.js";
 import { IncidentSeverityEnum, IncidentStatusEnum, type IncidentSeverity, type IncidentStatus } from "./enums.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 export const IncidentRef = builder.objectRef<IncidentView>("Incident");
 export const IncidentUpdateRef = builder.objectRef<IncidentUpdate>("IncidentUpdate");
@@ -36,6 +37,7 @@ export const IncidentUpdateNode = builder.node(IncidentUpdateRef, {
   id: { resolve: (update) => update.id },
   loadMany: brandedLoader("IncidentUpdate", (ids, ctx) => getIncidentUpdates({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     description: t.exposeString("description"),
     status: t.field({ type: IncidentStatusEnum, resolve: (update) => update.status as IncidentStatus }),
     publicIncidentUpdateDate: t.expose("publicIncidentUpdateDate", { type: "DateTime" }),
@@ -68,6 +70,7 @@ export const IncidentNode = builder.node(IncidentRef, {
   id: { resolve: (incident) => incident.id },
   loadMany: brandedLoader("Incident", (ids, ctx) => getIncidents({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     name: t.exposeString("name"),
     severity: t.field({ type: IncidentSeverityEnum, resolve: (incident) => incident.severity as IncidentSeverity }),
     services: t.field({

@@ -12,6 +12,7 @@ import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
 import { MaintenanceEffect, MaintenanceScope, RepeatUnit } from "./enums.js";
+import { DATABASE_ID_INT } from "../../node-ids.js";
 
 const windowLoader = (ctx: GraphQLContext) =>
   loader(
@@ -58,6 +59,7 @@ export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceW
   id: { resolve: (w) => w.id },
   loadMany: brandedLoader("MaintenanceWindow", (ids, ctx) => getMaintenanceWindows({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: DATABASE_ID_INT }),
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     startsAt: t.expose("startsAt", { type: "DateTime" }),

@@ -7,14 +7,14 @@ import {
 } from "../../../domain/private-locations/index.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";
-import { globalId } from "../../node-ids.js";
+import { globalId, idDescription, nodeId } from "../../node-ids.js";
 import { DeletedRef } from "../shared/deleted.js";
 import { writeErrors } from "../shared/errors.js";
 import { PrivateLocationInput, PrivateLocationUpdateInput } from "./inputs.js";
-import { AgentKeyNode, NewAgentKeyRef, NewPrivateLocationRef, PrivateLocationNode } from "./type.js";
+import { NewAgentKeyRef, NewPrivateLocationRef, PrivateLocationNode } from "./type.js";
 
 builder.mutationFields((t) => {
-  const locationId = () => t.arg.globalID({ required: true, for: PrivateLocationNode });
+  const locationId = () => t.arg.id({ required: true, description: idDescription("PrivateLocation") });
   return {
     createPrivateLocation: t.field({
       type: NewPrivateLocationRef,
@@ -26,7 +26,8 @@ builder.mutationFields((t) => {
       type: PrivateLocationNode,
       errors: writeErrors,
       args: { id: locationId(), input: t.arg({ type: PrivateLocationUpdateInput, required: true }) },
-      resolve: (_root, { id, input }, ctx) => updatePrivateLocation({ ctx: domain(ctx), id: id.id, input }),
+      resolve: (_root, { id, input }, ctx) =>
+        updatePrivateLocation({ ctx: domain(ctx), id: nodeId(id, "PrivateLocation"), input }),
     }),
     deletePrivateLocation: t.field({
       type: DeletedRef,
@@ -34,24 +35,32 @@ builder.mutationFields((t) => {
       errors: writeErrors,
       args: { id: locationId() },
       resolve: async (_root, { id }, ctx) => {
-        await deletePrivateLocation({ ctx: domain(ctx), id: id.id });
-        return { deletedId: globalId("PrivateLocation", id.id) };
+        await deletePrivateLocation({ ctx: domain(ctx), id: nodeId(id, "PrivateLocation") });
+        return { deletedId: globalId("PrivateLocation", nodeId(id, "PrivateLocation")) };
       },
     }),
     createAgentKey: t.field({
       type: NewAgentKeyRef,
       errors: writeErrors,
       args: { privateLocationId: locationId() },
-      resolve: (_root, { privateLocationId }, ctx) => createAgentKey({ ctx: domain(ctx), id: privateLocationId.id }),
+      resolve: (_root, { privateLocationId }, ctx) =>
+        createAgentKey({ ctx: domain(ctx), id: nodeId(privateLocationId, "PrivateLocation") }),
     }),
     deleteAgentKey: t.field({
       type: DeletedRef,
       description: "Revokes the key: its agents can no longer call the service.",
       errors: writeErrors,
-      args: { privateLocationId: locationId(), id: t.arg.globalID({ required: true, for: AgentKeyNode }) },
+      args: {
+        privateLocationId: locationId(),
+        id: t.arg.id({ required: true, description: idDescription("AgentKey") }),
+      },
       resolve: async (_root, { privateLocationId, id }, ctx) => {
-        await deleteAgentKey({ ctx: domain(ctx), id: privateLocationId.id, keyId: id.id });
-        return { deletedId: globalId("AgentKey", id.id) };
+        await deleteAgentKey({
+          ctx: domain(ctx),
+          id: nodeId(privateLocationId, "PrivateLocation"),
+          keyId: nodeId(id, "AgentKey"),
+        });
+        return { deletedId: globalId("AgentKey", nodeId(id, "AgentKey")) };
       },
     }),
   };

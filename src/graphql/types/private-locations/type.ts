@@ -10,6 +10,7 @@ import { toConnection } from "../../connection.js";
 import { domain } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
 import { AgentErrorReportRef, errorReportsOf } from "./reports.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 export const AgentKeyNode = builder.node(builder.objectRef<AgentKeyView>("AgentKey"), {
   description:
@@ -20,6 +21,7 @@ export const AgentKeyNode = builder.node(builder.objectRef<AgentKeyView>("AgentK
   id: { resolve: (key) => key.id },
   loadMany: brandedLoader("AgentKey", (ids, ctx) => getAgentKeys({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     maskedKey: t.exposeString("maskedKey"),
     lastUsedAt: t.expose("lastUsedAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -32,6 +34,7 @@ export const PrivateLocationNode = builder.node(builder.objectRef<PrivateLocatio
   id: { resolve: (location) => location.id },
   loadMany: brandedLoader("PrivateLocation", (ids, ctx) => getPrivateLocations({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     name: t.exposeString("name"),
     slugName: t.exposeString("slugName", {
       description: "How checks and groups name it in privateLocations; it never changes.",

@@ -1,7 +1,7 @@
 import { createService, deleteService, updateService } from "../../../domain/status-page-services/index.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";
-import { globalId } from "../../node-ids.js";
+import { globalId, idDescription, nodeId } from "../../node-ids.js";
 import { DeletedRef } from "../shared/deleted.js";
 import { writeErrors } from "../shared/errors.js";
 import { ServiceInput } from "./inputs.js";
@@ -18,19 +18,19 @@ builder.mutationFields((t) => ({
     type: ServiceNode,
     errors: writeErrors,
     args: {
-      id: t.arg.globalID({ required: true, for: ServiceNode }),
+      id: t.arg.id({ required: true, description: idDescription("Service") }),
       input: t.arg({ type: ServiceInput, required: true }),
     },
-    resolve: (_root, { id, input }, ctx) => updateService({ ctx: domain(ctx), id: id.id, input }),
+    resolve: (_root, { id, input }, ctx) => updateService({ ctx: domain(ctx), id: nodeId(id, "Service"), input }),
   }),
   deleteService: t.field({
     type: DeletedRef,
     description: "Deletes the service; cards and incidents that named it no longer do.",
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: ServiceNode }) },
+    args: { id: t.arg.id({ required: true, description: idDescription("Service") }) },
     resolve: async (_root, { id }, ctx) => {
-      await deleteService({ ctx: domain(ctx), id: id.id });
-      return { deletedId: globalId("Service", id.id) };
+      await deleteService({ ctx: domain(ctx), id: nodeId(id, "Service") });
+      return { deletedId: globalId("Service", nodeId(id, "Service")) };
     },
   }),
 }));

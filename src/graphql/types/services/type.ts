@@ -4,6 +4,7 @@ import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 /** A service of the account: what status page cards show and incidents name. */
 export const ServiceNode = builder.node(builder.objectRef<StatusPageService>("Service"), {
@@ -11,6 +12,7 @@ export const ServiceNode = builder.node(builder.objectRef<StatusPageService>("Se
   id: { resolve: (service) => service.id },
   loadMany: brandedLoader("Service", (ids, ctx) => getServices({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     name: t.exposeString("name"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),

@@ -1,7 +1,7 @@
 import { createStatusPage, deleteStatusPage, updateStatusPage } from "../../../domain/status-pages/index.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";
-import { globalId } from "../../node-ids.js";
+import { globalId, idDescription, nodeId } from "../../node-ids.js";
 import { DeletedRef } from "../shared/deleted.js";
 import { writeErrors } from "../shared/errors.js";
 import { StatusPageRef } from "./type.js";
@@ -19,19 +19,20 @@ builder.mutationFields((t) => ({
     type: StatusPageRef,
     errors: writeErrors,
     args: {
-      id: t.arg.globalID({ required: true, for: StatusPageRef }),
+      id: t.arg.id({ required: true, description: idDescription("StatusPage") }),
       input: t.arg({ type: StatusPageInput, required: true }),
     },
-    resolve: (_root, { id, input }, ctx) => updateStatusPage({ ctx: domain(ctx), id: id.id, input: body(input) }),
+    resolve: (_root, { id, input }, ctx) =>
+      updateStatusPage({ ctx: domain(ctx), id: nodeId(id, "StatusPage"), input: body(input) }),
   }),
   deleteStatusPage: t.field({
     type: DeletedRef,
     description: "Deletes the page with its cards and keys; its services and incidents stay.",
     errors: writeErrors,
-    args: { id: t.arg.globalID({ required: true, for: StatusPageRef }) },
+    args: { id: t.arg.id({ required: true, description: idDescription("StatusPage") }) },
     resolve: async (_root, { id }, ctx) => {
-      await deleteStatusPage({ ctx: domain(ctx), id: id.id });
-      return { deletedId: globalId("StatusPage", id.id) };
+      await deleteStatusPage({ ctx: domain(ctx), id: nodeId(id, "StatusPage") });
+      return { deletedId: globalId("StatusPage", nodeId(id, "StatusPage")) };
     },
   }),
 }));

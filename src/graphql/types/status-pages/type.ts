@@ -16,6 +16,7 @@ import { StatusPageCardRef, StatusPageKeyRef } from "./cards.js";
 import { publicScopeOf, scopedLoader } from "./scope.js";
 import { StatusPageThemeEnum, ThemeColorsRef, type StatusPageTheme } from "./theme.js";
 import { brandedLoader } from "../../node-loader.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 /** The incidents a page shows, one page of them: batched over every page of the request with the same arguments. */
 function incidentsOf(page: StatusPage, args: PageArgs, ctx: GraphQLContext) {
@@ -51,6 +52,7 @@ export const StatusPageNode = builder.node(StatusPageRef, {
   id: { resolve: (page) => page.id },
   loadMany: brandedLoader("StatusPage", (ids, ctx) => getStatusPages({ ctx: domain(ctx), ids })),
   fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     name: t.exposeString("name"),
     url: t.exposeString("url", { description: "The page's slug, unique across all accounts." }),
     description: t.exposeString("description", { nullable: true }),
