@@ -7,7 +7,9 @@ export const ServiceInput = builder.inputType("ServiceInput", {
 
 /** A reference to a service in a card or an incident, as REST's `{id}` (so field paths match: `services.0.id`). */
 export const ServiceReferenceInput = builder.inputType("ServiceReferenceInput", {
-  fields: (t) => ({ id: t.id({ required: true, description: "The global id of a Service of the account" }) }),
+  fields: (t) => ({
+    id: t.id({ required: true, description: "The global id of a Service of the account, or its REST id (databaseId)" }),
+  }),
 });
 
 /**
