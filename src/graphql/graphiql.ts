@@ -1,12 +1,12 @@
-import type { FastifyInstance } from "fastify";
-import type { GraphiQLOptions } from "graphql-yoga";
+import type { GraphiQLOptions, Plugin } from "graphql-yoga";
 
 /**
  * GraphiQL from the installed @graphql-yoga/render-graphiql instead of yoga's default page, which
  * loads its scripts from unpkg.com and stays blank without internet. The page is small and names
- * the assets below by path on this server; the ~9 MB bundle is loaded on first use only.
+ * the assets below as /graphql?graphiql=<name> on this server (a query parameter, so that /graphql
+ * stays the one GraphQL route); the ~9 MB bundle is loaded on first use only.
  */
-export const GRAPHIQL_ASSETS_PATH = "/graphql/graphiql";
+const PARAMETER = "graphiql";
 
 type Bundle = typeof import("@graphql-yoga/render-graphiql/graphiql");
 let bundle: Promise<Bundle> | undefined;
@@ -15,16 +15,19 @@ const load = () => {
   return bundle;
 };
 
-const ASSETS: Record<string, { type: string; body: (b: Bundle) => string | Buffer }> = {
+const ASSETS: Record<string, { type: string; body: (b: Bundle) => string | Uint8Array<ArrayBuffer> }> = {
   "graphiql.js": { type: "text/javascript", body: (b) => b.js },
   "graphiql.css": { type: "text/css", body: (b) => b.css },
   "editor.worker.js": { type: "text/javascript", body: (b) => b.editorWorkerService },
   "json.worker.js": { type: "text/javascript", body: (b) => b.jsonWorker },
   "graphql.worker.js": { type: "text/javascript", body: (b) => b.graphqlWorker },
-  "favicon.ico": { type: "image/x-icon", body: (b) => Buffer.from(b.favicon.split(",")[1] ?? "", "base64") },
+  "favicon.ico": {
+    type: "image/x-icon",
+    body: (b) => new Uint8Array(Buffer.from(b.favicon.split(",")[1] ?? "", "base64")),
+  },
 };
 
-const asset = (name: string) => `${GRAPHIQL_ASSETS_PATH}/${name}`;
+const asset = (name: string) => `/graphql?${PARAMETER}=${name}`;
 /** JSON inside a <script>: `</script>` in an option must not end the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
@@ -57,12 +60,21 @@ export function renderGraphiQL(options: GraphiQLOptions): string {
 `;
 }
 
-/** GET /graphql/graphiql/<asset>: the bundle's parts, cacheable (they change only with the package). */
-export function serveGraphiQLAssets(app: FastifyInstance) {
-  app.get<{ Params: { name: string } }>(`${GRAPHIQL_ASSETS_PATH}/:name`, async (request, reply) => {
-    const entry = ASSETS[request.params.name];
-    if (!entry) return reply.callNotFound();
-    reply.header("content-type", entry.type).header("cache-control", "public, max-age=86400");
-    return entry.body(await load());
-  });
+/** GET /graphql?graphiql=<asset>: the bundle's parts, cacheable (they change only with the package). */
+export function graphiqlAssets(): Plugin {
+  return {
+    onRequest({ request, url, endResponse, fetchAPI }) {
+      const name = request.method === "GET" ? url.searchParams.get(PARAMETER) : null;
+      if (name === null) return;
+      const entry = ASSETS[name];
+      if (!entry) return endResponse(new fetchAPI.Response("no such GraphiQL asset", { status: 404 }));
+      return load().then((bundle) =>
+        endResponse(
+          new fetchAPI.Response(entry.body(bundle), {
+            headers: { "content-type": entry.type, "cache-control": "public, max-age=86400" },
+          }),
+        ),
+      );
+    },
+  };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext } from "./context.js";
 import { maxDepthRule } from "./depth-limit.js";
 import { maskError, yogaLogging } from "./errors.js";
-import { renderGraphiQL, serveGraphiQLAssets } from "./graphiql.js";
+import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { singleConnectionSse } from "./sse.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
@@ -35,6 +35,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
           addValidationRule(maxDepthRule()),
       },
       singleConnectionSse(GRAPHQL_PATH),
+      graphiqlAssets(),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],
     context: ({ request }) =>
@@ -60,7 +61,6 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       return reply;
     },
   });
-  serveGraphiQLAssets(app);
 
   const ws = mountGraphQLWs(context, yoga as never, GRAPHQL_PATH);
   return { yoga, attach: ws.attach, close: ws.close };

@@ -101,17 +101,17 @@ describe(`GraphQL transports on ${testProvider}`, () => {
     expect(html.length).toBeLessThan(10_000);
     expect(html.match(/(?:https?:)?\/\/[a-z0-9.-]+/gi) ?? []).toEqual([]);
 
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"|: "(\/graphql\/graphiql\/[^"]+)"/g)].map(
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"|: "(\/graphql\?graphiql=[^"]+)"/g)].map(
       (m) => m[1] ?? m[2],
     );
     expect(assets).toEqual(
       expect.arrayContaining([
-        "/graphql/graphiql/graphiql.js",
-        "/graphql/graphiql/graphiql.css",
-        "/graphql/graphiql/favicon.ico",
-        "/graphql/graphiql/editor.worker.js",
-        "/graphql/graphiql/json.worker.js",
-        "/graphql/graphiql/graphql.worker.js",
+        "/graphql?graphiql=graphiql.js",
+        "/graphql?graphiql=graphiql.css",
+        "/graphql?graphiql=favicon.ico",
+        "/graphql?graphiql=editor.worker.js",
+        "/graphql?graphiql=json.worker.js",
+        "/graphql?graphiql=graphql.worker.js",
       ]),
     );
     for (const path of assets) {
@@ -119,9 +119,9 @@ describe(`GraphQL transports on ${testProvider}`, () => {
       expect(response.status, path).toBe(200);
       expect((await response.arrayBuffer()).byteLength, path).toBeGreaterThan(1000);
     }
-    const script = await fetch(`${t.url}/graphql/graphiql/graphiql.js`);
+    const script = await fetch(`${t.url}/graphql?graphiql=graphiql.js`);
     expect(script.headers.get("content-type")).toContain("javascript");
     expect(await script.text()).toContain("renderYogaGraphiQL");
-    expect((await fetch(`${t.url}/graphql/graphiql/nothing.js`)).status).toBe(404);
+    expect((await fetch(`${t.url}/graphql?graphiql=nothing.js`)).status).toBe(404);
   });
 });
