@@ -1,8 +1,9 @@
-import SchemaBuilder from "@pothos/core";
+import SchemaBuilder, { type InputFieldRef } from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { GraphQLContext } from "./context.js";
+import { decodeNodeId, typeRestIds } from "./node-lookup.js";
 
 const capitalize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -33,8 +34,22 @@ export const builder = new SchemaBuilder<{
     nodeFieldOptions: { nullable: false },
     nodeTypeOptions: { description: "An object with a global id: fetch it again with Query.node." },
     pageInfoTypeOptions: {},
-    nodeQueryOptions: {},
-    nodesQueryOptions: {},
+    // node and nodes take a REST id too (node-lookup.ts); every other id argument is parsed by node-ids.ts.
+    decodeGlobalID: decodeNodeId,
+    nodeQueryOptions: {
+      args: { id: { description: "A global id, or a REST id (databaseId)." } },
+      resolve: async (_root, args, ctx, _info, resolveNode) => {
+        await typeRestIds(ctx, [args.id]);
+        return resolveNode(args.id);
+      },
+    },
+    nodesQueryOptions: {
+      args: { ids: { description: "Global ids, or REST ids (databaseId)." } },
+      resolve: async (_root, args, ctx, _info, resolveNodes) => {
+        await typeRestIds(ctx, args.ids);
+        return resolveNodes(args.ids);
+      },
+    },
   },
   errors: {
     // Every mutation's errors come back as typed results (see types/errors.ts), never masked:
@@ -49,3 +64,9 @@ export const builder = new SchemaBuilder<{
     limit: QUERY_LIMITS,
   },
 });
+
+/** The schema's type parameters, for functions that take Pothos field builders. */
+export type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+export type InputFields = PothosSchemaTypes.InputFieldBuilder<Types, "InputObject">;
+/** An input field of any type: what the property catalogue of types/checks/input-fields.ts holds. */
+export type AnyInputField = InputFieldRef<Types, unknown>;

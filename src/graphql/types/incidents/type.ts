@@ -1,0 +1,113 @@
+import type { IncidentUpdateRow } from "../../../domain/incidents/index.js";
+import { NotFoundError } from "../../../domain/errors.js";
+import {
+  getIncidents,
+  getIncidentUpdates,
+  pageIncidents,
+  pageIncidentUpdates,
+  type IncidentView,
+} from "../../../domain/incidents/index.js";
+import type { Page } from "../../../domain/pagination.js";
+import { builder } from "../../builder.js";
+import { toConnection } from "../../connection.js";
+import { domain, loader } from "../../context.js";
+import { brandedLoader } from "../../node-loader.js";
+import { ServiceNode } from "../services/type.js";
+import { IncidentSeverityEnum, IncidentStatusEnum, type IncidentSeverity, type IncidentStatus } from "./enums.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
+
+export const IncidentRef = builder.objectRef<IncidentView>("Incident");
+export const IncidentUpdateRef = builder.objectRef<IncidentUpdateRow>("IncidentUpdate");
+
+/**
+ * The incident an update was reached from: its `incident` field answers with that object (also
+ * for a public page's visitor, who has no key to load it with), else loads it for the caller.
+ * A symbol property of the request's own row (a WeakMap costs the GC more, per update).
+ */
+const PARENT = Symbol("incident");
+type WithParent = IncidentUpdateRow & { [PARENT]?: IncidentView };
+
+export function withParent<P extends Page<IncidentUpdateRow>>(page: P, incident: IncidentView): P {
+  for (const update of page.nodes) (update as WithParent)[PARENT] = incident;
+  return page;
+}
+
+export const IncidentUpdateNode = builder.node(IncidentUpdateRef, {
+  description: "One entry of an incident's timeline.",
+  id: { resolve: (update) => update.id },
+  loadMany: brandedLoader("IncidentUpdate", (ids, ctx) => getIncidentUpdates({ ctx: domain(ctx), ids })),
+  fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
+    description: t.exposeString("description"),
+    status: t.field({ type: IncidentStatusEnum, resolve: (update) => update.status as IncidentStatus }),
+    publicIncidentUpdateDate: t.expose("publicIncidentUpdateDate", { type: "DateTime" }),
+    notifySubscribers: t.exposeBoolean("notifySubscribers"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    incident: t.field({
+      type: IncidentRef,
+      resolve: async (update, _args, ctx) => {
+        const known = (update as WithParent)[PARENT];
+        if (known) return known;
+        const incident = await loader(ctx, "IncidentUpdate.incident", (ids: readonly string[]) =>
+          getIncidents({ ctx: domain(ctx), ids }),
+        ).load(update.incidentId);
+        if (!incident) throw new NotFoundError("incident", update.incidentId);
+        return incident;
+      },
+    }),
+  }),
+});
+
+/** One connection type for every list of incidents (the account's, a status page's). */
+export const IncidentConnection = builder.connectionObject(
+  { type: IncidentRef, name: "IncidentConnection" },
+  { name: "IncidentEdge" },
+);
+
+export const IncidentNode = builder.node(IncidentRef, {
+  description: "A status page incident: it shows on every status page that shows one of its services.",
+  id: { resolve: (incident) => incident.id },
+  loadMany: brandedLoader("Incident", (ids, ctx) => getIncidents({ ctx: domain(ctx), ids })),
+  fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
+    name: t.exposeString("name"),
+    severity: t.field({ type: IncidentSeverityEnum, resolve: (incident) => incident.severity as IncidentSeverity }),
+    services: t.field({
+      type: [ServiceNode],
+      description: "On a public status page, only the services that page shows.",
+      // Loaded with the incident, in the same batch (domain/incidents/batch.ts).
+      resolve: (incident) => incident.services,
+    }),
+    updates: t.connection(
+      {
+        type: IncidentUpdateRef,
+        description: "Newest first: by publicIncidentUpdateDate, then createdAt.",
+        // The updates come with the incident (its status and duration derive from them): a page of them costs no query.
+        resolve: (incident, args) => toConnection(withParent(pageIncidentUpdates(incident.updates, args), incident)),
+      },
+      { name: "IncidentUpdateConnection" },
+      { name: "IncidentUpdateEdge" },
+    ),
+    lastUpdateStatus: t.field({ type: IncidentStatusEnum, resolve: (incident) => incident.lastUpdateStatus }),
+    duration: t.int({
+      nullable: true,
+      description:
+        "Seconds from the first update to the latest, RESOLVED, one (on publicIncidentUpdateDate); null while unresolved.",
+      resolve: (incident) => incident.duration,
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  incidents: t.connection(
+    {
+      type: IncidentRef,
+      description: "The account's latest incidents, newest first (the cursors are REST's nextId).",
+      resolve: async (_root, args, ctx) => toConnection(await pageIncidents({ ctx: domain(ctx), args })),
+    },
+    IncidentConnection,
+  ),
+}));

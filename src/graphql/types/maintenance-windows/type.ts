@@ -1,0 +1,91 @@
+import type { MaintenanceWindowRow } from "../../../domain/maintenance-windows/index.js";
+import {
+  checkMaintenanceStatuses,
+  getMaintenanceWindows,
+  pageMaintenanceWindows,
+  type REPEAT_UNITS,
+  type MaintenanceReason,
+  type MaintenanceStatus,
+} from "../../../domain/maintenance-windows/index.js";
+import { builder } from "../../builder.js";
+import { toConnection } from "../../connection.js";
+import { domain, loader, type GraphQLContext } from "../../context.js";
+import { brandedLoader } from "../../node-loader.js";
+import { MaintenanceEffect, MaintenanceScope, RepeatUnit } from "./enums.js";
+import { DATABASE_ID_INT } from "../../node-ids.js";
+
+const windowLoader = (ctx: GraphQLContext) =>
+  loader(
+    ctx,
+    "MaintenanceWindow.byId",
+    (ids: readonly number[]) =>
+      getMaintenanceWindows({ ctx: domain(ctx), ids }) as Promise<(MaintenanceWindowRow | null)[]>,
+  );
+
+const MaintenanceReasonRef = builder.objectRef<MaintenanceReason>("MaintenanceReason").implement({
+  description: "One active maintenance window that pauses or silences the check.",
+  fields: (t) => ({
+    window: t.field({
+      type: MaintenanceWindowNode,
+      nullable: true,
+      resolve: (reason, _args, ctx) => windowLoader(ctx).load(reason.windowId),
+    }),
+    name: t.exposeString("name"),
+    effect: t.field({ type: MaintenanceEffect, resolve: (reason) => reason.effect }),
+    scope: t.field({ type: MaintenanceScope, resolve: (reason) => reason.scope }),
+    tags: t.exposeStringList("tags", { description: "The matching tags (empty for scope ALL)." }),
+    until: t.expose("until", { type: "DateTime", description: "When the window's current occurrence ends." }),
+  }),
+});
+
+export const MaintenanceStatusRef = builder.objectRef<MaintenanceStatus>("MaintenanceStatus").implement({
+  description: "Whether a check is in maintenance now, and why.",
+  fields: (t) => ({
+    paused: t.exposeBoolean("paused", { description: "An active window pauses it: it does not run." }),
+    silenced: t.exposeBoolean("silenced", { description: "An active window silences its alerts." }),
+    reasons: t.field({ type: [MaintenanceReasonRef], resolve: (status) => status.reasons }),
+  }),
+});
+
+/** Every Check.maintenance of one response in two queries. */
+export const maintenanceLoader = (ctx: GraphQLContext) =>
+  loader(ctx, "Check.maintenance", async (ids: readonly string[]) => {
+    const statuses = await checkMaintenanceStatuses({ ctx: domain(ctx), checkIds: ids });
+    return statuses.map((status) => status ?? { paused: false, silenced: false, reasons: [] });
+  });
+
+export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceWindowRow>("MaintenanceWindow"), {
+  description: "A time range in which checks are paused or their alerts silenced.",
+  id: { resolve: (w) => w.id },
+  loadMany: brandedLoader("MaintenanceWindow", (ids, ctx) => getMaintenanceWindows({ ctx: domain(ctx), ids })),
+  fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: DATABASE_ID_INT }),
+    name: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    startsAt: t.expose("startsAt", { type: "DateTime" }),
+    endsAt: t.expose("endsAt", { type: "DateTime" }),
+    repeatUnit: t.field({ type: RepeatUnit, resolve: (w) => w.repeatUnit as (typeof REPEAT_UNITS)[number] }),
+    repeatInterval: t.exposeInt("repeatInterval", { nullable: true }),
+    repeatEndsAt: t.expose("repeatEndsAt", { type: "DateTime", nullable: true }),
+    timezone: t.exposeString("timezone", { nullable: true }),
+    tags: t.stringList({ resolve: (w) => w.tags as string[] }),
+    pauseAllChecks: t.exposeBoolean("pauseAllChecks"),
+    silenceAlertsTags: t.stringList({ resolve: (w) => w.silenceAlertsTags as string[] }),
+    silenceAllAlerts: t.exposeBoolean("silenceAllAlerts"),
+    statusPageVisibility: t.expose("statusPageVisibility", { type: "JSON", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  maintenanceWindows: t.connection(
+    {
+      type: MaintenanceWindowNode,
+      description: "The account's maintenance windows, newest first.",
+      resolve: async (_root, args, ctx) => toConnection(await pageMaintenanceWindows({ ctx: domain(ctx), args })),
+    },
+    { name: "MaintenanceWindowConnection" },
+    { name: "MaintenanceWindowEdge" },
+  ),
+}));

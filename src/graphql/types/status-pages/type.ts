@@ -1,0 +1,112 @@
+import type { StatusPageRow } from "../../../domain/status-pages/index.js";
+import { incidentsOfStatusPages } from "../../../domain/incidents/index.js";
+import type { PageArgs } from "../../../domain/pagination.js";
+import {
+  cardsOfStatusPages,
+  getStatusPages,
+  keysOfStatusPages,
+  pageStatusPages,
+  type ThemeColors,
+} from "../../../domain/status-pages/index.js";
+import { builder } from "../../builder.js";
+import { toConnection } from "../../connection.js";
+import { domain, loader, type GraphQLContext } from "../../context.js";
+import { IncidentConnection, IncidentRef } from "../incidents/type.js";
+import { StatusPageCardRef, StatusPageKeyRef } from "./cards.js";
+import { publicScopeOf, scopedLoader } from "./scope.js";
+import { StatusPageThemeEnum, ThemeColorsRef, type StatusPageTheme } from "./theme.js";
+import { brandedLoader } from "../../node-loader.js";
+import { DATABASE_ID_UUID } from "../../node-ids.js";
+
+/** The incidents a page shows, one page of them: batched over every page of the request with the same arguments. */
+function incidentsOf(page: StatusPageRow, args: PageArgs, ctx: GraphQLContext) {
+  const shownOnStatusPageId = publicScopeOf(page)?.statusPageId;
+  const key = JSON.stringify([page.id, args.first ?? null, args.after ?? null, args.last ?? null, args.before ?? null]);
+  return scopedLoader(
+    ctx,
+    page,
+    "StatusPage.incidents",
+    (domainCtx, keys: readonly string[]) =>
+      incidentsOfStatusPages(
+        domainCtx,
+        keys.map((k) => {
+          const [statusPageId, first, after, last, before] = JSON.parse(k) as [
+            string,
+            number | null,
+            string | null,
+            number | null,
+            string | null,
+          ];
+          return { statusPageId, args: { first, after, last, before } };
+        }),
+        { shownOnStatusPageId },
+      ),
+    (incidents) => incidents.nodes,
+  ).load(key);
+}
+
+export const StatusPageRef = builder.objectRef<StatusPageRow>("StatusPage");
+
+export const StatusPageNode = builder.node(StatusPageRef, {
+  description: "A status page: cards of services, and the incidents that name them.",
+  id: { resolve: (page) => page.id },
+  loadMany: brandedLoader("StatusPage", (ids, ctx) => getStatusPages({ ctx: domain(ctx), ids })),
+  fields: (t) => ({
+    databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
+    name: t.exposeString("name"),
+    url: t.exposeString("url", { description: "The page's slug, unique across all accounts." }),
+    description: t.exposeString("description", { nullable: true }),
+    customDomain: t.exposeString("customDomain", { nullable: true }),
+    logo: t.exposeString("logo", { nullable: true }),
+    logoDark: t.exposeString("logoDark", { nullable: true }),
+    redirectTo: t.exposeString("redirectTo", { nullable: true }),
+    favicon: t.exposeString("favicon", { nullable: true }),
+    defaultTheme: t.field({ type: StatusPageThemeEnum, resolve: (page) => page.defaultTheme as StatusPageTheme }),
+    version: t.float({ nullable: true, resolve: (page) => (page.version === null ? null : Number(page.version)) }),
+    isPrivate: t.exposeBoolean("isPrivate"),
+    themeColors: t.field({
+      type: ThemeColorsRef,
+      nullable: true,
+      resolve: (page) => page.themeColors as ThemeColors | null,
+    }),
+    cards: t.field({
+      type: [StatusPageCardRef],
+      description: "In the page's order, each with its services.",
+      resolve: (page, _args, ctx) =>
+        scopedLoader(ctx, page, "StatusPage.cards", cardsOfStatusPages, (cards) => cards).load(page.id),
+    }),
+    incidents: t.connection(
+      {
+        type: IncidentRef,
+        description: "The incidents the page shows (those naming one of its cards' services), newest first.",
+        resolve: async (page, args, ctx) => toConnection(await incidentsOf(page, args, ctx)),
+      },
+      IncidentConnection,
+    ),
+    keys: t.field({
+      type: [StatusPageKeyRef],
+      description:
+        "Keys that open the page when private, masked. Needs an API key of the page's account (never shown to visitors).",
+      resolve: (page, _args, ctx) => {
+        const domainCtx = domain(ctx);
+        return loader(ctx, "StatusPage.keys", (ids: readonly string[]) => keysOfStatusPages(domainCtx, ids)).load(
+          page.id,
+        );
+      },
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  statusPages: t.connection(
+    {
+      type: StatusPageNode,
+      description: "The account's status pages, newest first (the cursors are REST's nextId).",
+      resolve: async (_root, args, ctx) => toConnection(await pageStatusPages({ ctx: domain(ctx), args })),
+    },
+    { name: "StatusPageConnection" },
+    { name: "StatusPageEdge" },
+  ),
+}));

@@ -1,0 +1,104 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import type { ExecutionArgs } from "graphql";
+import { GraphQLError } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import type { YogaServerInstance } from "graphql-yoga";
+import { WebSocketServer } from "ws";
+import type { AppContext } from "../app-context.js";
+import { DomainError } from "../domain/errors.js";
+import { buildContext, type GraphQLContext } from "./context.js";
+
+export function headerValue(value: string | string[] | undefined | null): string | undefined {
+  return (Array.isArray(value) ? value[0] : value) ?? undefined;
+}
+
+/**
+ * connectionParams with lower-case keys: clients send `Authorization` as readily as
+ * `authorization` (HTTP header names are case-insensitive, and these stand in for headers).
+ */
+export function paramsOf(connectionParams: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(connectionParams ?? {}).map(([key, value]) => [key.toLowerCase(), value]));
+}
+
+const stringParam = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/** graphql-ws on /graphql, executing through yoga's envelop (same schema, validation rules, masking). */
+export function mountGraphQLWs(
+  context: AppContext,
+  yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>,
+  path: string,
+) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? "/", "http://localhost").pathname !== path) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+  };
+
+  type Extra = { request: IncomingMessage; caller?: GraphQLContext["caller"] };
+  const wsServer = useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      // The key comes from connectionParams' authorization (any case), else from the upgrade request's header.
+      onConnect: async (ctx) => {
+        const params = paramsOf(ctx.connectionParams);
+        const headers = ctx.extra.request.headers;
+        const authorization = stringParam(params.authorization) ?? headerValue(headers.authorization);
+        const serviceAccount = stringParam(params["x-service-account"]) ?? headerValue(headers["x-service-account"]);
+        try {
+          ctx.extra.caller = (await buildContext(context, { authorization, serviceAccount }, "")).caller;
+          return true;
+        } catch {
+          return false; // graphql-ws closes with 4403 Forbidden
+        }
+      },
+      execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
+      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+      onSubscribe: async (ctx, _id, payload) => {
+        const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({
+          req: ctx.extra.request,
+          params: payload,
+        });
+        let document: ReturnType<typeof parse>;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+        }
+        const errors = validate(schema, document);
+        if (errors.length > 0) return errors;
+        const host = headerValue(ctx.extra.request.headers.host) ?? `${context.config.host}:${context.config.port}`;
+        const contextValue: GraphQLContext = {
+          app: context,
+          caller: ctx.extra.caller ?? null,
+          loaders: new Map(),
+          baseUrl: `http://${host}`,
+        };
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+          rootValue: { execute, subscribe },
+        };
+      },
+      onError: (_ctx, _id, _payload, errors) => {
+        for (const error of errors)
+          if (!(error.originalError instanceof DomainError)) context.logger.debug({ err: error }, "graphql-ws error");
+      },
+    },
+    wss,
+  );
+
+  return {
+    attach: (server: Server) => server.on("upgrade", onUpgrade),
+    /** Closes every WebSocket with 1001 (going away) so that clients reconnect elsewhere. */
+    async close() {
+      for (const client of wss.clients) client.close(1001, "server shutting down");
+      await wsServer.dispose();
+    },
+  };
+}
