@@ -5,7 +5,7 @@ import { migrate } from "./db/migrate.js";
 import { createAccount, createApiKey } from "./domain/accounts/create.js";
 import { DomainError } from "./domain/errors.js";
 import { createLogger } from "./logger.js";
-import { prepareDatabase, StartupError } from "./db/prepare.js";
+import { prepareDatabase, StartupError } from "./prepare-database.js";
 
 const usage = `usage: vigil <command>
   serve                            run the service (REST, GraphQL, health) on PORT

@@ -5,7 +5,7 @@ import type { AppContext } from "./app-context.js";
 import { createAuthenticator } from "./auth/authenticate.js";
 import { createInProcessBus } from "./events/bus.js";
 import type { Config } from "./config.js";
-import { prepareDatabase } from "./db/prepare.js";
+import { prepareDatabase } from "./prepare-database.js";
 import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";

@@ -1,9 +1,9 @@
-import type { Config } from "../config.js";
-import { ensureBootstrap } from "../domain/accounts/create.js";
-import type { Logger } from "../logger.js";
-import { openDatabase, type Database } from "./client.js";
-import { migrate } from "./migrate.js";
-import { redactUrl } from "./provider.js";
+import type { Config } from "./config.js";
+import { ensureBootstrap } from "./domain/accounts/create.js";
+import type { Logger } from "./logger.js";
+import { openDatabase, type Database } from "./db/client.js";
+import { migrate } from "./db/migrate.js";
+import { redactUrl } from "./db/provider.js";
 
 /** A start-up failure whose message is for the operator (printed as is, exit 1). */
 export class StartupError extends Error {}
