@@ -3,7 +3,7 @@ import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import type { CHECK_TYPES } from "../domain/shared/schemas.js";
 
 /** Node types whose REST id is an integer (autoincrement); every other node's is a uuid. */
-const INTEGER_IDS = new Set(["CheckGroup", "MaintenanceWindow"]);
+const INTEGER_IDS = new Set(["CheckGroup", "MaintenanceWindow", "AlertChannel"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A node id as an argument gave it: `typename` is null for a REST id that several types may own (checks). */

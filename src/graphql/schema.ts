@@ -47,6 +47,12 @@ import "./types/status-pages/type.js";
 import "./types/status-pages/public.js";
 import "./types/status-pages/inputs.js";
 import "./types/status-pages/mutations.js";
+import "./types/alert-channels/enums.js";
+import "./types/alert-channels/config.js";
+import "./types/alert-channels/type.js";
+import "./types/alert-channels/inputs.js";
+import "./types/alert-channels/mutations.js";
+import "./types/alert-settings/type.js";
 import "./subscriptions/fields.js";
 
 builder.queryType({});

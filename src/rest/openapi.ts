@@ -64,6 +64,8 @@ const TAGS: Record<string, string> = {
   "Status pages": "Public pages showing services in cards",
   "Status page services": "The services status pages and incidents name",
   "Status page incidents": "Incidents on services, and their updates",
+  "Alert channels": "Where alerts go (email, Slack, webhooks, PagerDuty, Opsgenie) and who is subscribed",
+  "Alert settings": "The account's alert settings, used by checks and groups with useGlobalAlertSettings",
 };
 
 /** The OpenAPI 3.1 document of every REST route, generated from the route list and its zod schemas. */

@@ -1,5 +1,7 @@
 import type { Route } from "./route.js";
 import { pingsRoutes } from "./pings.js";
+import { alertChannelsRoutes } from "./v1/alert-channels.js";
+import { alertSettingsRoutes } from "./v1/alert-settings.js";
 import { checkGroupsRoutes } from "./v1/check-groups.js";
 import { checkResultsRoutes } from "./v1/check-results.js";
 import { checkSessionsRoutes } from "./v1/check-sessions.js";
@@ -25,5 +27,7 @@ export const routes: readonly Route[] = [
   ...incidentsRoutes,
   ...heartbeatsRoutes,
   ...privateLocationsRoutes,
+  ...alertChannelsRoutes,
+  ...alertSettingsRoutes,
   ...pingsRoutes,
 ];

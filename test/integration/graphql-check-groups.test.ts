@@ -179,16 +179,19 @@ describe(`GraphQL check groups on ${testProvider}`, () => {
     expect(await db().checkGroup.count()).toBe(before);
   });
 
-  it("subscribes to the account's alert channels on create and update unless autoAssignAlerts is false", async () => {
+  it("subscribes to the account's alert channels on create unless autoAssignAlerts is false, never on update", async () => {
     const own = await t.newAccount();
     const channel = await createAlertChannel(t, own.accountId);
     const quiet = (await gql(CREATE, { input: { name: "Quiet" }, auto: false }, own.apiKey)).body.data.createCheckGroup
       .data;
     expect(quiet.alertChannelSubscriptions).toEqual([]);
-    const auto = await gql(UPDATE, { id: quiet.id, input: { muted: true } }, own.apiKey);
-    expect(auto.body.data.updateCheckGroup.data.alertChannelSubscriptions).toEqual([
-      { alertChannelId: channel.id, activated: true },
-    ]);
+    const auto = (await gql(CREATE, { input: { name: "Auto" } }, own.apiKey)).body.data.createCheckGroup.data;
+    expect(auto.alertChannelSubscriptions).toEqual([{ alertChannelId: channel.id, activated: true }]);
+    // autoAssignAlerts acts at creation only (docs/decisions.md, Alerting).
+    for (const flag of [undefined, true]) {
+      const updated = await gql(UPDATE, { id: quiet.id, input: { muted: true }, auto: flag }, own.apiKey);
+      expect(updated.body.data.updateCheckGroup.data.alertChannelSubscriptions).toEqual([]);
+    }
   });
 
   it("refuses to delete a group that holds checks, deletes an empty one, and hides both from another account", async () => {

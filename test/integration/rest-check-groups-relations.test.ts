@@ -6,7 +6,7 @@ import { createCheck } from "../support/fixtures/checks.js";
 import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 import { restClient } from "../support/rest.js";
 
-// The API has no alert-channel or check writes of its own here: tests make those rows directly.
+// Tests make alert channel rows directly (the alert-channel API has tests of its own).
 describe(`REST check groups: alert channels, private locations and checks on ${testProvider}`, () => {
   const t = useTestApp();
   const db = () => t.db;
@@ -41,7 +41,7 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     expect((await api.get(`/v1/check-groups/${sent.body.id}`)).body).toEqual(sent.body);
   });
 
-  it("on update, auto-assigns the missing channels by default and otherwise leaves or replaces the subscriptions", async () => {
+  it("on update, leaves the subscriptions alone whatever autoAssignAlerts says, or replaces them with a sent list", async () => {
     const { accountId, api } = await account();
     const a = await channel(accountId);
     const { body: group } = await api.post("/v1/check-groups?autoAssignAlerts=false", { name: "G" });
@@ -49,20 +49,18 @@ describe(`REST check groups: alert channels, private locations and checks on ${t
     expect((await api.put(`${path}?autoAssignAlerts=false`, { muted: true })).body.alertChannelSubscriptions).toEqual(
       [],
     );
+    // autoAssignAlerts acts at creation only (docs/decisions.md, Alerting).
+    expect((await api.put(path, { name: "G1" })).body.alertChannelSubscriptions).toEqual([]);
     expect(
       (await api.put(path, { alertChannelSubscriptions: [{ alertChannelId: a.id, activated: false }] })).body
         .alertChannelSubscriptions,
     ).toEqual([{ alertChannelId: a.id, activated: false }]);
-    const b = await channel(accountId);
-    // Only the channel not yet subscribed is added; the existing subscription keeps activated=false.
-    const assigned = await api.put(path, { name: "G2" });
-    expect(assigned.body.alertChannelSubscriptions).toEqual([
-      { alertChannelId: a.id, activated: false },
-      { alertChannelId: b.id, activated: true },
-    ]);
-    expect(assigned.body.muted).toBe(true);
+    await channel(accountId);
+    const unchanged = await api.put(`${path}?autoAssignAlerts=true`, { name: "G2" });
+    expect(unchanged.body.alertChannelSubscriptions).toEqual([{ alertChannelId: a.id, activated: false }]);
+    expect(unchanged.body.muted).toBe(true);
     const c = await channel(accountId);
-    expect((await api.put(`${path}?autoAssignAlerts=false`, {})).body.alertChannelSubscriptions).toHaveLength(2);
+    expect((await api.put(`${path}?autoAssignAlerts=false`, {})).body.alertChannelSubscriptions).toHaveLength(1);
     const replaced = await api.put(`${path}?autoAssignAlerts=true`, {
       alertChannelSubscriptions: [{ alertChannelId: c.id }],
     });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkTemplate, TemplateError } from "../alerting/template.js";
-import { INT_MAX, requestBody } from "../shared/schemas.js";
+import { INT_MAX, PageQuery, querySchema, requestBody } from "../shared/schemas.js";
 
 /**
  * Alert channel bodies (`AlertChannelCreate` of the reference; docs/decisions.md, Alerting). The
@@ -196,3 +196,10 @@ export function parseStoredChannel(type: string, config: unknown): StoredChannel
   }
   return { type, config: shapes[type as ChannelType].parse(config) } as StoredChannel;
 }
+
+/** GET /v1/alert-channels: page/limit of the reference document. */
+export const ListAlertChannelsQuery = querySchema(PageQuery);
+
+/** PUT /v1/alert-channels/{id}/subscriptions (`AlertChannelSubscriptionCreate`). */
+export const SetAlertChannelSubscriptionInput = ChannelSubscription;
+export type SetAlertChannelSubscriptionInput = z.input<typeof SetAlertChannelSubscriptionInput>;

@@ -28,7 +28,8 @@ export async function updateCheckGroup({
   // Another account's group is a 404 whatever the body holds.
   const current = await getCheckGroup({ ctx, id });
   const { alertChannelSubscriptions, ...fields } = withoutResponseFields(parseInput(UpdateCheckGroupInput, input));
-  const { autoAssignAlerts } = parseInput(AutoAssignAlertsQuery, query, "query");
+  // autoAssignAlerts acts at creation only (docs/decisions.md, Alerting): accepted, changes nothing.
+  parseInput(AutoAssignAlertsQuery, query, "query");
   return translatePrismaErrors(() =>
     ctx.db.$transaction(async (tx) => {
       const privateLocations = await resolveReferences(tx, ctx.accountId, { ...fields, alertChannelSubscriptions });
@@ -48,7 +49,7 @@ export async function updateCheckGroup({
         accountId: ctx.accountId,
         groupId: current.id,
         sent: alertChannelSubscriptions,
-        autoAssign: autoAssignAlerts,
+        autoAssign: false,
       });
       return tx.checkGroup.findUniqueOrThrow({ where: { id: current.id }, include: checkGroupInclude });
     }),

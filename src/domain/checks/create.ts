@@ -8,14 +8,22 @@ import { saveCheck } from "./save.js";
 import { checkReferences } from "./references.js";
 import { AutoAssignAlertsQuery, createCheckSchema, type RoutedCheckType } from "./schemas.js";
 
-/** Subscriptions to every alert channel of the account (autoAssignAlerts). */
-async function allChannels(ctx: DomainContext) {
+type Subscription = { alertChannelId: number; activated: boolean };
+
+/**
+ * A new check's subscriptions: those sent, else every channel of the account (autoAssignAlerts),
+ * else none; plus, in every case, each `autoSubscribe` channel not listed yet. One query.
+ */
+async function initialSubscriptions(ctx: DomainContext, sent: Subscription[] | undefined, autoAssign: boolean) {
   const channels = await ctx.db.alertChannel.findMany({
     where: { accountId: ctx.accountId },
-    select: { id: true },
+    select: { id: true, autoSubscribe: true },
     orderBy: { id: "asc" },
   });
-  return channels.map((channel) => ({ alertChannelId: channel.id, activated: true }));
+  const chosen = sent ?? (autoAssign ? channels.map((c) => ({ alertChannelId: c.id, activated: true })) : []);
+  const listed = new Set(chosen.map((s) => s.alertChannelId));
+  const auto = channels.filter((c) => c.autoSubscribe && !listed.has(c.id));
+  return [...chosen, ...auto.map((c) => ({ alertChannelId: c.id, activated: true }))];
 }
 
 /** POST /v1/checks/{type}. A heartbeat check gets the random token of its ping URL. */
@@ -34,8 +42,8 @@ export async function createCheck({
   const values = normalizeLists(withoutResponseFields(parseInput(createCheckSchema(type), input)), "empty");
   checkFrequency(type, values.frequency as number, values.frequencyOffset as number | null);
   const { privateLocations } = await checkReferences(ctx, values);
-  const sent = values.alertChannelSubscriptions as { alertChannelId: number; activated: boolean }[] | undefined;
-  const subscriptions = sent ?? (autoAssignAlerts ? await allChannels(ctx) : []);
+  const sent = values.alertChannelSubscriptions as Subscription[] | undefined;
+  const subscriptions = await initialSubscriptions(ctx, sent, autoAssignAlerts);
   const data = {
     ...toCheckData({ ...values, privateLocations }),
     checkType: type,

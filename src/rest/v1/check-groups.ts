@@ -132,7 +132,7 @@ export const checkGroupsRoutes: Route[] = [
     path: "/v1/check-groups/{id}",
     operationId: "updateCheckGroup",
     summary: "Update a check group",
-    description: `A partial update: an omitted property keeps its value; a sent list or nested object replaces the stored one. ${autoAssign}`,
+    description: `A partial update: an omitted property keeps its value; a sent list or nested object replaces the stored one. autoAssignAlerts acts at creation only: on update it changes no subscription.`,
     tag,
     params,
     query: AutoAssignAlertsQuery,

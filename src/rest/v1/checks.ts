@@ -48,7 +48,7 @@ const CREATE_NOTES: Record<CheckRouteSlug, string> = {
     "Runs its multi-step `script` on the check's schedule; where no browser runner is available, a run ends with `hasErrors` and a message saying so.",
 };
 const autoAssign =
-  "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the check is subscribed to every alert channel of the account.";
+  "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the check is subscribed to every alert channel of the account; channels with autoSubscribe subscribe it in every case.";
 
 const baseUrl = (request: FastifyRequest) => ({ baseUrl: `${request.protocol}://${request.host}` });
 

@@ -23,8 +23,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: idDescription("CheckGroup") }),
       input: t.arg({ type: CheckGroupUpdateInput, required: true }),
       autoAssignAlerts: t.arg.boolean({
-        description:
-          "Default true: with no alertChannelSubscriptions sent, subscribe the group to every alert channel.",
+        description: "Accepted for the REST parity; acts at creation only, so an update changes no subscription.",
       }),
     },
     resolve: (_root, { id, input, autoAssignAlerts }, ctx) =>

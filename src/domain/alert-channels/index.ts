@@ -1,0 +1,13 @@
+export { createAlertChannel } from "./create.js";
+export { deleteAlertChannel } from "./delete.js";
+export { getAlertChannel } from "./get.js";
+export { listAlertChannels } from "./list.js";
+export { updateAlertChannel } from "./update.js";
+export { setAlertChannelSubscription } from "./set-subscription.js";
+export { pageAlertChannels } from "./page.js";
+export { getAlertChannels } from "./batch.js";
+export type { AlertChannelRow, AlertChannelSubscriptionRow } from "./rows.js";
+export { toAlertChannelSubscriptionView, toAlertChannelView, type AlertChannelView } from "./view.js";
+export type { AlertChannelSubscriptionView } from "./view.js";
+export * from "./schemas.js";
+export { redactChannelConfig } from "./secrets.js";
