@@ -18,10 +18,16 @@ export type AppContext = {
 
 /** The `ctx` of a domain verb called on behalf of an account. */
 export function domainContext(app: AppContext, accountId: string): DomainContext {
-  return { db: app.database.prisma, accountId, events: app.events, now: () => new Date() };
+  return {
+    db: app.database.prisma,
+    accountId,
+    events: app.events,
+    now: () => new Date(),
+    publicUrl: app.config.publicUrl,
+  };
 }
 
 /** The `ctx` of a domain function working across accounts (the engine's scheduler and sweeps). */
 export function systemContext(app: AppContext): SystemContext {
-  return { db: app.database.prisma, events: app.events, now: () => new Date() };
+  return { db: app.database.prisma, events: app.events, now: () => new Date(), publicUrl: app.config.publicUrl };
 }

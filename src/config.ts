@@ -69,6 +69,8 @@ export const ConfigSchema = z
     PAGERDUTY_EVENTS_URL: providerUrl.default("https://events.pagerduty.com/v2/enqueue"),
     OPSGENIE_API_URL: providerUrl.optional(),
     TELEGRAM_API_URL: providerUrl.default("https://api.telegram.org"),
+    /** The service's URL as users reach it: links in alert notifications. Unset: http://<HOST>:<PORT>. */
+    PUBLIC_URL: providerUrl.optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.VIGIL_ACCOUNT_ID) !== Boolean(env.VIGIL_API_KEY)) {
@@ -93,6 +95,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   engine: { enabled: boolean; concurrency: number };
   runLeaseMs: number;
+  /** No trailing slash. */
+  publicUrl: string;
   delivery: DeliveryConfig;
 };
 
@@ -128,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     engine: { enabled: c.ENGINE_ENABLED, concurrency: c.ENGINE_CONCURRENCY },
     runLeaseMs: c.RUN_LEASE_MS,
+    publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST.includes(":") ? `[${c.HOST}]` : c.HOST}:${c.PORT}`).replace(
+      /\/+$/,
+      "",
+    ),
     delivery: {
       smtpUrl: c.SMTP_URL ?? null,
       emailFrom: c.EMAIL_FROM,

@@ -10,6 +10,8 @@ export type DomainContext = {
   accountId: string;
   events: EventBus;
   now: () => Date;
+  /** The service's public URL (config PUBLIC_URL): links in alert notifications point into its API. */
+  publicUrl?: string;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { systemContext } from "../app-context.js";
+import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
@@ -27,6 +28,8 @@ export const engineSweeps: Sweep[] = [
     everyMs: 5_000,
     run: (app, now) => dropUnclaimedRuns({ ctx: systemContext(app), now }),
   },
+  // Reminders, time-based thresholds and flapping checks settling: alert decisions that are due.
+  { name: "alert ticks", everyMs: 5_000, run: (app, now) => tickDueCheckStatuses({ ctx: systemContext(app), now }) },
   // Sessions that can no longer finish end TIMED_OUT.
   { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions({ ctx: systemContext(app), now }) },
 ];

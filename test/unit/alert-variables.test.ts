@@ -63,6 +63,7 @@ describe("alert variables", () => {
       "Checkout API is still degraded",
       "Checkout API was degraded and is now failing",
       "Checkout API is no longer degraded",
+      "Checkout API is flapping",
     ]);
   });
 
@@ -76,12 +77,14 @@ describe("alert variables", () => {
       "DEGRADED",
       "FAILURE",
       "RECOVERY",
+      "FAILURE",
     ]);
     const onlyFailures = { sendFailure: true, sendDegraded: false, sendRecovery: false };
     expect(ALERT_TYPES.filter((type) => channelReceives(onlyFailures, type))).toEqual([
       "ALERT_FAILURE",
       "ALERT_FAILURE_REMAIN",
       "ALERT_DEGRADED_FAILURE",
+      "ALERT_FLAPPING",
     ]);
   });
 });

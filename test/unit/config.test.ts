@@ -129,4 +129,13 @@ describe("configuration", () => {
       "OPSGENIE_API_URL",
     ]);
   });
+
+  it("has PUBLIC_URL for alert links: http://<HOST>:<PORT> unless set, without a trailing slash", () => {
+    expect(loadConfig({}).publicUrl).toBe("http://127.0.0.1:3000");
+    expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).publicUrl).toBe("http://0.0.0.0:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://vigil.example.com/" }).publicUrl).toBe("https://vigil.example.com");
+    expect(problems({ PUBLIC_URL: "vigil.example.com" })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL must be an http or https URL/),
+    ]);
+  });
 });

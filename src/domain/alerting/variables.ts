@@ -81,6 +81,8 @@ const KIND_OF: Record<AlertType, AlertKind> = {
   ALERT_FAILURE_DEGRADED: "DEGRADED",
   ALERT_RECOVERY: "RECOVERY",
   ALERT_DEGRADED_RECOVERY: "RECOVERY",
+  // A flapping check is a problem to look at: channels taking failures receive it.
+  ALERT_FLAPPING: "FAILURE",
 };
 export function alertKind(type: AlertType): AlertKind {
   return KIND_OF[type];
@@ -104,6 +106,7 @@ const TITLES: Record<AlertType, (name: string) => string> = {
   ALERT_DEGRADED_REMAIN: (name) => `${name} is still degraded`,
   ALERT_DEGRADED_FAILURE: (name) => `${name} was degraded and is now failing`,
   ALERT_DEGRADED_RECOVERY: (name) => `${name} is no longer degraded`,
+  ALERT_FLAPPING: (name) => `${name} is flapping`,
 };
 
 export function alertTitle(type: AlertType, checkName: string): string {

@@ -5,6 +5,8 @@ import { json } from "../../db/json.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
 import { mergePromoted, publishQueued, type Promoted } from "../check-sessions/promote.js";
 import { settleSession } from "../check-sessions/settle.js";
+import { recordResultStatus } from "../check-statuses/results.js";
+import type { StatusEffects } from "../check-statuses/effects.js";
 import type { DomainContext } from "../context.js";
 import { ValidationError } from "../errors.js";
 import type { RecordCheckResultInput } from "./schemas.js";
@@ -53,8 +55,9 @@ async function runOf({
 }
 
 /**
- * Writes one result inside the caller's transaction; the caller publishes after the commit (with
- * `promoted`, the session runs the result let start, for waiting agents).
+ * Writes one result inside the caller's transaction, with the check's status and alert decision
+ * (a FINAL result); the caller publishes after the commit (with `promoted`, the session runs the
+ * result let start, for waiting agents, and runs `effects`, the status's events and incidents).
  */
 export async function insertCheckResult({
   ctx,
@@ -62,12 +65,14 @@ export async function insertCheckResult({
   check,
   data,
   promoted,
+  effects,
 }: {
   ctx: DomainContext;
   tx: DbOrTx;
   check: Check;
   data: Data;
   promoted?: Promoted;
+  effects: StatusEffects;
 }): Promise<CheckResult> {
   const now = ctx.now();
   const startedAt = data.startedAt ?? now;
@@ -121,6 +126,7 @@ export async function insertCheckResult({
       data: { status: data.isCancelled ? "CANCELLED" : "DONE", finishedAt: stoppedAt ?? now },
     });
   }
+  await recordResultStatus({ ctx, tx, result, sequenceSize: run.sequenceSize, effects });
   if (sessionId) {
     const started = await settleSession({ tx, accountId: ctx.accountId, sessionId, now });
     if (promoted) mergePromoted(promoted, started);

@@ -1,6 +1,7 @@
 import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
 import { nothingPromoted } from "../check-sessions/promote.js";
+import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
 import { ownedCheck } from "./check.js";
 import { insertCheckResult, publishRecorded } from "./insert.js";
 import { RecordCheckResultInput } from "./schemas.js";
@@ -13,10 +14,12 @@ import { RecordCheckResultInput } from "./schemas.js";
 export async function recordCheckResult({ ctx, input }: { ctx: DomainContext; input: unknown }) {
   const data = parseInput(RecordCheckResultInput, input);
   const promoted = nothingPromoted();
+  const effects = noStatusEffects();
   const result = await ctx.db.$transaction(async (tx) => {
     const check = await ownedCheck({ ctx, id: data.checkId, db: tx });
-    return insertCheckResult({ ctx, tx, check, data, promoted });
+    return insertCheckResult({ ctx, tx, check, data, promoted, effects });
   });
   publishRecorded(ctx, [result], promoted);
+  await runStatusEffects(ctx, effects);
   return result;
 }

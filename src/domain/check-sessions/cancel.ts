@@ -1,4 +1,5 @@
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
+import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
 import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
@@ -18,6 +19,7 @@ export async function cancelCheckSession({ ctx, id, input }: { ctx: DomainContex
   const { sequenceId } = parseInput(CancelCheckSessionInput, input === undefined ? {} : input);
   const session = await findCheckSession({ ctx, id, withResults: false });
   if (isFinished(session)) return;
+  const effects = noStatusEffects();
   const { recorded, groupIds } = await ctx.db.$transaction(async (tx) => {
     const runs = await tx.checkRun.findMany({
       where: {
@@ -51,10 +53,11 @@ export async function cancelCheckSession({ ctx, id, input }: { ctx: DomainContex
         startedAt: run.claimedAt ?? now,
         stoppedAt: now,
       });
-      results.push(await insertCheckResult({ ctx, tx, check: session.check, data }));
+      results.push(await insertCheckResult({ ctx, tx, check: session.check, data, effects }));
     }
     return { recorded: results, groupIds: cancelled.flatMap((run) => (run.groupId === null ? [] : [run.groupId])) };
   });
   publishRecorded(ctx, recorded);
+  await runStatusEffects(ctx, effects);
   if (groupIds.length > 0) await promoteGroupsApart(ctx.db, groupIds, ctx.now(), ctx.events);
 }

@@ -96,6 +96,7 @@ export async function triggerCheckSessions({
           location: place.location,
           privateLocationId: place.privateLocationId,
           sequenceId,
+          sequenceSize: places.length,
           status: check.groupId === null ? "QUEUED" : "PENDING",
           groupId: check.groupId,
           dueAt: now,

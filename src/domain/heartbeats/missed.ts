@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
+import { noStatusEffects, runStatusEffects, type StatusEffects } from "../check-statuses/effects.js";
+import { recordHeartbeatStatus } from "../check-statuses/heartbeats.js";
 import type { SystemContext } from "../context.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
 import { prismaErrorCode } from "../shared/prisma-errors.js";
@@ -61,7 +63,11 @@ type Due = { checkId: string; accountId: string; after: string | null; failedAt:
  * ping or another sweep came first) or this silence already has its FAILING (same id: unique
  * violation). The new event's id when this call wrote it, else null.
  */
-async function writeFailing(db: Db, due: Due): Promise<string | null> {
+async function writeFailing(
+  db: Db,
+  due: Due,
+  status: { now: Date; publicUrl: string | undefined; effects: StatusEffects },
+): Promise<string | null> {
   // Re-read just before the insert: narrows the window in which a ping could land between the
   // sweep's read and the FAILING (the deterministic id is what makes duplicates impossible).
   const latest = await db.heartbeatEvent.findFirst({
@@ -72,16 +78,28 @@ async function writeFailing(db: Db, due: Due): Promise<string | null> {
   if ((latest?.id ?? null) !== due.after) return null;
   const id = failingEventId(due.checkId, due.after);
   try {
-    await db.heartbeatEvent.create({
-      data: {
-        id,
+    // The event and the status's decision (a failed run) commit together; the event's unique id
+    // is still the compare-and-set between sweeps.
+    await db.$transaction(async (tx) => {
+      await tx.heartbeatEvent.create({
+        data: {
+          id,
+          accountId: due.accountId,
+          checkId: due.checkId,
+          state: "FAILING",
+          timestamp: due.failedAt,
+          source: null,
+          userAgent: null,
+        },
+      });
+      await recordHeartbeatStatus({
+        tx,
         accountId: due.accountId,
         checkId: due.checkId,
-        state: "FAILING",
-        timestamp: due.failedAt,
-        source: null,
-        userAgent: null,
-      },
+        outcome: "FAIL",
+        at: due.failedAt,
+        ...status,
+      });
     });
     return id;
   } catch (error) {
@@ -145,7 +163,8 @@ export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext;
   let written = 0;
   for (const check of due) {
     if (maintenanceStatus(windows.get(check.accountId) ?? [], check, now).paused) continue;
-    const eventId = await writeFailing(db, check);
+    const effects = noStatusEffects();
+    const eventId = await writeFailing(db, check, { now, publicUrl: ctx.publicUrl, effects });
     if (!eventId) continue;
     written++;
     events.publish({
@@ -155,6 +174,7 @@ export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext;
       eventId,
       state: "FAILING",
     });
+    await runStatusEffects(ctx, effects);
   }
   return written;
 }

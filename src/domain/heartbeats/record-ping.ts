@@ -1,3 +1,5 @@
+import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
+import { recordHeartbeatStatus } from "../check-statuses/heartbeats.js";
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { parseInput } from "../validation.js";
@@ -35,8 +37,29 @@ export async function recordHeartbeatPing({
   });
   const at = ctx.now();
   const state = pingState({ timing: heartbeatTiming(check.heartbeat), previous, at });
-  const event = await ctx.db.heartbeatEvent.create({
-    data: { accountId: check.accountId, checkId: check.id, state, timestamp: at, source: origin ?? referer, userAgent },
+  const effects = noStatusEffects();
+  const event = await ctx.db.$transaction(async (tx) => {
+    const event = await tx.heartbeatEvent.create({
+      data: {
+        accountId: check.accountId,
+        checkId: check.id,
+        state,
+        timestamp: at,
+        source: origin ?? referer,
+        userAgent,
+      },
+    });
+    await recordHeartbeatStatus({
+      tx,
+      accountId: check.accountId,
+      checkId: check.id,
+      outcome: "PASS",
+      at,
+      now: at,
+      publicUrl: ctx.publicUrl,
+      effects,
+    });
+    return event;
   });
   ctx.events.publish({
     type: "heartbeatEventRecorded",
@@ -45,5 +68,6 @@ export async function recordHeartbeatPing({
     eventId: event.id,
     state,
   });
+  await runStatusEffects(ctx, effects);
   return event;
 }

@@ -1,5 +1,6 @@
 import type { SystemContext } from "../context.js";
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
+import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
 import { parseInput } from "../validation.js";
 
@@ -54,15 +55,17 @@ export async function dropUnclaimedRuns({ ctx: system, now }: { ctx: SystemConte
         stoppedAt: now,
         ...failure(run.check.checkType, message),
       });
+      const effects = noStatusEffects();
       const result = await db.$transaction(async (tx) => {
         const { count } = await tx.checkRun.updateMany({
           where: { id: run.id, status: "QUEUED" },
           data: { status: "DROPPED", finishedAt: now },
         });
-        return count === 1 ? insertCheckResult({ ctx, tx, check: run.check, data }) : null;
+        return count === 1 ? insertCheckResult({ ctx, tx, check: run.check, data, effects }) : null;
       });
       if (result) {
         publishRecorded(ctx, [result]);
+        await runStatusEffects(ctx, effects);
         dropped++;
       }
     }

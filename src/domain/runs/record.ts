@@ -1,6 +1,7 @@
 import type { CheckResult } from "../../generated/sqlite/client.js";
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
 import { nothingPromoted, publishQueued } from "../check-sessions/promote.js";
+import { noStatusEffects, runStatusEffects, type StatusEffects } from "../check-statuses/effects.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
 import type { DomainContext, SystemContext } from "../context.js";
 import { parseInput } from "../validation.js";
@@ -37,10 +38,13 @@ export async function recordHeldTries({
       return error as Error;
     }
   });
-  const ctxOf = (accountId: string): DomainContext => ({ db: deps.db, accountId, events: deps.events, now: deps.now });
+  const ctxOf = (accountId: string): DomainContext => ({ ...deps, accountId });
   const promoted = nothingPromoted();
+  // Effects of the transaction that committed: a failed batch's are dropped with it.
+  const committed: StatusEffects[] = [];
   const write = (indexes: number[]) =>
     deps.db.$transaction(async (tx) => {
+      const effects = noStatusEffects();
       const outcome: { index: number; result: CheckResult | null }[] = [];
       for (const index of indexes) {
         const t = tries[index]!;
@@ -54,16 +58,23 @@ export async function recordHeldTries({
           index,
           result:
             count === 1
-              ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data, promoted })
+              ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data, promoted, effects })
               : null,
         });
       }
-      return outcome;
+      return { outcome, effects };
     });
 
   const answers: (CheckResult | null | Error)[] = parsed.map((p) => (p instanceof Error ? p : null));
   const valid = parsed.flatMap((p, index) => (p instanceof Error ? [] : [index]));
-  const record = (written: { index: number; result: CheckResult | null }[]) => {
+  const record = ({
+    outcome: written,
+    effects,
+  }: {
+    outcome: { index: number; result: CheckResult | null }[];
+    effects: StatusEffects;
+  }) => {
+    committed.push(effects);
     for (const { index, result } of written) {
       answers[index] = result;
       if (result) publishRecorded(ctxOf(tries[index]!.run.accountId), [result]);
@@ -81,5 +92,6 @@ export async function recordHeldTries({
     }
   }
   publishQueued(deps.events, promoted);
+  for (const effects of committed) await runStatusEffects(deps, effects);
   return answers;
 }

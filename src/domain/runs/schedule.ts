@@ -16,6 +16,8 @@ export type ScheduledRun = {
   location: string | null;
   privateLocationId: string | null;
   sequenceId: string;
+  /** How many runs share sequenceId (every location of a parallel run). */
+  sequenceSize: number;
   dueAt: Date;
   scheduleKey: string;
 };
@@ -59,9 +61,9 @@ async function queueScheduledRuns(
         .slice(at, at + 500)
         .map(
           (run) =>
-            Prisma.sql`(${run.accountId}, ${run.checkId}, ${run.groupId}, ${run.location}, ${run.privateLocationId}, ${run.sequenceId}, 'QUEUED', ${run.dueAt}, ${run.scheduleKey}, ${createdAt})`,
+            Prisma.sql`(${run.accountId}, ${run.checkId}, ${run.groupId}, ${run.location}, ${run.privateLocationId}, ${run.sequenceId}, ${run.sequenceSize}, 'QUEUED', ${run.dueAt}, ${run.scheduleKey}, ${createdAt})`,
         );
-      await tx.$executeRaw`INSERT INTO "CheckRun" ("accountId", "checkId", "groupId", "location", "privateLocationId", "sequenceId", "status", "dueAt", "scheduleKey", "createdAt") VALUES ${Prisma.join(rows)}`;
+      await tx.$executeRaw`INSERT INTO "CheckRun" ("accountId", "checkId", "groupId", "location", "privateLocationId", "sequenceId", "sequenceSize", "status", "dueAt", "scheduleKey", "createdAt") VALUES ${Prisma.join(rows)}`;
     }
     return true;
   });
@@ -160,7 +162,8 @@ export async function scheduleDueRuns({
     const keys = places.map((_, i) => String(i));
     for (const due of dueRuns({ ...check, locations: keys }, from, to)) {
       const sequenceId = randomUUID();
-      for (const key of runLocations({ locations: keys, runParallel: check.runParallel }, due.index)) {
+      const sequence = runLocations({ locations: keys, runParallel: check.runParallel }, due.index);
+      for (const key of sequence) {
         const place = places[Number(key)]!;
         runs.push({
           accountId: check.accountId,
@@ -168,6 +171,7 @@ export async function scheduleDueRuns({
           groupId: check.groupId,
           ...place,
           sequenceId,
+          sequenceSize: sequence.length,
           dueAt: new Date(due.dueAt),
           scheduleKey: `${check.id}:${due.index}:${place.location ?? `pl:${place.privateLocationId}`}`,
         });

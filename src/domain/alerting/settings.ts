@@ -1,0 +1,59 @@
+import { CompleteAlertSettings, DEFAULT_ALERT_SETTINGS } from "../shared/schemas.js";
+import type { AlertRules, AlertState, RunOutcome } from "./decide.js";
+
+/**
+ * The alert settings in force (docs/decisions.md, Alerting): a check in a group follows the
+ * group's (the account's when the group uses the global settings); a check outside groups its own
+ * (the account's when it uses the global settings). The account's are Account.alertSettings with
+ * every omitted part at its default; a stored value that no longer parses counts as the defaults.
+ */
+export function alertRulesInForce({
+  check,
+  group,
+  account,
+}: {
+  check: { alertSettings: unknown; useGlobalAlertSettings: boolean };
+  group: { alertSettings: unknown; useGlobalAlertSettings: boolean | null } | null;
+  account: unknown;
+}): AlertRules {
+  const own = group ?? check;
+  // A group's useGlobalAlertSettings is nullable: null means the default, true.
+  const global = own.useGlobalAlertSettings !== false;
+  return complete(global ? account : own.alertSettings);
+}
+
+function complete(settings: unknown): AlertRules {
+  const parsed = CompleteAlertSettings.safeParse(settings ?? {});
+  const value = parsed.success ? parsed.data : DEFAULT_ALERT_SETTINGS;
+  return {
+    escalationType: value.escalationType,
+    runBasedEscalation: value.runBasedEscalation ?? DEFAULT_ALERT_SETTINGS.runBasedEscalation,
+    timeBasedEscalation: "timeBasedEscalation" in value ? value.timeBasedEscalation : undefined,
+    reminders: { ...DEFAULT_ALERT_SETTINGS.reminders, ...value.reminders },
+    parallelRunFailureThreshold: {
+      ...DEFAULT_ALERT_SETTINGS.parallelRunFailureThreshold,
+      ...value.parallelRunFailureThreshold,
+    },
+  };
+}
+
+/** A result's outcome: FAIL with failures or errors, DEGRADED when degraded, else PASS. */
+export function resultOutcome(result: {
+  hasFailures: boolean;
+  hasErrors: boolean;
+  isDegraded: boolean | null;
+}): RunOutcome {
+  if (result.hasFailures || result.hasErrors) return "FAIL";
+  return result.isDegraded ? "DEGRADED" : "PASS";
+}
+
+/**
+ * Whether deciding a run needs the settings in force and the silence. Not when the run only
+ * repeats the condition and can raise nothing: passing again, or an alert already out for the
+ * condition (reminders come from ticks). This keeps the common passing result at two statements.
+ */
+export function runNeedsSettings(state: AlertState, outcome: RunOutcome): boolean {
+  const condition = outcome === "PASS" ? "PASSING" : outcome === "DEGRADED" ? "DEGRADED" : "FAILING";
+  if (state.since === null || condition !== state.condition) return true;
+  return condition !== "PASSING" && state.alerted === "NONE";
+}

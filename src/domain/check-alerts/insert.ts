@@ -1,0 +1,40 @@
+import type { DbOrTx } from "../../db/client.js";
+import type { AlertType } from "../alerting/decide.js";
+import type { AlertResult, CheckAlertRow } from "./rows.js";
+
+/** Records one decided alert (silenced ones too) in the caller's transaction. */
+export async function insertCheckAlert({
+  tx,
+  accountId,
+  check,
+  alert,
+  result,
+  reminder,
+  now,
+}: {
+  tx: DbOrTx;
+  accountId: string;
+  check: { id: string; name: string; checkType: string };
+  alert: { type: AlertType; silenced: boolean };
+  result: AlertResult | null;
+  reminder: number;
+  now: Date;
+}): Promise<CheckAlertRow> {
+  return tx.checkAlert.create({
+    data: {
+      accountId,
+      checkId: check.id,
+      alertType: alert.type,
+      silenced: alert.silenced,
+      name: check.name,
+      checkType: check.checkType,
+      runLocation: result?.runLocation ?? null,
+      responseTime: result?.responseTime ?? null,
+      error: result?.errorMessage ?? null,
+      statusCode: result?.statusCode == null ? null : String(result.statusCode),
+      checkResultId: result?.id ?? null,
+      reminderSequence: reminder > 0 ? reminder : null,
+      createdAt: now,
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import type { CheckAlert, CheckResult } from "../../generated/sqlite/client.js";
+import type { AlertVariablesInput } from "../alerting/variables.js";
+
+/** A stored CheckAlert row (adapters import this, never src/generated). */
+export type CheckAlertRow = CheckAlert;
+
+/** What an alert tells of the result that caused it (none for a reminder or a tick). */
+export type AlertResult = NonNullable<AlertVariablesInput["result"]>;
+
+type ResultLike = Pick<
+  CheckResult,
+  "id" | "runLocation" | "responseTime" | "startedAt" | "apiCheckResult" | "browserCheckResult"
+>;
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+
+/** The alert's view of a result: where and how fast it ran, its status code and first error. */
+export function toAlertResult(result: ResultLike): AlertResult {
+  const api = record(result.apiCheckResult);
+  const response = record(api.response);
+  const assertions = Array.isArray(api.assertions) ? api.assertions.map(record) : [];
+  const errors = record(result.browserCheckResult).errors;
+  const failedAssertion = assertions.find((a) => a.passed === false || a.error);
+  const errorMessage =
+    (typeof api.requestError === "string" && api.requestError) ||
+    (Array.isArray(errors) && typeof errors[0] === "string" && errors[0]) ||
+    (failedAssertion ? `assertion failed: ${JSON.stringify(failedAssertion)}` : null);
+  return {
+    id: result.id,
+    runLocation: result.runLocation,
+    responseTime: result.responseTime,
+    errorMessage: errorMessage || null,
+    statusCode: typeof response.status === "number" ? response.status : null,
+    statusText: typeof response.statusText === "string" ? response.statusText : null,
+    startedAt: result.startedAt,
+  };
+}

@@ -1,0 +1,59 @@
+import type { DbOrTx } from "../../db/client.js";
+import type { AlertRules, Silence } from "../alerting/decide.js";
+import { alertRulesInForce } from "../alerting/settings.js";
+import { maintenanceStatus } from "../maintenance-windows/status.js";
+import { triggerOf, type TriggerIncident } from "./incident.js";
+
+const tags = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+
+/** What deciding and announcing an alert needs beyond the status row: read only when it may matter. */
+export type AlertContext = {
+  rules: AlertRules;
+  silence: Silence;
+  check: { id: string; name: string; checkType: string; description: string | null; tags: string[] };
+  group: { id: number; name: string } | null;
+  trigger: TriggerIncident | null;
+};
+
+/** The check with its group and account's settings, and the account's windows on at `now`. Null: the check is gone. */
+export async function loadAlertContext(tx: DbOrTx, checkId: string, now: Date): Promise<AlertContext | null> {
+  const check = await tx.check.findUnique({
+    where: { id: checkId },
+    select: {
+      id: true,
+      accountId: true,
+      name: true,
+      checkType: true,
+      description: true,
+      tags: true,
+      muted: true,
+      alertSettings: true,
+      useGlobalAlertSettings: true,
+      triggerIncident: true,
+      account: { select: { alertSettings: true } },
+      group: {
+        select: { id: true, name: true, muted: true, tags: true, alertSettings: true, useGlobalAlertSettings: true },
+      },
+    },
+  });
+  if (!check) return null;
+  const windows = await tx.maintenanceWindow.findMany({
+    where: { accountId: check.accountId, startsAt: { lte: now } },
+  });
+  const window = maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now);
+  return {
+    rules: alertRulesInForce({ check, group: check.group, account: check.account.alertSettings }),
+    // A paused check does not run, but a heartbeat or an agent's late result may still arrive: silenced too.
+    silence: { muted: check.muted || (check.group?.muted ?? false), maintenance: window.silenced || window.paused },
+    check: {
+      id: check.id,
+      name: check.name,
+      checkType: check.checkType,
+      description: check.description,
+      tags: tags(check.tags),
+    },
+    group: check.group ? { id: check.group.id, name: check.group.name } : null,
+    trigger: triggerOf(check.triggerIncident),
+  };
+}
