@@ -1,6 +1,6 @@
 import { ownedCheck } from "../check-results/check.js";
 import type { DomainContext } from "../context.js";
-import { v1Window } from "../shared/v1-window.js";
+import { v1Window } from "../shared/v1-window-schemas.js";
 import { parseInput } from "../validation.js";
 import type { CheckAlertRow } from "./rows.js";
 import { ListCheckAlertsQuery } from "./schemas.js";

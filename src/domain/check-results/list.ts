@@ -3,7 +3,7 @@ import { parseInput } from "../validation.js";
 import { ownedCheck } from "./check.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
 import { type CheckResultRow, selectResults } from "./rows.js";
-import { v1Window } from "../shared/v1-window.js";
+import { v1Window } from "../shared/v1-window-schemas.js";
 import { ListCheckResultsQuery, ListCheckResultsV1Query } from "./schemas.js";
 
 /**

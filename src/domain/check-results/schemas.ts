@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CheckType, DateInput, Location, queryBoolean, queryInt, querySchema } from "../shared/schemas.js";
-import { toAfterFrom, windowQuery, withinV1Window } from "../shared/v1-window.js";
+import { toAfterFrom, windowQuery, withinV1Window } from "../shared/v1-window-schemas.js";
 
-export { V1_WINDOW_MS } from "../shared/v1-window.js";
+export { V1_WINDOW_MS } from "../shared/v1-window-schemas.js";
 
 export const RESULT_TYPES = ["FINAL", "ATTEMPT"] as const;
 /** ALL is a filter value only (spec, States). */
