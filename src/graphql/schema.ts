@@ -21,6 +21,8 @@ import "./types/check-results/enums.js";
 import "./types/check-results/api-result.js";
 import "./types/check-results/agentic-result.js";
 import "./types/check-results/type.js";
+import "./types/check-statuses/type.js";
+import "./types/check-alerts/type.js";
 import "./types/check-sessions/type.js";
 import "./types/check-sessions/inputs.js";
 import "./types/check-sessions/mutations.js";

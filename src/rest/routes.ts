@@ -2,9 +2,11 @@ import type { Route } from "./route.js";
 import { pingsRoutes } from "./pings.js";
 import { alertChannelsRoutes } from "./v1/alert-channels.js";
 import { alertSettingsRoutes } from "./v1/alert-settings.js";
+import { checkAlertsRoutes } from "./v1/check-alerts.js";
 import { checkGroupsRoutes } from "./v1/check-groups.js";
 import { checkResultsRoutes } from "./v1/check-results.js";
 import { checkSessionsRoutes } from "./v1/check-sessions.js";
+import { checkStatusesRoutes } from "./v1/check-statuses.js";
 import { checksRoutes } from "./v1/checks.js";
 import { heartbeatsRoutes } from "./v1/heartbeats.js";
 import { incidentsRoutes } from "./v1/incidents.js";
@@ -22,6 +24,8 @@ export const routes: readonly Route[] = [
   ...checkResultsRoutes,
   ...checkResultsV2Routes,
   ...checkSessionsRoutes,
+  ...checkStatusesRoutes,
+  ...checkAlertsRoutes,
   ...statusPagesRoutes,
   ...statusPageServicesRoutes,
   ...incidentsRoutes,

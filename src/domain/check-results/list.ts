@@ -3,7 +3,8 @@ import { parseInput } from "../validation.js";
 import { ownedCheck } from "./check.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
 import { type CheckResultRow, selectResults } from "./rows.js";
-import { ListCheckResultsQuery, ListCheckResultsV1Query, V1_WINDOW_MS } from "./schemas.js";
+import { v1Window } from "../shared/v1-window-schemas.js";
+import { ListCheckResultsQuery, ListCheckResultsV1Query } from "./schemas.js";
 
 /**
  * Version 2: keyset pages, newest first, no default time window. `nextId` encodes the position of
@@ -32,8 +33,7 @@ export async function listCheckResults({
 }
 
 /**
- * Version 1: page and limit inside a window of at most 6 hours (default: the 6 hours before now;
- * `from` alone ends 6 h later, `to` alone starts 6 h earlier), which bounds the OFFSET.
+ * Version 1: page and limit inside a window of at most 6 hours (see v1Window), which bounds the OFFSET.
  */
 export async function listCheckResultsV1({
   ctx,
@@ -45,12 +45,10 @@ export async function listCheckResultsV1({
   query: unknown;
 }) {
   const { limit, page, from, to, ...filters } = parseInput(ListCheckResultsV1Query, query, "query");
-  const start = from ?? new Date((to ?? ctx.now()).getTime() - V1_WINDOW_MS);
-  const end = to ?? new Date(start.getTime() + V1_WINDOW_MS);
   const sql = selectResults({
     checkId: String(checkId),
     accountId: ctx.accountId,
-    filters: { ...filters, from: start, to: end },
+    filters: { ...filters, ...v1Window({ from, to }, ctx.now()) },
     limit,
     offset: (page - 1) * limit,
   });

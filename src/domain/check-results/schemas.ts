@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CheckType, DateInput, Location, queryBoolean, queryInt, querySchema, queryTime } from "../shared/schemas.js";
+import { CheckType, DateInput, Location, queryBoolean, queryInt, querySchema } from "../shared/schemas.js";
+import { toAfterFrom, windowQuery, withinV1Window } from "../shared/v1-window-schemas.js";
+
+export { V1_WINDOW_MS } from "../shared/v1-window-schemas.js";
 
 export const RESULT_TYPES = ["FINAL", "ATTEMPT"] as const;
 /** ALL is a filter value only (spec, States). */
 export const RESULT_TYPE_FILTERS = [...RESULT_TYPES, "ALL"] as const;
-
-/** The v1 list's window: the default span, and the widest `to - from` it accepts (reference document). */
-export const V1_WINDOW_MS = 6 * 60 * 60 * 1000;
 
 const freeform = z.record(z.string(), z.unknown());
 
@@ -158,19 +158,12 @@ const fieldList = z
 
 const filters = {
   limit: queryInt(1, 100).default(10),
-  from: queryTime.optional(),
-  to: queryTime.optional(),
+  ...windowQuery,
   location: Location.optional(),
   checkType: CheckType.optional(),
   hasFailures: queryBoolean.optional(),
   resultType: z.enum(RESULT_TYPE_FILTERS).default("FINAL"),
 };
-
-function toAfterFrom(query: { from?: Date | undefined; to?: Date | undefined }, ctx: z.RefinementCtx) {
-  if (query.from && query.to && query.to.getTime() <= query.from.getTime()) {
-    ctx.addIssue({ code: "custom", path: ["to"], message: "must be after from" });
-  }
-}
 
 export const ListCheckResultsQuery = querySchema({
   ...filters,
@@ -181,13 +174,5 @@ export type ListCheckResultsQuery = z.input<typeof ListCheckResultsQuery>;
 
 export const ListCheckResultsV1Query = querySchema({ ...filters, page: queryInt(1, 1_000_000).default(1) })
   .superRefine(toAfterFrom)
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.to.getTime() - query.from.getTime() > V1_WINDOW_MS) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["to"],
-        message: "must be at most 6 hours after from in v1 (use /v2 for longer ranges)",
-      });
-    }
-  });
+  .superRefine(withinV1Window(" (use /v2 for longer ranges)"));
 export type ListCheckResultsV1Query = z.input<typeof ListCheckResultsV1Query>;

@@ -1,4 +1,5 @@
 import type { Check } from "../../generated/sqlite/client.js";
+import { checkStatusWhere } from "../check-statuses/view.js";
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { parseIntId } from "../ids.js";
@@ -22,10 +23,15 @@ export function matches(filters: Filters) {
   };
 }
 
-/** Newest first, page/limit as the reference; filters by type, tags, name and API check URL. */
+/** The filters that are Prisma conditions (in SQL): type and status. */
+export function sqlFilters(filters: Filters) {
+  return { ...(filters.checkType ? { checkType: filters.checkType } : {}), ...checkStatusWhere(filters.status) };
+}
+
+/** Newest first, page/limit as the reference; filters by type, status, tags, name and API check URL. */
 export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: unknown }): Promise<CheckRow[]> {
   const filters = parseInput(ListChecksQuery, query ?? {}, "query");
-  const where = { accountId: ctx.accountId, ...(filters.checkType ? { checkType: filters.checkType } : {}) };
+  const where = { accountId: ctx.accountId, ...sqlFilters(filters) };
   const orderBy = [{ createdAt: "desc" }, { id: "desc" }] as const;
   const skip = (filters.page - 1) * filters.limit;
   if (!filters.tag && filters.search === undefined && filters.apiCheckUrlFilterPattern === undefined) {

@@ -1,7 +1,7 @@
 import type { DomainContext } from "../context.js";
 import { keysetPage, type Page, type PageArgs } from "../pagination.js";
 import { parseInput } from "../validation.js";
-import { matches } from "./list.js";
+import { matches, sqlFilters } from "./list.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 import { ListChecksQuery } from "./schemas.js";
 
@@ -11,6 +11,7 @@ export type CheckListFilters = {
   tag?: string[] | null;
   search?: string | null;
   apiCheckUrlFilterPattern?: string | null;
+  status?: string | null;
 };
 
 /**
@@ -30,7 +31,7 @@ export async function pageChecks({
 }): Promise<Page<CheckRow>> {
   const sent = Object.fromEntries(Object.entries(filters).filter(([, value]) => value != null));
   const parsed = parseInput(ListChecksQuery, sent, "query");
-  const base = { accountId: ctx.accountId, ...(parsed.checkType ? { checkType: parsed.checkType } : {}) };
+  const base = { accountId: ctx.accountId, ...sqlFilters(parsed) };
   const inMemory =
     parsed.tag !== undefined || parsed.search !== undefined || parsed.apiCheckUrlFilterPattern !== undefined;
   return keysetPage(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECK_STATUSES } from "../check-statuses/view.js";
 import { CheckType, PageQuery, queryList, querySchema } from "../shared/schemas.js";
 export { AutoAssignAlertsQuery } from "../shared/schemas.js";
 
@@ -7,7 +8,7 @@ export * from "./property-schemas.js";
 export * from "./request-schemas.js";
 export * from "./type-schemas.js";
 
-/** GET /v1/checks: the reference's page/limit and filters (not `status`, which needs results). */
+/** GET /v1/checks: the reference's page/limit and filters. */
 export const ListChecksQuery = querySchema({
   ...PageQuery,
   checkType: CheckType.optional(),
@@ -17,6 +18,8 @@ export const ListChecksQuery = querySchema({
   search: z.string().max(255).optional(),
   /** Case-insensitive part of an API check's URL; only API checks match. */
   apiCheckUrlFilterPattern: z.string().min(1).max(2048).optional(),
+  /** The check's current status (GET /v1/check-statuses); a check that never ran is passing. */
+  status: z.enum(CHECK_STATUSES).optional(),
 });
 
 /** GET /v1/check-groups/{id}/checks. */

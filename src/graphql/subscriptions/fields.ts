@@ -7,7 +7,8 @@ import { builder } from "../builder.js";
 import { domain, type GraphQLContext } from "../context.js";
 import { databaseIdOf, idDescription, nodeId } from "../node-ids.js";
 import { CheckResultRef } from "../types/check-results/type.js";
-import { CHECK_TYPENAMES } from "../types/checks/enums.js";
+import { CheckStatusRef } from "../types/check-statuses/type.js";
+import { CHECK_TYPENAMES, CheckStatusValueEnum } from "../types/checks/enums.js";
 import { HeartbeatEventRef } from "../types/heartbeats/type.js";
 import { IncidentRef, IncidentUpdateRef } from "../types/incidents/type.js";
 import { audienceOf } from "./audience.js";
@@ -120,6 +121,28 @@ builder.subscriptionFields((t) => ({
         filter: (event) =>
           (!checkId || event.checkId === checkId) && (hasFailures == null || event.hasFailures === hasFailures),
         load: (event) => eventPayloads.checkResult(ctx.app, event),
+      });
+    },
+    resolve: (payload) => deliver(payload),
+  }),
+  checkStatusChanged: t.field({
+    type: CheckStatusRef,
+    nullable: true,
+    description:
+      "A check's status each time its condition changes (PASSING, DEGRADED, FAILING), of one check or of all the account's checks, optionally only those entering `status`.",
+    args: {
+      checkId: t.arg.id({ description: "The global id of a check of any type, or its REST id (databaseId)" }),
+      status: t.arg({ type: CheckStatusValueEnum }),
+    },
+    subscribe: async (_root, { status, ...args }, ctx) => {
+      const audience = await audienceOf(ctx.app, ctx.caller, null);
+      const checkId = args.checkId == null ? undefined : checkIdOf(args.checkId);
+      if (checkId) await ownedCheck({ ctx: domain(ctx), id: checkId });
+      return subscriberStream(ctx, audience, {
+        type: "checkStatusChanged",
+        filter: (event) =>
+          (!checkId || event.checkId === checkId) && (status == null || event.condition === status.toUpperCase()),
+        load: (event) => eventPayloads.checkStatus(ctx.app, event),
       });
     },
     resolve: (payload) => deliver(payload),

@@ -1,5 +1,6 @@
 import { domainContext, type AppContext } from "../../app-context.js";
 import { getCheckResult } from "../../domain/check-results/index.js";
+import { getCheckStatus } from "../../domain/check-statuses/index.js";
 import { NotFoundError } from "../../domain/errors.js";
 import { getHeartbeatEvent } from "../../domain/heartbeats/index.js";
 import { getIncidents, getIncidentShownOn, getIncidentUpdate } from "../../domain/incidents/index.js";
@@ -57,6 +58,11 @@ export const eventPayloads = {
       unlessGone(
         getCheckResult({ ctx: domainContext(app, event.accountId), checkId: event.checkId, id: event.checkResultId }),
       ),
+    ),
+  /** The status as it is when the event is handled (the write path publishes after its commit). */
+  checkStatus: (app: AppContext, event: EventOf<"checkStatusChanged">) =>
+    sharedLoad(event, "checkStatus", () =>
+      unlessGone(getCheckStatus({ ctx: domainContext(app, event.accountId), checkId: event.checkId })),
     ),
 };
 

@@ -6,6 +6,7 @@ import {
   LOCATIONS,
   RUNTIMES,
 } from "../../../domain/shared/schemas.js";
+import { CHECK_STATUSES } from "../../../domain/check-statuses/index.js";
 import { builder } from "../../builder.js";
 
 /**
@@ -62,3 +63,12 @@ export const RetryStrategyTypeEnum = builder.enumType("RetryStrategyType", {
 export const RetryConditionEnum = builder.enumType("RetryCondition", { values: ["NETWORK_ERROR"] as const });
 
 export { CHECK_TYPENAMES } from "../../node-ids.js";
+
+/** The domain's values are REST's (passing, degraded, failing); GraphQL names them in capitals. */
+export const CheckStatusValueEnum = builder.enumType("CheckStatusValue", {
+  description: "A check's condition: the alerting state of its latest runs (a check that never ran is PASSING).",
+  values: Object.fromEntries(CHECK_STATUSES.map((value) => [value.toUpperCase(), { value }])) as Record<
+    "PASSING" | "DEGRADED" | "FAILING",
+    { value: (typeof CHECK_STATUSES)[number] }
+  >,
+});

@@ -4,7 +4,7 @@ import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 import { MaintenanceStatusRef, maintenanceLoader } from "../maintenance-windows/type.js";
-import { CHECK_TYPENAMES, CheckTypeEnum, LocationEnum, RuntimeEnum } from "./enums.js";
+import { CHECK_TYPENAMES, CheckStatusValueEnum, CheckTypeEnum, LocationEnum, RuntimeEnum } from "./enums.js";
 import { IntentRef } from "./requests.js";
 import {
   AlertChannelSubscriptionRef,
@@ -120,6 +120,10 @@ builder.queryFields((t) => ({
         search: t.arg.string({ description: "A case-insensitive part of the name." }),
         apiCheckUrlFilterPattern: t.arg.string({
           description: "A case-insensitive part of an API check's URL; only API checks match.",
+        }),
+        status: t.arg({
+          type: CheckStatusValueEnum,
+          description: "The check's current status (Check.status); a check that never ran is PASSING.",
         }),
       },
       resolve: async (_root, { first, after, last, before, ...filters }, ctx) =>
