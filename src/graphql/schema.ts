@@ -47,6 +47,7 @@ import "./types/status-pages/type.js";
 import "./types/status-pages/public.js";
 import "./types/status-pages/inputs.js";
 import "./types/status-pages/mutations.js";
+import "./types/alert-notifications/type.js";
 import "./subscriptions/fields.js";
 
 builder.queryType({});

@@ -1,5 +1,6 @@
 import type { Route } from "./route.js";
 import { pingsRoutes } from "./pings.js";
+import { alertNotificationsRoutes } from "./v1/alert-notifications.js";
 import { checkGroupsRoutes } from "./v1/check-groups.js";
 import { checkResultsRoutes } from "./v1/check-results.js";
 import { checkSessionsRoutes } from "./v1/check-sessions.js";
@@ -25,5 +26,6 @@ export const routes: readonly Route[] = [
   ...incidentsRoutes,
   ...heartbeatsRoutes,
   ...privateLocationsRoutes,
+  ...alertNotificationsRoutes,
   ...pingsRoutes,
 ];
