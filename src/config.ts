@@ -54,6 +54,8 @@ export const ConfigSchema = z
     ENGINE_CONCURRENCY: integer(1, 1000, 100),
     /** A claimed run's lease, for the service's runners and for agents: a runner silent this long loses the run to another. */
     RUN_LEASE_MS: integer(1000, 600_000, 60_000),
+    /** How many alert notifications this instance's delivery workers send at once (with the engine). */
+    DELIVERY_CONCURRENCY: integer(1, 1000, 10),
     /** Email alerts: `smtp://user:pass@host:port`, `smtps://` for TLS; unset, email notifications fail saying so. */
     SMTP_URL: z
       .string()
@@ -97,6 +99,8 @@ export type Config = {
   runLeaseMs: number;
   /** No trailing slash. */
   publicUrl: string;
+  /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
+  deliveryConcurrency: number;
   delivery: DeliveryConfig;
 };
 
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       /\/+$/,
       "",
     ),
+    deliveryConcurrency: c.DELIVERY_CONCURRENCY,
     delivery: {
       smtpUrl: c.SMTP_URL ?? null,
       emailFrom: c.EMAIL_FROM,

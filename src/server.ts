@@ -14,6 +14,7 @@ import { errorBody, sendError } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
+import { startDeliveryWorkers, type DeliveryWorkers } from "./engine/delivery.js";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -24,6 +25,8 @@ export async function buildApp(
     logger?: Logger;
     onRoute?: (route: RouteOptions) => void /** every SQL statement (tests count them) */;
     onQuery?: (sql: string) => void;
+    /** The delivery workers' clock (tests move it instead of waiting for retries). */
+    deliveryClock?: () => Date;
   } = {},
 ) {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -89,12 +92,17 @@ export async function buildApp(
 
   let stopping: Promise<void> | null = null;
   let engine: Engine | null = null;
+  let delivery: DeliveryWorkers | null = null;
   return {
     app,
     context,
     /** The engine, once started (null when ENGINE_ENABLED=false or before start). */
     get engine(): Engine | null {
       return engine;
+    },
+    /** The alert delivery workers, started with the engine (null when ENGINE_ENABLED=false). */
+    get delivery(): DeliveryWorkers | null {
+      return delivery;
     },
     async start(): Promise<{ port: number; url: string }> {
       await app.listen({ port: config.port, host: config.host });
@@ -104,6 +112,11 @@ export async function buildApp(
           concurrency: config.engine.concurrency,
           leaseMs: config.runLeaseMs,
           sweeps: engineSweeps,
+        });
+      if (config.engine.enabled)
+        delivery = startDeliveryWorkers(context, {
+          concurrency: config.deliveryConcurrency,
+          ...(options.deliveryClock ? { now: options.deliveryClock } : {}),
         });
       logger.info({ port, host: config.host, database: redactUrl(config.databaseUrl) }, "vigil is ready");
       return { port, url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}` };
@@ -117,7 +130,9 @@ export async function buildApp(
         const deadline = Date.now() + config.shutdownTimeoutMs;
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));
         while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+        const stoppingDelivery = delivery?.stop(Math.max(0, deadline - Date.now()));
         await stoppingEngine;
+        await stoppingDelivery;
         await graphql.close();
         const closing = app.close();
         app.server.closeAllConnections();

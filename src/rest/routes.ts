@@ -3,6 +3,7 @@ import { pingsRoutes } from "./pings.js";
 import { alertChannelsRoutes } from "./v1/alert-channels.js";
 import { alertSettingsRoutes } from "./v1/alert-settings.js";
 import { checkAlertsRoutes } from "./v1/check-alerts.js";
+import { alertNotificationsRoutes } from "./v1/alert-notifications.js";
 import { checkGroupsRoutes } from "./v1/check-groups.js";
 import { checkResultsRoutes } from "./v1/check-results.js";
 import { checkSessionsRoutes } from "./v1/check-sessions.js";
@@ -33,5 +34,6 @@ export const routes: readonly Route[] = [
   ...privateLocationsRoutes,
   ...alertChannelsRoutes,
   ...alertSettingsRoutes,
+  ...alertNotificationsRoutes,
   ...pingsRoutes,
 ];

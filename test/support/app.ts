@@ -19,10 +19,9 @@ export type TestApp = {
   stop: () => Promise<void>;
 };
 
-export async function startTestApp(
-  env: Record<string, string> = {},
-  options: { onQuery?: (sql: string) => void } = {},
-): Promise<TestApp> {
+export type TestAppOptions = NonNullable<Parameters<typeof buildApp>[1]>;
+
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const accountId = randomUUID();
   const apiKey = `vg_test_${randomBytes(16).toString("hex")}`;
   const databaseUrl = env.DATABASE_URL ?? (await migratedDatabaseUrl());
@@ -65,10 +64,7 @@ export type TestAppHandle = TestApp & {
  * block. The fields read the started app, so use them in tests and in hooks declared after this
  * call (before-hooks run in order, after-hooks in reverse: the app is stopped last).
  */
-export function useTestApp(
-  env: Record<string, string> = {},
-  options: { onQuery?: (sql: string) => void } = {},
-): TestAppHandle {
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestAppHandle {
   let started: TestApp | undefined;
   const current = () => {
     if (!started) throw new Error("useTestApp: the app starts in beforeAll; read it in a test or a later hook");

@@ -82,6 +82,14 @@ describe("configuration", () => {
     });
   });
 
+  it("reads DELIVERY_CONCURRENCY (default 10, 1 to 1000)", () => {
+    expect(loadConfig({}).deliveryConcurrency).toBe(10);
+    expect(loadConfig({ DELIVERY_CONCURRENCY: "25" }).deliveryConcurrency).toBe(25);
+    expect(problems({ DELIVERY_CONCURRENCY: "0" })).toEqual([
+      'DELIVERY_CONCURRENCY must be an integer from 1 to 1000 (got "0")',
+    ]);
+  });
+
   it("reads the alert delivery variables", () => {
     const config = loadConfig({
       SMTP_URL: "smtps://alerts:pa%24s@mail.example.com:465",

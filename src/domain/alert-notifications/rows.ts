@@ -13,3 +13,6 @@ export type NotificationRequest = {
 
 export const NOTIFICATION_STATUSES = ["IN_PROGRESS", "SUCCESS", "FAILURE"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** The stored row (adapters import this type, never src/generated). */
+export type { AlertNotification as AlertNotificationRow } from "../../generated/sqlite/client.js";

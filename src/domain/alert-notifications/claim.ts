@@ -1,0 +1,103 @@
+import { isPostgres, type Db } from "../../db/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
+import type { NextDelivery } from "../alerting/delivery-rules.js";
+import type { AlertNotificationRow } from "./rows.js";
+
+/**
+ * The outbox's claim protocol (the run queue's, src/domain/runs/claim.ts, applied to
+ * AlertNotification): delivery workers of any instance claim due IN_PROGRESS notifications with a
+ * lease and record each try by compare-and-set on that lease, so a try is recorded once.
+ *
+ * The lease's value is the claim's token: a notification is claimed again only once its lease has
+ * expired, and the new lease ends later than the old one, so a worker whose lease was taken over
+ * can no longer match it. Backoff is the row's `nextAttemptAt`: it survives restarts.
+ */
+type OutboxContext = { db: Db };
+
+/**
+ * Due: IN_PROGRESS, `nextAttemptAt` passed (or a fresh row stored without one) and no live lease.
+ * Rows folded into a digest have no `nextAttemptAt` but a `notificationResult`: they wait for it.
+ */
+function claimable(now: Date) {
+  return Prisma.sql`"status" = 'IN_PROGRESS' AND ("nextAttemptAt" <= ${now} OR ("nextAttemptAt" IS NULL AND "notificationResult" IS NULL)) AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})`;
+}
+
+/**
+ * Claims up to `limit` due notifications, the longest due first, in one statement; returns them
+ * with their new lease. PostgreSQL skips rows another claimer has locked (FOR UPDATE SKIP LOCKED)
+ * and re-checks the condition on each locked row; SQLite runs one writer at a time.
+ */
+export async function claimNotifications({
+  ctx,
+  now,
+  leaseMs,
+  limit,
+}: {
+  ctx: OutboxContext;
+  now: Date;
+  leaseMs: number;
+  limit: number;
+}): Promise<AlertNotificationRow[]> {
+  const { db } = ctx;
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const lock = isPostgres(db) ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+  // A CTE, not an IN (subquery): PostgreSQL may evaluate a LIMIT subquery more than once.
+  const ids = await db.$queryRaw<{ id: string }[]>`
+    WITH "candidates" AS (SELECT "id" FROM "AlertNotification" WHERE ${claimable(now)} ORDER BY "nextAttemptAt" ASC, "id" ASC LIMIT ${limit} ${lock})
+    UPDATE "AlertNotification" SET "leaseUntil" = ${leaseUntil}
+    WHERE "id" IN (SELECT "id" FROM "candidates") AND ${claimable(now)}
+    RETURNING "id"`;
+  if (ids.length === 0) return [];
+  return db.alertNotification.findMany({
+    where: { id: { in: ids.map((row) => row.id) }, leaseUntil },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/** The claim a worker holds: the row's id, its lease and its tries when claimed. */
+export type Held = Pick<AlertNotificationRow, "id" | "tries" | "alertChannelId"> & { leaseUntil: Date | null };
+
+/**
+ * Records one try (`next` from `nextDelivery`) if the lease is still this worker's: tries + 1,
+ * status, next attempt, result, timestamp, lease cleared. A 410 also deactivates every
+ * subscription of the channel. False when the lease was lost (the try is then not recorded).
+ */
+export async function recordTry({
+  ctx,
+  held,
+  next,
+  now,
+}: {
+  ctx: OutboxContext;
+  held: Held;
+  next: NextDelivery;
+  now: Date;
+}): Promise<boolean> {
+  const { count } = await ctx.db.alertNotification.updateMany({
+    where: { id: held.id, status: "IN_PROGRESS", leaseUntil: held.leaseUntil, tries: held.tries },
+    data: {
+      tries: held.tries + 1,
+      status: next.status,
+      nextAttemptAt: next.nextAttemptAt,
+      notificationResult: next.notificationResult,
+      timestamp: now,
+      leaseUntil: null,
+    },
+  });
+  if (count === 1 && next.deactivate && held.alertChannelId !== null) {
+    await ctx.db.alertChannelSubscription.updateMany({
+      where: { alertChannelId: held.alertChannelId },
+      data: { activated: false },
+    });
+  }
+  return count === 1;
+}
+
+/** Hands a claimed notification back (a worker stopping before its try): due again at once. */
+export async function releaseNotification({ ctx, held }: { ctx: OutboxContext; held: Held }): Promise<boolean> {
+  const { count } = await ctx.db.alertNotification.updateMany({
+    where: { id: held.id, status: "IN_PROGRESS", leaseUntil: held.leaseUntil },
+    data: { leaseUntil: null },
+  });
+  return count === 1;
+}

@@ -1,0 +1,141 @@
+import type { AppContext } from "../app-context.js";
+import { deliver } from "../delivery/index.js";
+import { nextDelivery, type TryResult } from "../domain/alerting/delivery-rules.js";
+import { parseStoredChannel } from "../domain/alert-channels/schemas.js";
+import { claimNotifications, recordTry, releaseNotification } from "../domain/alert-notifications/claim.js";
+import { digestRequest, finishDigest, foldBursts, isDigest } from "../domain/alert-notifications/digest.js";
+import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-notifications/rows.js";
+import { sleep } from "./sleep.js";
+
+export type DeliveryOptions = {
+  concurrency: number;
+  /** A claimed notification's lease: longer than one try can take (the send timeout is 10 s). */
+  leaseMs?: number;
+  /** The longest wait between two looks at the outbox when nothing wakes the workers. */
+  maxIdleMs?: number;
+  now?: () => Date;
+};
+
+export const DELIVERY_LEASE_MS = 60_000;
+
+/**
+ * The delivery workers of one instance (started with the engine): claim due notifications of the
+ * outbox with a lease, send each with `deliver`, record the outcome with `nextDelivery`. They run
+ * apart from the result write path, which only stores rows and publishes `notificationsQueued`:
+ * that wakes them at once, else they look every second. At most `concurrency` tries at once.
+ */
+export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) {
+  const db = app.database.prisma;
+  const ctx = { db };
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
+  const maxIdleMs = options.maxIdleMs ?? 1_000;
+  const stopping = new AbortController();
+  const inFlight = new Map<string, { row: AlertNotificationRow; done: Promise<void> }>();
+  const stats = { delivered: 0, lost: 0, failed: 0 };
+  let wake: (() => void) | null = null;
+  let woken = false;
+  const nudge = () => {
+    woken = true;
+    wake?.();
+  };
+  const unsubscribe = app.events.subscribe((event) => {
+    if (event.type === "notificationsQueued") nudge();
+  });
+
+  async function attempt(row: AlertNotificationRow): Promise<void> {
+    const request = isDigest(row.id) ? await digestRequest({ ctx, row }) : (row.request as NotificationRequest);
+    if (!request) return;
+    let result: TryResult;
+    try {
+      const channel = parseStoredChannel(request.channel.type, request.channel.config);
+      result = await deliver(
+        channel,
+        {
+          notificationId: row.id,
+          alertType: request.message.alertType,
+          variables: request.message.variables,
+          now: now(),
+        },
+        app.config.delivery,
+      );
+    } catch (error) {
+      // A channel type or config this version cannot send: no retry changes that.
+      result = { kind: "error", message: error instanceof Error ? error.message : String(error), retryable: false };
+    }
+    const at = now();
+    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
+    if (!(await recordTry({ ctx, held: row, next, now: at }))) {
+      stats.lost++;
+      return;
+    }
+    stats.delivered++;
+    if (isDigest(row.id) && next.status !== "IN_PROGRESS")
+      await finishDigest({ ctx, id: row.id, request, status: next.status, result: next.notificationResult, now: at });
+  }
+
+  function start(row: AlertNotificationRow) {
+    const done = attempt(row)
+      .catch((error) => {
+        stats.failed++;
+        app.logger.error({ err: error, notificationId: row.id }, "alert delivery failed");
+      })
+      .finally(() => {
+        inFlight.delete(row.id);
+        nudge();
+      });
+    inFlight.set(row.id, { row, done });
+  }
+
+  async function loop() {
+    while (!stopping.signal.aborted) {
+      woken = false;
+      const free = options.concurrency - inFlight.size;
+      if (free > 0) {
+        const rows = await claimNotifications({ ctx, now: now(), leaseMs, limit: Math.min(free, 100) })
+          .then((claimed) => foldBursts({ ctx, rows: claimed }))
+          .catch((error) => {
+            if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming alert notifications failed");
+            return [] as AlertNotificationRow[];
+          });
+        if (stopping.signal.aborted) {
+          for (const row of rows) await releaseNotification({ ctx, held: row }).catch(() => undefined);
+          break;
+        }
+        rows.forEach(start);
+        if (rows.length === free) continue;
+      }
+      if (woken) continue;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          stopping.signal.removeEventListener("abort", done);
+          wake = null;
+          resolve();
+        };
+        const timer = setTimeout(done, maxIdleMs);
+        wake = done;
+        stopping.signal.addEventListener("abort", done, { once: true });
+      });
+    }
+  }
+  const running = loop();
+
+  return {
+    stats,
+    inFlight: () => inFlight.size,
+    /** Wakes the workers (tests that move an injected clock). */
+    nudge,
+    /** Stops claiming, lets tries under way finish until `timeoutMs`, then hands the rest back. */
+    async stop(timeoutMs: number): Promise<void> {
+      stopping.abort();
+      unsubscribe();
+      await running;
+      const all = Promise.all([...inFlight.values()].map((entry) => entry.done));
+      await Promise.race([all, sleep(timeoutMs)]);
+      for (const { row } of inFlight.values()) await releaseNotification({ ctx, held: row }).catch(() => undefined);
+    },
+  };
+}
+
+export type DeliveryWorkers = ReturnType<typeof startDeliveryWorkers>;
