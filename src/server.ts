@@ -14,7 +14,7 @@ import { errorBody, sendError } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
-import { startDeliveryWorkers, type DeliveryWorkers } from "./engine/delivery.js";
+import { startDeliveryWorkers, type DeliveryWorkers } from "./delivery/worker.js";
 
 export const BODY_LIMIT = 1024 * 1024;
 

@@ -1,11 +1,11 @@
 import type { AppContext } from "../app-context.js";
-import { deliver } from "../delivery/index.js";
+import { deliver } from "./index.js";
 import { nextDelivery, type TryResult } from "../domain/alerting/delivery-rules.js";
 import { parseStoredChannel } from "../domain/alert-channels/schemas.js";
 import { claimNotifications, recordTry, releaseNotification } from "../domain/alert-notifications/claim.js";
 import { digestRequest, finishDigest, foldBursts, isDigest } from "../domain/alert-notifications/digest.js";
 import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-notifications/rows.js";
-import { sleep } from "./sleep.js";
+import { sleep } from "../engine/sleep.js";
 
 export type DeliveryOptions = {
   concurrency: number;
