@@ -175,10 +175,19 @@ describe("time-based escalation", () => {
     ).toEqual(["ALERT_FAILURE@17"]);
   });
 
-  it("never alerts on ticks with run-based escalation", () => {
+  it("a tick with run-based escalation alerts only what runs met and nothing announced", () => {
     const { state } = play(rules({ runBasedEscalation: { failedRunThreshold: 2 } }), [[0, "FAIL"]]);
     expect(nextAlertDueAt(RUN_BASED, state)).toBeNull();
     expect(play(rules({ runBasedEscalation: { failedRunThreshold: 2 } }), [[60, "tick"]], state).alerts).toEqual([]);
+    // A flapping check settles with its alerts withheld (flapping.ts, stateAfter): the tick announces its condition.
+    const failing: AlertState = { ...INITIAL_ALERT_STATE, condition: "FAILING", since: minute(0), runs: 3 };
+    expect(play(rules(), [[40, "tick"]], failing).alerts).toEqual(["ALERT_FAILURE@40"]);
+    const recovered: AlertState = { ...failing, condition: "PASSING", alerted: "FAILURE", failureAlerted: true };
+    const ended = play(rules(), [[40, "tick"]], recovered);
+    expect(ended.alerts).toEqual(["ALERT_RECOVERY@40"]);
+    expect(ended.state).toMatchObject({ condition: "PASSING", alerted: "NONE", failureAlerted: false });
+    const degraded: AlertState = { ...failing, condition: "DEGRADED", alerted: "FAILURE", failureAlerted: true };
+    expect(play(rules(), [[40, "tick"]], degraded).alerts).toEqual(["ALERT_FAILURE_DEGRADED@40"]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   applyFlapping,
   flappingSettlesAt,
   INITIAL_FLAP_STATE,
+  stateAfter,
   type FlapState,
 } from "../../src/domain/alerting/flapping.js";
 import { alertRulesInForce, resultOutcome, runNeedsSettings } from "../../src/domain/alerting/settings.js";
@@ -48,6 +49,18 @@ describe("flapping", () => {
     expect(applyFlapping(flapping, failure, { changed: false, silenced: false, now: at(20) }).alert).toBeNull();
     const settled = applyFlapping(flapping, failure, { changed: false, silenced: false, now: at(32) });
     expect(settled).toEqual({ flap: INITIAL_FLAP_STATE, alert: failure.alert });
+  });
+
+  it("keeps the episode as it was when the alert is withheld, the decided state when it goes out", () => {
+    const before = { ...INITIAL_ALERT_STATE, condition: "FAILING" as const, since: at(0), runs: 1 };
+    const decided: Decision = {
+      state: { ...before, runs: 2, alerted: "FAILURE", failureAlerted: true, nextReminderAt: at(5) },
+      alert: { type: "ALERT_FAILURE", silenced: false },
+    };
+    expect(stateAfter(before, decided, decided.alert)).toBe(decided.state);
+    expect(stateAfter(before, decided, null)).toEqual({ ...before, runs: 2 });
+    expect(stateAfter(before, decided, { type: "ALERT_FLAPPING", silenced: false })).toEqual({ ...before, runs: 2 });
+    expect(stateAfter(before, none, null)).toBe(none.state);
   });
 
   it("silences the note as the alert would be", () => {
@@ -110,5 +123,8 @@ describe("outcomes", () => {
     const failing = { ...passing, condition: "FAILING" as const, runs: 1 };
     expect(runNeedsSettings(failing, "FAIL")).toBe(true);
     expect(runNeedsSettings({ ...failing, alerted: "FAILURE" }, "FAIL")).toBe(false);
+    // An alert out that the condition no longer matches (withheld while flapping): this run announces it.
+    expect(runNeedsSettings({ ...passing, alerted: "FAILURE" }, "PASS")).toBe(true);
+    expect(runNeedsSettings({ ...failing, alerted: "DEGRADED" }, "FAIL")).toBe(true);
   });
 });

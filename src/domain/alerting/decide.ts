@@ -143,9 +143,24 @@ function onRun(rules: AlertRules, state: AlertState, outcome: RunOutcome, at: Da
     ? { ...state, condition, since: at, runs: 1, beganInWindow: silence.maintenance }
     : { ...state, runs: state.runs + 1 };
 
-  if (condition === "PASSING") {
-    const type: AlertType | null =
-      state.alerted === "NONE" ? null : state.failureAlerted ? "ALERT_RECOVERY" : "ALERT_DEGRADED_RECOVERY";
+  return announceCondition(rules, state, observed, silence, at) ?? escalate(rules, observed, silence, at);
+}
+
+/**
+ * The alert that tells receivers of the episode's alert that the condition changed, if it did:
+ * the first passing run ends the episode (RECOVERY when a failure was alerted, else
+ * DEGRADED_RECOVERY), and a change between failing and degraded alerts at once. `before` is the
+ * state the alert out was decided in, `observed` the state with the condition now.
+ */
+function announceCondition(
+  rules: AlertRules,
+  before: AlertState,
+  observed: AlertState,
+  silence: Silence,
+  now: Date,
+): Decision | null {
+  if (observed.condition === "PASSING") {
+    if (before.alerted === "NONE") return null;
     const ended: AlertState = {
       ...observed,
       alerted: "NONE",
@@ -154,23 +169,25 @@ function onRun(rules: AlertRules, state: AlertState, outcome: RunOutcome, at: Da
       remindersSent: 0,
       nextReminderAt: null,
     };
-    return {
-      state: ended,
-      alert: type ? { type, silenced: isSilenced({ ...state, beganInWindow: false }, silence) } : null,
-    };
+    const type: AlertType = before.failureAlerted ? "ALERT_RECOVERY" : "ALERT_DEGRADED_RECOVERY";
+    return { state: ended, alert: { type, silenced: isSilenced({ ...before, beganInWindow: false }, silence) } };
   }
-  if (state.alerted === "DEGRADED" && condition === "FAILING") {
-    return raise(rules, observed, "ALERT_DEGRADED_FAILURE", "FAILURE", silence, at);
+  if (before.alerted === "DEGRADED" && observed.condition === "FAILING") {
+    return raise(rules, observed, "ALERT_DEGRADED_FAILURE", "FAILURE", silence, now);
   }
-  if (state.alerted === "FAILURE" && condition === "DEGRADED") {
-    return raise(rules, observed, "ALERT_FAILURE_DEGRADED", "DEGRADED", silence, at);
+  if (before.alerted === "FAILURE" && observed.condition === "DEGRADED") {
+    return raise(rules, observed, "ALERT_FAILURE_DEGRADED", "DEGRADED", silence, now);
   }
-  return escalate(rules, observed, silence, at);
+  return null;
 }
 
 function onTick(rules: AlertRules, state: AlertState, silence: Silence, now: Date): Decision {
-  if (state.alerted === "NONE")
-    return rules.escalationType === "TIME_BASED" ? escalate(rules, state, silence, now) : { state, alert: null };
+  // A TIME_BASED threshold met; or, once a flapping check settles (its alerts were withheld, see
+  // flapping.ts), the condition it settled in: alerted now if nothing announced it yet, ...
+  if (state.alerted === "NONE") return escalate(rules, state, silence, now);
+  // ... or the change from what the alert out announced (a recovery, a degraded <-> failing change).
+  const announced = announceCondition(rules, state, state, silence, now);
+  if (announced) return announced;
   if (state.nextReminderAt === null || state.nextReminderAt > now || state.remindersSent >= rules.reminders.amount) {
     return { state, alert: null };
   }

@@ -1,10 +1,12 @@
-import type { Decision } from "./decide.js";
+import type { AlertState, Decision } from "./decide.js";
 
 /**
  * Flapping (issue 11, point 6): a check whose condition changed more than 5 times in 30 minutes
  * raises one ALERT_FLAPPING note instead of an alert per change, and no other alert until it
- * settles (no change for 30 minutes); then the next alert decides normally. The alert state keeps
- * following the runs meanwhile, so the first alert after settling answers the state it settled in.
+ * settles (no change for 30 minutes); then the next alert decides normally. The condition keeps
+ * following the runs meanwhile but the alert episode does not take a withheld alert (see
+ * `stateAfter`), so the first alert after settling answers the state it settled in from what
+ * receivers were last told: a failure is alerted, an alert out is recovered, nothing is repeated.
  */
 export const FLAPPING_WINDOW_MS = 30 * 60_000;
 export const FLAPPING_CHANGES = 5;
@@ -48,4 +50,22 @@ export function flappingSettlesAt(flap: FlapState): Date | null {
   if (!flap.flapping || flap.recentChanges.length === 0) return null;
   const last = Math.max(...flap.recentChanges.map((at) => at.getTime()));
   return new Date(last + FLAPPING_WINDOW_MS);
+}
+
+/**
+ * The state to keep after `decision` when flapping let `alert` through or not: the decided state
+ * when its alert went out (or there was none), else the decided condition (condition, since, runs)
+ * with the episode as it was before (`before`): a withheld FAILURE is not "out", and a withheld
+ * RECOVERY does not end the episode its receivers still see.
+ */
+export function stateAfter(before: AlertState, decision: Decision, alert: FlapDecision["alert"]): AlertState {
+  if (decision.alert === null || alert === decision.alert) return decision.state;
+  return {
+    ...decision.state,
+    alerted: before.alerted,
+    failureAlerted: before.failureAlerted,
+    episodeSilenced: before.episodeSilenced,
+    remindersSent: before.remindersSent,
+    nextReminderAt: before.nextReminderAt,
+  };
 }

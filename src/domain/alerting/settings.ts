@@ -49,11 +49,14 @@ export function resultOutcome(result: {
 
 /**
  * Whether deciding a run needs the settings in force and the silence. Not when the run only
- * repeats the condition and can raise nothing: passing again, or an alert already out for the
- * condition (reminders come from ticks). This keeps the common passing result at two statements.
+ * repeats the condition and can raise nothing: passing again with no alert out, or an alert
+ * already out for the condition (reminders come from ticks). This keeps the common passing result
+ * at two statements. An alert out that does not match the condition (one withheld while the check
+ * flapped) needs them: this run announces the condition.
  */
 export function runNeedsSettings(state: AlertState, outcome: RunOutcome): boolean {
   const condition = outcome === "PASS" ? "PASSING" : outcome === "DEGRADED" ? "DEGRADED" : "FAILING";
   if (state.since === null || condition !== state.condition) return true;
-  return condition !== "PASSING" && state.alerted === "NONE";
+  const announced = { PASSING: "NONE", DEGRADED: "DEGRADED", FAILING: "FAILURE" } as const;
+  return state.alerted !== announced[condition];
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client.js";
 import { decideAlert, nextAlertDueAt, type AlertEvent, type RunOutcome } from "../alerting/decide.js";
-import { applyFlapping, flappingSettlesAt } from "../alerting/flapping.js";
+import { applyFlapping, flappingSettlesAt, stateAfter } from "../alerting/flapping.js";
 import { runNeedsSettings } from "../alerting/settings.js";
 import { loadAlertContext, type AlertContext } from "./alert-context.js";
 import { raiseAlert } from "./raise.js";
@@ -105,14 +105,16 @@ async function decideAndStore({
     silenced: silence.muted || silence.maintenance || decision.state.episodeSilenced,
     now: event.kind === "run" ? event.at : now,
   });
-  const next = ctx ? earliest(nextAlertDueAt(ctx.rules, decision.state), flappingSettlesAt(flapped.flap)) : row.dueAt;
+  // An alert flapping withheld leaves the episode as receivers last heard of it.
+  const kept = stateAfter(state, decision, flapped.alert);
+  const next = ctx ? earliest(nextAlertDueAt(ctx.rules, kept), flappingSettlesAt(flapped.flap)) : row.dueAt;
   // A tick that leaves the check due (a threshold met that may not alert: no retroactive alert)
   // is not repeated: the next run decides again.
   const dueAt = event.kind === "tick" && next && next <= now ? null : next;
   const alert = flapped.alert;
   const resolves = alert?.type === "ALERT_RECOVERY" || alert?.type === "ALERT_DEGRADED_RECOVERY";
   const incidentId = resolves && row.incidentId ? null : undefined;
-  if (!(await cas({ ...toStatusData(decision.state, flapped.flap, dueAt), ...facts, incidentId }))) return false;
+  if (!(await cas({ ...toStatusData(kept, flapped.flap, dueAt), ...facts, incidentId }))) return false;
 
   if (changed)
     effects.changed.push({ accountId: row.accountId, checkId: row.checkId, condition: decision.state.condition });
