@@ -2,10 +2,11 @@ import type { AppContext } from "../app-context.js";
 import { deliver } from "./index.js";
 import { nextDelivery, type TryResult } from "../domain/alerting/delivery-rules.js";
 import { parseStoredChannel } from "../domain/alert-channels/schemas.js";
-import { claimNotifications, recordTry, releaseNotification } from "../domain/alert-notifications/claim.js";
+import { claimNotifications, releaseNotification } from "../domain/alert-notifications/claim.js";
 import { digestRequest, finishDigest, foldBursts, isDigest } from "../domain/alert-notifications/digest.js";
 import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-notifications/rows.js";
 import { sleep } from "../engine/sleep.js";
+import { createOutcomeWriter } from "./outcome-writer.js";
 
 export type DeliveryOptions = {
   concurrency: number;
@@ -18,11 +19,21 @@ export type DeliveryOptions = {
 
 export const DELIVERY_LEASE_MS = 60_000;
 
+/** Claims hold at most this many rows each (one statement, one digest-rank query). */
+const CLAIM_BATCH = 100;
+
 /**
  * The delivery workers of one instance (started with the engine): claim due notifications of the
  * outbox with a lease, send each with `deliver`, record the outcome with `nextDelivery`. They run
  * apart from the result write path, which only stores rows and publishes `notificationsQueued`:
  * that wakes them at once, else they look every second. At most `concurrency` tries at once.
+ *
+ * Claims run ahead in batches: up to `concurrency` claimed rows wait in `ready` besides those in
+ * flight, and the next claim is made once `ready` is half empty (not one claim per finished try).
+ * A waiting row whose lease ran out is dropped (it is claimable again, by anyone). Once a claim
+ * comes back short the outbox is drained: finished tries no longer trigger claims, only
+ * `notificationsQueued`, `nudge` and the idle timer do. Outcomes are group-committed
+ * (createOutcomeWriter).
  */
 export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) {
   const db = app.database.prisma;
@@ -32,6 +43,11 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
   const maxIdleMs = options.maxIdleMs ?? 1_000;
   const stopping = new AbortController();
   const inFlight = new Map<string, { row: AlertNotificationRow; done: Promise<void> }>();
+  /** Claimed, not started yet (oldest first). */
+  const ready: AlertNotificationRow[] = [];
+  const ahead = Math.min(options.concurrency, CLAIM_BATCH);
+  let drained = false;
+  const writer = createOutcomeWriter(db, { maxBatch: 200 });
   const stats = { delivered: 0, lost: 0, failed: 0 };
   let wake: (() => void) | null = null;
   let woken = false;
@@ -39,8 +55,13 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
     woken = true;
     wake?.();
   };
+  /** Something may have become due: claim again even if the last claim came back short. */
+  const refill = () => {
+    drained = false;
+    nudge();
+  };
   const unsubscribe = app.events.subscribe((event) => {
-    if (event.type === "notificationsQueued") nudge();
+    if (event.type === "notificationsQueued") refill();
   });
 
   async function attempt(row: AlertNotificationRow): Promise<void> {
@@ -65,7 +86,7 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
     }
     const at = now();
     const next = nextDelivery({ tries: row.tries + 1, result, now: at });
-    if (!(await recordTry({ ctx, held: row, next, now: at }))) {
+    if (!(await writer.record({ held: row, next, now: at }))) {
       stats.lost++;
       return;
     }
@@ -90,20 +111,27 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
   async function loop() {
     while (!stopping.signal.aborted) {
       woken = false;
-      const free = options.concurrency - inFlight.size;
-      if (free > 0) {
-        const rows = await claimNotifications({ ctx, now: now(), leaseMs, limit: Math.min(free, 100) })
-          .then((claimed) => foldBursts({ ctx, rows: claimed }))
-          .catch((error) => {
-            if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming alert notifications failed");
-            return [] as AlertNotificationRow[];
-          });
-        if (stopping.signal.aborted) {
-          for (const row of rows) await releaseNotification({ ctx, held: row }).catch(() => undefined);
-          break;
-        }
-        rows.forEach(start);
-        if (rows.length === free) continue;
+      while (inFlight.size < options.concurrency && ready.length > 0) {
+        const row = ready.shift()!;
+        if (row.leaseUntil && row.leaseUntil.getTime() > now().getTime()) start(row);
+      }
+      const room = options.concurrency + ahead - inFlight.size - ready.length;
+      if (!drained && ready.length <= ahead / 2 && room > 0) {
+        const limit = Math.min(room, CLAIM_BATCH);
+        const claimed = await claimNotifications({ ctx, now: now(), leaseMs, limit }).catch((error) => {
+          if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming alert notifications failed");
+          return null;
+        });
+        drained = claimed !== null && claimed.length < limit;
+        const rows = claimed
+          ? await foldBursts({ ctx, rows: claimed }).catch((error) => {
+              if (!stopping.signal.aborted) app.logger.error({ err: error }, "folding alert notifications failed");
+              return claimed;
+            })
+          : [];
+        ready.push(...rows);
+        if (stopping.signal.aborted) break;
+        if (rows.length > 0) continue;
       }
       if (woken) continue;
       await new Promise<void>((resolve) => {
@@ -113,7 +141,10 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
           wake = null;
           resolve();
         };
-        const timer = setTimeout(done, maxIdleMs);
+        const timer = setTimeout(() => {
+          drained = false;
+          done();
+        }, maxIdleMs);
         wake = done;
         stopping.signal.addEventListener("abort", done, { once: true });
       });
@@ -125,12 +156,13 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
     stats,
     inFlight: () => inFlight.size,
     /** Wakes the workers (tests that move an injected clock). */
-    nudge,
+    nudge: refill,
     /** Stops claiming, lets tries under way finish until `timeoutMs`, then hands the rest back. */
     async stop(timeoutMs: number): Promise<void> {
       stopping.abort();
       unsubscribe();
       await running;
+      for (const row of ready.splice(0)) await releaseNotification({ ctx, held: row }).catch(() => undefined);
       const all = Promise.all([...inFlight.values()].map((entry) => entry.done));
       await Promise.race([all, sleep(timeoutMs)]);
       for (const { row } of inFlight.values()) await releaseNotification({ ctx, held: row }).catch(() => undefined);

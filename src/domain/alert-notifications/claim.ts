@@ -57,40 +57,58 @@ export async function claimNotifications({
 /** The claim a worker holds: the row's id, its lease and its tries when claimed. */
 export type Held = Pick<AlertNotificationRow, "id" | "tries" | "alertChannelId"> & { leaseUntil: Date | null };
 
+/** One try to record: the claim held, its outcome (`next` from `nextDelivery`) and the time. */
+export type TryOutcome = { held: Held; next: NextDelivery; now: Date };
+
 /**
  * Records one try (`next` from `nextDelivery`) if the lease is still this worker's: tries + 1,
  * status, next attempt, result, timestamp, lease cleared. A 410 also deactivates every
  * subscription of the channel. False when the lease was lost (the try is then not recorded).
  */
-export async function recordTry({
+export async function recordTry({ ctx, ...outcome }: { ctx: OutboxContext } & TryOutcome): Promise<boolean> {
+  const [recorded] = await recordTries({ ctx, outcomes: [outcome] });
+  return recorded!;
+}
+
+/**
+ * Records several tries in one transaction (group commit: one commit, and on SQLite one write
+ * lock, for many outcomes), each still a compare-and-set on its own lease as `recordTry`: the
+ * answer per try, in order, is whether it was recorded.
+ */
+export async function recordTries({
   ctx,
-  held,
-  next,
-  now,
+  outcomes,
 }: {
   ctx: OutboxContext;
-  held: Held;
-  next: NextDelivery;
-  now: Date;
-}): Promise<boolean> {
-  const { count } = await ctx.db.alertNotification.updateMany({
-    where: { id: held.id, status: "IN_PROGRESS", leaseUntil: held.leaseUntil, tries: held.tries },
-    data: {
-      tries: held.tries + 1,
-      status: next.status,
-      nextAttemptAt: next.nextAttemptAt,
-      notificationResult: next.notificationResult,
-      timestamp: now,
-      leaseUntil: null,
-    },
-  });
-  if (count === 1 && next.deactivate && held.alertChannelId !== null) {
-    await ctx.db.alertChannelSubscription.updateMany({
-      where: { alertChannelId: held.alertChannelId },
-      data: { activated: false },
-    });
+  outcomes: TryOutcome[];
+}): Promise<boolean[]> {
+  if (outcomes.length === 0) return [];
+  const { db } = ctx;
+  const results = await db.$transaction(
+    outcomes.map(({ held, next, now }) =>
+      db.alertNotification.updateMany({
+        where: { id: held.id, status: "IN_PROGRESS", leaseUntil: held.leaseUntil, tries: held.tries },
+        data: {
+          tries: held.tries + 1,
+          status: next.status,
+          nextAttemptAt: next.nextAttemptAt,
+          notificationResult: next.notificationResult,
+          timestamp: now,
+          leaseUntil: null,
+        },
+      }),
+    ),
+  );
+  const recorded = results.map((result) => result.count === 1);
+  const gone = new Set(
+    outcomes
+      .filter(({ held, next }, i) => recorded[i] && next.deactivate && held.alertChannelId !== null)
+      .map(({ held }) => held.alertChannelId!),
+  );
+  for (const alertChannelId of gone) {
+    await db.alertChannelSubscription.updateMany({ where: { alertChannelId }, data: { activated: false } });
   }
-  return count === 1;
+  return recorded;
 }
 
 /** Hands a claimed notification back (a worker stopping before its try): due again at once. */

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
 import type { AlertVariables } from "../alerting/variables.js";
 import type { AlertNotificationRow, NotificationRequest } from "./rows.js";
 
@@ -35,7 +36,9 @@ const minuteOf = (at: Date) => Math.floor(at.getTime() / DIGEST_WINDOW_MS) * DIG
 
 /**
  * Folds the claimed first tries that exceed their channel's minute; returns the rows still to be
- * sent one by one. One query per (channel, minute) among the claimed rows.
+ * sent one by one. One query for all the (channel, minute) groups among the claimed rows: each
+ * group's first DIGEST_AFTER notifications (by createdAt, id), a range of the (alertChannelId,
+ * createdAt) index per group.
  */
 export async function foldBursts({
   ctx,
@@ -50,26 +53,38 @@ export async function foldBursts({
     const key = digestId(row.alertChannelId, minuteOf(row.createdAt));
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
+  if (groups.size === 0) return rows;
+  const sentAlone = await firstOfMinutes({
+    ctx,
+    groups: [...groups.values()].map((members) => ({
+      channelId: members[0]!.alertChannelId!,
+      start: minuteOf(members[0]!.createdAt),
+    })),
+  });
   const folded = new Set<string>();
   for (const [id, members] of groups) {
-    const first = members[0]!;
-    const start = minuteOf(first.createdAt);
-    const earliest = await ctx.db.alertNotification.findMany({
-      where: {
-        alertChannelId: first.alertChannelId,
-        createdAt: { gte: new Date(start), lt: new Date(start + DIGEST_WINDOW_MS) },
-        NOT: { id: { startsWith: PREFIX } },
-      },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      take: DIGEST_AFTER,
-      select: { id: true },
-    });
-    const sentAlone = new Set(earliest.map((row) => row.id));
     const extra = members.filter((row) => !sentAlone.has(row.id));
-    if (extra.length > 0 && (await foldInto({ ctx, id, start, rows: extra })))
+    if (extra.length > 0 && (await foldInto({ ctx, id, start: minuteOf(members[0]!.createdAt), rows: extra })))
       for (const row of extra) folded.add(row.id);
   }
   return rows.filter((row) => !folded.has(row.id));
+}
+
+/** The ids of the first DIGEST_AFTER notifications (not digests) of each channel and minute, in one statement. */
+async function firstOfMinutes({
+  ctx,
+  groups,
+}: {
+  ctx: { db: Db };
+  groups: { channelId: number; start: number }[];
+}): Promise<Set<string>> {
+  // Each branch in a derived table: SQLite takes ORDER BY/LIMIT only there inside a UNION ALL.
+  const branches = groups.map(
+    ({ channelId, start }) =>
+      Prisma.sql`SELECT "id" FROM (SELECT "id" FROM "AlertNotification" WHERE "alertChannelId" = ${channelId} AND "createdAt" >= ${new Date(start)} AND "createdAt" < ${new Date(start + DIGEST_WINDOW_MS)} AND "id" NOT LIKE ${`${PREFIX}%`} ORDER BY "createdAt" ASC, "id" ASC LIMIT ${DIGEST_AFTER}) AS "g"`,
+  );
+  const ids = await ctx.db.$queryRaw<{ id: string }[]>`${Prisma.join(branches, " UNION ALL ")}`;
+  return new Set(ids.map((row) => row.id));
 }
 
 async function foldInto({
