@@ -10,7 +10,14 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { advanceToNextRun, SCHEDULE, shiftedClock, startChain, startTarget } from "../support/alert-e2e.js";
+import {
+  advanceToNextRun,
+  SCHEDULE,
+  shiftedClock,
+  sinceAnHourAgo,
+  startChain,
+  startTarget,
+} from "../support/alert-e2e.js";
 import { eventually } from "../support/eventually.js";
 import { restClient } from "../support/rest.js";
 import { startReceiver, type Received } from "../support/receiver.js";
@@ -63,11 +70,16 @@ describe(`alerting end to end on ${testProvider}`, () => {
     return created.body as { id: string };
   }
   const alertTypes = async (checkId: string) =>
-    ((await api().get(`/v1/check-alerts/${checkId}`)).body as { alertType: string }[]).map((a) => a.alertType);
-  const notifications = async (checkId: string) =>
-    ((await api().get("/v1/alert-notifications?limit=100")).body as { checkId: string; status: string }[]).filter(
-      (n) => n.checkId === checkId,
+    ((await api().get(`/v1/check-alerts/${checkId}?${sinceAnHourAgo()}`)).body as { alertType: string }[]).map(
+      (a) => a.alertType,
     );
+  const notifications = async (checkId: string) =>
+    (
+      (await api().get(`/v1/alert-notifications?limit=100&${sinceAnHourAgo()}`)).body as {
+        checkId: string;
+        status: string;
+      }[]
+    ).filter((n) => n.checkId === checkId);
 
   it("a failing check alerts a signed webhook once, then its recovery once", async () => {
     const receiver = await startReceiver();
@@ -148,8 +160,8 @@ describe(`alerting end to end on ${testProvider}`, () => {
     expect(channel.status).toBe(201);
     target.state.status = 500;
     const check = await createCheck("late");
-    const deliveryClock = shiftedClock();
     advanceToNextRun(clock);
+    const deliveryClock = shiftedClock(clock.shift);
     const chain = startChain(t.app, clock, deliveryClock);
     const received: string[] = [];
     const receiver = createServer((req, res) => {
@@ -162,7 +174,7 @@ describe(`alerting end to end on ${testProvider}`, () => {
     });
     try {
       const failed = await eventually(async () => {
-        const list = await api().get(`/v1/alert-notifications?alertChannelId=${channel.body.id}`);
+        const list = await api().get(`/v1/alert-notifications?alertChannelId=${channel.body.id}&${sinceAnHourAgo()}`);
         const row = (list.body as { notificationResult: string | null; status: string }[])[0];
         return row?.notificationResult ? row : null;
       });
@@ -174,7 +186,7 @@ describe(`alerting end to end on ${testProvider}`, () => {
       chain.delivery.nudge();
       await eventually(() => received.length > 0);
       const done = await eventually(async () => {
-        const list = await api().get(`/v1/alert-notifications?alertChannelId=${channel.body.id}`);
+        const list = await api().get(`/v1/alert-notifications?alertChannelId=${channel.body.id}&${sinceAnHourAgo()}`);
         const row = (list.body as { status: string }[])[0];
         return row?.status !== "IN_PROGRESS" && row;
       });

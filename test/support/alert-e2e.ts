@@ -1,20 +1,33 @@
 // The alerting chain with real parts, for the end-to-end tests: a target the checks call, an
 // engine on a movable clock (as engine-loop.test.ts runs one) and the delivery workers of
 // `vigil serve` (src/server.ts starts both; here a test owns them so it can move their clocks).
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startDeliveryWorkers, type DeliveryWorkers } from "../../src/delivery/worker.js";
 import { dueRuns } from "../../src/domain/monitoring/plan.js";
 import { startEngine, type Engine } from "../../src/engine/engine.js";
 import type { App } from "../../src/server.js";
 
-/** A real HTTP server on 127.0.0.1 answering every request with `status` (the test changes it). */
-export async function startTarget(status = 500) {
+/**
+ * A real HTTP server on 127.0.0.1 answering every request with `status` (the test changes it).
+ * With `holdUntil`, the first requests wait until that many are waiting at once, then all answer.
+ */
+export async function startTarget(status = 500, holdUntil = 0) {
   const state = { status, hits: 0 };
-  const server: Server = createServer((_req, res) => {
-    state.hits++;
+  const held: ServerResponse[] = [];
+  const answer = (res: ServerResponse) => {
     res.statusCode = state.status;
     res.end(state.status < 400 ? "ok" : "down");
+  };
+  let holding = holdUntil > 0;
+  const server: Server = createServer((_req, res) => {
+    state.hits++;
+    if (!holding) return answer(res);
+    held.push(res);
+    if (held.length >= holdUntil) {
+      holding = false;
+      held.splice(0).forEach(answer);
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -51,10 +64,20 @@ export function advanceToNextRun(clock: ShiftedClock, leadMs = 300): void {
   clock.shift = next!.dueAt - Date.now() - leadMs;
 }
 
-/** An engine and the delivery workers on `app`, as `vigil serve` starts them, on the given clocks. */
-export function startChain(app: App, engineClock: ShiftedClock, deliveryClock: ShiftedClock = shiftedClock()) {
+/**
+ * An engine and the delivery workers on `app`, as `vigil serve` starts them, on the given clocks
+ * (the delivery workers' is the engine's unless given). The engine writes its results, alerts
+ * and outbox rows at its clock's time, so they lie ahead of the API's clock: lists are read with
+ * an explicit `from` (see sinceAnHourAgo).
+ */
+export function startChain(
+  app: App,
+  engineClock: ShiftedClock,
+  deliveryClock: ShiftedClock = engineClock,
+  concurrency = 10,
+) {
   const engine: Engine = startEngine(app.context, {
-    concurrency: 10,
+    concurrency,
     leaseMs: 60_000,
     now: engineClock.now,
     maxIdleMs: 50,
@@ -73,3 +96,6 @@ export function startChain(app: App, engineClock: ShiftedClock, deliveryClock: S
     },
   };
 }
+
+/** `from` (UNIX seconds) an hour ago: the v1 lists' 6-hour window then reaches 5 hours ahead. */
+export const sinceAnHourAgo = () => `from=${Math.floor(Date.now() / 1000) - 3600}`;
