@@ -56,7 +56,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   const stopping = new AbortController();
   const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
   const cache = new RunnableCache(5_000);
-  const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 5 });
+  const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 5, now });
   const stats: EngineStats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
   let wake: (() => void) | null = null;
   const nudge = () => wake?.();

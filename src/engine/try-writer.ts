@@ -6,10 +6,14 @@ export type TryWriter = { write(t: HeldTry): Promise<boolean>; flushed(): Promis
 /**
  * Group commit for the engine's results: tries written within `maxDelayMs` of each other (or up
  * to `maxBatch` of them) go to the database in one transaction, one batch at a time. A runner
- * awaits its own try's answer (false: the run was lost).
+ * awaits its own try's answer (false: the run was lost). `now` is the engine's clock: the lease a
+ * try renews must be on the clock its runs were claimed on.
  */
-export function createTryWriter(app: AppContext, options: { maxBatch: number; maxDelayMs: number }): TryWriter {
-  const deps = { db: app.database.prisma, events: app.events, now: () => new Date() };
+export function createTryWriter(
+  app: AppContext,
+  options: { maxBatch: number; maxDelayMs: number; now?: () => Date },
+): TryWriter {
+  const deps = { db: app.database.prisma, events: app.events, now: options.now ?? (() => new Date()) };
   const queue: { t: HeldTry; resolve: (ok: boolean) => void; reject: (error: Error) => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
