@@ -25,7 +25,8 @@ const { freeForm, script, ...plain } = fields;
 function pick(shape: Shape, keys: readonly string[]): Shape {
   return Object.fromEntries(keys.map((key) => [key, shape[key]!]));
 }
-const COMMON_KEYS = [
+/** The body properties every check type shares (GraphQL's Check interface shows them too). */
+export const COMMON_KEYS = [
   "name",
   "activated",
   "muted",

@@ -1,6 +1,6 @@
 import type { FieldRef } from "@pothos/core";
 import type { NodeRef } from "@pothos/plugin-relay";
-import { getChecks, typeSpec, type CheckRow } from "../../../domain/checks/index.js";
+import { COMMON_KEYS, getChecks, typeSpec, type CheckRow } from "../../../domain/checks/index.js";
 import { CHECK_TYPES } from "../../../domain/shared/schemas.js";
 import { builder, type Types } from "../../builder.js";
 import { domain } from "../../context.js";
@@ -23,33 +23,7 @@ type FieldOf = (t: Fields) => FieldRef<Types, unknown, "Object">;
 type CheckType = (typeof CHECK_TYPES)[number];
 
 /** Properties the Check interface shows for every type (groupId as `group`). */
-const COMMON = new Set([
-  "name",
-  "activated",
-  "muted",
-  "doubleCheck",
-  "shouldFail",
-  "locations",
-  "tags",
-  "alertSettings",
-  "useGlobalAlertSettings",
-  "groupId",
-  "groupOrder",
-  "runtimeId",
-  "alertChannelSubscriptions",
-  "retryStrategy",
-  "triggerIncident",
-  "runParallel",
-  "description",
-  "intent",
-  "aiAutoRepairEnabled",
-  "frequency",
-  "frequencyOffset",
-  "privateLocations",
-  "environmentVariables",
-  "degradedResponseTime",
-  "maxResponseTime",
-]);
+const COMMON = new Set<string>([...COMMON_KEYS, "environmentVariables", "degradedResponseTime", "maxResponseTime"]);
 
 /** The type-specific properties; `request` and `heartbeat` are typed where the type gives them a shape. */
 const catalogue: Record<string, FieldOf> = {
