@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Assertion, BasicAuth, KeyValue, TIME_UNITS, UNIT_SECONDS } from "../shared/schemas.js";
+import { ASSERTION_COMPARISONS, Assertion, BasicAuth, KeyValue, TIME_UNITS, UNIT_SECONDS } from "../shared/schemas.js";
 export { TIME_UNITS } from "../shared/schemas.js";
 
 /**
@@ -75,27 +75,7 @@ export const DnsRequest = z.strictObject({
   port: Port.optional(),
   recordType: z.enum(DNS_RECORD_TYPES),
   assertions: z
-    .array(
-      assertionOf(
-        ["RESPONSE_TIME", "RESPONSE_CODE", "TEXT_ANSWER", "JSON_ANSWER"],
-        [
-          "EQUALS",
-          "NOT_EQUALS",
-          "HAS_KEY",
-          "NOT_HAS_KEY",
-          "HAS_VALUE",
-          "NOT_HAS_VALUE",
-          "IS_EMPTY",
-          "NOT_EMPTY",
-          "GREATER_THAN",
-          "LESS_THAN",
-          "CONTAINS",
-          "NOT_CONTAINS",
-          "IS_NULL",
-          "NOT_NULL",
-        ],
-      ),
-    )
+    .array(assertionOf(["RESPONSE_TIME", "RESPONSE_CODE", "TEXT_ANSWER", "JSON_ANSWER"], ASSERTION_COMPARISONS))
     .default([]),
   protocol: z.enum(["TCP", "UDP"]).default("UDP"),
 });
