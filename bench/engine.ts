@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { freePort } from "../test/support/postgres-server.js";
+import { ready, sleep } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 10_000);
 const warmup = Number(process.env.BENCH_WARMUP ?? 70);
@@ -140,23 +141,6 @@ try {
   await new Promise((r) => (child && child.exitCode === null ? child.once("exit", r) : r(null)));
   target.close();
   rmSync(dir, { recursive: true, force: true });
-}
-
-function sleep(ms: number) {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-async function ready(url: string, proc: ChildProcess) {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  throw new Error("server did not start within 60 s");
 }
 
 /** User + system CPU seconds of a process (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 1/100 s). */
