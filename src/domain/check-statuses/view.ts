@@ -1,5 +1,5 @@
 import type { Check } from "../../generated/sqlite/client.js";
-import type { CheckStatusRow } from "./rows.js";
+import type { CheckStatusRow, RunFacts } from "./rows.js";
 
 /** The filter values of GET /v1/checks?status= (reference), and the `status` a check status shows. */
 export const CHECK_STATUSES = ["passing", "degraded", "failing"] as const;
@@ -20,18 +20,14 @@ export type CheckStatusView = {
   checkId: string;
   status: CheckStatusValue;
   statusSince: Date | null;
-  hasFailures: boolean;
-  hasErrors: boolean;
-  isDegraded: boolean;
-  longestRun: number | null;
-  shortestRun: number | null;
-  lastRunLocation: string | null;
-  lastCheckRunId: number | null;
   /** Not measured yet: always null. */
   sslDaysRemaining: null;
   createdAt: Date;
   updatedAt: Date | null;
-};
+} & Pick<
+  RunFacts,
+  "hasFailures" | "hasErrors" | "isDegraded" | "longestRun" | "shortestRun" | "lastRunLocation" | "lastCheckRunId"
+>;
 
 export function toCheckStatusView(check: Pick<Check, "id" | "name" | "createdAt">, row: CheckStatusRow | null) {
   return {
