@@ -18,6 +18,16 @@ const needs = [
     why: "the ICMP runner's tests ping 127.0.0.1 with the system ping",
     present: () => onPath("ping"),
   },
+  {
+    pkg: "chromium",
+    why: "the status-page and browser-check tests drive Debian's Chromium with playwright-core",
+    present: () => existsSync("/usr/bin/chromium"),
+  },
+  {
+    pkg: "fonts-dejavu-core",
+    why: "Chromium needs a font to render readable pages and screenshots",
+    present: () => existsSync("/usr/share/fonts/truetype/dejavu"),
+  },
 ];
 
 const missing = needs.filter((need) => !need.present());

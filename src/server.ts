@@ -14,6 +14,7 @@ import { errorBody, sendError } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
+import { registerWeb } from "./web/index.js";
 import { startDeliveryWorkers, type DeliveryWorkers } from "./delivery/worker.js";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -87,6 +88,7 @@ export async function buildApp(
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   registerHealth(app, state);
   await app.register(restPlugin, { context });
+  await registerWeb(app, context);
   const graphql = mountGraphQL(app, context);
   graphql.attach(app.server);
 
