@@ -39,6 +39,7 @@ async function main() {
       DATABASE_URL: url,
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "0",
+      KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
       VIGIL_ACCOUNT_ID: accountId,
       VIGIL_API_KEY: apiKey,
     });

@@ -40,6 +40,7 @@ async function main() {
       DATABASE_URL: url,
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "0",
+      KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
       VIGIL_ACCOUNT_ID: seeded.accountId,
       VIGIL_API_KEY: seeded.apiKey,
     });

@@ -46,6 +46,7 @@ async function main() {
   const env = {
     DATABASE_URL: url,
     RATE_LIMIT_PER_MINUTE: "0",
+    KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
     VIGIL_ACCOUNT_ID: randomUUID(),
     VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
   };

@@ -48,6 +48,7 @@ try {
     DATABASE_URL: url,
     LOG_LEVEL: "warn",
     RATE_LIMIT_PER_MINUTE: "0",
+    KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
     VIGIL_ACCOUNT_ID: seeded.accountId,
     VIGIL_API_KEY: seeded.apiKey,
   });

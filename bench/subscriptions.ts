@@ -57,6 +57,7 @@ async function main() {
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "0",
+    KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
     VIGIL_ACCOUNT_ID: accountId,
     VIGIL_API_KEY: apiKey,
     DATABASE_URL: `file:${join(dir, "bench.db")}`,

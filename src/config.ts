@@ -43,6 +43,12 @@ export const ConfigSchema = z
       .regex(printableKey, "must be 20 to 200 printable ASCII characters without spaces")
       .optional(),
     RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000, 600),
+    /** Requests a minute per client address without an API key (GraphQL, public status pages, pings); 0 off. */
+    KEYLESS_RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000, 300),
+    /** Behind a reverse proxy: the client address is the left-most of X-Forwarded-For. */
+    TRUST_PROXY: booleanFlag(false),
+    /** The largest GraphQL document accepted, in bytes (UTF-8), checked before parsing or caching. */
+    GRAPHQL_MAX_DOCUMENT_BYTES: integer(1_000, 1_000_000, 100_000),
     LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
     BLOCK_PRIVATE_TARGETS: booleanFlag(false),
     GRAPHQL_INTROSPECTION: booleanFlag(true),
@@ -91,6 +97,9 @@ export type Config = {
   databaseUrl: string;
   bootstrap: { accountId: string; apiKey: string } | null;
   rateLimitPerMinute: number;
+  keylessRateLimitPerMinute: number;
+  trustProxy: boolean;
+  graphqlMaxDocumentBytes: number;
   logLevel: (typeof logLevels)[number];
   blockPrivateTargets: boolean;
   graphqlIntrospection: boolean;
@@ -130,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrap:
       c.VIGIL_ACCOUNT_ID && c.VIGIL_API_KEY ? { accountId: c.VIGIL_ACCOUNT_ID, apiKey: c.VIGIL_API_KEY } : null,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    keylessRateLimitPerMinute: c.KEYLESS_RATE_LIMIT_PER_MINUTE,
+    trustProxy: c.TRUST_PROXY,
+    graphqlMaxDocumentBytes: c.GRAPHQL_MAX_DOCUMENT_BYTES,
     logLevel: c.LOG_LEVEL,
     blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,

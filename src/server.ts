@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } from "fastify";
 import type { AppContext } from "./app-context.js";
 import { createAuthenticator } from "./auth/authenticate.js";
+import { keylessLimitHook } from "./auth/keyless-limit.js";
 import { createInProcessBus } from "./events/bus.js";
 import type { Config } from "./config.js";
 import { prepareDatabase } from "./prepare-database.js";
@@ -37,7 +38,11 @@ export async function buildApp(
     config,
     database,
     logger,
-    auth: createAuthenticator({ db: database.prisma, rateLimitPerMinute: config.rateLimitPerMinute }),
+    auth: createAuthenticator({
+      db: database.prisma,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      keylessRateLimitPerMinute: config.keylessRateLimitPerMinute,
+    }),
     events: createInProcessBus(),
     shutdown: shutdown.signal,
   };
@@ -51,6 +56,7 @@ export async function buildApp(
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    trustProxy: config.trustProxy,
   });
   app.server.on("request", (_req, res) => {
     state.inFlight++;
@@ -63,6 +69,7 @@ export async function buildApp(
       return reply.status(503).send(errorBody(503, "the server is shutting down"));
     }
   });
+  app.addHook("onRequest", keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path)));
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },

@@ -42,6 +42,7 @@ const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));
 const env = {
   DATABASE_URL: `file:${join(dir, "bench.db")}`,
   RATE_LIMIT_PER_MINUTE: "0",
+  KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
   VIGIL_ACCOUNT_ID: randomUUID(),
   VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
 };

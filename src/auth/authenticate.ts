@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.js";
 import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
 import { hashKey } from "../domain/accounts/keys.js";
+import { createKeylessLimiter } from "./keyless-limit.js";
 import { createRateLimiter } from "./rate-limit.js";
 
 /** Who is calling: carried in every request context, and the scope of every query. */
@@ -14,10 +15,20 @@ const CACHE_TTL_MS = 10_000;
 
 /**
  * One authenticator for REST, GraphQL (HTTP and WebSocket): Bearer key → account, then the
- * optional x-service-account check, then the per-key rate limit.
+ * optional x-service-account check, then the per-key rate limit. Requests without a key have their
+ * own limit per client address (`limitKeyless`).
  */
-export function createAuthenticator({ db, rateLimitPerMinute }: { db: Db; rateLimitPerMinute: number }) {
+export function createAuthenticator({
+  db,
+  rateLimitPerMinute,
+  keylessRateLimitPerMinute = 0,
+}: {
+  db: Db;
+  rateLimitPerMinute: number;
+  keylessRateLimitPerMinute?: number;
+}) {
   const limit = createRateLimiter(rateLimitPerMinute);
+  const limitKeyless = createKeylessLimiter(keylessRateLimitPerMinute);
   const cache = new Map<string, { caller: Caller; until: number }>();
 
   async function lookup(key: string): Promise<Caller | null> {
@@ -49,6 +60,8 @@ export function createAuthenticator({ db, rateLimitPerMinute }: { db: Db; rateLi
       if (options.countRequest !== false) limit(caller.keyId);
       return caller;
     },
+    /** Counts a request without a key against its client address; throws RateLimitedError (429). */
+    limitKeyless,
     /** Forget cached keys (after a key is revoked on this instance). */
     forget: () => cache.clear(),
   };

@@ -1,22 +1,22 @@
+import { LRUCache } from "lru-cache";
 import { RateLimitedError } from "../domain/errors.js";
 
-/**
- * Per-key token bucket: `perMinute` requests a minute on average, bursts up to `perMinute`.
- * In memory, per instance; 0 turns it off.
- */
-export function createRateLimiter(perMinute: number, now: () => number = Date.now) {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const ratePerMs = perMinute / 60_000;
-  let lastSweep = now();
+type Bucket = { tokens: number; at: number };
 
-  return function consume(key: string): void {
+/**
+ * Token buckets by key (an API key's id, or a client address): `perMinute` requests a minute on
+ * average, bursts up to `perMinute`. In memory, per instance; 0 turns it off. At most `maxKeys`
+ * buckets are kept (the least recently used goes first), so callers that invent keys (addresses)
+ * cannot grow the process's memory.
+ */
+export function createRateLimiter(perMinute: number, now: () => number = Date.now, maxKeys = 100_000) {
+  const ratePerMs = perMinute / 60_000;
+  // A bucket untouched for a minute has refilled completely: it expires.
+  const buckets = new LRUCache<string, Bucket>({ max: maxKeys, ttl: 60_000 });
+
+  const consume = (key: string): void => {
     if (perMinute === 0) return;
     const t = now();
-    if (t - lastSweep > 60_000) {
-      // Drop buckets that have refilled completely: they hold no information.
-      for (const [k, b] of buckets) if (b.tokens + (t - b.at) * ratePerMs >= perMinute) buckets.delete(k);
-      lastSweep = t;
-    }
     const bucket = buckets.get(key) ?? { tokens: perMinute, at: t };
     bucket.tokens = Math.min(perMinute, bucket.tokens + (t - bucket.at) * ratePerMs);
     bucket.at = t;
@@ -24,4 +24,6 @@ export function createRateLimiter(perMinute: number, now: () => number = Date.no
     if (bucket.tokens < 1) throw new RateLimitedError(Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000)));
     bucket.tokens -= 1;
   };
+  /** How many keys are tracked: at most `maxKeys`. */
+  return Object.assign(consume, { tracked: () => buckets.size });
 }

@@ -25,11 +25,12 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const accountId = randomUUID();
   const apiKey = `vg_test_${randomBytes(16).toString("hex")}`;
   const databaseUrl = env.DATABASE_URL ?? (await migratedDatabaseUrl());
-  // The rate limit is off unless a test asks for it: suites send many requests with one key.
+  // The rate limits (per key and per key-less address) are off unless a test asks for it: suites send many requests with one key.
   const config = loadConfig({
     PORT: "0",
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "0",
+    KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
     ENGINE_ENABLED: "false",
     VIGIL_ACCOUNT_ID: accountId,
     VIGIL_API_KEY: apiKey,
