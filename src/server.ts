@@ -69,7 +69,10 @@ export async function buildApp(
       return reply.status(503).send(errorBody(503, "the server is shutting down"));
     }
   });
-  app.addHook("onRequest", keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path)));
+  app.addHook(
+    "onRequest",
+    keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path)),
+  );
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ValidationRule } from "graphql";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext } from "./context.js";
-import { maxDepthRule } from "./depth-limit.js";
+import { useLimitedDocumentCache } from "./document-cache.js";
 import { maskError, yogaLogging } from "./errors.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { singleConnectionSse } from "./sse.js";
+import { validationLimits } from "./validation-limits.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -21,6 +21,7 @@ type ServerContext = { req: FastifyRequest; reply: FastifyReply };
  * served from the package, plus graphql-ws on the same path.
  */
 export function mountGraphQL(app: FastifyInstance, context: AppContext) {
+  const documents = useLimitedDocumentCache({ maxDocumentBytes: context.config.graphqlMaxDocumentBytes });
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -29,11 +30,11 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     landingPage: false,
     logging: yogaLogging(context.logger),
     maskedErrors: { maskError },
+    // Replaced by `documents`, which checks the limits before caching and is bounded in bytes.
+    parserAndValidationCache: false,
     plugins: [
-      {
-        onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) =>
-          addValidationRule(maxDepthRule()),
-      },
+      documents,
+      ...validationLimits(),
       singleConnectionSse(GRAPHQL_PATH),
       graphiqlAssets(),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
@@ -63,5 +64,5 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
   });
 
   const ws = mountGraphQLWs(context, yoga as never, GRAPHQL_PATH);
-  return { yoga, attach: ws.attach, close: ws.close };
+  return { yoga, attach: ws.attach, close: ws.close, cachedDocumentBytes: documents.cachedBytes };
 }

@@ -6,8 +6,9 @@ import { useServer } from "graphql-ws/use/ws";
 import type { YogaServerInstance } from "graphql-yoga";
 import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
-import { DomainError } from "../domain/errors.js";
-import { buildContext, type GraphQLContext } from "./context.js";
+import { clientAddress } from "../auth/keyless-limit.js";
+import { DomainError, RateLimitedError } from "../domain/errors.js";
+import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
 
 export function headerValue(value: string | string[] | undefined | null): string | undefined {
   return (Array.isArray(value) ? value[0] : value) ?? undefined;
@@ -30,10 +31,23 @@ export function mountGraphQLWs(
   path: string,
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const addressOf = (req: IncomingMessage) =>
+    clientAddress(req.headers, req.socket.remoteAddress, context.config.trustProxy);
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? "/", "http://localhost").pathname !== path) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
       return;
+    }
+    // An upgrade without an Authorization header is key-less traffic, as an HTTP request would be
+    // (the key usually comes later, in connectionParams; key-less operations are counted again below).
+    if (req.headers.authorization === undefined) {
+      try {
+        context.auth.limitKeyless(addressOf(req));
+      } catch (error) {
+        const retryAfter = error instanceof RateLimitedError ? error.retryAfterSeconds : 60;
+        socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${retryAfter}\r\nConnection: close\r\n\r\n`);
+        return;
+      }
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   };
@@ -57,6 +71,14 @@ export function mountGraphQLWs(
       execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
       subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
       onSubscribe: async (ctx, _id, payload) => {
+        if (!ctx.extra.caller) {
+          try {
+            context.auth.limitKeyless(addressOf(ctx.extra.request));
+          } catch (error) {
+            if (error instanceof RateLimitedError) return [toGraphQLError(error)];
+            throw error;
+          }
+        }
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({
           req: ctx.extra.request,
           params: payload,

@@ -1,0 +1,70 @@
+import { type DocumentNode, GraphQLError, parse, type Source } from "graphql";
+import type { Plugin } from "graphql-yoga";
+import { LRUCache } from "lru-cache";
+import { BYTES_PER_TOKEN, checkDocumentSize, DOCUMENT_LIMITS, scanDocument } from "./document-limits.js";
+
+/** What parsed documents (and their validation results) may hold in memory, estimated. */
+export const DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024;
+
+type Parsed = DocumentNode | GraphQLError;
+type Entry = { result: Parsed; bytes: number };
+
+/**
+ * Replaces yoga's parser and validation cache (1,024 documents of any size, keyed by their full
+ * text): the document's limits (document-limits.ts) are checked before it is parsed, and only a
+ * document within them is cached, in an LRU bounded by the estimated bytes of its text and AST.
+ * Validation results hang off the cached AST (a WeakMap), so they go when it goes. Every
+ * transport parses through this plugin: HTTP, both SSE modes, and graphql-ws (ws.ts).
+ */
+export function useLimitedDocumentCache({
+  maxDocumentBytes,
+  cacheBytes = DOCUMENT_CACHE_BYTES,
+}: {
+  maxDocumentBytes: number;
+  cacheBytes?: number;
+}): Plugin & { cachedBytes: () => number } {
+  const documents = new LRUCache<string, Entry>({ maxSize: cacheBytes, sizeCalculation: (entry) => entry.bytes });
+  // The schema is one for the life of the server, so the AST and the rule set identify a result.
+  const validations = new WeakMap<DocumentNode, Map<string, readonly GraphQLError[]>>();
+
+  return {
+    cachedBytes: () => documents.calculatedSize,
+    onParse({ params, setParsedDocument, setParseFn }) {
+      const text: string = typeof params.source === "string" ? params.source : (params.source as Source).body;
+      const cached = text.length <= maxDocumentBytes ? documents.get(text) : undefined;
+      if (cached) {
+        const { result } = cached;
+        if (result instanceof GraphQLError)
+          setParseFn(() => {
+            throw result;
+          });
+        else setParsedDocument(result);
+        return;
+      }
+      let tokens = 0;
+      setParseFn((source, options) => {
+        checkDocumentSize(text, maxDocumentBytes);
+        tokens = scanDocument(text);
+        return parse(source, { ...options, maxTokens: DOCUMENT_LIMITS.maxTokens });
+      });
+      return ({ result }) => {
+        // Refused before parsing (tokens 0), or an error of ours rather than the client's: not cached.
+        if (tokens === 0 || (result instanceof Error && !(result instanceof GraphQLError))) return;
+        documents.set(text, { result: result as Parsed, bytes: 2 * text.length + tokens * BYTES_PER_TOKEN });
+      };
+    },
+    onValidate({ params: { documentAST, rules }, setResult }) {
+      const rulesKey = rules?.map((rule: { name: string }) => rule.name).join(",") ?? "";
+      const hit = validations.get(documentAST)?.get(rulesKey);
+      if (hit) {
+        setResult(hit);
+        return;
+      }
+      return ({ result }) => {
+        const byRules = validations.get(documentAST) ?? new Map<string, readonly GraphQLError[]>();
+        byRules.set(rulesKey, result as readonly GraphQLError[]);
+        validations.set(documentAST, byRules);
+      };
+    },
+  };
+}
