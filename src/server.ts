@@ -108,6 +108,8 @@ export async function buildApp(
   return {
     app,
     context,
+    /** The estimated bytes of GraphQL's document cache (bounded; tests watch it). */
+    graphqlCacheBytes: graphql.cachedDocumentBytes,
     /** The engine, once started (null when ENGINE_ENABLED=false or before start). */
     get engine(): Engine | null {
       return engine;
