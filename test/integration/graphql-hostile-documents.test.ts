@@ -1,6 +1,7 @@
 // Issue 12, findings 1, 2 and 4: documents that anyone, without a key, could send to exhaust the
 // heap, block the event loop or overflow the stack. Each is sent as the attack was.
 import { Writable } from "node:stream";
+import { createClient as createSseClient } from "graphql-sse";
 import { createYoga } from "graphql-yoga";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,13 @@ const exponentialDocument = (n: number, comment = "") => {
 const nested = (levels: number) => `${"{ viewer ".repeat(levels)}${"}".repeat(levels)}`;
 
 type Line = { level: number; msg: string };
+
+const cases = () =>
+  [
+    [exponentialDocument(26, `# ${Math.random()}`), "QUERY_TOO_COSTLY"],
+    [hugeDocument(99), "DOCUMENT_TOO_LARGE"],
+    [nested(5_000), "QUERY_TOO_DEEP"],
+  ] as const;
 
 describe(`hostile GraphQL documents without a key on ${testProvider}`, () => {
   const lines: Line[] = [];
@@ -89,6 +97,37 @@ describe(`hostile GraphQL documents without a key on ${testProvider}`, () => {
       expect(errors[0]).toMatchObject({ extensions: { code: "QUERY_TOO_COSTLY" } });
     } finally {
       await client.dispose();
+    }
+  });
+
+  it("answers hostile documents with errors over graphql-sse (distinct connections)", async () => {
+    const client = createSseClient({ url: `${t.url}/graphql`, retryAttempts: 0 });
+    const outcome = (query: string) =>
+      new Promise<unknown>((resolve) => {
+        const received: unknown[] = [];
+        client.subscribe(
+          { query },
+          { next: (value) => received.push(value), error: resolve, complete: () => resolve(received) },
+        );
+      });
+    try {
+      for (const [query, code] of cases()) expect(JSON.stringify(await outcome(query))).toContain(`"code":"${code}"`);
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it("answers hostile documents with a 400 over graphql-sse's single connection mode", async () => {
+    for (const [query, code] of [...cases(), ["{ nope }", "GRAPHQL_VALIDATION_FAILED"] as const]) {
+      const token = await (await fetch(`${t.url}/graphql`, { method: "PUT" })).text();
+      const answer = await fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-graphql-event-stream-token": token },
+        body: JSON.stringify({ query, extensions: { operationId: "1" } }),
+      });
+      expect(answer.status).toBe(400);
+      const body = (await answer.json()) as { errors: { extensions: { code: string } }[] };
+      expect(body.errors[0]?.extensions.code).toBe(code);
     }
   });
 
