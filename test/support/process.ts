@@ -6,7 +6,9 @@ const bin = new URL("../../bin/vigil.js", import.meta.url).pathname;
 /** The environment of a child: this process's, less anything that configures Vigil. */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(PORT|HOST|DATABASE_URL|VIGIL_|RATE_LIMIT|LOG_LEVEL)/.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !/^(PORT|HOST|DATABASE_URL|VIGIL_|RATE_LIMIT|KEYLESS_|TRUST_PROXY|GRAPHQL_|LOG_LEVEL)/.test(k),
+    ),
   );
   return { ...base, LOG_LEVEL: "warn", ...env };
 }
