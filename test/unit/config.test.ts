@@ -20,8 +20,20 @@ describe("configuration", () => {
       databaseUrl: "file:./data/vigil.db",
       bootstrap: null,
       rateLimitPerMinute: 600,
+      keylessRateLimitPerMinute: 300,
+      trustProxy: false,
+      graphqlMaxDocumentBytes: 100_000,
       logLevel: "info",
     });
+  });
+
+  it("reads the key-less limit, the proxy trust and the GraphQL document limit", () => {
+    const config = loadConfig({
+      KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
+      TRUST_PROXY: "true",
+      GRAPHQL_MAX_DOCUMENT_BYTES: "20000",
+    });
+    expect(config).toMatchObject({ keylessRateLimitPerMinute: 0, trustProxy: true, graphqlMaxDocumentBytes: 20_000 });
   });
 
   it("reads every variable", () => {
@@ -51,6 +63,9 @@ describe("configuration", () => {
     ["DATABASE_URL", "mysql://localhost/vigil"],
     ["DATABASE_URL", "./vigil.db"],
     ["RATE_LIMIT_PER_MINUTE", "ten"],
+    ["KEYLESS_RATE_LIMIT_PER_MINUTE", "-1"],
+    ["TRUST_PROXY", "yes"],
+    ["GRAPHQL_MAX_DOCUMENT_BYTES", "10"],
     ["LOG_LEVEL", "loud"],
   ])("rejects %s=%s with a message naming the variable and the value", (name, value) => {
     const [problem, ...rest] = problems({ [name]: value });
