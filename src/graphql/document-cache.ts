@@ -2,6 +2,7 @@ import { type DocumentNode, GraphQLError, parse, type Source } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { LRUCache } from "lru-cache";
 import { BYTES_PER_TOKEN, checkDocumentSize, DOCUMENT_LIMITS, scanDocument } from "./document-limits.js";
+import { overlapRefusal } from "./overlap-limit.js";
 
 /** What parsed documents (and their validation results) may hold in memory, estimated. */
 export const DOCUMENT_CACHE_BYTES = 64 * 1024 * 1024;
@@ -13,7 +14,8 @@ type Entry = { result: Parsed; bytes: number };
  * Replaces yoga's parser and validation cache (1,024 documents of any size, keyed by their full
  * text): the document's limits (document-limits.ts) are checked before it is parsed, and only a
  * document within them is cached, in an LRU bounded by the estimated bytes of its text and AST.
- * Validation results hang off the cached AST (a WeakMap), so they go when it goes. Every
+ * Validation results hang off the cached AST (a WeakMap), so they go when it goes; a document whose
+ * overlapping fields would take graphql-js quadratic time is refused first (overlap-limit.ts). Every
  * transport parses through this plugin: HTTP, both SSE modes, and graphql-ws (ws.ts).
  */
 export function useLimitedDocumentCache({
@@ -60,11 +62,19 @@ export function useLimitedDocumentCache({
         setResult(hit);
         return;
       }
-      return ({ result }) => {
+      const remember = (result: readonly GraphQLError[]) => {
         const byRules = validations.get(documentAST) ?? new Map<string, readonly GraphQLError[]>();
-        byRules.set(rulesKey, result as readonly GraphQLError[]);
+        byRules.set(rulesKey, result);
         validations.set(documentAST, byRules);
       };
+      // Before graphql-js's rules, whose comparison of overlapping fields is quadratic.
+      const refusal = overlapRefusal(documentAST);
+      if (refusal) {
+        remember([refusal]);
+        setResult([refusal]);
+        return;
+      }
+      return ({ result }) => remember(result as readonly GraphQLError[]);
     },
   };
 }

@@ -88,6 +88,26 @@ describe(`hostile GraphQL documents without a key on ${testProvider}`, () => {
     }
   });
 
+  it("refuses fields repeated so often that comparing them would take quadratic time", async () => {
+    for (const document of [
+      `# ${Math.random()}\n{ ${"viewer { account { id } } ".repeat(200)}}`,
+      `{ ${Array.from({ length: 120 }, (_, i) => `...F${i}`).join(" ")} }
+       ${Array.from({ length: 120 }, (_, i) => `fragment F${i} on Query { viewer { account { id } } }`).join("\n")}`,
+    ]) {
+      const answer = await graphql(t.url, document);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(
+          /^query repeats fields or fragment spreads too often: \d+ pairs to compare, at most 5000/,
+        ),
+        extensions: { code: "TOO_MANY_OVERLAPPING_FIELDS" },
+      });
+    }
+    // A few repeats, as real documents have them, are fine.
+    const few = await graphql(t.url, `{ ${"__typename ".repeat(20)}}`);
+    expect(few.body).toEqual({ data: { __typename: "Query" } });
+  });
+
   it("answers the 26-fragment document with an error over graphql-ws", async () => {
     const client = wsClient(t.url);
     try {
