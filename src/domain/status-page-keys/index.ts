@@ -1,0 +1,5 @@
+export { createStatusPageKey } from "./create.js";
+export { deleteStatusPageKey } from "./delete.js";
+export { listStatusPageKeys } from "./list.js";
+export { ACCESS_TOKEN_SECONDS, accessTokenFor, keyOpensPage, tokenOpensPage } from "./access.js";
+export { maskStatusPageKey } from "./key.js";
