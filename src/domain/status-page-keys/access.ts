@@ -70,3 +70,24 @@ export async function tokenOpensPage({
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/**
+ * The page a visitor names by its url (or custom domain), public or private, for the key gate:
+ * only what the gate needs, never the page's content.
+ */
+export async function findGatedPage({
+  db,
+  url,
+  customDomain,
+}: {
+  db: Pick<DbOrTx, "statusPage">;
+  url?: string;
+  customDomain?: string;
+}): Promise<GatedPage | null> {
+  const where = url !== undefined ? { url: url.trim().toLowerCase() } : { customDomain: customDomain?.toLowerCase() };
+  if (!where.url && !where.customDomain) return null;
+  return db.statusPage.findFirst({ where, select: { id: true, url: true, isPrivate: true, customDomain: true } });
+}
+
+/** What the key gate knows of a page: the pages' own row (any superset) fits. */
+export type GatedPage = { id: string; url: string; isPrivate: boolean; customDomain: string | null };
