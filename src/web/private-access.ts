@@ -119,7 +119,7 @@ export async function authorizeVisitor(
     const token = await accessTokenFor({ db, statusPageId: page.id, key, now: access.now() });
     if (!token) return (sendKeyForm(request, reply, page, { next: withoutKey(request), wrongKey: true }), "refused");
     setAccessCookie(request, reply, page, token);
-    await reply.redirect(withoutKey(request), 303);
+    reply.redirect(withoutKey(request), 303);
     return "refused";
   }
   const cookie = readCookie(request, ACCESS_COOKIE);
