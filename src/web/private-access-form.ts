@@ -1,7 +1,7 @@
 // The key form of a private status page: what a visitor without a valid key sees (401). It names
 // nothing of the page (not even its name), so a private page shows no more than that it exists.
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Colours chosen for contrast (WCAG AA and better) in both schemes. */
@@ -41,10 +41,10 @@ export function keyFormHtml({ action, next, wrongKey }: { action: string; next: 
 <h1>Private status page</h1>
 <p>This status page is private. Enter the key you were given to open it.</p>
 ${error}
-<form method="post" action="${escape(action)}">
+<form method="post" action="${escapeHtml(action)}">
 <label for="key">Status page key</label>
 <input id="key" name="key" type="password" autocomplete="current-password" spellcheck="false" required${wrongKey ? ' aria-invalid="true" aria-describedby="key-error"' : ""}>
-<input type="hidden" name="next" value="${escape(next)}">
+<input type="hidden" name="next" value="${escapeHtml(next)}">
 <button type="submit">Open the page</button>
 </form>
 </main>

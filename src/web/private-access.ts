@@ -2,12 +2,7 @@
 // page, feed, summary.json and SSE routes call before answering. A public page always passes.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../app-context.js";
-import {
-  accessTokenFor,
-  keyOpensPage,
-  tokenOpensPage,
-  type GatedPage,
-} from "../domain/status-page-keys/index.js";
+import { accessTokenFor, keyOpensPage, tokenOpensPage, type GatedPage } from "../domain/status-page-keys/index.js";
 import { errorBody } from "../rest/errors.js";
 import { keyFormHtml } from "./private-access-form.js";
 
@@ -114,12 +109,16 @@ export async function authorizeVisitor(
   reply.header("cache-control", "private, no-store");
   const key = (request.query as Record<string, unknown> | undefined)?.key;
   if (typeof key === "string" && key !== "") {
-    if (kind === "data")
-      return (await keyOpensPage({ db, statusPageId: page.id, key })) ? "ok" : (refuseData(reply, true), "refused");
+    if (kind === "data") {
+      if (await keyOpensPage({ db, statusPageId: page.id, key })) return "ok";
+      refuseData(reply, true);
+      return "refused";
+    }
     const token = await accessTokenFor({ db, statusPageId: page.id, key, now: access.now() });
-    if (!token) return (sendKeyForm(request, reply, page, { next: withoutKey(request), wrongKey: true }), "refused");
-    setAccessCookie(request, reply, page, token);
-    reply.redirect(withoutKey(request), 303);
+    if (token) {
+      setAccessCookie(request, reply, page, token);
+      reply.redirect(withoutKey(request), 303);
+    } else sendKeyForm(request, reply, page, { next: withoutKey(request), wrongKey: true });
     return "refused";
   }
   const cookie = readCookie(request, ACCESS_COOKIE);

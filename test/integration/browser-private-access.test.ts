@@ -40,7 +40,12 @@ describe(`a private status page in Chromium on ${testProvider}`, () => {
 
     const cookies = await context.cookies();
     expect(cookies).toEqual([
-      expect.objectContaining({ name: "vigil_sp_access", path: "/status/browser-gated", httpOnly: true, sameSite: "Lax" }),
+      expect.objectContaining({
+        name: "vigil_sp_access",
+        path: "/status/browser-gated",
+        httpOnly: true,
+        sameSite: "Lax",
+      }),
     ]);
     expect(cookies[0]!.value).not.toContain(key.slice(3));
     expect(await page.evaluate(() => document.cookie)).toBe("");

@@ -65,7 +65,9 @@ describe(`REST status page keys and isPrivate on ${testProvider}`, () => {
     const { id } = (await t.api.post(`/v1/status-pages/${pageId}/keys`)).body;
     const deleted = await t.api.delete(`/v1/status-pages/${pageId}/keys/${id}`);
     expect([deleted.status, deleted.body]).toEqual([204, undefined]);
-    expect((await t.api.get(`/v1/status-pages/${pageId}/keys`)).body.map((k: { id: string }) => k.id)).not.toContain(id);
+    expect((await t.api.get(`/v1/status-pages/${pageId}/keys`)).body.map((k: { id: string }) => k.id)).not.toContain(
+      id,
+    );
     const again = await t.api.delete(`/v1/status-pages/${pageId}/keys/${id}`);
     expect([again.status, again.body.error]).toEqual([404, "Not Found"]);
     expect((await t.api.delete(`/v1/status-pages/${pageId}/keys/not-a-uuid`)).status).toBe(404);

@@ -30,7 +30,10 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
 
   it("lets anyone open a public page", async () => {
     const response = await get("/status/open-gate");
-    expect([response.status, await response.text()]).toEqual([200, expect.stringContaining(behindTheGate("open-gate"))]);
+    expect([response.status, await response.text()]).toEqual([
+      200,
+      expect.stringContaining(behindTheGate("open-gate")),
+    ]);
   });
 
   it("answers a private page without a key with a 401 form naming nothing of the page", async () => {
@@ -86,7 +89,12 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
     expect((await get("/status/gated", { cookie })).status).toBe(200);
     const [name, token] = cookie.split("=") as [string, string];
     const [id, expires, mac] = token.split(".");
-    for (const forged of [`${id}.${Number(expires) + 1}.${mac}`, `${id}.${expires}.${mac!.slice(1)}x`, `${id}.1.${mac}`, spare])
+    for (const forged of [
+      `${id}.${Number(expires) + 1}.${mac}`,
+      `${id}.${expires}.${mac!.slice(1)}x`,
+      `${id}.1.${mac}`,
+      spare,
+    ])
       expect((await get("/status/gated", { cookie: `${name}=${forged}` })).status).toBe(401);
     const otherPage = (await t.api.post("/v1/status-pages", { name: "P2", url: "gated-two", isPrivate: true })).body.id;
     expect((await get("/status/gated-two", { cookie })).status).toBe(401);

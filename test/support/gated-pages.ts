@@ -21,7 +21,9 @@ export async function startGatedPages(context: AppContext): Promise<{ url: strin
       if (suffix === "/summary.json") return { page: { url: page.url } };
       return reply
         .type("text/html; charset=utf-8")
-        .send(`<!doctype html><html lang="en"><title>${page.url}</title><main><h1>${behindTheGate(page.url)}</h1></main></html>`);
+        .send(
+          `<!doctype html><html lang="en"><title>${page.url}</title><main><h1>${behindTheGate(page.url)}</h1></main></html>`,
+        );
     });
   }
   const address = await server.listen({ port: 0, host: "127.0.0.1" });

@@ -45,7 +45,10 @@ export async function accessTokenFor({
   const row = await keyOf(db, statusPageId, key);
   if (!row) return null;
   const expires = Math.floor(now.getTime() / 1000) + ACCESS_TOKEN_SECONDS;
-  return { token: `${row.id}.${expires}.${mac(row.keyHash, statusPageId, row.id, expires)}`, maxAgeSeconds: ACCESS_TOKEN_SECONDS };
+  return {
+    token: `${row.id}.${expires}.${mac(row.keyHash, statusPageId, row.id, expires)}`,
+    maxAgeSeconds: ACCESS_TOKEN_SECONDS,
+  };
 }
 
 /** Whether a visitor's token opens the page: signed for this page, not expired, its key not revoked. */

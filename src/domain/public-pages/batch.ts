@@ -1,0 +1,117 @@
+import type { DbOrTx } from "../../db/client.js";
+import { isUuid } from "../ids.js";
+import type { IncidentUpdateRow } from "../incidents/rows.js";
+import { findIncidentViews, type IncidentView } from "../incidents/view.js";
+
+/**
+ * What a visitor without a key may reach by id (GraphQL node/nodes): a status page that is not
+ * private, the incidents such a page shows with their updates, and the services on its cards.
+ * Nothing else, of any account: an id of anything else is null, exactly like an id of nothing.
+ * Each function answers in the ids' order, in a fixed number of statements for any number of ids.
+ */
+
+type Db = DbOrTx;
+
+const uuids = (ids: readonly unknown[]) => ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
+
+function inOrder<T extends { id: string }>(ids: readonly unknown[], rows: readonly T[]): (T | null)[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return uuids(ids).map((id) => (id === null ? null : (byId.get(id) ?? null)));
+}
+
+const valid = (ids: readonly unknown[]) => [...new Set(uuids(ids).filter((id): id is string => id !== null))];
+
+/** A card of a page that is not private (a card's services are its page's account's, by construction). */
+const onPublicCard = { card: { statusPage: { isPrivate: false } } };
+
+export async function getPublicStatusPages({ db, ids }: { db: Db; ids: readonly unknown[] }) {
+  const wanted = valid(ids);
+  const rows = wanted.length ? await db.statusPage.findMany({ where: { id: { in: wanted }, isPrivate: false } }) : [];
+  return inOrder(ids, rows);
+}
+
+export async function getPublicServices({ db, ids }: { db: Db; ids: readonly unknown[] }) {
+  const wanted = valid(ids);
+  const rows = wanted.length
+    ? await db.statusPageService.findMany({ where: { id: { in: wanted }, cards: { some: onPublicCard } } })
+    : [];
+  return inOrder(ids, rows);
+}
+
+/** The public pages each service is on, of the service's own account (sorted ids). */
+async function publicPagesOfServices(db: Db, serviceIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = serviceIds.length
+    ? await db.statusPageCardService.findMany({
+        where: { serviceId: { in: [...new Set(serviceIds)] }, ...onPublicCard },
+        select: {
+          serviceId: true,
+          service: { select: { accountId: true } },
+          card: { select: { statusPageId: true, statusPage: { select: { accountId: true } } } },
+        },
+      })
+    : [];
+  const pages = new Map<string, string[]>();
+  for (const row of rows)
+    if (row.service.accountId === row.card.statusPage.accountId)
+      pages.set(row.serviceId, [...(pages.get(row.serviceId) ?? []), row.card.statusPageId].sort());
+  return pages;
+}
+
+/** An incident as a visitor sees it, and the public page it is reached through (the first that shows it). */
+export type PublicIncident = { incident: IncidentView; statusPageId: string };
+
+/**
+ * Incidents that a public page shows, each with only the services public pages show (never the
+ * names of the account's other services), as those pages show them.
+ */
+export async function getPublicIncidents({
+  db,
+  ids,
+}: {
+  db: Db;
+  ids: readonly unknown[];
+}): Promise<(PublicIncident | null)[]> {
+  const wanted = valid(ids);
+  if (!wanted.length) return ids.map(() => null);
+  const views = await findIncidentViews(db, {
+    id: { in: wanted },
+    services: { some: { service: { cards: { some: onPublicCard } } } },
+  });
+  const pagesOf = await publicPagesOfServices(
+    db,
+    views.flatMap((view) => view.services.map((service) => service.id)),
+  );
+  const shown = views.flatMap((view) => {
+    const services = view.services.filter((service) => pagesOf.has(service.id));
+    const statusPageId = services.flatMap((service) => pagesOf.get(service.id)!).sort()[0];
+    return statusPageId ? [{ id: view.id, incident: { ...view, services }, statusPageId }] : [];
+  });
+  return inOrder(ids, shown).map((found) => found && { incident: found.incident, statusPageId: found.statusPageId });
+}
+
+export type PublicIncidentUpdate = { update: IncidentUpdateRow } & PublicIncident;
+
+/** Updates of incidents a public page shows, each with its incident as the visitor sees it. */
+export async function getPublicIncidentUpdates({
+  db,
+  ids,
+}: {
+  db: Db;
+  ids: readonly unknown[];
+}): Promise<(PublicIncidentUpdate | null)[]> {
+  const wanted = valid(ids);
+  const updates = wanted.length ? await db.incidentUpdate.findMany({ where: { id: { in: wanted } } }) : [];
+  const incidentIds = [...new Set(updates.map((update) => update.incidentId))];
+  const incidents = new Map(
+    (await getPublicIncidents({ db, ids: incidentIds })).flatMap((found, i) =>
+      found ? [[incidentIds[i]!, found]] : [],
+    ),
+  );
+  const shown = updates.flatMap((update) => {
+    const found = incidents.get(update.incidentId);
+    return found ? [{ id: update.id, update, ...found }] : [];
+  });
+  return inOrder(ids, shown).map(
+    (found) => found && { update: found.update, incident: found.incident, statusPageId: found.statusPageId },
+  );
+}

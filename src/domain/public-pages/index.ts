@@ -1,0 +1,8 @@
+export {
+  getPublicIncidentUpdates,
+  getPublicIncidents,
+  getPublicServices,
+  getPublicStatusPages,
+  type PublicIncident,
+  type PublicIncidentUpdate,
+} from "./batch.js";
