@@ -11,6 +11,7 @@ import { getServices } from "../domain/status-page-services/index.js";
 import { getStatusPages } from "../domain/status-pages/index.js";
 import { domain, type GraphQLContext } from "./context.js";
 import { asGlobalId, CHECK_TYPENAMES } from "./node-ids.js";
+import { visitorLoadOf } from "./node-loader.js";
 
 /** The typename relay's decoding gives a value of node/nodes that is not a global id: a REST id, typed below. */
 const REST_ID = "#rest";
@@ -38,6 +39,12 @@ const byInteger: [string, Lookup][] = [
   ["CheckGroup", (ctx, ids) => getCheckGroups({ ctx: domain(ctx), ids: ids.map(Number) })],
   ["MaintenanceWindow", (ctx, ids) => getMaintenanceWindows({ ctx: domain(ctx), ids: ids.map(Number) })],
 ];
+/** Without a key, a REST id can only name what a visitor may load (node-visitors.ts). */
+const VISITOR_TYPES = ["StatusPage", "Incident", "IncidentUpdate", "Service"];
+const byUuidForVisitors: [string, Lookup][] = VISITOR_TYPES.map((typename) => [
+  typename,
+  (ctx, ids) => visitorLoadOf(typename)?.(ids, ctx) ?? Promise.resolve(ids.map(() => null)),
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -46,6 +53,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * id). The parsed ids are given their type in place, then relay loads them as it loads global ids;
  * a REST id of nothing keeps a type whose load finds nothing, so it answers null like an unknown
  * global id. One query per node table for all the REST ids of a request, none without them.
+ * Without a key, only the tables a visitor may reach are asked, through the visitor's loads.
  */
 export async function typeRestIds(ctx: GraphQLContext, ids: { typename: string; id: string }[]): Promise<void> {
   const rest = ids.filter((id) => id.typename === REST_ID);
@@ -53,8 +61,8 @@ export async function typeRestIds(ctx: GraphQLContext, ids: { typename: string; 
   for (const id of rest)
     if (!UUID.test(id.id) && !/^\d+$/.test(id.id)) throw new PothosValidationError(`Invalid global ID: ${id.id}`);
   for (const [lookups, values, nothing] of [
-    [byUuid, rest.filter((id) => UUID.test(id.id)), "StatusPage"],
-    [byInteger, rest.filter((id) => !UUID.test(id.id)), "CheckGroup"],
+    [ctx.caller ? byUuid : byUuidForVisitors, rest.filter((id) => UUID.test(id.id)), "StatusPage"],
+    [ctx.caller ? byInteger : [], rest.filter((id) => !UUID.test(id.id)), "CheckGroup"],
   ] as const) {
     if (values.length === 0) continue;
     const keys = [...new Set(values.map((id) => id.id))];
