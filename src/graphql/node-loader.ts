@@ -14,9 +14,6 @@ export function visitorLoader(typename: string, load: Load<object>): void {
   visitorLoads.set(typename, load);
 }
 
-/** The visitor's load of a type, for REST ids in node/nodes (node-lookup.ts). */
-export const visitorLoadOf = (typename: string): Load<object> | undefined => visitorLoads.get(typename);
-
 /**
  * A node type's loadMany whose objects carry their GraphQL type from the start. The relay plugin
  * brands loaded objects only after its own await, and a `nodes` field that shares `node`'s

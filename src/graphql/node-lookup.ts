@@ -7,11 +7,11 @@ import { getHeartbeatEvents } from "../domain/heartbeats/index.js";
 import { getIncidents, getIncidentUpdates } from "../domain/incidents/index.js";
 import { getMaintenanceWindows } from "../domain/maintenance-windows/index.js";
 import { getAgentKeys, getPrivateLocations } from "../domain/private-locations/index.js";
+import { publicIdsOf, type PublicNodeKind } from "../domain/public-pages/index.js";
 import { getServices } from "../domain/status-page-services/index.js";
 import { getStatusPages } from "../domain/status-pages/index.js";
 import { domain, type GraphQLContext } from "./context.js";
 import { asGlobalId, CHECK_TYPENAMES } from "./node-ids.js";
-import { visitorLoadOf } from "./node-loader.js";
 
 /** The typename relay's decoding gives a value of node/nodes that is not a global id: a REST id, typed below. */
 const REST_ID = "#rest";
@@ -40,10 +40,13 @@ const byInteger: [string, Lookup][] = [
   ["MaintenanceWindow", (ctx, ids) => getMaintenanceWindows({ ctx: domain(ctx), ids: ids.map(Number) })],
 ];
 /** Without a key, a REST id can only name what a visitor may load (node-visitors.ts). */
-const VISITOR_TYPES = ["StatusPage", "Incident", "IncidentUpdate", "Service"];
-const byUuidForVisitors: [string, Lookup][] = VISITOR_TYPES.map((typename) => [
-  typename,
-  (ctx, ids) => visitorLoadOf(typename)?.(ids, ctx) ?? Promise.resolve(ids.map(() => null)),
+const VISITOR_KINDS: PublicNodeKind[] = ["StatusPage", "Incident", "IncidentUpdate", "Service"];
+const byUuidForVisitors: [string, Lookup][] = VISITOR_KINDS.map((kind) => [
+  kind,
+  async (ctx, ids) => {
+    const visible = await publicIdsOf({ db: ctx.app.database.prisma, kind, ids });
+    return ids.map((id) => (visible.has(id.toLowerCase()) ? {} : null));
+  },
 ]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

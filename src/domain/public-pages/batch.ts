@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
 import { isUuid } from "../ids.js";
 import type { IncidentUpdateRow } from "../incidents/rows.js";
 import { findIncidentViews, type IncidentView } from "../incidents/view.js";
@@ -23,6 +24,7 @@ const valid = (ids: readonly unknown[]) => [...new Set(uuids(ids).filter((id): i
 
 /** A card of a page that is not private (a card's services are its page's account's, by construction). */
 const onPublicCard = { card: { statusPage: { isPrivate: false } } };
+const onPublicService = { service: { cards: { some: onPublicCard } } };
 
 export async function getPublicStatusPages({ db, ids }: { db: Db; ids: readonly unknown[] }) {
   const wanted = valid(ids);
@@ -38,22 +40,20 @@ export async function getPublicServices({ db, ids }: { db: Db; ids: readonly unk
   return inOrder(ids, rows);
 }
 
-/** The public pages each service is on, of the service's own account (sorted ids). */
+/** The public pages each service is on, of the service's own account (sorted ids): one statement. */
 async function publicPagesOfServices(db: Db, serviceIds: readonly string[]): Promise<Map<string, string[]>> {
-  const rows = serviceIds.length
-    ? await db.statusPageCardService.findMany({
-        where: { serviceId: { in: [...new Set(serviceIds)] }, ...onPublicCard },
-        select: {
-          serviceId: true,
-          service: { select: { accountId: true } },
-          card: { select: { statusPageId: true, statusPage: { select: { accountId: true } } } },
-        },
-      })
+  const unique = [...new Set(serviceIds)];
+  const rows = unique.length
+    ? await db.$queryRaw<{ serviceId: string; statusPageId: string }[]>`
+        SELECT DISTINCT cs."serviceId", c."statusPageId"
+        FROM "StatusPageCardService" cs
+        JOIN "StatusPageCard" c ON c."id" = cs."cardId"
+        JOIN "StatusPage" p ON p."id" = c."statusPageId"
+        JOIN "StatusPageService" s ON s."id" = cs."serviceId"
+        WHERE cs."serviceId" IN (${Prisma.join(unique)}) AND p."isPrivate" = false AND p."accountId" = s."accountId"`
     : [];
   const pages = new Map<string, string[]>();
-  for (const row of rows)
-    if (row.service.accountId === row.card.statusPage.accountId)
-      pages.set(row.serviceId, [...(pages.get(row.serviceId) ?? []), row.card.statusPageId].sort());
+  for (const row of rows) pages.set(row.serviceId, [...(pages.get(row.serviceId) ?? []), row.statusPageId].sort());
   return pages;
 }
 
@@ -75,7 +75,7 @@ export async function getPublicIncidents({
   if (!wanted.length) return ids.map(() => null);
   const views = await findIncidentViews(db, {
     id: { in: wanted },
-    services: { some: { service: { cards: { some: onPublicCard } } } },
+    services: { some: onPublicService },
   });
   const pagesOf = await publicPagesOfServices(
     db,
@@ -114,4 +114,38 @@ export async function getPublicIncidentUpdates({
   return inOrder(ids, shown).map(
     (found) => found && { update: found.update, incident: found.incident, statusPageId: found.statusPageId },
   );
+}
+
+/** The kinds of object a visitor may reach by id. */
+export type PublicNodeKind = "StatusPage" | "Incident" | "IncidentUpdate" | "Service";
+
+/**
+ * Which of `ids` name a visible object of `kind`, as a set, in one light statement (ids only):
+ * to tell, for a REST id, which kind of object it names before loading it.
+ */
+export async function publicIdsOf({
+  db,
+  kind,
+  ids,
+}: {
+  db: Db;
+  kind: PublicNodeKind;
+  ids: readonly unknown[];
+}): Promise<Set<string>> {
+  const wanted = valid(ids);
+  if (!wanted.length) return new Set();
+  const id = { in: wanted };
+  const select = { id: true } as const;
+  const rows =
+    kind === "StatusPage"
+      ? await db.statusPage.findMany({ where: { id, isPrivate: false }, select })
+      : kind === "Incident"
+        ? await db.incident.findMany({ where: { id, services: { some: onPublicService } }, select })
+        : kind === "IncidentUpdate"
+          ? await db.incidentUpdate.findMany({
+              where: { id, incident: { services: { some: onPublicService } } },
+              select,
+            })
+          : await db.statusPageService.findMany({ where: { id, cards: { some: onPublicCard } }, select });
+  return new Set(rows.map((row) => row.id));
 }

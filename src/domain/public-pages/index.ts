@@ -3,6 +3,8 @@ export {
   getPublicIncidents,
   getPublicServices,
   getPublicStatusPages,
+  publicIdsOf,
+  type PublicNodeKind,
   type PublicIncident,
   type PublicIncidentUpdate,
 } from "./batch.js";
