@@ -4,6 +4,9 @@ import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { isoTimestamp as stamp } from "../support/matchers.js";
 import { restClient, type RestClient } from "../support/rest.js";
+import { subscribeSse } from "../support/subscriptions.js";
+import { globalId } from "../support/global-id.js";
+import { graphql } from "../support/app.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 const MASKED = /^sp_[A-Za-z0-9_-]{4}\.\.\.[A-Za-z0-9_-]{4}$/;
@@ -124,5 +127,32 @@ describe(`REST status page keys and isPrivate on ${testProvider}`, () => {
         ... on CreateStatusPageSuccess { data { isPrivate } } } }`,
     );
     expect(created.body.data.createStatusPage.data).toEqual({ isPrivate: true });
+  });
+
+  it("never shows a private page through key-less GraphQL, not even with one of its keys", async () => {
+    const page = (
+      await t.api.post("/v1/status-pages", { name: "Hidden from GraphQL", url: "graphql-hidden", isPrivate: true })
+    ).body;
+    const { key } = (await t.api.post(`/v1/status-pages/${page.id}/keys`)).body;
+    const query = `{ publicStatusPage(url: "graphql-hidden") { id name } }`;
+    expect((await graphql(t.url, query)).body).toEqual({ data: { publicStatusPage: null } });
+    // A status-page key opens the page on the web only: it is not an API key.
+    const withKey = await graphql(t.url, query, { authorization: `Bearer ${key}` });
+    expect([withKey.status, withKey.body.errors?.[0]?.extensions?.code]).toEqual([401, "UNAUTHENTICATED"]);
+    const node = await graphql(
+      t.url,
+      `query ($id: ID!) { node(id: $id) { id } }`,
+      {},
+      { id: globalId("StatusPage", page.id) },
+    );
+    expect(node.body).toEqual({ data: { node: null } });
+    const sse = await subscribeSse(t.url, `subscription ($id: ID) { incidentChanged(statusPageId: $id) { id } }`, {
+      id: globalId("StatusPage", page.id),
+    });
+    try {
+      expect((await sse.next()).errors?.map((error) => error.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
+    } finally {
+      sse.close();
+    }
   });
 });
