@@ -1,4 +1,6 @@
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessTokenFor, ACCESS_TOKEN_SECONDS, tokenOpensPage } from "../../src/domain/status-page-keys/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { behindTheGate, startGatedPages } from "../support/gated-pages.js";
@@ -127,5 +129,50 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
     const listed = (await t.api.get(`/v1/status-pages/${pageId}/keys`)).body.map((k: { id: string }) => k.id);
     expect(listed).toContain(keyId);
     expect((await get(`/status/gated/summary.json?key=${key}`)).status).toBe(200);
+  });
+
+  it("sets the cookie for the whole custom domain when the form is posted there", async () => {
+    const page = (
+      await t.api.post("/v1/status-pages", {
+        name: "Custom",
+        url: "gated-custom",
+        customDomain: "status.gated.test",
+        isPrivate: true,
+      })
+    ).body;
+    const { key: customKey } = (await t.api.post(`/v1/status-pages/${page.id}/keys`)).body;
+    const post = (host: string, body: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const request = httpRequest(`${web.url}/access`, {
+          method: "POST",
+          headers: { host, "content-type": "application/x-www-form-urlencoded" },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve({ status: response.statusCode!, headers: response.headers });
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    const opened = await post(
+      "status.gated.test",
+      new URLSearchParams({ key: customKey, next: "/history" }).toString(),
+    );
+    expect([opened.status, opened.headers.location]).toEqual([303, "/history"]);
+    expect(String(opened.headers["set-cookie"])).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const elsewhere = await post("unknown.gated.test", new URLSearchParams({ key: customKey }).toString());
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it("lets a token expire after its lifetime", async () => {
+    const db = t.db;
+    const issued = new Date("2026-01-01T00:00:00Z");
+    const made = await accessTokenFor({ db, statusPageId: pageId, key, now: issued });
+    const at = (seconds: number) => new Date(issued.getTime() + seconds * 1000);
+    const opens = (seconds: number) =>
+      tokenOpensPage({ db, statusPageId: pageId, token: made!.token, now: at(seconds) });
+    expect(await opens(ACCESS_TOKEN_SECONDS - 1)).toBe(true);
+    expect(await opens(ACCESS_TOKEN_SECONDS)).toBe(false);
+    expect(await accessTokenFor({ db, statusPageId: pageId, key: "sp_unknown", now: issued })).toBeNull();
   });
 });
