@@ -8,12 +8,16 @@ import {
   getPublicServices,
   getPublicStatusPages,
 } from "../domain/public-pages/index.js";
-import type { GraphQLContext } from "./context.js";
+import { loader, type GraphQLContext } from "./context.js";
 import { visitorLoader } from "./node-loader.js";
 import { withParent } from "./types/incidents/type.js";
 import { markPublic } from "./types/status-pages/scope.js";
 
 const db = (ctx: GraphQLContext) => ctx.app.database.prisma;
+
+/** The request's loader of public incidents: an incident asked for as a node and as an update's parent loads once. */
+const publicIncidents = (ctx: GraphQLContext) =>
+  loader(ctx, "visitor:Incident", (ids: readonly string[]) => getPublicIncidents({ db: db(ctx), ids }));
 
 visitorLoader("StatusPage", async (ids, ctx) =>
   (await getPublicStatusPages({ db: db(ctx), ids })).map(
@@ -22,14 +26,22 @@ visitorLoader("StatusPage", async (ids, ctx) =>
 );
 
 visitorLoader("Incident", async (ids, ctx) =>
-  (await getPublicIncidents({ db: db(ctx), ids })).map(
-    (found) =>
-      found && markPublic(found.incident, { accountId: found.incident.accountId, statusPageId: found.statusPageId }),
-  ),
+  (await publicIncidents(ctx).loadMany(ids)).map((found) => {
+    if (found instanceof Error) throw found;
+    return (
+      found && markPublic(found.incident, { accountId: found.incident.accountId, statusPageId: found.statusPageId })
+    );
+  }),
 );
 
 visitorLoader("IncidentUpdate", async (ids, ctx) =>
-  (await getPublicIncidentUpdates({ db: db(ctx), ids })).map((found) => {
+  (
+    await getPublicIncidentUpdates({
+      db: db(ctx),
+      ids,
+      incidents: (incidentIds) => publicIncidents(ctx).loadMany(incidentIds),
+    })
+  ).map((found) => {
     if (!found) return null;
     const incident = markPublic(found.incident, {
       accountId: found.incident.accountId,

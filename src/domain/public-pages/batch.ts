@@ -91,28 +91,34 @@ export async function getPublicIncidents({
 
 export type PublicIncidentUpdate = { update: IncidentUpdateRow } & PublicIncident;
 
-/** Updates of incidents a public page shows, each with its incident as the visitor sees it. */
+/**
+ * Updates of incidents a public page shows, each with its incident as the visitor sees it.
+ * `incidents` loads those incidents: getPublicIncidents, or a request's loader of it, so that an
+ * incident asked for as a node and as an update's parent is loaded once.
+ */
 export async function getPublicIncidentUpdates({
   db,
   ids,
+  incidents = (incidentIds) => getPublicIncidents({ db, ids: incidentIds }),
 }: {
   db: Db;
   ids: readonly unknown[];
+  incidents?: (incidentIds: string[]) => Promise<readonly (PublicIncident | null | Error)[]>;
 }): Promise<(PublicIncidentUpdate | null)[]> {
   const wanted = valid(ids);
   const updates = wanted.length ? await db.incidentUpdate.findMany({ where: { id: { in: wanted } } }) : [];
   const incidentIds = [...new Set(updates.map((update) => update.incidentId))];
-  const incidents = new Map(
-    (await getPublicIncidents({ db, ids: incidentIds })).flatMap((found, i) =>
-      found ? [[incidentIds[i]!, found]] : [],
-    ),
-  );
+  const found = new Map<string, PublicIncident>();
+  (await incidents(incidentIds)).forEach((incident, i) => {
+    if (incident instanceof Error) throw incident;
+    if (incident) found.set(incidentIds[i]!, incident);
+  });
   const shown = updates.flatMap((update) => {
-    const found = incidents.get(update.incidentId);
-    return found ? [{ id: update.id, update, ...found }] : [];
+    const parent = found.get(update.incidentId);
+    return parent ? [{ id: update.id, update, ...parent }] : [];
   });
   return inOrder(ids, shown).map(
-    (found) => found && { update: found.update, incident: found.incident, statusPageId: found.statusPageId },
+    (one) => one && { update: one.update, incident: one.incident, statusPageId: one.statusPageId },
   );
 }
 
