@@ -7,6 +7,7 @@ import { getHeartbeatEvents } from "../domain/heartbeats/index.js";
 import { getIncidents, getIncidentUpdates } from "../domain/incidents/index.js";
 import { getMaintenanceWindows } from "../domain/maintenance-windows/index.js";
 import { getAgentKeys, getPrivateLocations } from "../domain/private-locations/index.js";
+import { publicIdsOf, type PublicNodeKind } from "../domain/public-pages/index.js";
 import { getServices } from "../domain/status-page-services/index.js";
 import { getStatusPages } from "../domain/status-pages/index.js";
 import { domain, type GraphQLContext } from "./context.js";
@@ -38,6 +39,15 @@ const byInteger: [string, Lookup][] = [
   ["CheckGroup", (ctx, ids) => getCheckGroups({ ctx: domain(ctx), ids: ids.map(Number) })],
   ["MaintenanceWindow", (ctx, ids) => getMaintenanceWindows({ ctx: domain(ctx), ids: ids.map(Number) })],
 ];
+/** Without a key, a REST id can only name what a visitor may load (node-visitors.ts). */
+const VISITOR_KINDS: PublicNodeKind[] = ["StatusPage", "Incident", "IncidentUpdate", "Service"];
+const byUuidForVisitors: [string, Lookup][] = VISITOR_KINDS.map((kind) => [
+  kind,
+  async (ctx, ids) => {
+    const visible = await publicIdsOf({ db: ctx.app.database.prisma, kind, ids });
+    return ids.map((id) => (visible.has(id.toLowerCase()) ? {} : null));
+  },
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -46,6 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * id). The parsed ids are given their type in place, then relay loads them as it loads global ids;
  * a REST id of nothing keeps a type whose load finds nothing, so it answers null like an unknown
  * global id. One query per node table for all the REST ids of a request, none without them.
+ * Without a key, only the tables a visitor may reach are asked, through the visitor's loads.
  */
 export async function typeRestIds(ctx: GraphQLContext, ids: { typename: string; id: string }[]): Promise<void> {
   const rest = ids.filter((id) => id.typename === REST_ID);
@@ -53,8 +64,8 @@ export async function typeRestIds(ctx: GraphQLContext, ids: { typename: string; 
   for (const id of rest)
     if (!UUID.test(id.id) && !/^\d+$/.test(id.id)) throw new PothosValidationError(`Invalid global ID: ${id.id}`);
   for (const [lookups, values, nothing] of [
-    [byUuid, rest.filter((id) => UUID.test(id.id)), "StatusPage"],
-    [byInteger, rest.filter((id) => !UUID.test(id.id)), "CheckGroup"],
+    [ctx.caller ? byUuid : byUuidForVisitors, rest.filter((id) => UUID.test(id.id)), "StatusPage"],
+    [ctx.caller ? byInteger : [], rest.filter((id) => !UUID.test(id.id)), "CheckGroup"],
   ] as const) {
     if (values.length === 0) continue;
     const keys = [...new Set(values.map((id) => id.id))];

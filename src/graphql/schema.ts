@@ -49,6 +49,8 @@ import "./types/status-pages/type.js";
 import "./types/status-pages/public.js";
 import "./types/status-pages/inputs.js";
 import "./types/status-pages/mutations.js";
+import "./types/status-pages/keys.js";
+import "./node-visitors.js";
 import "./types/alert-channels/enums.js";
 import "./types/alert-channels/config.js";
 import "./types/alert-channels/type.js";

@@ -13,6 +13,7 @@ import { heartbeatsRoutes } from "./v1/heartbeats.js";
 import { incidentsRoutes } from "./v1/incidents.js";
 import { maintenanceWindowsRoutes } from "./v1/maintenance-windows.js";
 import { privateLocationsRoutes } from "./v1/private-locations.js";
+import { statusPageKeysRoutes } from "./v1/status-page-keys.js";
 import { statusPageServicesRoutes } from "./v1/status-page-services.js";
 import { statusPagesRoutes } from "./v1/status-pages.js";
 import { checkResultsV2Routes } from "./v2/check-results.js";
@@ -28,6 +29,7 @@ export const routes: readonly Route[] = [
   ...checkStatusesRoutes,
   ...checkAlertsRoutes,
   ...statusPagesRoutes,
+  ...statusPageKeysRoutes,
   ...statusPageServicesRoutes,
   ...incidentsRoutes,
   ...heartbeatsRoutes,

@@ -146,10 +146,11 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     expect(keys.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
     expect(JSON.stringify(keys.body)).not.toContain("sp_****page");
 
-    for (const id of [ids.secretOnly, ids.secret, ids.privatePage, ids.otherPage]) {
+    // node(id:) reaches a public page's objects without a key (graphql-visitor-nodes.test.ts), nothing else:
+    // a private page, an incident or a service only it shows answer null, like an id of nothing.
+    for (const id of [ids.secretOnly, ids.secret, ids.privatePage]) {
       const node = await gql(`query ($id: ID!) { node(id: $id) { id } }`, { id });
-      expect(node.body.data).toEqual({ node: null });
-      expect(node.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+      expect(node.body).toEqual({ data: { node: null } });
     }
     for (const list of ["statusPages", "incidents", "services"]) {
       const listed = await gql(`{ ${list} { edges { node { id } } } }`);

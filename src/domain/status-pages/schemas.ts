@@ -77,6 +77,8 @@ const optional = {
   defaultTheme: z.enum(DEFAULT_THEMES),
   version: z.number().nullable(),
   themeColors: ThemeColors.nullable(),
+  /** A private page opens only with one of its keys (src/domain/status-page-keys). */
+  isPrivate: z.boolean(),
   cards: Cards,
 };
 
@@ -91,6 +93,7 @@ export const CreateStatusPageInput = requestBody({
   defaultTheme: optional.defaultTheme.default("AUTO"),
   version: optional.version.default(null),
   themeColors: optional.themeColors.default(null),
+  isPrivate: optional.isPrivate.default(false),
   cards: optional.cards.default([]),
 });
 export type CreateStatusPageInput = z.input<typeof CreateStatusPageInput>;

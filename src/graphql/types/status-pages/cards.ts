@@ -24,7 +24,7 @@ export const StatusPageCardRef = builder.objectRef<StatusPageCardRow>("StatusPag
 });
 
 /** A key that opens a private page: only its masked form is ever shown. */
-export const StatusPageKeyRef = builder.objectRef<StatusPageKeyRow>("StatusPageKey").implement({
+export const StatusPageKeyRef = builder.objectRef<Omit<StatusPageKeyRow, "keyHash">>("StatusPageKey").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     maskedKey: t.exposeString("maskedKey"),

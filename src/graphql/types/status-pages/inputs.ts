@@ -48,6 +48,9 @@ export const StatusPageInput = builder.inputType("StatusPageInput", {
     defaultTheme: t.field({ type: StatusPageThemeEnum }),
     version: t.float(),
     themeColors: t.field({ type: ThemeColorsInput }),
+    isPrivate: t.boolean({
+      description: "A private page opens only with one of its keys; key-less GraphQL never shows it.",
+    }),
     cards: t.field({ type: [StatusPageCardInput] }),
   }),
 });

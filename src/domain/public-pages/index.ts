@@ -1,0 +1,10 @@
+export {
+  getPublicIncidentUpdates,
+  getPublicIncidents,
+  getPublicServices,
+  getPublicStatusPages,
+  publicIdsOf,
+  type PublicNodeKind,
+  type PublicIncident,
+  type PublicIncidentUpdate,
+} from "./batch.js";

@@ -1,0 +1,18 @@
+import { hashKey } from "../accounts/keys.js";
+import type { DomainContext } from "../context.js";
+import { findStatusPage } from "../status-pages/get.js";
+import { generateStatusPageKey, maskStatusPageKey } from "./key.js";
+
+/**
+ * A new key of one of the account's pages. Only its hash and masked form are stored; the key
+ * itself is in this answer and never again. Another account's page is NotFound.
+ */
+export async function createStatusPageKey({ ctx, statusPageId }: { ctx: DomainContext; statusPageId: unknown }) {
+  const page = await findStatusPage(ctx.db, ctx.accountId, statusPageId);
+  const key = generateStatusPageKey();
+  const row = await ctx.db.statusPageKey.create({
+    data: { statusPageId: page.id, keyHash: hashKey(key), maskedKey: maskStatusPageKey(key) },
+    omit: { keyHash: true },
+  });
+  return { ...row, key };
+}

@@ -1,0 +1,24 @@
+import type { DomainContext } from "../context.js";
+import { NotFoundError } from "../errors.js";
+import { isUuid } from "../ids.js";
+import { findStatusPage } from "../status-pages/get.js";
+
+/**
+ * Revokes a key of one of the account's pages: visitors' cookies made with it stop opening the
+ * page at their next request (access.ts checks the key still exists). A key of another page is NotFound.
+ */
+export async function deleteStatusPageKey({
+  ctx,
+  statusPageId,
+  keyId,
+}: {
+  ctx: DomainContext;
+  statusPageId: unknown;
+  keyId: unknown;
+}) {
+  const page = await findStatusPage(ctx.db, ctx.accountId, statusPageId);
+  const { count } = isUuid(keyId)
+    ? await ctx.db.statusPageKey.deleteMany({ where: { id: keyId.toLowerCase(), statusPageId: page.id } })
+    : { count: 0 };
+  if (count === 0) throw new NotFoundError("status page key", String(keyId));
+}

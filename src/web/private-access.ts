@@ -1,0 +1,129 @@
+// Visitor access to private status pages (docs/decisions.md, "Private pages"): the functions the
+// page, feed, summary.json and SSE routes call before answering. A public page always passes.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../app-context.js";
+import { accessTokenFor, keyOpensPage, tokenOpensPage, type GatedPage } from "../domain/status-page-keys/index.js";
+import { errorBody } from "../rest/errors.js";
+import { keyFormHtml } from "./private-access-form.js";
+
+/** The cookie holding a visitor's access token (never the key itself); its Path scopes it to one page. */
+export const ACCESS_COOKIE = "vigil_sp_access";
+
+/** What the key gate needs from the app, decorated on the server by private-access-routes.ts. */
+export type VisitorAccess = Pick<AppContext, "database"> & { now: () => Date };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    statusPageAccess: VisitorAccess;
+  }
+}
+
+/** Paths a machine reads (feeds, summary.json, the SSE stream): refused with a JSON 401, never the form. */
+const DATA_PATH = /\/(feed\.rss|feed\.atom|summary\.json|events)$/;
+
+const pathOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "/";
+const hostOf = (request: FastifyRequest) => (request.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+
+/**
+ * Where the page lives for this request: `/status/{url}`, or "" on the page's custom domain
+ * (where the page is `/`). Cookies are scoped to it and the form posts to `{base}/access`.
+ */
+export function basePathOf(request: FastifyRequest, page: GatedPage): string {
+  const base = `/status/${page.url}`;
+  const path = pathOf(request);
+  if (path === base || path.startsWith(`${base}/`)) return base;
+  return page.customDomain && hostOf(request) === page.customDomain ? "" : base;
+}
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}
+
+const isHttps = (request: FastifyRequest) =>
+  request.protocol === "https" || request.headers["x-forwarded-proto"] === "https";
+
+/** Sets the visitor's access cookie for the page: HttpOnly, SameSite=Lax, Secure over https, Path the page. */
+export function setAccessCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: GatedPage,
+  { token, maxAgeSeconds }: { token: string; maxAgeSeconds: number },
+) {
+  const path = basePathOf(request, page) || "/";
+  const secure = isHttps(request) ? "; Secure" : "";
+  reply.header(
+    "set-cookie",
+    `${ACCESS_COOKIE}=${token}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
+
+/** The 401 key form, posting to the page's access route and returning to `next`. */
+export function sendKeyForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: GatedPage,
+  { next, wrongKey }: { next: string; wrongKey: boolean },
+) {
+  const action = `${basePathOf(request, page)}/access`;
+  return reply
+    .status(401)
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(keyFormHtml({ action, next, wrongKey }));
+}
+
+/** The request's URL without `key` in its query (where a visitor is sent once the key is in a cookie). */
+function withoutKey(request: FastifyRequest): string {
+  const url = new URL(request.url, "http://visitor.invalid");
+  url.searchParams.delete("key");
+  return url.pathname + url.search;
+}
+
+function refuseData(reply: FastifyReply, wrongKey: boolean) {
+  const message = wrongKey
+    ? "this key does not open this status page"
+    : "this status page is private: add ?key=<status page key>";
+  return reply.status(401).header("cache-control", "no-store").send(errorBody(401, message));
+}
+
+/**
+ * Whether the visitor may see `page`. "ok": go on (a public page, or a valid `?key=` or cookie).
+ * "refused": a reply has been sent and the caller must send nothing else: the 401 key form, the
+ * 401 JSON error of a feed, summary.json or SSE stream, or, for a page opened with a valid `?key=`,
+ * the 303 redirect to the same URL without the key, which sets the cookie. `kind` defaults from
+ * the path ("data" for feed.rss, feed.atom, summary.json, events).
+ */
+export async function authorizeVisitor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: GatedPage,
+  { kind = DATA_PATH.test(pathOf(request)) ? "data" : "page" }: { kind?: "page" | "data" } = {},
+): Promise<"ok" | "refused"> {
+  if (!page.isPrivate) return "ok";
+  const access = request.server.statusPageAccess;
+  const db = access.database.prisma;
+  reply.header("cache-control", "private, no-store");
+  const key = (request.query as Record<string, unknown> | undefined)?.key;
+  if (typeof key === "string" && key !== "") {
+    if (kind === "data") {
+      if (await keyOpensPage({ db, statusPageId: page.id, key })) return "ok";
+      refuseData(reply, true);
+      return "refused";
+    }
+    const token = await accessTokenFor({ db, statusPageId: page.id, key, now: access.now() });
+    if (token) {
+      setAccessCookie(request, reply, page, token);
+      reply.redirect(withoutKey(request), 303);
+    } else sendKeyForm(request, reply, page, { next: withoutKey(request), wrongKey: true });
+    return "refused";
+  }
+  const cookie = readCookie(request, ACCESS_COOKIE);
+  if (cookie && (await tokenOpensPage({ db, statusPageId: page.id, token: cookie, now: access.now() }))) return "ok";
+  if (kind === "data") refuseData(reply, false);
+  else sendKeyForm(request, reply, page, { next: withoutKey(request), wrongKey: false });
+  return "refused";
+}

@@ -1,0 +1,178 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessTokenFor, ACCESS_TOKEN_SECONDS, tokenOpensPage } from "../../src/domain/status-page-keys/index.js";
+import { useTestApp } from "../support/app.js";
+import { testProvider } from "../support/database.js";
+import { behindTheGate, startGatedPages } from "../support/gated-pages.js";
+
+const form = (body: Record<string, string>) => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(body).toString(),
+  redirect: "manual" as const,
+});
+const cookieOf = (response: Response) => response.headers.get("set-cookie")?.split(";")[0] ?? "";
+
+describe(`the key gate of private status pages on ${testProvider}`, () => {
+  const t = useTestApp();
+  let web: Awaited<ReturnType<typeof startGatedPages>>;
+  let key: string;
+  let keyId: string;
+  let pageId: string;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${web.url}${path}`, { headers, redirect: "manual" });
+
+  beforeAll(async () => {
+    web = await startGatedPages(t.app.context);
+    pageId = (await t.api.post("/v1/status-pages", { name: "Secret name", url: "gated", isPrivate: true })).body.id;
+    await t.api.post("/v1/status-pages", { name: "Open", url: "open-gate" });
+    ({ key, id: keyId } = (await t.api.post(`/v1/status-pages/${pageId}/keys`)).body);
+  });
+  afterAll(() => web?.server.close());
+
+  it("lets anyone open a public page", async () => {
+    const response = await get("/status/open-gate");
+    expect([response.status, await response.text()]).toEqual([
+      200,
+      expect.stringContaining(behindTheGate("open-gate")),
+    ]);
+  });
+
+  it("answers a private page without a key with a 401 form naming nothing of the page", async () => {
+    const response = await get("/status/gated");
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<form method="post" action="/status/gated/access">');
+    expect(html).toContain('<label for="key">');
+    expect(html).toContain('name="next" value="/status/gated"');
+    expect(html).not.toContain("Secret name");
+    expect(html).not.toContain(behindTheGate("gated"));
+  });
+
+  it("takes ?key=, sets an HttpOnly cookie for the page and redirects to the URL without the key", async () => {
+    const response = await get(`/status/gated/history?page=2&key=${encodeURIComponent(key)}`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/status/gated/history?page=2");
+    const cookie = response.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^vigil_sp_access=[^;]+; Path=\/status\/gated; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    expect(cookie).not.toContain(key.slice(3));
+    const page = await get("/status/gated/history?page=2", { cookie: cookieOf(response) });
+    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining(behindTheGate("gated"))]);
+  });
+
+  it("marks the cookie Secure over https (behind a proxy)", async () => {
+    const response = await get(`/status/gated?key=${key}`, { "x-forwarded-proto": "https" });
+    expect(response.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+
+  it("takes the form's post, and answers a wrong key with the form again", async () => {
+    const wrong = await fetch(`${web.url}/status/gated/access`, form({ key: "sp_wrong", next: "/status/gated" }));
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('role="alert"');
+    const right = await fetch(`${web.url}/status/gated/access`, form({ key, next: "/status/gated/history" }));
+    expect([right.status, right.headers.get("location")]).toEqual([303, "/status/gated/history"]);
+    const page = await get("/status/gated", { cookie: cookieOf(right) });
+    expect(page.status).toBe(200);
+  });
+
+  it("never redirects off the page", async () => {
+    for (const next of ["https://evil.example/", "//evil.example/x", "/status/open-gate", "/v1/checks", "/\\evil"]) {
+      const response = await fetch(`${web.url}/status/gated/access`, form({ key, next }));
+      expect([next, response.headers.get("location")]).toEqual([next, "/status/gated"]);
+    }
+  });
+
+  it("refuses a cookie of another page, a forged or expired one, and every cookie once its key is revoked", async () => {
+    const { key: spare, id: spareId } = (await t.api.post(`/v1/status-pages/${pageId}/keys`)).body;
+    const cookie = cookieOf(await get(`/status/gated?key=${spare}`));
+    expect((await get("/status/gated", { cookie })).status).toBe(200);
+    const [name, token] = cookie.split("=") as [string, string];
+    const [id, expires, mac] = token.split(".");
+    for (const forged of [
+      `${id}.${Number(expires) + 1}.${mac}`,
+      `${id}.${expires}.${mac!.slice(1)}x`,
+      `${id}.1.${mac}`,
+      spare,
+    ])
+      expect((await get("/status/gated", { cookie: `${name}=${forged}` })).status).toBe(401);
+    const otherPage = (await t.api.post("/v1/status-pages", { name: "P2", url: "gated-two", isPrivate: true })).body.id;
+    expect((await get("/status/gated-two", { cookie })).status).toBe(401);
+    expect((await get(`/status/gated-two?key=${spare}`)).status).toBe(401);
+    expect(otherPage).toBeTruthy();
+
+    expect((await t.api.delete(`/v1/status-pages/${pageId}/keys/${spareId}`)).status).toBe(204);
+    expect((await get("/status/gated", { cookie })).status).toBe(401);
+    expect((await get(`/status/gated/summary.json?key=${spare}`)).status).toBe(401);
+  });
+
+  it("needs ?key= (or the cookie) for summary.json, feeds and the event stream, answering JSON 401s", async () => {
+    for (const path of ["/summary.json", "/feed.rss", "/events"]) {
+      const refused = await get(`/status/gated${path}`);
+      expect([path, refused.status, await refused.json()]).toEqual([
+        path,
+        401,
+        { statusCode: 401, error: "Unauthorized", message: "this status page is private: add ?key=<status page key>" },
+      ]);
+      const wrong = await get(`/status/gated${path}?key=sp_nope`);
+      expect(wrong.status).toBe(401);
+      const opened = await get(`/status/gated${path}?key=${encodeURIComponent(key)}`);
+      expect([path, opened.status, opened.headers.get("set-cookie")]).toEqual([path, 200, null]);
+    }
+    const cookie = cookieOf(await get(`/status/gated?key=${key}`));
+    expect((await get("/status/gated/summary.json", { cookie })).status).toBe(200);
+  });
+
+  it("keeps revoking one key from closing the page to the others", async () => {
+    const listed = (await t.api.get(`/v1/status-pages/${pageId}/keys`)).body.map((k: { id: string }) => k.id);
+    expect(listed).toContain(keyId);
+    expect((await get(`/status/gated/summary.json?key=${key}`)).status).toBe(200);
+  });
+
+  it("sets the cookie for the whole custom domain when the form is posted there", async () => {
+    const page = (
+      await t.api.post("/v1/status-pages", {
+        name: "Custom",
+        url: "gated-custom",
+        customDomain: "status.gated.test",
+        isPrivate: true,
+      })
+    ).body;
+    const { key: customKey } = (await t.api.post(`/v1/status-pages/${page.id}/keys`)).body;
+    const post = (host: string, body: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const request = httpRequest(`${web.url}/access`, {
+          method: "POST",
+          headers: { host, "content-type": "application/x-www-form-urlencoded" },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve({ status: response.statusCode!, headers: response.headers });
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    const opened = await post(
+      "status.gated.test",
+      new URLSearchParams({ key: customKey, next: "/history" }).toString(),
+    );
+    expect([opened.status, opened.headers.location]).toEqual([303, "/history"]);
+    expect(String(opened.headers["set-cookie"])).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const elsewhere = await post("unknown.gated.test", new URLSearchParams({ key: customKey }).toString());
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it("lets a token expire after its lifetime", async () => {
+    const db = t.db;
+    const issued = new Date("2026-01-01T00:00:00Z");
+    const made = await accessTokenFor({ db, statusPageId: pageId, key, now: issued });
+    const at = (seconds: number) => new Date(issued.getTime() + seconds * 1000);
+    const opens = (seconds: number) =>
+      tokenOpensPage({ db, statusPageId: pageId, token: made!.token, now: at(seconds) });
+    expect(await opens(ACCESS_TOKEN_SECONDS - 1)).toBe(true);
+    expect(await opens(ACCESS_TOKEN_SECONDS)).toBe(false);
+    expect(await accessTokenFor({ db, statusPageId: pageId, key: "sp_unknown", now: issued })).toBeNull();
+  });
+});
