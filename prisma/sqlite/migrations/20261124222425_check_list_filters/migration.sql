@@ -1,0 +1,25 @@
+-- The checks list filters in SQL (tag, search, API URL): additive columns and a tag table,
+-- filled from the existing rows. SQLite's lower() folds ASCII only: a stored name with other
+-- capitals is folded fully at its next save. LIKE's % _ \ become characters 1, 2, 3 (search.ts).
+ALTER TABLE "Check" ADD COLUMN "searchName" TEXT NOT NULL DEFAULT '';
+ALTER TABLE "Check" ADD COLUMN "searchUrl" TEXT;
+
+-- CreateTable
+CREATE TABLE "CheckTag" (
+    "checkId" TEXT NOT NULL,
+    "accountId" TEXT NOT NULL,
+    "tag" TEXT NOT NULL,
+
+    PRIMARY KEY ("checkId", "tag"),
+    CONSTRAINT "CheckTag_checkId_fkey" FOREIGN KEY ("checkId") REFERENCES "Check" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "CheckTag_accountId_tag_idx" ON "CheckTag"("accountId", "tag");
+
+-- Backfill
+UPDATE "Check" SET
+    "searchName" = replace(replace(replace(lower("name"), '%', char(1)), '_', char(2)), '\', char(3)),
+    "searchUrl" = CASE WHEN "checkType" = 'API' AND json_type("request", '$.url') = 'text' THEN replace(replace(replace(lower(json_extract("request", '$.url')), '%', char(1)), '_', char(2)), '\', char(3)) END;
+INSERT OR IGNORE INTO "CheckTag" ("checkId", "accountId", "tag")
+    SELECT c."id", c."accountId", t."value" FROM "Check" c, json_each(c."tags") t WHERE t."type" = 'text';
