@@ -43,7 +43,10 @@ const fields = {
   activated: z.boolean(),
   muted: z.boolean(),
   tags: Tags,
-  locations: z.array(Location).superRefine(uniqueBy((location: string) => location)),
+  locations: z
+    .array(Location)
+    .max(LIMITS.items)
+    .superRefine(uniqueBy((location: string) => location)),
   concurrency: z.number().int().min(1).max(100),
   apiCheckDefaults: ApiCheckDefaults,
   /** Inner format not shown by the spec: stored as sent. */

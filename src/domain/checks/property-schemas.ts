@@ -58,6 +58,7 @@ export const fields = {
   shouldFail: z.boolean(),
   locations: z
     .array(Location)
+    .max(LIMITS.items)
     .superRefine(uniqueBy((location: string) => location))
     .nullable(),
   tags: Tags.nullable(),
