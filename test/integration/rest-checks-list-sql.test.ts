@@ -81,5 +81,12 @@ describe(`checks list filters in SQL on ${testProvider}`, () => {
     expect(reads).toHaveLength(1);
     const where = reads[0]!.slice(reads[0]!.indexOf(" WHERE "));
     for (const part of ["searchName", "searchUrl", "CheckTag", "LIMIT", "OFFSET"]) expect(where, part).toContain(part);
+    // On SQLite the search columns are tested on the account's index, before a large row is read.
+    if (testProvider === "sqlite") {
+      const columns = await t.db.$queryRawUnsafe<{ name: string }[]>(
+        `SELECT name FROM pragma_index_info('Check_accountId_createdAt_idx') ORDER BY seqno`,
+      );
+      expect(columns.map((c) => c.name)).toEqual(["accountId", "createdAt", "searchName", "searchUrl"]);
+    }
   });
 });
