@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { canonicalJson } from "../../src/domain/idempotency/index.js";
+import { systemContext } from "../../src/app-context.js";
+import { canonicalJson, sweepIdempotencyKeys } from "../../src/domain/idempotency/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { restClient, type RestClient } from "../support/rest.js";
@@ -176,6 +177,27 @@ describe(`Idempotency-Key on ${testProvider}`, () => {
     }
     expect((await post("/v1/checks/api", check("bounded"), "x".repeat(255))).status).toBe(201);
     expect(await countNamed("bounded")).toBe(1);
+  });
+
+  it("sweeps every account's keys past 24 hours and keeps the others", async () => {
+    const row = (keyHash: string, createdAt: Date) =>
+      t.db.idempotencyKey.create({
+        data: {
+          accountId,
+          keyHash,
+          operation: "POST /v1/checks/api",
+          requestHash: "x",
+          status: 201,
+          response: "",
+          createdAt,
+        },
+      });
+    const now = new Date();
+    const old = await row(sha256(randomUUID()), new Date(now.getTime() - 25 * 60 * 60_000));
+    const recent = await row(sha256(randomUUID()), new Date(now.getTime() - 23 * 60 * 60_000));
+    expect(await sweepIdempotencyKeys({ ctx: systemContext(t.app.context), now })).toBeGreaterThanOrEqual(1);
+    expect(await t.db.idempotencyKey.count({ where: { id: { in: [old.id, recent.id] } } })).toBe(1);
+    expect(await t.db.idempotencyKey.findUnique({ where: { id: recent.id } })).not.toBeNull();
   });
 
   it("documents the header and the 409 on every creating POST", async () => {
