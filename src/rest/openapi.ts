@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryParameterForm } from "../domain/shared/schemas.js";
+import { IdempotencyKey } from "../domain/idempotency/index.js";
 import { isCreation } from "./idempotency.js";
 import type { Route } from "./route.js";
 
@@ -169,7 +170,7 @@ export function openApiDocument(routes: readonly Route[]) {
           required: false,
           description:
             "Makes a retry safe: the same key with the same request within 24 hours returns the first response (with `Idempotent-Replayed: true`) and creates nothing; the same key with another body, query or path is a 409, as is a request while the first with that key is still running. A request that failed is not stored, so a corrected one may reuse its key. 1 to 255 printable ASCII characters (a uuid is usual); keys are per account.",
-          schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
+          schema: jsonSchema(IdempotencyKey),
         },
       },
       headers: {
