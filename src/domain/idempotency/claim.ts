@@ -14,6 +14,9 @@ export type IdempotentRequest = {
   request: unknown;
 };
 
+const inProgress = () =>
+  new ConflictError("a request with this Idempotency-Key is still in progress; retry when it has finished");
+
 export type Claim = { kind: "claimed"; id: string; key: string } | { kind: "replay"; status: number; body: string };
 
 /**
@@ -47,7 +50,9 @@ export async function claimIdempotencyKey({
       });
       return { kind: "claimed", id: row.id, key };
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt > 0) throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // Another request took the key between our look and our second insert: it is in flight.
+      if (attempt > 0) throw inProgress();
     }
     const found = await ctx.db.idempotencyKey.findUnique({
       where: { accountId_keyHash: { accountId: ctx.accountId, keyHash } },
@@ -59,8 +64,7 @@ export async function claimIdempotencyKey({
       );
     if (found.status !== null && found.response !== null)
       return { kind: "replay", status: found.status, body: unseal(ctx.accountId, key, found.response) };
-    if (found.createdAt.getTime() > now.getTime() - ABANDONED_CLAIM_MS)
-      throw new ConflictError("a request with this Idempotency-Key is still in progress; retry when it has finished");
+    if (found.createdAt.getTime() > now.getTime() - ABANDONED_CLAIM_MS) throw inProgress();
     await ctx.db.idempotencyKey.deleteMany({ where: { id: found.id, status: null } });
   }
 }
