@@ -2,7 +2,7 @@
  * Domain errors: the only errors a client may see. Each transport maps them in one place
  * (src/rest/errors.ts, the GraphQL error types); anything else is an internal error.
  */
-export type ValidationSource = "payload" | "query" | "params";
+export type ValidationSource = "payload" | "query" | "params" | "headers";
 
 export abstract class DomainError extends Error {
   abstract readonly code: string;

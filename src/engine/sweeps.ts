@@ -2,6 +2,7 @@ import { systemContext } from "../app-context.js";
 import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
+import { sweepIdempotencyKeys } from "../domain/idempotency/index.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
 import type { Sweep } from "./engine.js";
 
@@ -32,4 +33,10 @@ export const engineSweeps: Sweep[] = [
   { name: "alert ticks", everyMs: 5_000, run: (app, now) => tickDueCheckStatuses({ ctx: systemContext(app), now }) },
   // Sessions that can no longer finish end TIMED_OUT.
   { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions({ ctx: systemContext(app), now }) },
+  // Idempotency keys past their 24 hours (claims also sweep their own account's).
+  {
+    name: "expired idempotency keys",
+    everyMs: 10 * 60_000,
+    run: (app, now) => sweepIdempotencyKeys({ ctx: systemContext(app), now }),
+  },
 ];

@@ -3,12 +3,14 @@ import type { OpenApiDocument } from "./openapi.js";
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
+type Parameter = { name: string; in: string; required: boolean; description?: string; schema: unknown };
+
 type Operation = {
   summary: string;
   description?: string;
   tags: string[];
   deprecated?: boolean;
-  parameters?: { name: string; in: string; required: boolean; description?: string; schema: unknown }[];
+  parameters?: (Parameter | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string }>;
 };
@@ -19,7 +21,11 @@ export function docsPage(document: OpenApiDocument): string {
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
       const op = raw as Operation;
+      // Shared parameters (Idempotency-Key) are references into components.parameters.
       const params = (op.parameters ?? [])
+        .map((p) =>
+          "$ref" in p ? (document.components.parameters as Record<string, Parameter>)[p.$ref.split("/").pop()!]! : p,
+        )
         .map(
           (p) =>
             `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? "yes" : ""}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code>${p.description ? ` ${escapeHtml(p.description)}` : ""}</td></tr>`,

@@ -8,6 +8,7 @@ import {
   RateLimitedError,
   UnauthorizedError,
   ValidationError,
+  type ValidationSource,
 } from "../domain/errors.js";
 
 /** The REST error body of docs/decisions.md: {statusCode, error, message[, validation]}. */
@@ -15,7 +16,7 @@ export type ErrorBody = {
   statusCode: number;
   error: string;
   message: string;
-  validation?: { source: "payload" | "query" | "params"; keys: string[] };
+  validation?: { source: ValidationSource; keys: string[] };
 };
 
 export function errorBody(statusCode: number, message: string, validation?: ErrorBody["validation"]): ErrorBody {

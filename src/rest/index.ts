@@ -7,6 +7,7 @@ import { queryParameterNames } from "../domain/shared/schemas.js";
 import { parseInput } from "../domain/validation.js";
 import { docsPage } from "./docs.js";
 import { errorBody } from "./errors.js";
+import { IDEMPOTENCY_HEADER, isCreation, sendIdempotently } from "./idempotency.js";
 import { openApiDocument } from "./openapi.js";
 import { fastifyPath, type Route } from "./route.js";
 import { routes } from "./routes.js";
@@ -33,23 +34,27 @@ function register(scope: FastifyInstance, app: AppContext, route: Route, prefix:
       if (queryNames) parseInput(queryNames, request.query, "query");
       const ctx = domainContext(app, route.auth === false ? "" : request.caller.accountId);
       let signal: AbortSignal | undefined;
-      const result = await route.handler({
-        ctx,
-        params: request.params as Record<string, string>,
-        query: request.query as Record<string, unknown>,
-        body: request.body,
-        request,
-        reply,
-        // Made on first use: most handlers never wait.
-        get signal() {
-          if (!signal) {
-            const gone = new AbortController();
-            reply.raw.once("close", () => gone.abort());
-            signal = AbortSignal.any([gone.signal, app.shutdown]);
-          }
-          return signal;
-        },
-      });
+      const run = () =>
+        route.handler({
+          ctx,
+          params: request.params as Record<string, string>,
+          query: request.query as Record<string, unknown>,
+          body: request.body,
+          request,
+          reply,
+          // Made on first use: most handlers never wait.
+          get signal() {
+            if (!signal) {
+              const gone = new AbortController();
+              reply.raw.once("close", () => gone.abort());
+              signal = AbortSignal.any([gone.signal, app.shutdown]);
+            }
+            return signal;
+          },
+        });
+      const key = isCreation(route) ? request.headers[IDEMPOTENCY_HEADER] : undefined;
+      if (key !== undefined) return sendIdempotently({ ctx, key, request, reply, status: route.status }, run);
+      const result = await run();
       if (reply.sent) return reply;
       if (route.status === 204) return reply.status(204).send();
       return reply.status(route.status).send(result);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { queryParameterForm } from "../domain/shared/schemas.js";
+import { IdempotencyKey } from "../domain/idempotency/index.js";
+import { isCreation } from "./idempotency.js";
 import type { Route } from "./route.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -79,6 +81,8 @@ export function openApiDocument(routes: readonly Route[]) {
       description,
       schema,
     }));
+    const idempotent = isCreation(route);
+    if (idempotent) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
     if (route.query) {
       const query = queryParameters(route.query);
       for (const [name, schema] of Object.entries(query.properties)) {
@@ -103,6 +107,15 @@ export function openApiDocument(routes: readonly Route[]) {
           }),
       "404": errorRef("Not found (also a resource of another account)"),
     };
+    if (idempotent) {
+      responses[route.status] = {
+        ...(responses[route.status] as object),
+        headers: { "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } },
+      };
+      responses["409"] = errorRef(
+        "The Idempotency-Key was used with another request, or its first request is still in progress",
+      );
+    }
     for (const [status, description] of Object.entries(route.otherResponses ?? {}))
       responses[status] = errorRef(description);
     paths[route.path] ??= {};
@@ -150,6 +163,23 @@ export function openApiDocument(routes: readonly Route[]) {
             "An API key: `Authorization: Bearer <key>`. The optional `x-service-account` header must name the key's account.",
         },
       },
+      parameters: {
+        IdempotencyKey: {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "Makes a retry safe: the same key with the same request within 24 hours returns the first response (with `Idempotent-Replayed: true`) and creates nothing; the same key with another body, query or path is a 409, as is a request while the first with that key is still running. A request that failed is not stored, so a corrected one may reuse its key. 1 to 255 printable ASCII characters (a uuid is usual); keys are per account.",
+          schema: jsonSchema(IdempotencyKey),
+        },
+      },
+      headers: {
+        IdempotentReplayed: {
+          description:
+            "`true` when this response is the stored response of an earlier request with the same Idempotency-Key",
+          schema: { type: "string", enum: ["true"] },
+        },
+      },
       schemas: {
         Error: {
           type: "object",
@@ -161,7 +191,7 @@ export function openApiDocument(routes: readonly Route[]) {
             validation: {
               type: "object",
               properties: {
-                source: { enum: ["payload", "query", "params"] },
+                source: { enum: ["payload", "query", "params", "headers"] },
                 keys: { type: "array", items: { type: "string" } },
               },
             },

@@ -7,7 +7,12 @@ import { loadConfig } from "../../src/config.js";
 import { buildApp, type App } from "../../src/server.js";
 import { migratedDatabaseUrl, testProvider } from "../support/database.js";
 
-type Parameter = { name: string; in: "query" | "path"; description?: string; schema: Record<string, unknown> };
+type Parameter = {
+  name: string;
+  in: "query" | "path" | "header";
+  description?: string;
+  schema: Record<string, unknown>;
+};
 type Operation = { parameters?: Parameter[]; tags?: string[]; description?: string };
 
 describe(`OpenAPI document lint on ${testProvider}`, () => {
@@ -18,9 +23,16 @@ describe(`OpenAPI document lint on ${testProvider}`, () => {
     app = await buildApp(loadConfig({ PORT: "0", LOG_LEVEL: "silent", DATABASE_URL: await migratedDatabaseUrl() }));
     const { url } = await app.start();
     text = await (await fetch(`${url}/openapi.json`)).text();
-    const paths = JSON.parse(text).paths as Record<string, Record<string, Operation>>;
+    const document = JSON.parse(text);
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    // Shared parameters (Idempotency-Key) are references: read them resolved.
+    const resolve = (p: Parameter | { $ref: string }): Parameter =>
+      "$ref" in p ? document.components.parameters[p.$ref.split("/").pop()!] : p;
     operations = Object.entries(paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]): [string, Operation] => [`${method} ${path}`, operation]),
+      Object.entries(methods).map(([method, operation]): [string, Operation] => [
+        `${method} ${path}`,
+        { ...operation, ...(operation.parameters ? { parameters: operation.parameters.map(resolve) } : {}) },
+      ]),
     );
   });
   afterAll(() => app.stop());

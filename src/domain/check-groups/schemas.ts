@@ -18,14 +18,15 @@ import {
   Tags,
   uniqueBy,
 } from "../shared/schemas.js";
+import { LIMITS } from "../shared/limits.js";
 export { AutoAssignAlertsQuery } from "../shared/schemas.js";
 
 /** The reference's CheckGroupCreateAPICheckDefaults; an omitted part takes its default. */
 export const ApiCheckDefaults = z.strictObject({
   url: z.string().max(2048).nullable().default(""),
-  headers: z.array(KeyValue).default([]),
-  queryParameters: z.array(KeyValue).default([]),
-  assertions: z.array(Assertion).default([]),
+  headers: z.array(KeyValue).max(LIMITS.items).default([]),
+  queryParameters: z.array(KeyValue).max(LIMITS.items).default([]),
+  assertions: z.array(Assertion).max(LIMITS.items).default([]),
   basicAuth: BasicAuth.nullable().default(null),
 });
 export type ApiCheckDefaults = z.output<typeof ApiCheckDefaults>;
@@ -42,7 +43,10 @@ const fields = {
   activated: z.boolean(),
   muted: z.boolean(),
   tags: Tags,
-  locations: z.array(Location).superRefine(uniqueBy((location: string) => location)),
+  locations: z
+    .array(Location)
+    .max(LIMITS.items)
+    .superRefine(uniqueBy((location: string) => location)),
   concurrency: z.number().int().min(1).max(100),
   apiCheckDefaults: ApiCheckDefaults,
   /** Inner format not shown by the spec: stored as sent. */

@@ -88,7 +88,7 @@ const instant = z.union([z.date(), DateInput]);
  * every result has an integer checkRunId and a sequenceId.
  */
 export const RecordCheckResultInput = z.strictObject({
-  checkId: z.string(),
+  checkId: z.string().max(255),
   checkRunId: z.number().int().positive().optional(),
   sessionId: z.guid().optional(),
   sequenceId: z.guid().optional(),
@@ -167,7 +167,7 @@ const filters = {
 
 export const ListCheckResultsQuery = querySchema({
   ...filters,
-  nextId: z.string().min(1).optional(),
+  nextId: z.string().min(1).max(1024).optional(),
   fields: fieldList.optional(),
 }).superRefine(toAfterFrom);
 export type ListCheckResultsQuery = z.input<typeof ListCheckResultsQuery>;

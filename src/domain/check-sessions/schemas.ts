@@ -27,6 +27,7 @@ const single = <T extends z.ZodType>(item: T) =>
 const tagCondition = z
   .string()
   .trim()
+  .max(256)
   .refine(
     (tag) => Tags.element.safeParse(tag.replace(/^!/, "")).success,
     "must be a tag (1 to 255 characters), optionally prefixed with !",

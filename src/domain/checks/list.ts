@@ -1,4 +1,3 @@
-import type { Check } from "../../generated/sqlite/client.js";
 import { checkStatusWhere } from "../check-statuses/view.js";
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
@@ -6,60 +5,39 @@ import { parseIntId } from "../ids.js";
 import { parseInput } from "../validation.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 import { ListChecksQuery, ListGroupChecksQuery } from "./schemas.js";
+import { searchForm } from "./search.js";
 
 type Filters = ReturnType<typeof ListChecksQuery.parse>;
-type Candidate = Pick<Check, "id" | "name" | "tags" | "request" | "checkType">;
 
-/** The in-memory part of the list filters (tags, name, API URL), shared with the keyset pages of page.ts. */
-export function matches(filters: Filters) {
-  const search = filters.search?.toLowerCase();
-  const url = filters.apiCheckUrlFilterPattern?.toLowerCase();
-  return (check: Candidate) => {
-    if (filters.tag && !filters.tag.some((tag) => (check.tags as string[]).includes(tag))) return false;
-    if (search !== undefined && !check.name.toLowerCase().includes(search)) return false;
-    if (url === undefined) return true;
-    const target = (check.request as { url?: unknown } | null)?.url;
-    return check.checkType === "API" && typeof target === "string" && target.toLowerCase().includes(url);
-  };
-}
-
-/** The filters that are Prisma conditions (in SQL): type and status. */
+/**
+ * Every filter of the list as a Prisma condition, so that only matching rows are read: type and
+ * status on their columns, tags on the CheckTag rows (exact, any of them), name and API URL as
+ * parts of the lower-cased search columns (search.ts), which makes them case-insensitive on both
+ * SQLite and PostgreSQL.
+ */
 export function sqlFilters(filters: Filters) {
-  return { ...(filters.checkType ? { checkType: filters.checkType } : {}), ...checkStatusWhere(filters.status) };
+  const search = filters.search === undefined ? undefined : searchForm(filters.search);
+  const url = filters.apiCheckUrlFilterPattern === undefined ? undefined : searchForm(filters.apiCheckUrlFilterPattern);
+  return {
+    ...(filters.checkType ? { checkType: filters.checkType } : {}),
+    ...checkStatusWhere(filters.status),
+    ...(filters.tag ? { tagRows: { some: { tag: { in: filters.tag } } } } : {}),
+    ...(search ? { searchName: { contains: search } } : {}),
+    // Only API checks have a URL filter column (and with another checkType, nothing matches).
+    ...(url !== undefined ? { searchUrl: { contains: url } } : {}),
+  };
 }
 
 /** Newest first, page/limit as the reference; filters by type, status, tags, name and API check URL. */
 export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: unknown }): Promise<CheckRow[]> {
   const filters = parseInput(ListChecksQuery, query ?? {}, "query");
-  const where = { accountId: ctx.accountId, ...sqlFilters(filters) };
-  const orderBy = [{ createdAt: "desc" }, { id: "desc" }] as const;
-  const skip = (filters.page - 1) * filters.limit;
-  if (!filters.tag && filters.search === undefined && filters.apiCheckUrlFilterPattern === undefined) {
-    return ctx.db.check.findMany({
-      where,
-      orderBy: [...orderBy],
-      skip,
-      take: filters.limit,
-      include: checkInclude,
-    });
-  }
-  // JSON tags and case-insensitive matching have no Prisma filter that works on both SQLite and
-  // PostgreSQL: match the account's checks on a few columns here, then read the page's rows.
-  const candidates = await ctx.db.check.findMany({
-    where,
-    orderBy: [...orderBy],
-    select: { id: true, name: true, tags: true, request: true, checkType: true },
+  return ctx.db.check.findMany({
+    where: { accountId: ctx.accountId, ...sqlFilters(filters) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (filters.page - 1) * filters.limit,
+    take: filters.limit,
+    include: checkInclude,
   });
-  const ids = candidates
-    .filter(matches(filters))
-    .slice(skip, skip + filters.limit)
-    .map((check) => check.id);
-  const rows = new Map(
-    (await ctx.db.check.findMany({ where: { accountId: ctx.accountId, id: { in: ids } }, include: checkInclude })).map(
-      (row) => [row.id, row],
-    ),
-  );
-  return ids.flatMap((id) => rows.get(id) ?? []);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   RuntimeId,
   Tags,
 } from "../shared/schemas.js";
+import { boundedJson, LIMITS } from "../shared/limits.js";
 
 export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
 export const INCIDENT_SEVERITIES = ["CRITICAL", "MAJOR", "MEDIUM", "MINOR"] as const;
@@ -20,7 +21,7 @@ export const TriggerIncident = z.strictObject({
   serviceId: z.string().min(1).max(100),
   severity: z.enum(INCIDENT_SEVERITIES),
   name: z.string().trim().min(1).max(255),
-  description: z.string(),
+  description: z.string().max(LIMITS.description),
   notifySubscribers: z.boolean(),
 });
 
@@ -32,7 +33,10 @@ export const Intent = z.strictObject({
   mustPreserve: outcomes.default([]),
 });
 
-export const Dependency = z.strictObject({ path: z.string().min(1).max(1000), content: z.string().min(1) });
+export const Dependency = z.strictObject({
+  path: z.string().min(1).max(1000),
+  content: z.string().min(1).max(LIMITS.script),
+});
 
 /** A response time bound in milliseconds; the maximum depends on the check type (reference). */
 export const milliseconds = (max: number) => z.number().int().min(0).max(max).nullable();
@@ -54,6 +58,7 @@ export const fields = {
   shouldFail: z.boolean(),
   locations: z
     .array(Location)
+    .max(LIMITS.items)
     .superRefine(uniqueBy((location: string) => location))
     .nullable(),
   tags: Tags.nullable(),
@@ -84,22 +89,23 @@ export const fields = {
     .nullable(),
   setupSnippetId: snippetId,
   tearDownSnippetId: snippetId,
-  localSetupScript: z.string().nullable(),
-  localTearDownScript: z.string().nullable(),
-  script: z.string().min(1),
+  localSetupScript: z.string().max(LIMITS.script).nullable(),
+  localTearDownScript: z.string().max(LIMITS.script).nullable(),
+  script: z.string().min(1).max(LIMITS.script),
   scriptPath: z.string().min(1).max(1024).nullable(),
   environmentVariables: EnvironmentVariables.superRefine(
     uniqueBy((variable: { key: string }) => variable.key, "key"),
   ).nullable(),
   dependencies: z
     .array(Dependency)
+    .max(LIMITS.items)
     .superRefine(uniqueBy((dependency: { path: string }) => dependency.path, "path"))
     .nullable(),
   sslCheckDomain: z.string().min(1).max(255).nullable(),
   degradedPacketLossThreshold: z.number().gt(0).max(100).nullable(),
   maxPacketLossThreshold: z.number().gt(0).max(100).nullable(),
   /** Where the reference lists a free-form object (`request` of a heartbeat, `heartbeat` of DNS/ICMP). */
-  freeForm: z.record(z.string(), z.unknown()).nullable(),
+  freeForm: boundedJson(z.record(z.string(), z.unknown()).nullable()),
 };
 
 /** Values a check shows when a create request leaves them out (the reference document's defaults). */

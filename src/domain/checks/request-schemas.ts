@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { ASSERTION_COMPARISONS, Assertion, BasicAuth, KeyValue, TIME_UNITS, UNIT_SECONDS } from "../shared/schemas.js";
+import { LIMITS } from "../shared/limits.js";
 export { TIME_UNITS } from "../shared/schemas.js";
 
 /**
  * The type-specific `request` of API, URL, TCP, DNS and ICMP checks (reference ChecksV1*Request)
  * and the heartbeat configuration. Omitted parts take the reference's defaults.
  */
-const Url = z.string().min(1).max(2048);
+const Url = z.string().min(1).max(LIMITS.url);
 const IpFamily = z.enum(["IPv4", "IPv6"]);
 const Port = z.number().int().min(1).max(65535);
 
@@ -27,11 +28,11 @@ export const ApiRequest = z.strictObject({
   followRedirects: z.boolean().default(true),
   skipSSL: z.boolean().default(false),
   ipFamily: IpFamily.default("IPv4"),
-  body: z.string().default(""),
+  body: z.string().max(LIMITS.requestBody).default(""),
   bodyType: z.enum(BODY_TYPES).default("NONE"),
-  headers: z.array(KeyValue).default([]),
-  queryParameters: z.array(KeyValue).default([]),
-  assertions: z.array(Assertion).default([]),
+  headers: z.array(KeyValue).max(LIMITS.items).default([]),
+  queryParameters: z.array(KeyValue).max(LIMITS.items).default([]),
+  assertions: z.array(Assertion).max(LIMITS.items).default([]),
   basicAuth: BasicAuth.nullable().default(null),
 });
 
@@ -41,7 +42,10 @@ export const UrlRequest = z.strictObject({
   followRedirects: z.boolean().default(true),
   skipSSL: z.boolean().default(false),
   ipFamily: IpFamily.default("IPv4"),
-  assertions: z.array(assertionOf(["STATUS_CODE"], ["EQUALS", "NOT_EQUALS", "LESS_THAN", "GREATER_THAN"])).default([]),
+  assertions: z
+    .array(assertionOf(["STATUS_CODE"], ["EQUALS", "NOT_EQUALS", "LESS_THAN", "GREATER_THAN"]))
+    .max(LIMITS.items)
+    .default([]),
 });
 
 /** A TCP check needs somewhere to connect: `hostname` (or the reference's alternative `url`). */
@@ -50,8 +54,8 @@ export const TcpRequest = z
     url: Url.optional(),
     hostname: Url.optional(),
     port: Port,
-    body: z.string().min(1).nullable().default(null),
-    data: z.string().min(1).nullable().default(null),
+    body: z.string().min(1).max(LIMITS.requestBody).nullable().default(null),
+    data: z.string().min(1).max(LIMITS.requestBody).nullable().default(null),
     assertions: z
       .array(
         assertionOf(
@@ -59,6 +63,7 @@ export const TcpRequest = z
           ["EQUALS", "NOT_EQUALS", "IS_EMPTY", "NOT_EMPTY", "LESS_THAN", "GREATER_THAN", "CONTAINS", "NOT_CONTAINS"],
         ),
       )
+      .max(LIMITS.items)
       .default([]),
     ipFamily: IpFamily.default("IPv4"),
   })
@@ -76,6 +81,7 @@ export const DnsRequest = z.strictObject({
   recordType: z.enum(DNS_RECORD_TYPES),
   assertions: z
     .array(assertionOf(["RESPONSE_TIME", "RESPONSE_CODE", "TEXT_ANSWER", "JSON_ANSWER"], ASSERTION_COMPARISONS))
+    .max(LIMITS.items)
     .default([]),
   protocol: z.enum(["TCP", "UDP"]).default("UDP"),
 });
@@ -102,6 +108,7 @@ export const IcmpRequest = z.strictObject({
         ],
       ),
     )
+    .max(LIMITS.items)
     .default([]),
 });
 

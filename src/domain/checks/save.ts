@@ -2,6 +2,7 @@ import type { DomainContext } from "../context.js";
 import { ConflictError, NotFoundError } from "../errors.js";
 import { prismaErrorCode } from "../shared/prisma-errors.js";
 import { checkInclude, type CheckRow } from "./rows.js";
+import { searchColumns, tagRows, touchesSearch } from "./search.js";
 
 type Subscriptions = { alertChannelId: number; activated: boolean }[] | undefined;
 
@@ -18,8 +19,16 @@ export async function saveCheck(
     return await ctx.db.$transaction(async (tx) => {
       const row =
         "create" in write
-          ? await tx.check.create({ data: { ...write.create, accountId: ctx.accountId } as never })
+          ? await tx.check.create({
+              data: { ...write.create, ...searchColumns(write.create as never), accountId: ctx.accountId } as never,
+            })
           : await tx.check.update({ where: { id: write.id, accountId: ctx.accountId }, data: write.update as never });
+      // The list filters' columns follow the shown fields (search.ts).
+      if (!("create" in write) && touchesSearch(write.update)) {
+        await tx.check.update({ where: { id: row.id }, data: searchColumns(row) });
+        await tx.checkTag.deleteMany({ where: { checkId: row.id } });
+      }
+      if ("create" in write || touchesSearch(write.update)) await tx.checkTag.createMany({ data: tagRows(row) });
       if (subscriptions) {
         await tx.alertChannelSubscription.deleteMany({ where: { checkId: row.id } });
         await tx.alertChannelSubscription.createMany({ data: subscriptions.map((s) => ({ ...s, checkId: row.id })) });

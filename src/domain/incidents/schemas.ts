@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../shared/limits.js";
 import { DateInput, queryInt, querySchema, requestBody } from "../shared/schemas.js";
 import { ServiceRef } from "../status-page-services/schemas.js";
 
@@ -43,13 +44,17 @@ export type CreateIncidentInput = z.input<typeof CreateIncidentInput>;
  */
 export const UpdateIncidentInput = requestBody({
   ...incident,
-  incidentUpdates: z.array(z.unknown()).optional().describe("ignored: use the incident-updates operations"),
+  incidentUpdates: z
+    .array(z.unknown())
+    .max(LIMITS.items)
+    .optional()
+    .describe("ignored: use the incident-updates operations"),
 });
 export type UpdateIncidentInput = z.input<typeof UpdateIncidentInput>;
 
 export const ListIncidentsQuery = querySchema({
   limit: queryInt(1, 100).default(20),
-  nextId: z.string().optional(),
+  nextId: z.string().max(LIMITS.token).optional(),
 });
 
 /** The incident-updates listing shows the 100 latest (spec, Limits). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../shared/limits.js";
 import { queryInt, querySchema, requestBody } from "../shared/schemas.js";
 import { ServiceRef } from "../status-page-services/schemas.js";
 
@@ -50,7 +51,7 @@ export const CardInput = requestBody({
   name: z.string().trim().min(1).max(255),
   services: z.array(ServiceRef).max(100).default([]),
   statusPageId: z.unknown().optional().describe("ignored: the page is the one written"),
-}).extend({ id: z.string().optional() });
+}).extend({ id: z.string().max(LIMITS.token).optional() });
 
 const Cards = z
   .array(CardInput)
@@ -107,5 +108,5 @@ export type UpdateStatusPageInput = z.input<typeof UpdateStatusPageInput>;
 
 export const ListStatusPagesQuery = querySchema({
   limit: queryInt(1, 100).default(20),
-  nextId: z.string().optional(),
+  nextId: z.string().max(LIMITS.token).optional(),
 });

@@ -1,0 +1,34 @@
+// The columns the checks list filters in SQL (list.ts, page.ts), derived from the shown fields on
+// every write (save.ts): `searchName` and `searchUrl` in search form (the filters match without
+// case on both SQLite and PostgreSQL) and one CheckTag row per tag.
+
+/**
+ * Lower case, with LIKE's special characters (`%`, `_`, and PostgreSQL's escape `\\`) replaced by
+ * control characters: Prisma's `contains` passes them to LIKE unescaped (and SQLite has no default
+ * escape character), so both the stored column and the searched part go through this.
+ */
+export function searchForm(text: string): string {
+  return text.toLowerCase().replace(/[%_\\]/g, (c) => (c === "%" ? "\u0001" : c === "_" ? "\u0002" : "\u0003"));
+}
+
+export type SearchColumns = { searchName: string; searchUrl: string | null };
+
+type Source = { name: string; checkType: string; request: unknown; tags: unknown };
+
+export function searchColumns(check: Source): SearchColumns {
+  const url = (check.request as { url?: unknown } | null)?.url;
+  return {
+    searchName: searchForm(check.name),
+    searchUrl: check.checkType === "API" && typeof url === "string" ? searchForm(url) : null,
+  };
+}
+
+export function tagRows(check: Source & { id: string; accountId: string }) {
+  const tags = Array.isArray(check.tags) ? check.tags.filter((tag): tag is string => typeof tag === "string") : [];
+  return [...new Set(tags)].map((tag) => ({ checkId: check.id, accountId: check.accountId, tag }));
+}
+
+/** Whether an update's data may change the search columns or the tag rows. */
+export function touchesSearch(update: Record<string, unknown>): boolean {
+  return ["name", "checkType", "request", "tags"].some((field) => field in update);
+}
