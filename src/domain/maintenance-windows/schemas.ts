@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { DateInput, queryInt, querySchema, requestBody, Tags } from "../shared/schemas.js";
+import { StatusPageVisibility } from "./visibility.js";
+import { isTimeZoneName } from "./zoned.js";
 
 export const REPEAT_UNITS = ["DAY", "WEEK", "MONTH"] as const;
 
-const timezone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return !/^[+-]/.test(zone);
-  } catch {
-    return false;
-  }
-}, "must be a named IANA time zone such as Europe/Berlin");
+const timezone = z.string().refine(isTimeZoneName, "must be a named IANA time zone such as Europe/Berlin");
 
 /** Fields every write must send (spec: name, startsAt, endsAt, repeatUnit). */
 const required = {
@@ -30,7 +25,7 @@ const optional = {
   silenceAllAlerts: z.boolean(),
   timezone: timezone.nullable(),
   description: z.string().max(2000).nullable(),
-  statusPageVisibility: z.record(z.string(), z.unknown()).nullable(),
+  statusPageVisibility: StatusPageVisibility.nullable(),
 };
 
 type Window = { startsAt: Date; endsAt: Date; repeatEndsAt?: Date | null };
