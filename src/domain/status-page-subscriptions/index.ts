@@ -12,4 +12,4 @@ export {
   unsubscribe,
   type VisitorPage,
 } from "./visitor.js";
-export { forgetGoneSubscriber } from "./gone.js";
+export { forgetGoneSubscriber, subscriberTarget } from "./deliveries.js";

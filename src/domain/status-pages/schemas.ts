@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WebhookSecret } from "../alert-channels/schemas.js";
 import { queryInt, querySchema, requestBody } from "../shared/schemas.js";
 import { ServiceRef } from "../status-page-services/schemas.js";
 
@@ -78,6 +79,8 @@ const optional = {
   version: z.number().nullable(),
   themeColors: ThemeColors.nullable(),
   cards: Cards,
+  /** Write-only (as a channel's): signs webhook subscribers' deliveries; null or omitted on update keeps it. */
+  webhookSecret: WebhookSecret.nullable(),
 };
 
 export const CreateStatusPageInput = requestBody({
@@ -92,6 +95,7 @@ export const CreateStatusPageInput = requestBody({
   version: optional.version.default(null),
   themeColors: optional.themeColors.default(null),
   cards: optional.cards.default([]),
+  webhookSecret: optional.webhookSecret.default(null),
 });
 export type CreateStatusPageInput = z.input<typeof CreateStatusPageInput>;
 

@@ -5,7 +5,8 @@ import type { StatusPageWithCardsRow } from "./rows.js";
 
 /** A page as every adapter shows it: its cards with their services, and the incidents it shows. */
 export function toStatusPageView(
-  { cards, ...page }: StatusPageWithCardsRow,
+  // The write-only webhookSecret never leaves the domain in a view.
+  { cards, webhookSecret: _secret, ...page }: StatusPageWithCardsRow,
   incidents: Awaited<ReturnType<typeof findIncidentViews>>,
 ) {
   const shownCards = cards.map(({ services, ...card }) => ({

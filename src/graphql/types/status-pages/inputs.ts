@@ -48,6 +48,9 @@ export const StatusPageInput = builder.inputType("StatusPageInput", {
     defaultTheme: t.field({ type: StatusPageThemeEnum }),
     version: t.float(),
     themeColors: t.field({ type: ThemeColorsInput }),
+    webhookSecret: t.string({
+      description: "Signs webhook subscribers' deliveries (Standard Webhooks); null or omitted on update keeps it.",
+    }),
     cards: t.field({ type: [StatusPageCardInput] }),
   }),
 });

@@ -64,6 +64,11 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     defaultTheme: t.field({ type: StatusPageThemeEnum, resolve: (page) => page.defaultTheme as StatusPageTheme }),
     version: t.float({ nullable: true, resolve: (page) => (page.version === null ? null : Number(page.version)) }),
     isPrivate: t.exposeBoolean("isPrivate"),
+    webhookSecret: t.string({
+      nullable: true,
+      description: "Write-only: signs the deliveries to the page's webhook subscribers. Always null here.",
+      resolve: () => null,
+    }),
     themeColors: t.field({
       type: ThemeColorsRef,
       nullable: true,
