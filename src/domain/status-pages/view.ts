@@ -5,8 +5,7 @@ import type { StatusPageWithCardsRow } from "./rows.js";
 
 /** A page as every adapter shows it: its cards with their services, and the incidents it shows. */
 export function toStatusPageView(
-  // The write-only webhookSecret never leaves the domain in a view.
-  { cards, webhookSecret: _secret, ...page }: StatusPageWithCardsRow,
+  { cards, ...page }: StatusPageWithCardsRow,
   incidents: Awaited<ReturnType<typeof findIncidentViews>>,
 ) {
   const shownCards = cards.map(({ services, ...card }) => ({
@@ -14,7 +13,8 @@ export function toStatusPageView(
     services: services.map((link) => link.service),
   }));
   const serviceIds = new Set(shownCards.flatMap((card) => card.services.map((service) => service.id)));
-  return { ...page, cards: shownCards, incidents: incidentsShownOn(serviceIds, incidents) };
+  // The write-only webhookSecret never leaves the domain in a view.
+  return { ...page, webhookSecret: null, cards: shownCards, incidents: incidentsShownOn(serviceIds, incidents) };
 }
 export type StatusPageView = ReturnType<typeof toStatusPageView>;
 
