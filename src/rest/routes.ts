@@ -14,6 +14,7 @@ import { incidentsRoutes } from "./v1/incidents.js";
 import { maintenanceWindowsRoutes } from "./v1/maintenance-windows.js";
 import { privateLocationsRoutes } from "./v1/private-locations.js";
 import { statusPageServicesRoutes } from "./v1/status-page-services.js";
+import { statusPageSubscriptionsRoutes } from "./v1/status-page-subscriptions.js";
 import { statusPagesRoutes } from "./v1/status-pages.js";
 import { checkResultsV2Routes } from "./v2/check-results.js";
 
@@ -28,6 +29,7 @@ export const routes: readonly Route[] = [
   ...checkStatusesRoutes,
   ...checkAlertsRoutes,
   ...statusPagesRoutes,
+  ...statusPageSubscriptionsRoutes,
   ...statusPageServicesRoutes,
   ...incidentsRoutes,
   ...heartbeatsRoutes,
