@@ -2,6 +2,7 @@ import { systemContext } from "../app-context.js";
 import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
+import { notifyMaintenanceTransitions } from "../domain/maintenance-windows/notices.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
 import type { Sweep } from "./engine.js";
 
@@ -32,4 +33,10 @@ export const engineSweeps: Sweep[] = [
   { name: "alert ticks", everyMs: 5_000, run: (app, now) => tickDueCheckStatuses({ ctx: systemContext(app), now }) },
   // Sessions that can no longer finish end TIMED_OUT.
   { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions({ ctx: systemContext(app), now }) },
+  // Maintenance occurrences starting or ending: notifyOnStart / notifyOnEnd subscribers, once each.
+  {
+    name: "maintenance notices",
+    everyMs: 10_000,
+    run: (app, now) => notifyMaintenanceTransitions({ ctx: systemContext(app), now }),
+  },
 ];

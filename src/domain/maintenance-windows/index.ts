@@ -29,3 +29,4 @@ export {
   type MaintenanceStatus,
 } from "./status.js";
 export { listPageMaintenance, type PageMaintenance, UPCOMING_HORIZON_MS } from "./on-status-page.js";
+export { NOTICE_GRACE_MS, notifyMaintenanceTransitions } from "./notices.js";
