@@ -66,13 +66,21 @@ describe(`REST status page subscriptions on ${testProvider}`, () => {
     [{ subscriptions: [{ type: "SMS", config: "+1555" }] }, ["subscriptions.0.type"]],
     [{ subscriptions: [{ type: "EMAIL", config: "not an address" }] }, ["subscriptions.0.config"]],
     [
-      { subscriptions: [{ type: "EMAIL", config: "a@example.com" }, { type: "WEBHOOK", config: "ftp://x.example" }] },
+      {
+        subscriptions: [
+          { type: "EMAIL", config: "a@example.com" },
+          { type: "WEBHOOK", config: "ftp://x.example" },
+        ],
+      },
       ["subscriptions.1.config"],
     ],
     [{ subscriptions: [{ type: "EMAIL" }] }, ["subscriptions.0.config"]],
     [{ subscriptions: [{ type: "EMAIL", config: "a@example.com", extra: 1 }] }, ["subscriptions.0.extra"]],
     [{ subscriptions: [{ type: "EMAIL", config: "a@example.com" }], autoVerify: "yes" }, ["autoVerify"]],
-    [{ subscriptions: Array.from({ length: 101 }, (_, i) => ({ type: "EMAIL", config: `u${i}@x.example` })) }, ["subscriptions"]],
+    [
+      { subscriptions: Array.from({ length: 101 }, (_, i) => ({ type: "EMAIL", config: `u${i}@x.example` })) },
+      ["subscriptions"],
+    ],
   ])("refuses bad bodies with a 400 naming the fields (%#)", async (body, keys) => {
     const page = await newPage();
     const response = await api.post(`/v1/status-pages/${page.id}/subscriptions/bulk`, body);
@@ -105,14 +113,22 @@ describe(`REST status page subscriptions on ${testProvider}`, () => {
     expect((await api.get(`/v1/status-pages/${page.id}`)).body.webhookSecret).toBeNull();
     const stored = () => t.db.statusPage.findUniqueOrThrow({ where: { id: page.id } });
     expect((await stored()).webhookSecret).toBe("s3cret-value");
-    const updated = await api.put(`/v1/status-pages/${page.id}`, { name: "Renamed", url: page.url, webhookSecret: null });
+    const updated = await api.put(`/v1/status-pages/${page.id}`, {
+      name: "Renamed",
+      url: page.url,
+      webhookSecret: null,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.webhookSecret).toBeNull();
     await api.put(`/v1/status-pages/${page.id}`, { name: "Again", url: page.url });
     expect((await stored()).webhookSecret).toBe("s3cret-value");
     await api.put(`/v1/status-pages/${page.id}`, { name: "Again", url: page.url, webhookSecret: "rotated" });
     expect((await stored()).webhookSecret).toBe("rotated");
-    const bad = await api.put(`/v1/status-pages/${page.id}`, { name: "Again", url: page.url, webhookSecret: "whsec_!!" });
+    const bad = await api.put(`/v1/status-pages/${page.id}`, {
+      name: "Again",
+      url: page.url,
+      webhookSecret: "whsec_!!",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.validation).toEqual({ source: "payload", keys: ["webhookSecret"] });
   });

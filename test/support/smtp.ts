@@ -33,3 +33,12 @@ export function linkIn(mail: ParsedMail, part: string): string {
   if (!link) throw new Error(`no ${part} link in ${mail.text}`);
   return link;
 }
+
+/** A header's raw value as sent (mailparser turns List-* headers into objects). */
+export function rawHeader(mail: ParsedMail, name: string): string | undefined {
+  const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line
+    ?.slice(line.indexOf(":") + 1)
+    .replace(/\r?\n\s+/g, " ")
+    .trim();
+}
