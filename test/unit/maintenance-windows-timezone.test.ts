@@ -6,6 +6,7 @@ import {
   latestStart,
   occurrenceStart,
 } from "../../src/domain/maintenance-windows/active.js";
+import { maintenanceStatus } from "../../src/domain/maintenance-windows/status.js";
 import { instantOf, isTimeZoneName, wallTimeOf } from "../../src/domain/maintenance-windows/zoned.js";
 
 const at = (iso: string) => new Date(iso);
@@ -118,5 +119,27 @@ describe("recurrence in the window's time zone", () => {
     expect(instantOf({ year: 2026, month: 3, day: 29, hour: 2, minute: 30, second: 0, ms: 0 }, "Europe/Berlin")).toBe(
       Date.parse("2026-03-29T01:30:00Z"),
     );
+  });
+
+  it("the engine's pause and silence decision uses the same zoned occurrences", () => {
+    const w = {
+      ...window("2026-03-27T01:00:00Z", "2026-03-27T02:00:00Z", "DAY", "Europe/Berlin"),
+      id: 1,
+      name: "nightly",
+      tags: [],
+      pauseAllChecks: true,
+      silenceAlertsTags: [],
+      silenceAllAlerts: true,
+    };
+    // 00:30Z on March 30 is 02:30 CEST: inside the local 02:00-03:00 window.
+    expect(maintenanceStatus([w], { tags: [] }, at("2026-03-30T00:30:00Z"))).toMatchObject({
+      paused: true,
+      silenced: true,
+    });
+    // 01:30Z is 03:30 CEST: outside (UTC arithmetic would still pause).
+    expect(maintenanceStatus([w], { tags: [] }, at("2026-03-30T01:30:00Z"))).toMatchObject({
+      paused: false,
+      silenced: false,
+    });
   });
 });
