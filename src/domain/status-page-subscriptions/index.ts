@@ -13,3 +13,4 @@ export {
   type VisitorPage,
 } from "./visitor.js";
 export { forgetGoneSubscriber, subscriberTarget } from "./deliveries.js";
+export { subscriptionsOfStatusPages } from "./children.js";
