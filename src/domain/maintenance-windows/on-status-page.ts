@@ -28,7 +28,7 @@ export function visibilityOn(window: Pick<MaintenanceWindowRow, "statusPageVisib
  * (statusPageVisibility.statusPageIds), its running occurrence ("ongoing") or its next one if it
  * starts within UPCOMING_HORIZON_MS ("upcoming"); windows that are over, or whose next occurrence is
  * further away, are left out. Soonest first. `serviceIds` is "all" with affectAllServices, else the
- * window's services. Recurrence in the window's time zone (active.ts), as the engine pauses checks.
+ * window's services that this page shows. Recurrence in the window's time zone (active.ts), as the engine pauses checks.
  */
 export async function listPageMaintenance({
   ctx,
@@ -39,8 +39,12 @@ export async function listPageMaintenance({
   statusPageId: string;
   now: Date;
 }): Promise<PageMaintenance[]> {
-  const page = await ctx.db.statusPage.findUnique({ where: { id: statusPageId }, select: { accountId: true } });
+  const page = await ctx.db.statusPage.findUnique({
+    where: { id: statusPageId },
+    select: { accountId: true, cards: { select: { services: { select: { serviceId: true } } } } },
+  });
   if (!page) return [];
+  const onPage = new Set(page.cards.flatMap((card) => card.services.map((link) => link.serviceId)));
   // A per-account table of a few rows; the JSON link is read here, the same on SQLite and PostgreSQL.
   const windows = await ctx.db.maintenanceWindow.findMany({
     where: { accountId: page.accountId, startsAt: { lte: new Date(now.getTime() + UPCOMING_HORIZON_MS) } },
@@ -59,7 +63,8 @@ export async function listPageMaintenance({
       endsAt: occurrence.end,
       state: occurrence.start.getTime() <= now.getTime() ? "ongoing" : "upcoming",
       severity: visibility.severity,
-      serviceIds: visibility.affectAllServices ? "all" : visibility.serviceIds,
+      // A window linked to several pages names services of each: this page shows its own.
+      serviceIds: visibility.affectAllServices ? "all" : visibility.serviceIds.filter((id) => onPage.has(id)),
     });
   }
   return shown.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
