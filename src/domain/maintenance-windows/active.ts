@@ -87,14 +87,10 @@ const occurrence = (window: WindowTimes, n: number): Occurrence | null => {
 
 /** The latest occurrence that started at or before `at` (running or over), or null. */
 export function latestStart(window: WindowTimes, at: Date): Occurrence | null {
-  const n = latestIndex(window, at.getTime());
-  if (n < 0) return null;
-  // Past repeatEndsAt: the last occurrence that may start.
-  for (let k = n; k >= 0; k--) {
-    const found = occurrence(window, k);
-    if (found) return found;
-  }
-  return null;
+  // Past repeatEndsAt: the last occurrence that may start (found directly, not by walking back).
+  const last = lastStart(window);
+  const n = Math.min(latestIndex(window, at.getTime()), last === Infinity ? Infinity : latestIndex(window, last));
+  return n < 0 ? null : occurrence(window, n);
 }
 
 /** The latest occurrence that ended at or before `at`, or null. */
