@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AppContext, systemContext } from "../app-context.js";
-import { NotFoundError, UnauthorizedError, ValidationError } from "../domain/errors.js";
+import { createRateLimiter } from "../auth/rate-limit.js";
+import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from "../domain/errors.js";
 import { confirmSubscription, subscribeByEmail, unsubscribe } from "../domain/status-page-subscriptions/index.js";
 import { messagePageHtml, subscribeFormHtml } from "./status-subscriptions-form.js";
 
 /** Form bodies are one address (or RFC 8058's `List-Unsubscribe=One-Click`): a small limit. */
 const FORM_BODY_LIMIT = 4 * 1024;
+/**
+ * Subscribe posts per client address and minute (per instance): besides one confirmation mail per
+ * address and page per 10 minutes, this keeps one client from mailing many addresses.
+ */
+const SUBSCRIBES_PER_MINUTE = 20;
 
 type UrlParams = { Params: { url: string }; Querystring: { token?: string } };
 
@@ -28,6 +34,7 @@ function html(reply: FastifyReply, status: number, body: string) {
  */
 export async function statusSubscriptionsModule(app: FastifyInstance, context: AppContext): Promise<void> {
   const ctx = systemContext(context);
+  const limit = createRateLimiter(SUBSCRIBES_PER_MINUTE);
   await app.register(async (scope) => {
     // Only here: the rest of the server parses JSON alone (src/server.ts).
     scope.addContentTypeParser(
@@ -45,6 +52,7 @@ export async function statusSubscriptionsModule(app: FastifyInstance, context: A
     scope.post<UrlParams>("/status/:url/subscriptions", async (request, reply) => {
       const json = wantsJson(request);
       try {
+        limit(request.ip);
         const { page } = await subscribeByEmail({ ctx, url: request.params.url, input: request.body ?? {} });
         const message =
           "If the address can receive mail, a confirmation link is on its way. Open it to start receiving updates.";
@@ -68,6 +76,15 @@ export async function statusSubscriptionsModule(app: FastifyInstance, context: A
             }),
           );
         }
+        if (error instanceof RateLimitedError)
+          return html(
+            reply.header("retry-after", String(error.retryAfterSeconds)),
+            429,
+            messagePageHtml({
+              title: "Too many requests",
+              message: `Please try again in ${error.retryAfterSeconds} s.`,
+            }),
+          );
         if (error instanceof UnauthorizedError)
           return html(reply, 401, messagePageHtml({ title: "Private status page", message: error.message }));
         if (error instanceof NotFoundError)

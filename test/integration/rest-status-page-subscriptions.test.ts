@@ -132,4 +132,20 @@ describe(`REST status page subscriptions on ${testProvider}`, () => {
     expect(bad.status).toBe(400);
     expect(bad.body.validation).toEqual({ source: "payload", keys: ["webhookSecret"] });
   });
+
+  it("the subscribe form takes 20 posts a minute from one client, then answers 429 with Retry-After", async () => {
+    const page = await newPage();
+    const post = (i: number) =>
+      fetch(`${t.url}/status/${page.url}/subscriptions`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `email=client-${i}%40example.com`,
+      });
+    for (let i = 0; i < 20; i++) expect((await post(i)).status).toBe(202);
+    const limited = await post(20);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Too many requests");
+    expect((await api.get(`/v1/status-pages/${page.id}/subscriptions`)).body).toHaveLength(20);
+  });
 });
