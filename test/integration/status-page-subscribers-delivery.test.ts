@@ -184,6 +184,32 @@ describe(`status page subscribers delivered on ${testProvider}`, () => {
     expect(forged.status).toBe(404);
   });
 
+  it("a bulk create without autoVerify mails the confirmation; links work only on their own page; GET unsubscribes", async () => {
+    const { page } = await pageWithService();
+    const { page: otherPage } = await pageWithService();
+    const address = `bulk-${slug()}@example.com`;
+    const created = await api().post(`/v1/status-pages/${page.id}/subscriptions/bulk`, {
+      subscriptions: [{ type: "EMAIL", config: address }],
+    });
+    expect(created.body).toEqual({ created: 1, skipped: 0, status: "PENDING" });
+    const [mail] = await mailTo(address, 1);
+    const confirm = new URL(linkIn(mail!, "/subscriptions/confirm"));
+    // The same token on another page's path names nothing there.
+    const elsewhere = await fetch(`${t.url}/status/${otherPage.url}/subscriptions/confirm${confirm.search}`);
+    expect(elsewhere.status).toBe(404);
+    expect(await subscribersOf(page.id)).toMatchObject([{ address, status: "PENDING" }]);
+    expect((await fetch(local(confirm.toString()))).status).toBe(200);
+    expect(await subscribersOf(page.id)).toMatchObject([{ address, status: "VERIFIED" }]);
+    // A confirm token does not unsubscribe, and an unsubscribe token does not confirm.
+    const wrongPurpose = await fetch(`${t.url}/status/${page.url}/subscriptions/unsubscribe${confirm.search}`);
+    expect(wrongPurpose.status).toBe(404);
+    const unsubscribe = linkIn(mail!, "/subscriptions/unsubscribe");
+    const gone = await fetch(local(unsubscribe));
+    expect(gone.status).toBe(200);
+    expect(await gone.text()).toContain("Unsubscribed");
+    expect(await subscribersOf(page.id)).toEqual([]);
+  });
+
   it("a private page refuses the subscribe form with 401 (until visitor access is wired in)", async () => {
     const { page } = await pageWithService();
     await t.app.context.database.prisma.statusPage.update({ where: { id: page.id }, data: { isPrivate: true } });
