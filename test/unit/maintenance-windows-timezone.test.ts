@@ -59,6 +59,22 @@ describe("recurrence in the window's time zone", () => {
     expect(activeOccurrence(autumn, at("2026-11-02T13:30:00Z"))).toBeNull();
   });
 
+  it("daily America/New_York and weekly Europe/Berlin keep local time too", () => {
+    // New York springs forward on 2026-03-08 at 02:00: daily 02:30 does not exist that day.
+    const ny = window("2026-03-06T07:30:00Z", "2026-03-06T08:00:00Z", "DAY", "America/New_York"); // 02:30 EST
+    expect(occurrenceStart(ny, 1).toISOString()).toBe("2026-03-07T07:30:00.000Z");
+    expect(local(occurrenceStart(ny, 2), "America/New_York")).toBe("2026-03-08 03:30"); // shifted forward
+    expect(occurrenceStart(ny, 3).toISOString()).toBe("2026-03-09T06:30:00.000Z"); // 02:30 EDT
+    // New York falls back on 2026-11-01: 01:30 happens twice, the first (EDT) is taken.
+    const fall = window("2026-10-30T05:30:00Z", "2026-10-30T06:00:00Z", "DAY", "America/New_York"); // 01:30 EDT
+    expect(occurrenceStart(fall, 2).toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    expect(occurrenceStart(fall, 3).toISOString()).toBe("2026-11-02T06:30:00.000Z"); // 01:30 EST
+    const berlin = window("2026-03-23T07:00:00Z", "2026-03-23T08:00:00Z", "WEEK", "Europe/Berlin"); // Monday 08:00 CET
+    expect(occurrenceStart(berlin, 1).toISOString()).toBe("2026-03-30T06:00:00.000Z"); // 08:00 CEST
+    const autumn = window("2026-10-19T06:00:00Z", "2026-10-19T07:00:00Z", "WEEK", "Europe/Berlin"); // 08:00 CEST
+    expect(occurrenceStart(autumn, 1).toISOString()).toBe("2026-10-26T07:00:00.000Z"); // 08:00 CET
+  });
+
   it("monthly keeps local time and the clamped day of the month", () => {
     const w = window("2026-01-31T23:00:00Z", "2026-02-01T01:00:00Z", "MONTH", "America/New_York"); // Jan 31 18:00 EST
     expect(local(occurrenceStart(w, 1), "America/New_York")).toBe("2026-02-28 18:00");
