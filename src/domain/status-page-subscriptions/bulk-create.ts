@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { DomainContext } from "../context.js";
 import { ConflictError } from "../errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
@@ -39,15 +40,24 @@ export async function bulkCreateSubscriptions({
         select: { type: true, address: true },
       });
       for (const row of existing) wanted.delete(`${row.type} ${row.address}`);
-      const rows = [...wanted.values()].map(({ type, address }) => {
+      // created_at a millisecond apart keeps the body's order in lists (sorted by created_at, id).
+      const rows = [...wanted.values()].map(({ type, address }, i) => {
         const status = autoVerify || type === "WEBHOOK" ? "VERIFIED" : "PENDING";
-        return { statusPageId: page.id, type, address, status, confirmationSentAt: status === "PENDING" ? now : null };
+        const confirmationSentAt = status === "PENDING" ? now : null;
+        return {
+          id: randomUUID(),
+          statusPageId: page.id,
+          type,
+          address,
+          status,
+          confirmationSentAt,
+          createdAt: new Date(now.getTime() + i),
+        };
       });
-      const created = [];
-      for (const data of rows) created.push(await tx.statusPageSubscription.create({ data }));
-      const pending = created.filter((row) => row.status === "PENDING").map((row) => row.id);
+      await tx.statusPageSubscription.createMany({ data: rows });
+      const pending = rows.filter((row) => row.status === "PENDING").map((row) => row.id);
       const queued = await enqueueConfirmation(outbox(tx, now), pending);
-      return { created: created.length, queued, pending: pending.length };
+      return { created: rows.length, queued, pending: pending.length };
     })
     .catch((error: unknown) => {
       // A concurrent create of the same address won the unique key.
