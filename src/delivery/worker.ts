@@ -5,7 +5,10 @@ import { parseStoredChannel } from "../domain/alert-channels/schemas.js";
 import { claimNotifications, releaseNotification } from "../domain/alert-notifications/claim.js";
 import { digestRequest, finishDigest, foldBursts, isDigest } from "../domain/alert-notifications/digest.js";
 import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-notifications/rows.js";
+import { forgetGoneSubscriber, subscriberTarget } from "../domain/status-page-subscriptions/deliveries.js";
+import { isSubscriberRequest, type SubscriberRequest } from "../domain/status-page-subscriptions/rows.js";
 import { sleep } from "../engine/sleep.js";
+import { deliverToSubscriber } from "./subscriber.js";
 import { createOutcomeWriter } from "./outcome-writer.js";
 
 export type DeliveryOptions = {
@@ -64,7 +67,29 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
     if (event.type === "notificationsQueued") refill();
   });
 
+  /** A status-page subscriber's notification: same outbox, retries and outcomes; a 410 deletes the subscription. */
+  async function attemptSubscriber(row: AlertNotificationRow, request: SubscriberRequest): Promise<void> {
+    const target = await subscriberTarget({ ctx, subscriptionId: request.subscriber.id });
+    const result: TryResult = target
+      ? await deliverToSubscriber(
+          request,
+          { notificationId: row.id, now: now(), secret: target.secret },
+          app.config.delivery,
+        )
+      : { kind: "error", message: "not sent: the subscriber unsubscribed", retryable: false };
+    const at = now();
+    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
+    if (!(await writer.record({ held: row, next, now: at }))) {
+      stats.lost++;
+      return;
+    }
+    stats.delivered++;
+    if (result.kind === "response" && result.status === 410)
+      await forgetGoneSubscriber({ ctx, subscriptionId: request.subscriber.id });
+  }
+
   async function attempt(row: AlertNotificationRow): Promise<void> {
+    if (isSubscriberRequest(row.request)) return attemptSubscriber(row, row.request);
     const request = isDigest(row.id) ? await digestRequest({ ctx, row }) : (row.request as NotificationRequest);
     if (!request) return;
     let result: TryResult;

@@ -3,6 +3,7 @@ import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
 import { sweepIdempotencyKeys } from "../domain/idempotency/index.js";
+import { notifyMaintenanceTransitions } from "../domain/maintenance-windows/notices.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
 import type { Sweep } from "./engine.js";
 
@@ -38,5 +39,11 @@ export const engineSweeps: Sweep[] = [
     name: "expired idempotency keys",
     everyMs: 10 * 60_000,
     run: (app, now) => sweepIdempotencyKeys({ ctx: systemContext(app), now }),
+  },
+  // Maintenance occurrences starting or ending: notifyOnStart / notifyOnEnd subscribers, once each.
+  {
+    name: "maintenance notices",
+    everyMs: 10_000,
+    run: (app, now) => notifyMaintenanceTransitions({ ctx: systemContext(app), now }),
   },
 ];

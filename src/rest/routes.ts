@@ -15,6 +15,7 @@ import { maintenanceWindowsRoutes } from "./v1/maintenance-windows.js";
 import { privateLocationsRoutes } from "./v1/private-locations.js";
 import { statusPageKeysRoutes } from "./v1/status-page-keys.js";
 import { statusPageServicesRoutes } from "./v1/status-page-services.js";
+import { statusPageSubscriptionsRoutes } from "./v1/status-page-subscriptions.js";
 import { statusPagesRoutes } from "./v1/status-pages.js";
 import { checkResultsV2Routes } from "./v2/check-results.js";
 
@@ -30,6 +31,7 @@ export const routes: readonly Route[] = [
   ...checkAlertsRoutes,
   ...statusPagesRoutes,
   ...statusPageKeysRoutes,
+  ...statusPageSubscriptionsRoutes,
   ...statusPageServicesRoutes,
   ...incidentsRoutes,
   ...heartbeatsRoutes,

@@ -17,6 +17,8 @@ type Case = {
   count: (env: Env) => Promise<number>;
   /** Path parameters, from rows made once in beforeAll. */
   params?: (env: Env) => Record<string, string>;
+  /** How many rows a 201 made, when one request can make several (a bulk create); default 1. */
+  createdBy?: (responseBody: unknown) => number;
 };
 
 const slug = () => `p-${randomBytes(5).toString("hex")}`;
@@ -86,6 +88,12 @@ const cases: Record<string, Case> = {
     example: () => ({ name: "Status", url: slug() }),
     count: (e) => db(e).statusPage.count({ where: { accountId: accountId(e) } }),
     params: (e) => ({ statusPageId: e.ids.page! }),
+  },
+  "POST /v1/status-pages/{statusPageId}/subscriptions/bulk": {
+    example: () => ({ subscriptions: [{ type: "EMAIL", config: `${slug()}@example.com` }], autoVerify: true }),
+    count: (e) => db(e).statusPageSubscription.count({ where: { statusPageId: e.ids.page! } }),
+    params: (e) => ({ statusPageId: e.ids.page! }),
+    createdBy: (body) => (body as { created: number }).created,
   },
   "POST /v1/status-pages/services": {
     example: () => ({ name: "API" }),
@@ -252,7 +260,7 @@ describe(`random bodies for every create and update operation on ${testProvider}
         fc.asyncProperty(bodies(spec.example(env), keys), async (body) => {
           const response = route.method === "POST" ? await env.api.post(path, body) : await env.api.put(path, body);
           expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
-          if (response.status === 201) created++;
+          if (response.status === 201) created += spec.createdBy?.(response.body) ?? 1;
           if (response.status < 300) succeeded++;
           if (response.status >= 400)
             expect(response.body).toMatchObject({

@@ -38,6 +38,12 @@ const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http or https
 const name = z.string().trim().min(1).max(255);
 const secret = z.string().min(1).max(1024);
 
+/** A Standard Webhooks signing secret: any string, or `whsec_` and base64 (channels and status pages). */
+export const WebhookSecret = secret.refine(
+  (value) => !value.startsWith("whsec_") || /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(value),
+  { message: "a whsec_ secret must be whsec_ and at least 16 characters of base64" },
+);
+
 /** A header or query parameter; a locked one's value is write-only (null in responses and sent back). */
 const Pair = z.strictObject({
   key: z.string().min(1).max(1024),
@@ -84,12 +90,7 @@ function configs<M extends "create" | "update">(mode: M) {
       method: z.enum(WEBHOOK_METHODS).default("POST"),
       headers: z.array(Header).max(50).default([]),
       queryParameters: z.array(Pair).max(50).default([]),
-      webhookSecret: secret
-        .refine((value) => !value.startsWith("whsec_") || /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(value), {
-          message: "a whsec_ secret must be whsec_ and at least 16 characters of base64",
-        })
-        .nullable()
-        .optional(),
+      webhookSecret: WebhookSecret.nullable().optional(),
     }),
     PAGERDUTY: z.strictObject({
       account: z.string().max(255).nullable().default(null),

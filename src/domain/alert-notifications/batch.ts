@@ -9,7 +9,9 @@ export async function getAlertNotifications({
   ctx: DomainContext;
   ids: readonly string[];
 }): Promise<(AlertNotificationView | null)[]> {
-  const rows = await ctx.db.alertNotification.findMany({ where: { accountId: ctx.accountId, id: { in: [...ids] } } });
+  const rows = await ctx.db.alertNotification.findMany({
+    where: { accountId: ctx.accountId, statusPageId: null, id: { in: [...ids] } },
+  });
   const byId = new Map(rows.map((row) => [row.id, toAlertNotificationView(row)]));
   return ids.map((id) => byId.get(id) ?? null);
 }

@@ -20,6 +20,8 @@ export async function listAlertNotificationsV1({
   const rows = await ctx.db.alertNotification.findMany({
     where: {
       accountId: ctx.accountId,
+      // Status-page subscribers' notifications share the outbox, not this list (they have no channel).
+      statusPageId: null,
       createdAt: { gte: start, lt: end },
       ...(alertChannelId === undefined ? {} : { alertChannelId }),
       ...(hasFailures === undefined ? {} : hasFailures ? { status: "FAILURE" } : { status: { not: "FAILURE" } }),

@@ -11,7 +11,11 @@ export async function pageAlertNotifications({
   args: PageArgs;
 }): Promise<Page<AlertNotificationView>> {
   const page = await keysetPage(args, "createdAt", (where, orderBy, take) =>
-    ctx.db.alertNotification.findMany({ where: { accountId: ctx.accountId, ...where }, orderBy, take }),
+    ctx.db.alertNotification.findMany({
+      where: { accountId: ctx.accountId, statusPageId: null, ...where },
+      orderBy,
+      take,
+    }),
   );
   return { ...page, nodes: page.nodes.map(toAlertNotificationView) };
 }

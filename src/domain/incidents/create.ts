@@ -2,7 +2,10 @@ import type { DomainContext } from "../context.js";
 import { checkServiceRefs } from "../status-page-services/references.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
+import { enqueueIncidentUpdate } from "../status-page-subscriptions/enqueue.js";
+import { announceQueued, subscriberOutbox } from "../status-page-subscriptions/outbox.js";
 import { initialStatuses } from "./derive.js";
+import { statusPageIdsOfIncident } from "./shown-on.js";
 import { announceIncident } from "./events.js";
 import { incidentInclude } from "./rows.js";
 import { toIncidentView } from "./view.js";
@@ -17,9 +20,11 @@ export async function createIncident({ ctx, input }: { ctx: DomainContext; input
     publicIncidentUpdateDate: update.publicIncidentUpdateDate ?? now,
   }));
   const statuses = initialStatuses(updates);
+  const outbox = updates.some((update) => update.notifySubscribers) ? await subscriberOutbox(ctx) : null;
+  let queued = 0;
   const row = await ctx.db.$transaction(async (tx) => {
     await checkServiceRefs(tx, ctx.accountId, [{ path: "services", refs: services }]);
-    return tx.incident.create({
+    const created = await tx.incident.create({
       data: {
         accountId: ctx.accountId,
         name,
@@ -39,7 +44,27 @@ export async function createIncident({ ctx, input }: { ctx: DomainContext; input
       },
       include: incidentInclude,
     });
+    if (outbox) {
+      // Subscribers hear of the updates sent with notifySubscribers, in the same transaction (durable).
+      const statusPageIds = await statusPageIdsOfIncident(
+        tx,
+        ctx.accountId,
+        services.map((service) => service.id),
+      );
+      const notified = created.updates
+        .filter((update) => update.notifySubscribers)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      for (const update of notified)
+        queued += await enqueueIncidentUpdate(outbox(tx, now), {
+          accountId: ctx.accountId,
+          statusPageIds,
+          incident: created,
+          update,
+        });
+    }
+    return created;
   });
+  announceQueued(ctx, ctx.accountId, queued);
   const incident = toIncidentView(row);
   // Oldest first, as they happened.
   const addedUpdateIds = incident.updates.map((update) => update.id).reverse();

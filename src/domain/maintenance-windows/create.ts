@@ -3,10 +3,14 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { CreateMaintenanceWindowInput } from "./schemas.js";
+import { checkVisibilityRefs } from "./visibility.js";
 
 export async function createMaintenanceWindow({ ctx, input }: { ctx: DomainContext; input: unknown }) {
   const data = withoutResponseFields(parseInput(CreateMaintenanceWindowInput, input));
-  return ctx.db.maintenanceWindow.create({
-    data: { ...data, statusPageVisibility: json(data.statusPageVisibility), accountId: ctx.accountId },
+  return ctx.db.$transaction(async (tx) => {
+    await checkVisibilityRefs(tx, ctx.accountId, data.statusPageVisibility);
+    return tx.maintenanceWindow.create({
+      data: { ...data, statusPageVisibility: json(data.statusPageVisibility), accountId: ctx.accountId },
+    });
   });
 }

@@ -7,7 +7,20 @@ export * from "./schemas.js";
 export { pageMaintenanceWindows } from "./page.js";
 export { getMaintenanceWindows } from "./batch.js";
 export type { MaintenanceWindowRow } from "./rows.js";
-export { activeOccurrence, isWindowActive, occurrenceStart } from "./active.js";
+export {
+  activeOccurrence,
+  currentOrNextOccurrence,
+  isWindowActive,
+  latestEnd,
+  latestStart,
+  occurrenceStart,
+} from "./active.js";
+export {
+  MAINTENANCE_SEVERITIES,
+  readVisibility,
+  StatusPageVisibility,
+  type StatusPageVisibility as StatusPageVisibilityValue,
+} from "./visibility.js";
 export {
   checkMaintenanceStatus,
   checkMaintenanceStatuses,
@@ -15,3 +28,5 @@ export {
   type MaintenanceReason,
   type MaintenanceStatus,
 } from "./status.js";
+export { listPageMaintenance, type PageMaintenance, UPCOMING_HORIZON_MS } from "./on-status-page.js";
+export { NOTICE_GRACE_MS, notifyMaintenanceTransitions } from "./notices.js";

@@ -1,20 +1,12 @@
 import { z } from "zod";
 import { boundedJson } from "../shared/limits.js";
 import { DateInput, queryInt, querySchema, requestBody, Tags } from "../shared/schemas.js";
+import { StatusPageVisibility } from "./visibility.js";
+import { isTimeZoneName } from "./zoned.js";
 
 export const REPEAT_UNITS = ["DAY", "WEEK", "MONTH"] as const;
 
-const timezone = z
-  .string()
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: zone });
-      return !/^[+-]/.test(zone);
-    } catch {
-      return false;
-    }
-  }, "must be a named IANA time zone such as Europe/Berlin");
+const timezone = z.string().max(64).refine(isTimeZoneName, "must be a named IANA time zone such as Europe/Berlin");
 
 /** Fields every write must send (spec: name, startsAt, endsAt, repeatUnit). */
 const required = {
@@ -34,7 +26,7 @@ const optional = {
   silenceAllAlerts: z.boolean(),
   timezone: timezone.nullable(),
   description: z.string().max(2000).nullable(),
-  statusPageVisibility: boundedJson(z.record(z.string(), z.unknown()).nullable()),
+  statusPageVisibility: StatusPageVisibility.nullable(),
 };
 
 type Window = { startsAt: Date; endsAt: Date; repeatEndsAt?: Date | null };

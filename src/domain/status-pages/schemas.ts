@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../shared/limits.js";
+import { WebhookSecret } from "../alert-channels/schemas.js";
 import { queryInt, querySchema, requestBody } from "../shared/schemas.js";
 import { ServiceRef } from "../status-page-services/schemas.js";
 
@@ -81,6 +82,8 @@ const optional = {
   /** A private page opens only with one of its keys (src/domain/status-page-keys). */
   isPrivate: z.boolean(),
   cards: Cards,
+  /** Write-only (as a channel's): signs webhook subscribers' deliveries; null or omitted on update keeps it. */
+  webhookSecret: WebhookSecret.nullable(),
 };
 
 export const CreateStatusPageInput = requestBody({
@@ -96,6 +99,7 @@ export const CreateStatusPageInput = requestBody({
   themeColors: optional.themeColors.default(null),
   isPrivate: optional.isPrivate.default(false),
   cards: optional.cards.default([]),
+  webhookSecret: optional.webhookSecret.default(null),
 });
 export type CreateStatusPageInput = z.input<typeof CreateStatusPageInput>;
 

@@ -12,7 +12,7 @@ import { UpdateStatusPageInput } from "./schemas.js";
 /** PUT: name and url are replaced, and whatever else is sent (cards too); the rest is kept. */
 export async function updateStatusPage({ ctx, id, input }: { ctx: DomainContext; id: unknown; input: unknown }) {
   const current = await findStatusPage(ctx.db, ctx.accountId, id);
-  const { cards, ...page } = withoutResponseFields(parseInput(UpdateStatusPageInput, input));
+  const { cards, webhookSecret, ...page } = withoutResponseFields(parseInput(UpdateStatusPageInput, input));
   const version = page.version === undefined || page.version === null ? page.version : String(page.version);
   try {
     await ctx.db.$transaction(async (tx) => {
@@ -20,7 +20,8 @@ export async function updateStatusPage({ ctx, id, input }: { ctx: DomainContext;
       // Scoped by account again: the page may have been deleted since it was read.
       const { count } = await tx.statusPage.updateMany({
         where: { id: current.id, accountId: ctx.accountId },
-        data: { ...page, version, themeColors: json(page.themeColors) },
+        // A write-only secret sent as null or omitted keeps the stored one (as a channel's).
+        data: { ...page, version, themeColors: json(page.themeColors), webhookSecret: webhookSecret ?? undefined },
       });
       if (count === 0) throw new NotFoundError("status page", current.id);
       if (cards) await replaceCards(tx, current.id, cards);

@@ -13,7 +13,8 @@ export function toStatusPageView(
     services: services.map((link) => link.service),
   }));
   const serviceIds = new Set(shownCards.flatMap((card) => card.services.map((service) => service.id)));
-  return { ...page, cards: shownCards, incidents: incidentsShownOn(serviceIds, incidents) };
+  // The write-only webhookSecret never leaves the domain in a view.
+  return { ...page, webhookSecret: null, cards: shownCards, incidents: incidentsShownOn(serviceIds, incidents) };
 }
 export type StatusPageView = ReturnType<typeof toStatusPageView>;
 

@@ -7,12 +7,29 @@ import {
   getMaintenanceWindow,
   ListMaintenanceWindowsQuery,
   listMaintenanceWindows,
+  MAINTENANCE_SEVERITIES,
+  readVisibility,
   REPEAT_UNITS,
   UpdateMaintenanceWindowInput,
   updateMaintenanceWindow,
 } from "../../domain/maintenance-windows/index.js";
 import { iso, isoString, timestamps } from "../format.js";
 import { type Route, intIdParam } from "../route.js";
+
+const VisibilityResponse = z.object({
+  enabled: z.boolean(),
+  severity: z.enum(MAINTENANCE_SEVERITIES).nullable(),
+  affectAllServices: z.boolean(),
+  suppressAutoIncidents: z.boolean(),
+  notifyOnStart: z.boolean(),
+  notifyOnEnd: z.boolean(),
+  reminderMinutesBefore: z.array(z.number().int()),
+  autoStart: z.boolean(),
+  autoEnd: z.boolean(),
+  showAffectedServices: z.boolean(),
+  statusPageIds: z.array(z.string()),
+  serviceIds: z.array(z.string()),
+});
 
 export const MaintenanceWindowResponse = z.object({
   id: z.number().int(),
@@ -25,7 +42,7 @@ export const MaintenanceWindowResponse = z.object({
   repeatEndsAt: isoString.nullable(),
   timezone: z.string().nullable(),
   description: z.string().nullable(),
-  statusPageVisibility: z.record(z.string(), z.unknown()).nullable(),
+  statusPageVisibility: VisibilityResponse.nullable(),
   pauseAllChecks: z.boolean(),
   silenceAlertsTags: z.array(z.string()),
   silenceAllAlerts: z.boolean(),
@@ -44,7 +61,7 @@ export function toMaintenanceWindowResponse(w: MaintenanceWindowRow): z.infer<ty
     repeatEndsAt: iso(w.repeatEndsAt),
     timezone: w.timezone,
     description: w.description,
-    statusPageVisibility: w.statusPageVisibility as Record<string, unknown> | null,
+    statusPageVisibility: readVisibility(w.statusPageVisibility),
     pauseAllChecks: w.pauseAllChecks,
     silenceAlertsTags: w.silenceAlertsTags as string[],
     silenceAllAlerts: w.silenceAllAlerts,

@@ -35,6 +35,7 @@ export const StatusPageResponse = z.object({
   version: z.number().nullable(),
   themeColors: ThemeColors.nullable(),
   isPrivate: z.boolean(),
+  webhookSecret: z.null().describe("write-only: signs webhook subscribers' deliveries; always null here"),
   cards: z.array(CardResponse),
   incidents: z.array(IncidentResponse).describe("incidents naming a service of one of the page's cards, newest first"),
   keys: z.array(KeyResponse),
@@ -57,6 +58,7 @@ export function toStatusPageResponse(p: StatusPageView): z.infer<typeof StatusPa
     version: p.version === null ? null : Number(p.version),
     themeColors: p.themeColors as ThemeColors | null,
     isPrivate: p.isPrivate,
+    webhookSecret: null,
     cards: p.cards.map((c) => ({
       id: c.id,
       name: c.name,

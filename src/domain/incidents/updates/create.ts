@@ -1,7 +1,10 @@
 import type { DomainContext } from "../../context.js";
 import { withoutResponseFields } from "../../shared/schemas.js";
 import { parseInput } from "../../validation.js";
+import { enqueueIncidentUpdate } from "../../status-page-subscriptions/enqueue.js";
+import { announceQueued, subscriberOutbox } from "../../status-page-subscriptions/outbox.js";
 import { announceIncident } from "../events.js";
+import { statusPageIdsOfIncident } from "../shown-on.js";
 import { findIncident } from "../get.js";
 import { updatesNewestFirst } from "../rows.js";
 import { CreateIncidentUpdateInput } from "../schemas.js";
@@ -19,6 +22,8 @@ export async function createIncidentUpdate({
 }) {
   const incident = await findIncident(ctx.db, ctx.accountId, incidentId);
   const data = withoutResponseFields(parseInput(CreateIncidentUpdateInput, input));
+  const outbox = data.notifySubscribers ? await subscriberOutbox(ctx) : null;
+  let queued = 0;
   const update = await ctx.db.$transaction(async (tx) => {
     const now = ctx.now();
     // Touching first locks the incident's row: concurrent additions see each other's updates.
@@ -33,7 +38,7 @@ export async function createIncidentUpdate({
     });
     // created_at breaks ties of publicIncidentUpdateDate, so a new update is never older than one before it.
     const createdAt = new Date(Math.max(now.getTime(), (_max.createdAt?.getTime() ?? 0) + 1));
-    return tx.incidentUpdate.create({
+    const created = await tx.incidentUpdate.create({
       data: {
         incidentId: incident.id,
         description: data.description,
@@ -43,7 +48,18 @@ export async function createIncidentUpdate({
         createdAt,
       },
     });
+    if (outbox) {
+      const statusPageIds = await statusPageIdsOfIncident(tx, ctx.accountId, incident.serviceIds);
+      queued = await enqueueIncidentUpdate(outbox(tx, now), {
+        accountId: ctx.accountId,
+        statusPageIds,
+        incident,
+        update: created,
+      });
+    }
+    return created;
   });
+  announceQueued(ctx, ctx.accountId, queued);
   await announceIncident(ctx, {
     incidentId: incident.id,
     serviceIds: incident.serviceIds,

@@ -1,4 +1,4 @@
-import { REPEAT_UNITS } from "../../../domain/maintenance-windows/index.js";
+import { MAINTENANCE_SEVERITIES, REPEAT_UNITS } from "../../../domain/maintenance-windows/index.js";
 import { builder } from "../../builder.js";
 
 export const RepeatUnit = builder.enumType("RepeatUnit", { values: REPEAT_UNITS });
@@ -14,4 +14,9 @@ export const MaintenanceScope = builder.enumType("MaintenanceScope", {
     ALL: { description: "pauseAllChecks / silenceAllAlerts" },
     TAGS: { description: "tags / silenceAlertsTags that the check or its group carries" },
   },
+});
+
+export const MaintenanceSeverity = builder.enumType("MaintenanceSeverity", {
+  description: "The severity a maintenance window shows on its status pages.",
+  values: MAINTENANCE_SEVERITIES,
 });

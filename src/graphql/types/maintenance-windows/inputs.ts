@@ -1,5 +1,23 @@
 import { builder } from "../../builder.js";
-import { RepeatUnit } from "./enums.js";
+import { MaintenanceSeverity, RepeatUnit } from "./enums.js";
+
+export const MaintenanceStatusPageVisibilityInput = builder.inputType("MaintenanceStatusPageVisibilityInput", {
+  description: "As the REST body's statusPageVisibility; omitted fields take their defaults.",
+  fields: (t) => ({
+    enabled: t.boolean(),
+    severity: t.field({ type: MaintenanceSeverity }),
+    affectAllServices: t.boolean(),
+    notifyOnStart: t.boolean(),
+    notifyOnEnd: t.boolean(),
+    suppressAutoIncidents: t.boolean(),
+    reminderMinutesBefore: t.intList(),
+    autoStart: t.boolean(),
+    autoEnd: t.boolean(),
+    showAffectedServices: t.boolean(),
+    statusPageIds: t.stringList(),
+    serviceIds: t.stringList(),
+  }),
+});
 
 /** The fields of a write; the domain validates them (dates as YYYY-MM-DD or ISO 8601 strings). */
 export const MaintenanceWindowInput = builder.inputType("MaintenanceWindowInput", {
@@ -16,6 +34,6 @@ export const MaintenanceWindowInput = builder.inputType("MaintenanceWindowInput"
     pauseAllChecks: t.boolean(),
     silenceAlertsTags: t.stringList(),
     silenceAllAlerts: t.boolean(),
-    statusPageVisibility: t.field({ type: "JSON" }),
+    statusPageVisibility: t.field({ type: MaintenanceStatusPageVisibilityInput }),
   }),
 });

@@ -6,12 +6,14 @@ import {
   type REPEAT_UNITS,
   type MaintenanceReason,
   type MaintenanceStatus,
+  readVisibility,
+  type StatusPageVisibilityValue,
 } from "../../../domain/maintenance-windows/index.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
-import { MaintenanceEffect, MaintenanceScope, RepeatUnit } from "./enums.js";
+import { MaintenanceEffect, MaintenanceScope, MaintenanceSeverity, RepeatUnit } from "./enums.js";
 import { DATABASE_ID_INT } from "../../node-ids.js";
 
 const windowLoader = (ctx: GraphQLContext) =>
@@ -54,6 +56,28 @@ export const maintenanceLoader = (ctx: GraphQLContext) =>
     return statuses.map((status) => status ?? { paused: false, silenced: false, reasons: [] });
   });
 
+const VisibilityRef = builder.objectRef<StatusPageVisibilityValue>("MaintenanceStatusPageVisibility").implement({
+  description: "Whether and how the window shows on status pages and notifies their subscribers.",
+  fields: (t) => ({
+    enabled: t.exposeBoolean("enabled", { description: "Shown on the linked pages; gates every other field." }),
+    severity: t.field({ type: MaintenanceSeverity, nullable: true, resolve: (v) => v.severity }),
+    affectAllServices: t.exposeBoolean("affectAllServices"),
+    notifyOnStart: t.exposeBoolean("notifyOnStart", {
+      description: "Notify the pages' subscribers when an occurrence starts.",
+    }),
+    notifyOnEnd: t.exposeBoolean("notifyOnEnd", {
+      description: "Notify the pages' subscribers when an occurrence ends.",
+    }),
+    suppressAutoIncidents: t.exposeBoolean("suppressAutoIncidents"),
+    reminderMinutesBefore: t.exposeIntList("reminderMinutesBefore"),
+    autoStart: t.exposeBoolean("autoStart"),
+    autoEnd: t.exposeBoolean("autoEnd"),
+    showAffectedServices: t.exposeBoolean("showAffectedServices"),
+    statusPageIds: t.exposeStringList("statusPageIds"),
+    serviceIds: t.exposeStringList("serviceIds"),
+  }),
+});
+
 export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceWindowRow>("MaintenanceWindow"), {
   description: "A time range in which checks are paused or their alerts silenced.",
   id: { resolve: (w) => w.id },
@@ -72,7 +96,11 @@ export const MaintenanceWindowNode = builder.node(builder.objectRef<MaintenanceW
     pauseAllChecks: t.exposeBoolean("pauseAllChecks"),
     silenceAlertsTags: t.stringList({ resolve: (w) => w.silenceAlertsTags as string[] }),
     silenceAllAlerts: t.exposeBoolean("silenceAllAlerts"),
-    statusPageVisibility: t.expose("statusPageVisibility", { type: "JSON", nullable: true }),
+    statusPageVisibility: t.field({
+      type: VisibilityRef,
+      nullable: true,
+      resolve: (w) => readVisibility(w.statusPageVisibility),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
   }),

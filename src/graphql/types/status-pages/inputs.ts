@@ -51,6 +51,9 @@ export const StatusPageInput = builder.inputType("StatusPageInput", {
     isPrivate: t.boolean({
       description: "A private page opens only with one of its keys; key-less GraphQL never shows it.",
     }),
+    webhookSecret: t.string({
+      description: "Signs webhook subscribers' deliveries (Standard Webhooks); null or omitted on update keeps it.",
+    }),
     cards: t.field({ type: [StatusPageCardInput] }),
   }),
 });

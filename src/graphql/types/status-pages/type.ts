@@ -1,3 +1,5 @@
+import { subscriptionsOfStatusPages } from "../../../domain/status-page-subscriptions/index.js";
+import { StatusPageSubscriptionRef } from "../status-page-subscriptions/type.js";
 import type { StatusPageRow } from "../../../domain/status-pages/index.js";
 import { incidentsOfStatusPages } from "../../../domain/incidents/index.js";
 import type { PageArgs } from "../../../domain/pagination.js";
@@ -64,6 +66,11 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     defaultTheme: t.field({ type: StatusPageThemeEnum, resolve: (page) => page.defaultTheme as StatusPageTheme }),
     version: t.float({ nullable: true, resolve: (page) => (page.version === null ? null : Number(page.version)) }),
     isPrivate: t.exposeBoolean("isPrivate"),
+    webhookSecret: t.string({
+      nullable: true,
+      description: "Write-only: signs the deliveries to the page's webhook subscribers. Always null here.",
+      resolve: () => null,
+    }),
     themeColors: t.field({
       type: ThemeColorsRef,
       nullable: true,
@@ -92,6 +99,17 @@ export const StatusPageNode = builder.node(StatusPageRef, {
         return loader(ctx, "StatusPage.keys", (ids: readonly string[]) => keysOfStatusPages(domainCtx, ids)).load(
           page.id,
         );
+      },
+    }),
+    subscriptions: t.field({
+      type: [StatusPageSubscriptionRef],
+      description:
+        "The page's subscribers, oldest first. Needs an API key of the page's account (never shown to visitors).",
+      resolve: (page, _args, ctx) => {
+        const domainCtx = domain(ctx);
+        return loader(ctx, "StatusPage.subscriptions", (ids: readonly string[]) =>
+          subscriptionsOfStatusPages(domainCtx, ids),
+        ).load(page.id);
       },
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

@@ -1,0 +1,71 @@
+import type { SystemContext } from "../context.js";
+import { currentOrNextOccurrence } from "./active.js";
+import type { MaintenanceWindowRow } from "./rows.js";
+import { readVisibility, type StatusPageVisibility } from "./visibility.js";
+
+/** How far ahead a status page shows maintenance: an occurrence starting within 7 days is "upcoming". */
+export const UPCOMING_HORIZON_MS = 7 * 86_400_000;
+
+export type PageMaintenance = {
+  id: number;
+  name: string;
+  description: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  state: "upcoming" | "ongoing";
+  severity: StatusPageVisibility["severity"];
+  serviceIds: string[] | "all";
+};
+
+/** The enabled visibility of a window that links it to the page, else null. */
+export function visibilityOn(window: Pick<MaintenanceWindowRow, "statusPageVisibility">, statusPageId: string) {
+  const visibility = readVisibility(window.statusPageVisibility);
+  return visibility?.enabled && visibility.statusPageIds.includes(statusPageId) ? visibility : null;
+}
+
+/**
+ * What a status page shows of maintenance at `now`: for each enabled window linked to the page
+ * (statusPageVisibility.statusPageIds), its running occurrence ("ongoing") or its next one if it
+ * starts within UPCOMING_HORIZON_MS ("upcoming"); windows that are over, or whose next occurrence is
+ * further away, are left out. Soonest first. `serviceIds` is "all" with affectAllServices, else the
+ * window's services that this page shows. Recurrence in the window's time zone (active.ts), as the engine pauses checks.
+ */
+export async function listPageMaintenance({
+  ctx,
+  statusPageId,
+  now,
+}: {
+  ctx: SystemContext;
+  statusPageId: string;
+  now: Date;
+}): Promise<PageMaintenance[]> {
+  const page = await ctx.db.statusPage.findUnique({
+    where: { id: statusPageId },
+    select: { accountId: true, cards: { select: { services: { select: { serviceId: true } } } } },
+  });
+  if (!page) return [];
+  const onPage = new Set(page.cards.flatMap((card) => card.services.map((link) => link.serviceId)));
+  // A per-account table of a few rows; the JSON link is read here, the same on SQLite and PostgreSQL.
+  const windows = await ctx.db.maintenanceWindow.findMany({
+    where: { accountId: page.accountId, startsAt: { lte: new Date(now.getTime() + UPCOMING_HORIZON_MS) } },
+  });
+  const shown: PageMaintenance[] = [];
+  for (const window of windows) {
+    const visibility = visibilityOn(window, statusPageId);
+    if (!visibility) continue;
+    const occurrence = currentOrNextOccurrence(window, now);
+    if (!occurrence || occurrence.start.getTime() - now.getTime() > UPCOMING_HORIZON_MS) continue;
+    shown.push({
+      id: window.id,
+      name: window.name,
+      description: window.description,
+      startsAt: occurrence.start,
+      endsAt: occurrence.end,
+      state: occurrence.start.getTime() <= now.getTime() ? "ongoing" : "upcoming",
+      severity: visibility.severity,
+      // A window linked to several pages names services of each: this page shows its own.
+      serviceIds: visibility.affectAllServices ? "all" : visibility.serviceIds.filter((id) => onPage.has(id)),
+    });
+  }
+  return shown.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
+}

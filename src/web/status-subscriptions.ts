@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type AppContext, systemContext } from "../app-context.js";
+import { createRateLimiter } from "../auth/rate-limit.js";
+import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from "../domain/errors.js";
+import { confirmSubscription, subscribeByEmail, unsubscribe } from "../domain/status-page-subscriptions/index.js";
+import { messagePageHtml, subscribeFormHtml } from "./status-subscriptions-form.js";
+
+/** Form bodies are one address (or RFC 8058's `List-Unsubscribe=One-Click`): a small limit. */
+const FORM_BODY_LIMIT = 4 * 1024;
+/**
+ * Subscribe posts per client address and minute (per instance): besides one confirmation mail per
+ * address and page per 10 minutes, this keeps one client from mailing many addresses.
+ */
+const SUBSCRIBES_PER_MINUTE = 20;
+
+type UrlParams = { Params: { url: string }; Querystring: { token?: string } };
+
+const wantsJson = (request: FastifyRequest) => (request.headers["content-type"] ?? "").includes("application/json");
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .status(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(body);
+}
+
+/**
+ * The subscribe flow of a status page (docs/decisions.md, Subscribers): the form's POST makes a
+ * PENDING email subscription and queues the confirmation mail; the mail's link verifies it; the
+ * unsubscribe link (GET, or RFC 8058 one-click POST) deletes it. HTML for the form, JSON when the
+ * request is JSON. A private page refuses subscribing with 401 (for now: the visitor's access
+ * cookie is not checked here yet).
+ */
+export async function statusSubscriptionsModule(app: FastifyInstance, context: AppContext): Promise<void> {
+  const ctx = systemContext(context);
+  const limit = createRateLimiter(SUBSCRIBES_PER_MINUTE);
+  await app.register(async (scope) => {
+    // Only here: the rest of the server parses JSON alone (src/server.ts).
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    // Some mail providers send the one-click POST as multipart: its fields are not needed.
+    scope.addContentTypeParser(
+      "multipart/form-data",
+      { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
+      (_r, _b, done) => done(null, {}),
+    );
+
+    scope.post<UrlParams>("/status/:url/subscriptions", async (request, reply) => {
+      const json = wantsJson(request);
+      try {
+        limit(request.ip);
+        const { page } = await subscribeByEmail({ ctx, url: request.params.url, input: request.body ?? {} });
+        const message =
+          "If the address can receive mail, a confirmation link is on its way. Open it to start receiving updates.";
+        if (json) return reply.status(202).send({ status: "PENDING", message });
+        return html(reply, 202, messagePageHtml({ title: "Check your inbox", message, page }));
+      } catch (error) {
+        if (json) throw error;
+        const email =
+          typeof (request.body as { email?: unknown })?.email === "string"
+            ? (request.body as { email: string }).email
+            : "";
+        if (error instanceof ValidationError) {
+          const page = { url: request.params.url, name: "this status page" };
+          return html(
+            reply,
+            400,
+            messagePageHtml({
+              title: "Please check the address",
+              message: "That does not look like an email address.",
+              body: subscribeFormHtml(page, { error: "Enter an email address such as name@example.com.", email }),
+            }),
+          );
+        }
+        if (error instanceof RateLimitedError)
+          return html(
+            reply.header("retry-after", String(error.retryAfterSeconds)),
+            429,
+            messagePageHtml({
+              title: "Too many requests",
+              message: `Please try again in ${error.retryAfterSeconds} s.`,
+            }),
+          );
+        if (error instanceof UnauthorizedError)
+          return html(reply, 401, messagePageHtml({ title: "Private status page", message: error.message }));
+        if (error instanceof NotFoundError)
+          return html(reply, 404, messagePageHtml({ title: "Not found", message: "There is no status page here." }));
+        throw error;
+      }
+    });
+
+    scope.get<UrlParams>("/status/:url/subscriptions/confirm", async (request, reply) => {
+      const done = await confirmSubscription({ ctx, url: request.params.url, token: request.query.token });
+      if (!done)
+        return html(
+          reply,
+          404,
+          messagePageHtml({
+            title: "Link not valid",
+            message: "This confirmation link is not valid, or the subscription was removed.",
+          }),
+        );
+      return html(
+        reply,
+        200,
+        messagePageHtml({
+          title: "Subscription confirmed",
+          message: `${done.address} will receive updates from ${done.page.name}.`,
+          page: done.page,
+        }),
+      );
+    });
+
+    const unsubscribeHandler = async (request: FastifyRequest<UrlParams>, reply: FastifyReply) => {
+      const done = await unsubscribe({ ctx, url: request.params.url, token: request.query.token });
+      if (!done)
+        return html(
+          reply,
+          404,
+          messagePageHtml({
+            title: "Link not valid",
+            message: "This unsubscribe link is not valid, or you are already unsubscribed.",
+          }),
+        );
+      return html(
+        reply,
+        200,
+        messagePageHtml({
+          title: "Unsubscribed",
+          message: `${done.address} will receive no more updates from ${done.page.name}.`,
+          page: done.page,
+        }),
+      );
+    };
+    scope.get<UrlParams>("/status/:url/subscriptions/unsubscribe", unsubscribeHandler);
+    scope.post<UrlParams>("/status/:url/subscriptions/unsubscribe", unsubscribeHandler);
+  });
+}
