@@ -56,7 +56,7 @@ export function layout({
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 ${page.description ? html`<meta name="description" content="${page.description}">` : null}
-${favicon ? html`<link rel="icon" href="${favicon}">` : null}
+<link rel="icon" href="${favicon ?? "data:,"}">
 <link rel="alternate" type="application/rss+xml" title="${page.name} (RSS)" href="${links.rss}">
 <link rel="alternate" type="application/atom+xml" title="${page.name} (Atom)" href="${links.atom}">
 <style>${trusted(css)}</style>
