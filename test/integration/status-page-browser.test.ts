@@ -52,7 +52,9 @@ describe(`status pages in a real browser on ${testProvider}`, () => {
     await expect(dark.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(15, 23, 42)");
     const light = await (await browser.newContext({ colorScheme: "light" })).newPage();
     await light.goto(`${t.url}/status/browser-co`);
-    await expect(light.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe("rgb(255, 255, 255)");
+    await expect(light.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe(
+      "rgb(255, 255, 255)",
+    );
   });
 
   it("shows an update posted over REST without a reload", async () => {

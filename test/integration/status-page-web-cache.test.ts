@@ -48,7 +48,13 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
       ["Web", "operational"],
       ["API", "degraded_performance"],
     ]);
-    expect(summary.components[0]).toMatchObject({ id: web.id, position: 1, page_id: page.id, group: false, group_id: null });
+    expect(summary.components[0]).toMatchObject({
+      id: web.id,
+      position: 1,
+      page_id: page.id,
+      group: false,
+      group_id: null,
+    });
     expect(summary.incidents).toHaveLength(1);
     expect(summary.incidents[0]).toMatchObject({
       id: incidentId,
@@ -67,11 +73,16 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
   });
 
   it("RSS and Atom list one item per incident update, with escaped text", async () => {
-    await t.api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, { description: "Found it <b>", status: "IDENTIFIED" });
+    await t.api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, {
+      description: "Found it <b>",
+      status: "IDENTIFIED",
+    });
     const rss = await get("/status/cache-co/feed.rss");
     expect(rss.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
     expect(rss.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
-    const rssItems = [...rss.body.matchAll(/<item>[\s\S]*?<title>([^<]*)<\/title>[\s\S]*?<description>([^<]*)<\/description>/g)];
+    const rssItems = [
+      ...rss.body.matchAll(/<item>[\s\S]*?<title>([^<]*)<\/title>[\s\S]*?<description>([^<]*)<\/description>/g),
+    ];
     expect(rssItems.map((m) => [m[1], m[2]])).toEqual([
       ["Slow &lt;API&gt;: Identified", "Found it &lt;b&gt;"],
       ["Slow &lt;API&gt;: Investigating", "Looking &amp; seeing"],
@@ -80,7 +91,9 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
     expect(atom.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
     expect(atom.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
     expect(atom.body.match(/<entry>/g)).toHaveLength(2);
-    expect(atom.body).toContain(`<link rel="alternate" type="text/html" href="${t.url}/status/cache-co/incidents/${incidentId}"/>`);
+    expect(atom.body).toContain(
+      `<link rel="alternate" type="text/html" href="${t.url}/status/cache-co/incidents/${incidentId}"/>`,
+    );
   });
 
   it("answers with a strong ETag and 304 for If-None-Match, from the cache without a statement", async () => {
@@ -94,7 +107,7 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
       expect(again.status).toBe(304);
       expect(again.body).toBe("");
       expect(again.headers.etag).toBe(etag);
-      expect((await get(`/status/cache-co${path}`, { "if-none-match": '"other", ' + etag })).status).toBe(304);
+      expect((await get(`/status/cache-co${path}`, { "if-none-match": `"other", ${etag}` })).status).toBe(304);
       const full = await get(`/status/cache-co${path}`, { "if-none-match": '"stale"' });
       expect(full.status).toBe(200);
       expect(full.body).toBe(first.body);
@@ -105,8 +118,16 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
   it("renders a page of 20 services and 100 incidents in a fixed number of statements", async () => {
     const services: Service[] = [];
     for (let i = 0; i < 20; i++) services.push(await createService(t.api, `svc ${i}`));
-    await createStatusPage(t.api, services.slice(0, 2).map((s) => s.id), { url: "count-small" });
-    const big = await createStatusPage(t.api, services.map((s) => s.id), { url: "count-big" });
+    await createStatusPage(
+      t.api,
+      services.slice(0, 2).map((s) => s.id),
+      { url: "count-small" },
+    );
+    const big = await createStatusPage(
+      t.api,
+      services.map((s) => s.id),
+      { url: "count-big" },
+    );
     for (let i = 0; i < 100; i++)
       await t.api.post("/v1/status-pages/incidents", {
         name: `incident ${i}`,
@@ -138,7 +159,9 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
     expect(after.body).toContain("Fix deployed");
     expect(after.headers.etag).not.toBe(before.headers.etag);
 
-    expect((await t.api.put(`/v1/status-pages/${page.id}`, { name: "Cache & Co renamed", url: "cache-co" })).status).toBe(200);
+    expect(
+      (await t.api.put(`/v1/status-pages/${page.id}`, { name: "Cache & Co renamed", url: "cache-co" })).status,
+    ).toBe(200);
     expect((await get("/status/cache-co")).body).toContain("Cache &amp; Co renamed");
     expect((await t.api.put(`/v1/status-pages/services/${web.id}`, { name: "Website" })).status).toBe(200);
     expect(JSON.parse((await get("/status/cache-co/summary.json")).body).components[0].name).toBe("Website");
@@ -146,7 +169,7 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
     // A write no event announces (straight into the database) shows once a check of the account changes status.
     await t.db.statusPageService.update({ where: { id: api.id }, data: { name: "API v2" } });
     expect((await get("/status/cache-co")).body).not.toContain("API v2");
-    const check = await createCheck(t, { triggerIncident: null });
+    const check = await createCheck(t);
     await resultRecorder(t)({ checkId: check.id, runLocation: "eu-west-1", hasFailures: true });
     await eventually(async () => (await get("/status/cache-co/summary.json")).body.includes("API v2"));
   });
@@ -178,7 +201,9 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
         services: [{ id: other.id }],
         incidentUpdates: [{ description: "x" }],
       });
-      const marker = await t.api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, { description: "marker" });
+      const marker = await t.api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, {
+        description: "marker",
+      });
       expect(marker.status).toBe(201);
       await eventually(() => stream.events.some((e) => e.data.includes("marker")), 5000);
       expect(stream.events.some((e) => e.data.includes("Elsewhere"))).toBe(false);

@@ -6,7 +6,15 @@ import { createStatusPage } from "../support/fixtures/status-pages.js";
 import { restClient } from "../support/rest.js";
 import { visit } from "../support/visitor.js";
 
-const PATHS = ["", "/incidents/00000000-0000-4000-8000-000000000000", "/history", "/feed.rss", "/feed.atom", "/summary.json", "/events"];
+const PATHS = [
+  "",
+  "/incidents/00000000-0000-4000-8000-000000000000",
+  "/history",
+  "/feed.rss",
+  "/feed.atom",
+  "/summary.json",
+  "/events",
+];
 
 describe(`status pages on the web on ${testProvider}`, () => {
   const t = useTestApp();
@@ -59,7 +67,9 @@ describe(`status pages on the web on ${testProvider}`, () => {
     expect(body).toContain(`title="${today}: Major outage"`);
     expect(body).toContain(`<span class="vh">${today}: Operational</span>`);
     expect(body).toContain(`data-incident-id="${ids.open}"`);
-    expect(body).toContain('<img src="https://cdn.acme.test/logo.png" alt="Acme &quot;status&quot; &lt;script&gt;alert(1)&lt;/script&gt; logo">');
+    expect(body).toContain(
+      '<img src="https://cdn.acme.test/logo.png" alt="Acme &quot;status&quot; &lt;script&gt;alert(1)&lt;/script&gt; logo">',
+    );
     expect(body).toContain('<link rel="icon" href="https://cdn.acme.test/favicon.ico">');
     expect(body).toContain("@media (prefers-color-scheme: dark)");
     expect(body).toContain("--body-background-color:#ffffff;");
@@ -75,7 +85,9 @@ describe(`status pages on the web on ${testProvider}`, () => {
     expect(body).not.toContain("Billing");
     expect(body).not.toContain(ids.hiddenOnly);
     // The only script is ours, and the policy says so.
-    expect([...body.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/status/assets/live.js" defer>']);
+    expect([...body.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script src="/status/assets/live.js" defer>',
+    ]);
     const policy = String((await get("/status/acme-web")).headers["content-security-policy"]);
     expect(policy).toContain("script-src 'self'");
     expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
@@ -98,7 +110,7 @@ describe(`status pages on the web on ${testProvider}`, () => {
   it("shows one incident at /incidents/{id}, and 404s for one the page does not show", async () => {
     const shown = await get(`/status/acme-web/incidents/${ids.open}`);
     expect(shown.status).toBe(200);
-    expect(shown.body).toContain("<h2><a href=\"/status/acme-web/incidents/");
+    expect(shown.body).toContain('<h2><a href="/status/acme-web/incidents/');
     expect(shown.body).toContain("Investigating");
     for (const id of [ids.hiddenOnly, "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const missing = await get(`/status/acme-web/incidents/${id}`);
@@ -114,7 +126,14 @@ describe(`status pages on the web on ${testProvider}`, () => {
     const names: string[] = [];
     for (let i = 0; i < 21; i++) {
       const id = await incident(`resolved ${String(i).padStart(2, "0")}`, [service], "MINOR");
-      expect((await t.api.post(`/v1/status-pages/incidents/${id}/incident-updates`, { description: "fixed", status: "RESOLVED" })).status).toBe(201);
+      expect(
+        (
+          await t.api.post(`/v1/status-pages/incidents/${id}/incident-updates`, {
+            description: "fixed",
+            status: "RESOLVED",
+          })
+        ).status,
+      ).toBe(201);
       names.push(`resolved ${String(i).padStart(2, "0")}`);
     }
     await incident("still open", [service]);
@@ -127,7 +146,8 @@ describe(`status pages on the web on ${testProvider}`, () => {
     expect(shown(second.body)).toEqual([names[0]]);
     expect(second.body).toContain('rel="prev"');
     expect(second.body).not.toContain('rel="next"');
-    for (const bad of ["0", "abc", "-1", "1.5"]) expect((await get(`/status/acme-history/history?page=${bad}`)).status).toBe(400);
+    for (const bad of ["0", "abc", "-1", "1.5"])
+      expect((await get(`/status/acme-history/history?page=${bad}`)).status).toBe(400);
   });
 
   it("serves the same at the root of the page's custom domain, and leaves other hosts unchanged", async () => {
@@ -138,7 +158,7 @@ describe(`status pages on the web on ${testProvider}`, () => {
     expect((await get(`/incidents/${ids.open}`, "STATUS.acme.test:8080")).status).toBe(200);
     expect((await get("/history", "status.acme.test")).status).toBe(200);
     const summary = await get("/summary.json", "status.acme.test");
-    expect(JSON.parse(summary.body).page.url).toBe("http://status.acme.test/");
+    expect(JSON.parse(summary.body).page).toMatchObject({ id: page.id, url: "http://status.acme.test/" });
     expect((await get("/feed.rss", "status.acme.test")).body).toContain("<rss");
     for (const path of ["/", "/history", "/summary.json"]) {
       const other = await get(path, "elsewhere.test");
@@ -158,11 +178,18 @@ describe(`status pages on the web on ${testProvider}`, () => {
 
   it("refuses a private page on every public path, feeds and events included, and never renders it", async () => {
     const service = await createService(t.api, "Secret service");
-    const secret = await createStatusPage(t.api, [service.id], { name: "Secret page", url: "acme-secret", customDomain: "secret.acme.test" });
+    const secret = await createStatusPage(t.api, [service.id], {
+      name: "Secret page",
+      url: "acme-secret",
+      customDomain: "secret.acme.test",
+    });
     await incident("Secret incident", [service]);
     await t.db.statusPage.update({ where: { id: secret.id }, data: { isPrivate: true } });
     await t.api.put(`/v1/status-pages/${secret.id}`, { name: "Secret page", url: "acme-secret" });
-    for (const [prefix, host] of [["/status/acme-secret", undefined], ["", "secret.acme.test"]] as const) {
+    for (const [prefix, host] of [
+      ["/status/acme-secret", undefined],
+      ["", "secret.acme.test"],
+    ] as const) {
       for (const path of PATHS) {
         const response = await get(`${prefix}${path}` || "/", host);
         expect(response.status, `${prefix}${path}`).toBe(401);
@@ -185,7 +212,14 @@ describe(`status pages on the web on ${testProvider}`, () => {
       incidentUpdates: [{ description: "theirs" }],
     });
     expect(theirIncident.status).toBe(201);
-    for (const path of ["", "/history", "/feed.rss", "/feed.atom", "/summary.json", `/incidents/${theirIncident.body.id}`]) {
+    for (const path of [
+      "",
+      "/history",
+      "/feed.rss",
+      "/feed.atom",
+      "/summary.json",
+      `/incidents/${theirIncident.body.id}`,
+    ]) {
       const { body } = await get(`/status/acme-web${path}`);
       expect(body).not.toContain("Their outage");
       expect(body).not.toContain(theirIncident.body.id);

@@ -11,16 +11,12 @@ export function visit(
 ): Promise<Visit> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "GET", headers: { ...(host ? { host } : {}), ...headers } },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
+    const req = request(url, { method: "GET", headers: { ...(host ? { host } : {}), ...headers } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
     req.on("error", reject);
     req.end();
   });

@@ -40,7 +40,8 @@ export class StatusPageCache {
   }
 
   onEvent(event: VigilEvent): void {
-    if (event.type === "incidentChanged" || event.type === "incidentUpdateAdded") this.invalidatePages(event.statusPageIds);
+    if (event.type === "incidentChanged" || event.type === "incidentUpdateAdded")
+      this.invalidatePages(event.statusPageIds);
     else if (event.type === "statusPageChanged") {
       this.invalidatePages(event.statusPageIds);
       // A page's url, domain, privacy or cards may have changed: its address may now be another page's.

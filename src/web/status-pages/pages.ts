@@ -5,7 +5,13 @@ import { layout, type Rendered } from "./layout.js";
 import type { Links } from "./links.js";
 import { incidentArticle, maintenanceSection, serviceCard, stateClass } from "./parts.js";
 
-function incidentList(id: string, label: string, incidents: readonly ShownIncident[], links: Links, empty: Html | null) {
+function incidentList(
+  id: string,
+  label: string,
+  incidents: readonly ShownIncident[],
+  links: Links,
+  empty: Html | null,
+) {
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${label}</h2>
 <div id="${id}-list">${incidents.length ? incidents.map((incident) => incidentArticle(incident, links)) : empty}</div>
 </section>`;

@@ -61,7 +61,10 @@ ${bars(service)}
 }
 
 /** Upcoming and ongoing maintenance, each with its time range and the services it affects. */
-export function maintenanceSection(windows: readonly PageMaintenance[], serviceNames: ReadonlyMap<string, string>): Html | null {
+export function maintenanceSection(
+  windows: readonly PageMaintenance[],
+  serviceNames: ReadonlyMap<string, string>,
+): Html | null {
   if (!windows.length) return null;
   return html`<section aria-labelledby="maintenance"><h2 id="maintenance">Scheduled maintenance</h2>
 ${windows.map((window) => {

@@ -45,7 +45,8 @@ export function registerStatusPageRoutes(
 ): void {
   const ctx = systemContext(context);
   const pageAt = (where: Where) => {
-    const key = "url" in where.address ? `url:${where.address.url.toLowerCase()}` : `host:${where.address.customDomain}`;
+    const key =
+      "url" in where.address ? `url:${where.address.url.toLowerCase()}` : `host:${where.address.customDomain}`;
     return cache.page(key, () => findVisitedPage({ ctx, address: where.address }));
   };
 
@@ -75,7 +76,8 @@ export function registerStatusPageRoutes(
         data: () => cache.pageData(page, () => loadPageData({ ctx, page, now: new Date() })),
       }),
     );
-    if (!found) return refuse(reply, 404, false, "incident not found", notFoundHtml("This incident is not on this page."));
+    if (!found)
+      return refuse(reply, 404, false, "incident not found", notFoundHtml("This incident is not on this page."));
     reply
       .header("etag", found.etag)
       .header("cache-control", access.private ? "private, no-store" : "public, max-age=0, must-revalidate")
@@ -100,7 +102,12 @@ export function registerStatusPageRoutes(
 
   for (const [path, target] of PATHS) {
     app.get(`/status/:url${path}`, (request, reply) =>
-      serve(request, reply, { address: { url: param(request, "url") }, base: `/status/${param(request, "url").toLowerCase()}` }, target(request)),
+      serve(
+        request,
+        reply,
+        { address: { url: param(request, "url") }, base: `/status/${param(request, "url").toLowerCase()}` },
+        target(request),
+      ),
     );
     app.get(path || "/", async (request, reply) => {
       const host = request.hostname.toLowerCase();

@@ -20,7 +20,15 @@ import {
 
 /** An incident as a visitor sees it: only the services of the page it is shown on. */
 export type ShownIncident = IncidentView & { open: boolean };
-export type ShownService = { id: string; name: string; state: State; bars: Bar[]; uptime: number; createdAt: Date; updatedAt: Date };
+export type ShownService = {
+  id: string;
+  name: string;
+  state: State;
+  bars: Bar[];
+  uptime: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /** Everything a visitor's page shows, loaded in a fixed number of statements whatever its size. */
 export type PageData = {
