@@ -6,6 +6,7 @@ import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext } from "./context.js";
 import { maxDepthRule } from "./depth-limit.js";
 import { maskError, yogaLogging } from "./errors.js";
+import { publicQueryCache } from "./public-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { singleConnectionSse } from "./sse.js";
@@ -35,6 +36,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
           addValidationRule(maxDepthRule()),
       },
       singleConnectionSse(GRAPHQL_PATH),
+      publicQueryCache(context.events),
       graphiqlAssets(),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],

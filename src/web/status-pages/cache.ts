@@ -5,6 +5,8 @@ import type { EventBus, VigilEvent } from "../../events/bus.js";
 
 /** A rendered answer: its bytes, its strong ETag, and the headers that go with it. */
 export type CachedBody = { body: string; etag: string; contentType: string; csp?: string };
+/** What is kept: the body's bytes too, so a hit sends them without encoding the text again. */
+export type StoredBody = CachedBody & { bytes: Buffer };
 
 export function strongEtag(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -22,7 +24,7 @@ type Tagged<T> = { pageId: string; accountId: string; value: T };
 export class StatusPageCache {
   private readonly pages = new LRUCache<string, VisitedPageRow>({ max: 10_000, ttl: 60_000 });
   private readonly data = new LRUCache<string, Tagged<PageData>>({ max: 1_000, ttl: 60_000 });
-  private readonly bodies: LRUCache<string, Tagged<CachedBody>>;
+  private readonly bodies: LRUCache<string, Tagged<StoredBody>>;
   private readonly loading = new Map<string, Promise<unknown>>();
   /** Bumped by every invalidation: a load that began before one is not stored. */
   private generation = 0;
@@ -30,7 +32,7 @@ export class StatusPageCache {
   constructor(maxBytes = 64 * 1024 * 1024) {
     this.bodies = new LRUCache({
       maxSize: maxBytes,
-      sizeCalculation: (entry) => Math.max(1, entry.value.body.length * 2),
+      sizeCalculation: (entry) => Math.max(1, entry.value.body.length * 2 + entry.value.bytes.length),
       ttl: 60_000,
     });
   }
@@ -97,14 +99,14 @@ export class StatusPageCache {
     page: VisitedPageRow,
     key: string,
     render: () => Promise<Omit<CachedBody, "etag"> | null>,
-  ): Promise<CachedBody | null> {
+  ): Promise<StoredBody | null> {
     const fullKey = `${page.id}|${key}`;
     const hit = this.bodies.get(fullKey);
     if (hit) return Promise.resolve(hit.value);
     return this.once(`body:${fullKey}`, async (generation) => {
       const rendered = await render();
       if (!rendered) return null;
-      const value = { ...rendered, etag: strongEtag(rendered.body) };
+      const value = { ...rendered, etag: strongEtag(rendered.body), bytes: Buffer.from(rendered.body) };
       if (generation === this.generation)
         this.bodies.set(fullKey, { pageId: page.id, accountId: page.accountId, value });
       return value;

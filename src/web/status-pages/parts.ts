@@ -1,5 +1,5 @@
 import type { PageMaintenance, ShownIncident, ShownService, State } from "../../domain/status-pages/public/index.js";
-import { html, trusted, type Html } from "./html.js";
+import { escapeHtml, html, trusted, type Html } from "./html.js";
 import type { Links } from "./links.js";
 
 const STATE_LABEL = {
@@ -39,12 +39,17 @@ export function incidentArticle(incident: ShownIncident, links: Links, heading: 
 </article>`;
 }
 
-/** 90 daily bars: each has its date and state as text (title for hover, visually hidden text for screen readers). */
+/**
+ * 90 daily bars: each has its date and state as text (title for hover, visually hidden text for
+ * screen readers). Built as one string (a page has 90 per service): every part is escaped.
+ */
 function bars(service: ShownService): Html {
-  return html`<ol class="bars" aria-label="${service.name}: the last ${service.bars.length} days">${service.bars.map(
-    (bar) =>
-      html`<li class="${stateClass(bar.state)}" title="${bar.date}: ${stateLabel(bar.state)}" data-date="${bar.date}"><span class="vh">${bar.date}: ${stateLabel(bar.state)}</span></li>`,
-  )}</ol>`;
+  let items = "";
+  for (const bar of service.bars) {
+    const text = escapeHtml(`${bar.date}: ${stateLabel(bar.state)}`);
+    items += `<li class="${escapeHtml(stateClass(bar.state))}" title="${text}" data-date="${escapeHtml(bar.date)}"><span class="vh">${text}</span></li>`;
+  }
+  return html`<ol class="bars" aria-label="${service.name}: the last ${service.bars.length} days">${trusted(items)}</ol>`;
 }
 
 export function serviceCard(card: { id: string; name: string; services: ShownService[] }): Html {

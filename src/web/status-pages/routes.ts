@@ -84,7 +84,7 @@ export function registerStatusPageRoutes(
       .header("x-content-type-options", "nosniff");
     if (found.csp) reply.header("content-security-policy", found.csp);
     if (matches(request.headers["if-none-match"], found.etag)) return reply.status(304).send();
-    return reply.header("content-type", found.contentType).send(found.body);
+    return reply.header("content-type", found.contentType).send(found.bytes);
   }
 
   function openStream(reply: FastifyReply, page: VisitedPageRow, links: ReturnType<typeof pageLinks>) {

@@ -11,3 +11,4 @@ export { pageIncident, pageHistory, feedIncidents, HISTORY_PAGE_SIZE } from "./i
 export { pageMaintenance, type PageMaintenance } from "./maintenance.js";
 export { toSummary, indicatorOf, componentStatusOf, stateDescription } from "./summary.js";
 export { SEVERITY_RANK, type Bar, type Severity, type State } from "./state.js";
+export { publicReadCache, PublicReadCache } from "./read-cache.js";
