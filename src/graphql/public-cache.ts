@@ -21,7 +21,7 @@ function publicOperation(document: DocumentNode, operationName: string | null | 
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
-  if (!operation || operation.operation !== "query" || (!operationName && operations.length > 1)) return false;
+  if (operation?.operation !== "query" || (!operationName && operations.length > 1)) return false;
   return operation.selectionSet.selections.every(
     (s) => s.kind === Kind.FIELD && (s.name.value === "publicStatusPage" || s.name.value === "__typename"),
   );
@@ -55,8 +55,8 @@ export function publicQueryCache(events: EventBus): Plugin<GraphQLContext> {
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as GraphQLContext;
       if (ctx.caller !== null || !publicOperation(args.document, args.operationName)) return;
-      let text = printed.get(args.document);
-      if (text === undefined) printed.set(args.document, (text = print(args.document)));
+      const text = printed.get(args.document) ?? print(args.document);
+      printed.set(args.document, text);
       const key = JSON.stringify([text, args.operationName ?? null, args.variableValues ?? {}]);
       const hit = cache.get(key);
       if (hit) return setResultAndStopExecution(hit.result);

@@ -81,7 +81,7 @@ const caches = new WeakMap<EventBus, PublicReadCache>();
 
 /** The cache of the service whose bus this is. */
 export function publicReadCache(events: EventBus): PublicReadCache {
-  let cache = caches.get(events);
-  if (!cache) caches.set(events, (cache = new PublicReadCache(events)));
+  const cache = caches.get(events) ?? new PublicReadCache(events);
+  caches.set(events, cache);
   return cache;
 }
