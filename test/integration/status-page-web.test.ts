@@ -4,7 +4,8 @@ import { testProvider } from "../support/database.js";
 import { createService, type Service } from "../support/fixtures/services.js";
 import { createStatusPage } from "../support/fixtures/status-pages.js";
 import { restClient } from "../support/rest.js";
-import { visit } from "../support/visitor.js";
+import { eventually } from "../support/eventually.js";
+import { openEventStream, visit } from "../support/visitor.js";
 
 const PATHS = [
   "",
@@ -164,6 +165,27 @@ describe(`status pages on the web on ${testProvider}`, () => {
       const other = await get(path, "elsewhere.test");
       expect(other.status).toBe(404);
       expect(JSON.parse(other.body)).toEqual({ statusCode: 404, error: "Not Found", message: `no route GET ${path}` });
+    }
+  });
+
+  it("streams events on the custom domain too, and says when an incident left the page", async () => {
+    const stream = await openEventStream(t.url, "/events", "status.acme.test");
+    try {
+      expect(stream.status).toBe(200);
+      await eventually(() => stream.raw().startsWith("retry:"));
+      const id = await incident("Leaving soon", [web]);
+      const added = await eventually(() => stream.events.find((e) => e.data.includes("Leaving soon")), 5000);
+      expect(JSON.parse(added.data).html).toContain(`href="/incidents/${id}"`);
+      const moved = await t.api.put(`/v1/status-pages/incidents/${id}`, {
+        name: "Leaving soon",
+        severity: "MAJOR",
+        services: [{ id: hidden.id }],
+      });
+      expect(moved.status).toBe(200);
+      const removed = await eventually(() => stream.events.find((e) => e.data.includes('"removed":true')), 5000);
+      expect(JSON.parse(removed.data)).toEqual({ id, removed: true });
+    } finally {
+      stream.close();
     }
   });
 
