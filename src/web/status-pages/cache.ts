@@ -22,7 +22,8 @@ type Tagged<T> = { pageId: string; accountId: string; value: T };
  * invalidation comes through the event bus, so a bus shared by instances clears every instance.
  */
 export class StatusPageCache {
-  private readonly pages = new LRUCache<string, VisitedPageRow>({ max: 10_000, ttl: 60_000 });
+  /** By address; `false` remembers that no page is there (until a page write). */
+  private readonly pages = new LRUCache<string, VisitedPageRow | false>({ max: 10_000, ttl: 60_000 });
   private readonly data = new LRUCache<string, Tagged<PageData>>({ max: 1_000, ttl: 60_000 });
   private readonly bodies: LRUCache<string, Tagged<StoredBody>>;
   private readonly loading = new Map<string, Promise<unknown>>();
@@ -57,7 +58,7 @@ export class StatusPageCache {
     const gone = new Set(ids);
     for (const cache of [this.data, this.bodies] as LRUCache<string, Tagged<unknown>>[])
       for (const [key, entry] of cache.entries()) if (gone.has(entry.pageId)) cache.delete(key);
-    for (const [key, row] of this.pages.entries()) if (gone.has(row.id)) this.pages.delete(key);
+    for (const [key, row] of this.pages.entries()) if (row && gone.has(row.id)) this.pages.delete(key);
   }
 
   invalidateAccount(accountId: string): void {
@@ -73,13 +74,16 @@ export class StatusPageCache {
     this.bodies.clear();
   }
 
-  /** The page at an address (null: none); unknown addresses are not remembered. */
+  /**
+   * The page at an address (null: none). An address with no page is remembered too (any Host may
+   * ask for /), until the next page write, which may put a page there.
+   */
   page(address: string, load: () => Promise<VisitedPageRow | null>): Promise<VisitedPageRow | null> {
     const hit = this.pages.get(address);
-    if (hit) return Promise.resolve(hit);
+    if (hit !== undefined) return Promise.resolve(hit || null);
     return this.once(`page:${address}`, async (generation) => {
       const row = await load();
-      if (row && generation === this.generation) this.pages.set(address, row);
+      if (generation === this.generation) this.pages.set(address, row ?? false);
       return row;
     });
   }

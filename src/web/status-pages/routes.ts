@@ -8,7 +8,7 @@ import type { StatusPageCache } from "./cache.js";
 import type { PageStreams } from "./events.js";
 import { LIVE_SCRIPT_PATH, pageLinks } from "./links.js";
 import { LIVE_SCRIPT } from "./live.js";
-import { notFoundHtml } from "./pages.js";
+import { badRequestHtml, notFoundHtml } from "./pages.js";
 import { HTML, renderRoute, type PageRoute } from "./render.js";
 
 type Target = PageRoute | { name: "events" };
@@ -63,7 +63,7 @@ export function registerStatusPageRoutes(
     if (!page) return refuse(reply, 404, isJson, "status page not found", notFoundHtml());
     const access = await authorizeVisitor({ page, request });
     if (!access.allowed) return refuse(reply, access.status, isJson, access.message, access.html);
-    if (typeof target === "string") return refuse(reply, 400, false, target, notFoundHtml(target));
+    if (typeof target === "string") return refuse(reply, 400, false, target, badRequestHtml(target));
     const links = pageLinks(`${request.protocol}://${request.host}`, where.base);
     if (target.name === "events") return openStream(reply, page, links);
     const query = target.name === "history" ? String(target.page) : target.name === "incident" ? target.incidentId : "";
