@@ -104,7 +104,11 @@ async function main() {
     const [a, b, c] = targets.map((t) => mean(figures.get(t.name)!)) as [Figures, Figures, Figures];
     printTable(targets.map((t, i) => [t.name, [a, b, c][i]!]));
     // Latency goals mean little on a machine already busy: say how busy it was.
-    console.log(`\nload average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} CPUs`);
+    console.log(
+      `\nload average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${cpus().length} CPUs`,
+    );
     const verdict = (met: boolean) => (met ? "met" : "NOT met");
     console.log(`goal: (a) >= 0.5x (c) req/s -> ${verdict(a.rps >= 0.5 * c.rps)} (${(a.rps / c.rps).toFixed(2)}x)`);
     console.log(`goal: (b) p99 < 100 ms -> ${verdict(b.p99 < 100)} (${b.p99.toFixed(1)} ms)`);
