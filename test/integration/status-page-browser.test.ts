@@ -81,6 +81,15 @@ describe(`status pages in a real browser on ${testProvider}`, () => {
       incidentUpdates: [{ description: "Slow responses" }],
     });
     await page.locator(`#open-incidents-list [data-incident-id="${created.body.id}"]`).waitFor({ timeout: 10_000 });
+    // Resolving the critical incident leaves the minor one: the banner follows.
+    await t.api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, {
+      description: "Fixed",
+      status: "RESOLVED",
+    });
+    await page.waitForFunction(() => document.getElementById("overall")?.textContent === "Minor Service Outage", null, {
+      timeout: 10_000,
+    });
+    await expect(page.locator("#overall").getAttribute("class")).resolves.toBe("banner s-MINOR");
   });
 
   it("serves feeds that parse as XML", async () => {

@@ -192,6 +192,13 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
       expect(incident.services).toEqual([{ id: api.id, name: "API v2" }]);
       expect(incident.updates[0]).toMatchObject({ description: "All good <now>", status: "RESOLVED" });
       expect(incident.html).toContain("All good &lt;now&gt;");
+      // Then the page's overall state after the write: nothing open any more.
+      const state = await eventually(() => stream.events.find((e) => e.event === "state"), 5000);
+      expect(JSON.parse(state.data)).toEqual({
+        state: "none",
+        indicator: "none",
+        description: "All Systems Operational",
+      });
       // Another page's incidents never reach this stream.
       const other = await createService(t.api, "Elsewhere");
       await createStatusPage(t.api, [other.id], { url: "cache-elsewhere" });

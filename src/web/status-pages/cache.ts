@@ -52,9 +52,15 @@ export class StatusPageCache {
     } else if (event.type === "checkStatusChanged") this.invalidateAccount(event.accountId);
   }
 
+  /** Loads under way read before the change: later callers must not join them. */
+  private bump(): void {
+    this.generation++;
+    this.loading.clear();
+  }
+
   invalidatePages(ids: readonly string[]): void {
     if (!ids.length) return;
-    this.generation++;
+    this.bump();
     const gone = new Set(ids);
     for (const cache of [this.data, this.bodies] as LRUCache<string, Tagged<unknown>>[])
       for (const [key, entry] of cache.entries()) if (gone.has(entry.pageId)) cache.delete(key);
@@ -62,13 +68,13 @@ export class StatusPageCache {
   }
 
   invalidateAccount(accountId: string): void {
-    this.generation++;
+    this.bump();
     for (const cache of [this.data, this.bodies] as LRUCache<string, Tagged<unknown>>[])
       for (const [key, entry] of cache.entries()) if (entry.accountId === accountId) cache.delete(key);
   }
 
   clear(): void {
-    this.generation++;
+    this.bump();
     this.pages.clear();
     this.data.clear();
     this.bodies.clear();
@@ -121,7 +127,9 @@ export class StatusPageCache {
   private once<T>(key: string, load: (generation: number) => Promise<T>): Promise<T> {
     const pending = this.loading.get(key) as Promise<T> | undefined;
     if (pending) return pending;
-    const promise = load(this.generation).finally(() => this.loading.delete(key));
+    const promise: Promise<T> = load(this.generation).finally(() => {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    });
     this.loading.set(key, promise);
     return promise;
   }

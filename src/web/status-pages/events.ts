@@ -1,6 +1,13 @@
 import type { ServerResponse } from "node:http";
 import type { SystemContext } from "../../domain/context.js";
-import { pageIncident, type ShownIncident, type VisitedPageRow } from "../../domain/status-pages/public/index.js";
+import {
+  indicatorOf,
+  pageIncident,
+  stateDescription,
+  type ShownIncident,
+  type State,
+  type VisitedPageRow,
+} from "../../domain/status-pages/public/index.js";
 import type { EventBus, VigilEvent } from "../../events/bus.js";
 import type { Links } from "./links.js";
 import { incidentArticle } from "./parts.js";
@@ -46,6 +53,8 @@ export class PageStreams {
     private readonly ctx: SystemContext,
     events: EventBus,
     private readonly currentPage: (page: VisitedPageRow) => Promise<VisitedPageRow | null>,
+    /** The page's overall state now (from the page cache, which the same event emptied first). */
+    private readonly pageState: (page: VisitedPageRow) => Promise<State>,
   ) {
     this.unsubscribe = events.subscribe((event) => void this.onEvent(event).catch(() => {}));
     this.heartbeat = setInterval(() => this.write(() => ": heartbeat\n\n"), HEARTBEAT_MS);
@@ -80,9 +89,16 @@ export class PageStreams {
       const group = this.streams.get(pageId);
       if (!group) continue;
       const incident = await pageIncident({ ctx: this.ctx, page: group.page, id: event.incidentId });
+      // Then the banner: `event: state` with the page's overall state after the write.
+      const state = await this.pageState(group.page);
+      const banner = JSON.stringify({
+        state: state ?? "none",
+        indicator: indicatorOf(state),
+        description: stateDescription(state),
+      });
       for (const stream of group.open) {
         const data = incident ? incidentMessage(incident, stream.links) : { id: event.incidentId, removed: true };
-        stream.response.write(`event: incident\ndata: ${JSON.stringify(data)}\n\n`);
+        stream.response.write(`event: incident\ndata: ${JSON.stringify(data)}\n\nevent: state\ndata: ${banner}\n\n`);
       }
     }
   }

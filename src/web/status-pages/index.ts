@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { systemContext } from "../../app-context.js";
-import { findVisitedPage } from "../../domain/status-pages/public/index.js";
+import { findVisitedPage, loadPageData } from "../../domain/status-pages/public/index.js";
 import { StatusPageCache } from "./cache.js";
 import { PageStreams } from "./events.js";
 import { registerStatusPageRoutes } from "./routes.js";
@@ -15,8 +15,11 @@ export function statusPagesModule(app: FastifyInstance, context: AppContext): vo
   const ctx = systemContext(context);
   const cache = new StatusPageCache();
   const stopListening = cache.listen(context.events);
-  const streams = new PageStreams(ctx, context.events, (page) =>
-    findVisitedPage({ ctx, address: { url: page.url } }).then((row) => (row?.id === page.id ? row : null)),
+  const streams = new PageStreams(
+    ctx,
+    context.events,
+    (page) => findVisitedPage({ ctx, address: { url: page.url } }).then((row) => (row?.id === page.id ? row : null)),
+    async (page) => (await cache.pageData(page, () => loadPageData({ ctx, page, now: new Date() }))).state,
   );
   const close = () => {
     stopListening();

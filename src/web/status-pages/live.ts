@@ -1,7 +1,7 @@
 /**
  * The page's only script, served at /status/assets/live.js: it opens the page's event stream and
  * puts each incident it hears of in place (replaced where shown, added to the open incidents when
- * new, removed when it left the page). The markup comes escaped from the server (the event's
+ * new, removed when it left the page), and the overall state in the banner. The markup comes escaped from the server (the event's
  * `html`); the page works the same without it, by reloading.
  */
 export const LIVE_SCRIPT = `(() => {
@@ -23,6 +23,13 @@ export const LIVE_SCRIPT = `(() => {
     const empty = list.querySelector("p.muted");
     if (empty) empty.remove();
     list.prepend(node);
+  });
+  source.addEventListener("state", (message) => {
+    const state = JSON.parse(message.data);
+    const banner = document.getElementById("overall");
+    if (!banner) return;
+    banner.className = "banner s-" + state.state;
+    banner.textContent = state.description;
   });
   document.body.dataset.live = "connecting";
   source.addEventListener("open", () => { document.body.dataset.live = "open"; });
