@@ -1,3 +1,5 @@
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resultRecorder } from "../support/factories.js";
 import { useTestApp } from "../support/app.js";
@@ -115,6 +117,20 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
     }
   });
 
+  it("sends gzip to a visitor that accepts it, under its own ETag", async () => {
+    const plain = await get("/status/cache-co");
+    const zipped = await visitRaw(t.url, "/status/cache-co", { "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("accept-encoding");
+    expect(gunzipSync(zipped.body).toString()).toBe(plain.body);
+    const etag = String(zipped.headers.etag);
+    expect(etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-gzip"`);
+    expect(
+      (await visitRaw(t.url, "/status/cache-co", { "accept-encoding": "gzip", "if-none-match": etag })).status,
+    ).toBe(304);
+    expect((await get("/status/cache-co", { "if-none-match": etag })).status).toBe(200);
+  });
+
   it("renders a page of 20 services and 100 incidents in a fixed number of statements", async () => {
     const services: Service[] = [];
     for (let i = 0; i < 20; i++) services.push(await createService(t.api, `svc ${i}`));
@@ -219,3 +235,20 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
     }
   });
 });
+
+/** A GET whose body stays bytes (a gzip body is not text). */
+function visitRaw(base: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(new URL(path, base), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}

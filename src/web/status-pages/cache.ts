@@ -6,7 +6,7 @@ import type { EventBus, VigilEvent } from "../../events/bus.js";
 /** A rendered answer: its bytes, its strong ETag, and the headers that go with it. */
 export type CachedBody = { body: string; etag: string; contentType: string; csp?: string };
 /** What is kept: the body's bytes too, so a hit sends them without encoding the text again. */
-export type StoredBody = CachedBody & { bytes: Buffer };
+export type StoredBody = CachedBody & { bytes: Buffer; gzip?: Buffer };
 
 export function strongEtag(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;

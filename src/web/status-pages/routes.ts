@@ -1,10 +1,11 @@
+import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { systemContext } from "../../app-context.js";
 import { findVisitedPage, loadPageData, type VisitedPageRow } from "../../domain/status-pages/public/index.js";
 import { errorBody } from "../../rest/errors.js";
 import { authorizeVisitor } from "./authorize.js";
-import type { StatusPageCache } from "./cache.js";
+import type { StatusPageCache, StoredBody } from "./cache.js";
 import type { PageStreams } from "./events.js";
 import { LIVE_SCRIPT_PATH, pageLinks } from "./links.js";
 import { LIVE_SCRIPT } from "./live.js";
@@ -78,13 +79,17 @@ export function registerStatusPageRoutes(
     );
     if (!found)
       return refuse(reply, 404, false, "incident not found", notFoundHtml("This incident is not on this page."));
+    const encoded = gzipped(request, found);
+    const etag = encoded ? `${found.etag.slice(0, -1)}-gzip"` : found.etag;
     reply
-      .header("etag", found.etag)
+      .header("etag", etag)
+      .header("vary", "accept-encoding")
       .header("cache-control", access.private ? "private, no-store" : "public, max-age=0, must-revalidate")
       .header("x-content-type-options", "nosniff");
     if (found.csp) reply.header("content-security-policy", found.csp);
-    if (matches(request.headers["if-none-match"], found.etag)) return reply.status(304).send();
-    return reply.header("content-type", found.contentType).send(found.bytes);
+    if (matches(request.headers["if-none-match"], etag)) return reply.status(304).send();
+    if (encoded) reply.header("content-encoding", "gzip");
+    return reply.header("content-type", found.contentType).send(encoded ?? found.bytes);
   }
 
   function openStream(reply: FastifyReply, page: VisitedPageRow, links: ReturnType<typeof pageLinks>) {
@@ -117,6 +122,14 @@ export function registerStatusPageRoutes(
       return serve(request, reply, { address: { customDomain: host }, base: "" }, target(request));
     });
   }
+}
+
+/** The gzip bytes of a body (made on the first request that accepts them, then kept with it), or null. */
+function gzipped(request: FastifyRequest, found: StoredBody): Buffer | null {
+  const accepted = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+  if (!accepted || found.bytes.length < 1024) return null;
+  found.gzip ??= gzipSync(found.bytes);
+  return found.gzip;
 }
 
 function matches(header: string | undefined, etag: string): boolean {
