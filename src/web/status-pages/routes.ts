@@ -13,7 +13,7 @@ import { badRequestHtml, notFoundHtml } from "./pages.js";
 import { HTML, renderRoute, type PageRoute } from "./render.js";
 
 type Target = PageRoute | { name: "events" };
-type Where = { address: { url: string } | { customDomain: string }; base: string };
+type Where = { address: { url: string } | { customDomain: string } };
 
 /** The paths a page answers under /status/{url}, and at the root of its custom domain. */
 const PATHS: readonly [string, (request: FastifyRequest) => Target | string][] = [
@@ -65,10 +65,12 @@ export function registerStatusPageRoutes(
     const access = await authorizeVisitor({ page, request });
     if (!access.allowed) return refuse(reply, access.status, isJson, access.message, access.html);
     if (typeof target === "string") return refuse(reply, 400, false, target, badRequestHtml(target));
-    const links = pageLinks(`${request.protocol}://${request.host}`, where.base);
+    // Under /status/{url} as the page's own slug (the path's spelling may differ in case).
+    const base = "url" in where.address ? `/status/${page.url}` : "";
+    const links = pageLinks(`${request.protocol}://${request.host}`, base);
     if (target.name === "events") return openStream(reply, page, links);
     const query = target.name === "history" ? String(target.page) : target.name === "incident" ? target.incidentId : "";
-    const found = await cache.body(page, `${links.origin}${where.base}|${target.name}|${query}`, () =>
+    const found = await cache.body(page, `${links.origin}${base}|${target.name}|${query}`, () =>
       renderRoute({
         ctx,
         page,
@@ -107,19 +109,14 @@ export function registerStatusPageRoutes(
 
   for (const [path, target] of PATHS) {
     app.get(`/status/:url${path}`, (request, reply) =>
-      serve(
-        request,
-        reply,
-        { address: { url: param(request, "url") }, base: `/status/${param(request, "url").toLowerCase()}` },
-        target(request),
-      ),
+      serve(request, reply, { address: { url: param(request, "url") } }, target(request)),
     );
     app.get(path || "/", async (request, reply) => {
       const host = request.hostname.toLowerCase();
       // Only a Host that is some page's custom domain is a page here; any other keeps the app's 404.
-      if (!(await pageAt({ address: { customDomain: host }, base: "" })))
+      if (!(await pageAt({ address: { customDomain: host } })))
         return reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`));
-      return serve(request, reply, { address: { customDomain: host }, base: "" }, target(request));
+      return serve(request, reply, { address: { customDomain: host } }, target(request));
     });
   }
 }
