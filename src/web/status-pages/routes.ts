@@ -62,7 +62,7 @@ export function registerStatusPageRoutes(
     const page = await pageAt(where);
     const isJson = typeof target === "object" && target.name === "summary";
     if (!page) return refuse(reply, 404, isJson, "status page not found", notFoundHtml());
-    const access = await authorizeVisitor({ page, request });
+    const access = await authorizeVisitor({ page, request, reply });
     if (!access.allowed) return refuse(reply, access.status, isJson, access.message, access.html);
     if (typeof target === "string") return refuse(reply, 400, false, target, badRequestHtml(target));
     // Under /status/{url} as the page's own slug (the path's spelling may differ in case).
