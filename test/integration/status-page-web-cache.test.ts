@@ -230,6 +230,14 @@ describe(`status pages on the web: summary.json, feeds, cache, events on ${testP
       expect(marker.status).toBe(201);
       await eventually(() => stream.events.some((e) => e.data.includes("marker")), 5000);
       expect(stream.events.some((e) => e.data.includes("Elsewhere"))).toBe(false);
+      // A GraphQL write reaches the stream, and the page, the same way.
+      const { body } = await t.gql(
+        `mutation ($id: ID!) { addIncidentUpdate(incidentId: $id, input: { description: "from GraphQL" }) { __typename } }`,
+        { id: incidentId },
+      );
+      expect(body.data.addIncidentUpdate.__typename).toBe("AddIncidentUpdateSuccess");
+      await eventually(() => stream.events.some((e) => e.data.includes("from GraphQL")), 5000);
+      expect((await get(`/status/cache-co/incidents/${incidentId}`)).body).toContain("from GraphQL");
     } finally {
       stream.close();
     }
