@@ -20,6 +20,8 @@ export type VigilEvent =
   | { type: "runsQueued"; accountId: string; privateLocationIds: string[] }
   /** A check's status changed condition (PASSING, DEGRADED, FAILING) with a recorded result or heartbeat event. */
   | { type: "checkStatusChanged"; accountId: string; checkId: string; condition: "PASSING" | "DEGRADED" | "FAILING" }
+  /** A status page, its cards, or a service it shows was written (or the page deleted): what visitors see changed. */
+  | { type: "statusPageChanged"; accountId: string; statusPageIds: string[] }
   /** Alert notifications were stored; delivery workers wake up instead of waiting for their next look. */
   | { type: "notificationsQueued"; accountId: string };
 

@@ -5,6 +5,7 @@ import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext } from "./context.js";
 import { useLimitedDocumentCache } from "./document-cache.js";
 import { maskError, yogaLogging } from "./errors.js";
+import { publicQueryCache } from "./public-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { singleConnectionSse } from "./sse.js";
@@ -36,6 +37,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       documents,
       ...validationLimits(),
       singleConnectionSse(GRAPHQL_PATH),
+      publicQueryCache(context.events),
       graphiqlAssets(),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],

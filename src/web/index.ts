@@ -4,11 +4,12 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../app-context.js";
 import { privateAccessRoutes } from "./private-access-routes.js";
 import { statusSubscriptionsModule } from "./status-subscriptions.js";
+import { statusPagesModule } from "./status-pages/index.js";
 
 export type WebModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;
 
 /** Every web module, registered in this order. */
-const webModules: readonly WebModule[] = [privateAccessRoutes, statusSubscriptionsModule];
+const webModules: readonly WebModule[] = [statusPagesModule, privateAccessRoutes, statusSubscriptionsModule];
 
 export async function registerWeb(app: FastifyInstance, context: AppContext): Promise<void> {
   for (const register of webModules) await register(app, context);

@@ -2,12 +2,14 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { buildApp, type App } from "../../src/server.js";
+import { CUSTOM_DOMAIN_PATHS } from "../../src/web/status-pages/routes.js";
 import { migratedDatabaseUrl, testProvider } from "../support/database.js";
 
 /** Routes that are not REST operations of the API, so not in the document. */
 const notOperations = new Set(["/-/readiness", "/-/liveness", "/health", "/graphql", "/openapi.json", "/docs"]);
-/** Pages a visitor opens in a browser (src/web): not API operations. */
-const isWebPage = (path: string) => path.startsWith("/status/") || path === "/access";
+/** Pages a visitor opens in a browser (src/web): status pages under /status and on their custom domains. */
+const isWebPage = (path: string) =>
+  path.startsWith("/status/") || path === "/access" || CUSTOM_DOMAIN_PATHS.includes(path);
 
 describe(`OpenAPI document on ${testProvider}`, () => {
   let app: App;

@@ -159,7 +159,9 @@ describe(`REST status page services on ${testProvider}`, () => {
     const stop = t.app.context.events.subscribe((event) => events.push(event));
     expect((await api.delete(`/v1/status-pages/services/${a.id}`)).status).toBe(204);
     stop();
+    // The page lost a service from its card (statusPageChanged), and the incident changed.
     expect(events).toEqual([
+      { type: "statusPageChanged", accountId: t.accountId, statusPageIds: [page.id] },
       { type: "incidentChanged", accountId: t.accountId, incidentId: incident.id, statusPageIds: [page.id] },
     ]);
     expect(

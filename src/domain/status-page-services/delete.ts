@@ -15,6 +15,8 @@ export async function deleteService({ ctx, id }: { ctx: DomainContext; id: unkno
   });
   const pagesBefore = await statusPageIdsOfIncident(ctx.db, ctx.accountId, [service.id]);
   await ctx.db.statusPageService.deleteMany({ where: { id: service.id, accountId: ctx.accountId } });
+  if (pagesBefore.length)
+    ctx.events.publish({ type: "statusPageChanged", accountId: ctx.accountId, statusPageIds: pagesBefore });
   for (const { incidentId } of links) {
     const serviceIds = (
       await ctx.db.incidentService.findMany({ where: { incidentId }, select: { serviceId: true } })

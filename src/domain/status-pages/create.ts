@@ -29,5 +29,6 @@ export async function createStatusPage({ ctx, input }: { ctx: DomainContext; inp
   } catch (error) {
     throw await asConflict(ctx.db, error, page);
   }
+  ctx.events.publish({ type: "statusPageChanged", accountId: ctx.accountId, statusPageIds: [id] });
   return getStatusPage({ ctx, id });
 }

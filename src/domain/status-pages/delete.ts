@@ -5,4 +5,5 @@ import { findStatusPage } from "./get.js";
 export async function deleteStatusPage({ ctx, id }: { ctx: DomainContext; id: unknown }) {
   const page = await findStatusPage(ctx.db, ctx.accountId, id);
   await ctx.db.statusPage.deleteMany({ where: { id: page.id, accountId: ctx.accountId } });
+  ctx.events.publish({ type: "statusPageChanged", accountId: ctx.accountId, statusPageIds: [page.id] });
 }

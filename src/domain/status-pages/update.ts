@@ -29,5 +29,6 @@ export async function updateStatusPage({ ctx, id, input }: { ctx: DomainContext;
   } catch (error) {
     throw await asConflict(ctx.db, error, page, current.id);
   }
+  ctx.events.publish({ type: "statusPageChanged", accountId: ctx.accountId, statusPageIds: [current.id] });
   return getStatusPage({ ctx, id: current.id });
 }

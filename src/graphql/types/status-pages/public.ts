@@ -1,5 +1,7 @@
 import { findPublicStatusPage } from "../../../domain/status-pages/index.js";
+import { publicReadCache } from "../../../domain/status-pages/public/read-cache.js";
 import { builder } from "../../builder.js";
+import { notePublicPage } from "../../public-cache.js";
 import { StatusPageRef } from "./type.js";
 import { markPublic } from "./scope.js";
 
@@ -12,7 +14,10 @@ builder.queryField("publicStatusPage", (t) =>
       "and updates answer for this page alone; keys and the rest of the account stay behind an API key.",
     args: { url: t.arg.string({ required: true }) },
     resolve: async (_root, { url }, ctx) => {
-      const page = await findPublicStatusPage({ db: ctx.app.database.prisma, url });
+      const page = await publicReadCache(ctx.app.events).page(url, () =>
+        findPublicStatusPage({ db: ctx.app.database.prisma, url }),
+      );
+      if (page) notePublicPage(ctx, page);
       // The scope comes from the page's own row, never from the caller (who may have no key, or another account's).
       return page && markPublic(page, { accountId: page.accountId, statusPageId: page.id });
     },

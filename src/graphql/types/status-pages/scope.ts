@@ -1,6 +1,7 @@
 import type DataLoader from "dataloader";
 import { domainContext } from "../../../app-context.js";
 import type { DomainContext } from "../../../domain/context.js";
+import { publicReadCache } from "../../../domain/status-pages/public/read-cache.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 
 /**
@@ -40,8 +41,13 @@ export function scopedLoader<K, V>(
   const scope = publicScopeOf(parent);
   const domainCtx = scope ? domainContext(ctx.app, scope.accountId) : domain(ctx);
   const key = scope ? `public:${scope.statusPageId}:${name}` : name;
+  // A public page's reads are the same for every visitor: answered from the page's read cache.
+  const cache = scope ? publicReadCache(ctx.app.events) : null;
   return loader<K, V | Error>(ctx, key, async (keys) => {
-    const values = await batch(domainCtx, keys);
+    const values =
+      cache && scope
+        ? await cache.many(scope, name, keys, (missing) => batch(domainCtx, missing))
+        : await batch(domainCtx, keys);
     if (scope)
       for (const value of values)
         if (!(value instanceof Error)) for (const object of objectsOf(value)) markPublic(object, scope);

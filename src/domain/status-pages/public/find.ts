@@ -1,0 +1,32 @@
+import type { Prisma } from "../../../generated/sqlite/client.js";
+import type { SystemContext } from "../../context.js";
+
+/** A visited page with its cards and their services, in order (no keys: a visitor never sees them). */
+export const visitedPageInclude = {
+  cards: {
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    include: { services: { orderBy: { position: "asc" }, include: { service: true } } },
+  },
+} satisfies Prisma.StatusPageInclude;
+
+export type VisitedPageRow = Prisma.StatusPageGetPayload<{ include: typeof visitedPageInclude }>;
+
+/** How a visitor names a page: its url (/status/{url}) or the Host of its custom domain. */
+export type PageAddress = { url: string } | { customDomain: string };
+
+/**
+ * The page a visitor opens, across accounts (a visitor has none), private or not: the caller
+ * decides what a private page shows (authorizeVisitor). Urls and domains are stored lower-cased.
+ */
+export async function findVisitedPage({ ctx, address }: { ctx: SystemContext; address: PageAddress }) {
+  const where =
+    "url" in address
+      ? { url: address.url.trim().toLowerCase() }
+      : { customDomain: address.customDomain.trim().toLowerCase() };
+  return ctx.db.statusPage.findFirst({ where, include: visitedPageInclude });
+}
+
+/** Whether some page has this custom domain (a Host header that is none is left to the rest of the app). */
+export async function isCustomDomain({ ctx, host }: { ctx: SystemContext; host: string }) {
+  return (await ctx.db.statusPage.count({ where: { customDomain: host.toLowerCase() } })) > 0;
+}

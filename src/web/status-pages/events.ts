@@ -1,0 +1,118 @@
+import type { ServerResponse } from "node:http";
+import type { SystemContext } from "../../domain/context.js";
+import {
+  indicatorOf,
+  pageIncident,
+  stateDescription,
+  type ShownIncident,
+  type State,
+  type VisitedPageRow,
+} from "../../domain/status-pages/public/index.js";
+import type { EventBus, VigilEvent } from "../../events/bus.js";
+import type { Links } from "./links.js";
+import { incidentArticle } from "./parts.js";
+
+export const HEARTBEAT_MS = 25_000;
+
+/** The JSON of an incident as the page shows it (with its updates), plus its markup for the live script. */
+export function incidentMessage(incident: ShownIncident, links: Links) {
+  return {
+    id: incident.id,
+    name: incident.name,
+    severity: incident.severity,
+    lastUpdateStatus: incident.lastUpdateStatus,
+    open: incident.open,
+    duration: incident.duration,
+    createdAt: incident.createdAt,
+    updatedAt: incident.updatedAt,
+    services: incident.services.map((service) => ({ id: service.id, name: service.name })),
+    updates: incident.updates.map((update) => ({
+      id: update.id,
+      status: update.status,
+      description: update.description,
+      publicIncidentUpdateDate: update.publicIncidentUpdateDate,
+      createdAt: update.createdAt,
+      updatedAt: update.updatedAt,
+    })),
+    html: incidentArticle(incident, links).value,
+  };
+}
+
+type Stream = { response: ServerResponse; links: Links };
+
+/**
+ * The visitors' event streams, grouped by page: one bus subscription for all of them, and one
+ * load of a changed incident per page whatever the number of visitors.
+ */
+export class PageStreams {
+  private readonly streams = new Map<string, { page: VisitedPageRow; open: Set<Stream> }>();
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly ctx: SystemContext,
+    events: EventBus,
+    private readonly currentPage: (page: VisitedPageRow) => Promise<VisitedPageRow | null>,
+    /** The page's overall state now (from the page cache, which the same event emptied first). */
+    private readonly pageState: (page: VisitedPageRow) => Promise<State>,
+  ) {
+    this.unsubscribe = events.subscribe((event) => void this.onEvent(event).catch(() => {}));
+    this.heartbeat = setInterval(() => this.write(() => ": heartbeat\n\n"), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  add(page: VisitedPageRow, response: ServerResponse, links: Links): void {
+    const group = this.streams.get(page.id) ?? { page, open: new Set<Stream>() };
+    this.streams.set(page.id, group);
+    const stream = { response, links };
+    group.open.add(stream);
+    response.on("close", () => {
+      group.open.delete(stream);
+      if (!group.open.size && this.streams.get(page.id) === group) this.streams.delete(page.id);
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+    clearInterval(this.heartbeat);
+    for (const group of this.streams.values()) for (const stream of group.open) stream.response.end();
+    this.streams.clear();
+  }
+
+  private async onEvent(event: VigilEvent): Promise<void> {
+    if (event.type === "statusPageChanged") {
+      for (const id of event.statusPageIds) await this.refresh(id);
+      return;
+    }
+    if (event.type !== "incidentChanged" && event.type !== "incidentUpdateAdded") return;
+    for (const pageId of event.statusPageIds) {
+      const group = this.streams.get(pageId);
+      if (!group) continue;
+      const incident = await pageIncident({ ctx: this.ctx, page: group.page, id: event.incidentId });
+      // Then the banner: `event: state` with the page's overall state after the write.
+      const state = await this.pageState(group.page);
+      const banner = JSON.stringify({
+        state: state ?? "none",
+        indicator: indicatorOf(state),
+        description: stateDescription(state),
+      });
+      for (const stream of group.open) {
+        const data = incident ? incidentMessage(incident, stream.links) : { id: event.incidentId, removed: true };
+        stream.response.write(`event: incident\ndata: ${JSON.stringify(data)}\n\nevent: state\ndata: ${banner}\n\n`);
+      }
+    }
+  }
+
+  /** A page written (its cards, its privacy) is read again; a page gone or turned private ends its streams. */
+  private async refresh(pageId: string): Promise<void> {
+    const group = this.streams.get(pageId);
+    if (!group) return;
+    const page = await this.currentPage(group.page);
+    if (page && !page.isPrivate) group.page = page;
+    else for (const stream of group.open) stream.response.end();
+  }
+
+  private write(message: () => string): void {
+    for (const group of this.streams.values()) for (const stream of group.open) stream.response.write(message());
+  }
+}

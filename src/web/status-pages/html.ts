@@ -1,0 +1,48 @@
+/**
+ * The one way markup is written: `html` escapes every interpolated value unless it is already
+ * Html (another `html` result), so a name, a description or a URL can never open a tag or an
+ * attribute. Arrays are joined, null/undefined/false render nothing.
+ */
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+type Value = Html | string | number | null | undefined | false | readonly Value[];
+
+function render(value: Value): string {
+  if (value === null || value === undefined || value === false) return "";
+  if (value instanceof Html) return value.value;
+  if (Array.isArray(value)) return value.map(render).join("");
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  return new Html(out);
+}
+
+/** Markup we wrote ourselves (a stylesheet we built): never a visitor's or an account's text. */
+export function trusted(markup: string): Html {
+  return new Html(markup);
+}
+
+/** An http(s) URL, or null: `javascript:`, `data:` and anything unparsable never become a link or a source. */
+export function safeUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
