@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../shared/limits.js";
 import { requestBody } from "../shared/schemas.js";
 import { SUBSCRIPTION_TYPES } from "./rows.js";
 
@@ -9,7 +10,7 @@ const WebhookUrl = z.url({ protocol: /^https?$/, message: "must be an http or ht
 const SubscriptionInput = z
   .strictObject({
     type: z.enum(SUBSCRIPTION_TYPES),
-    config: z.string().trim(),
+    config: z.string().trim().max(LIMITS.url),
   })
   .superRefine((item, ctx) => {
     const parsed = (item.type === "EMAIL" ? Email : WebhookUrl).safeParse(item.config);
