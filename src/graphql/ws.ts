@@ -7,6 +7,7 @@ import type { YogaServerInstance } from "graphql-yoga";
 import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { DomainError } from "../domain/errors.js";
+import { rawErrorResponse } from "../rest/errors.js";
 import { buildContext, type GraphQLContext } from "./context.js";
 
 export function headerValue(value: string | string[] | undefined | null): string | undefined {
@@ -31,8 +32,12 @@ export function mountGraphQLWs(
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== path) {
-      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+    const pathname = URL.canParse(req.url ?? "/", "http://localhost")
+      ? new URL(req.url ?? "/", "http://localhost").pathname
+      : (req.url ?? "");
+    if (pathname !== path) {
+      socket.on("error", () => {});
+      socket.end(rawErrorResponse(404, `no WebSocket endpoint at ${pathname}: GraphQL subscriptions are at ${path}`));
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));

@@ -14,7 +14,7 @@ import {
   triggerCheckSessions,
 } from "../../domain/check-sessions/index.js";
 import { CHECK_TYPES } from "../../domain/shared/schemas.js";
-import { errorBody } from "../errors.js";
+import { errorBody, sendShuttingDown } from "../errors.js";
 import { iso, isoString } from "../format.js";
 import { type Route, uuidParam } from "../route.js";
 
@@ -152,6 +152,8 @@ export const checkSessionsRoutes: Route[] = [
         signal,
       });
       if (finished) return toCheckSessionResponse(session, baseOf(request), ctx.now());
+      // Cut short by a shutdown (or a client that left): not "still running after the wait".
+      if (signal.aborted) return sendShuttingDown(reply);
       const message = "check session is still in progress, but the maximum wait time was exceeded; please retry";
       return reply.status(408).header("retry-after", "1").send(errorBody(408, message));
     },
