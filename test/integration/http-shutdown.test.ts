@@ -1,0 +1,106 @@
+// Issue 12, finding 5: a shutdown under load answers every request that reaches the server, in
+// full or with 503 and `Connection: close`, resets none, and ends a long poll with 503 (not 408).
+import { randomUUID } from "node:crypto";
+import { request as httpRequest, Agent as HttpAgent } from "node:http";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/client.js";
+import { bearer, startTestApp } from "../support/app.js";
+import { emptyDatabaseUrl, testProvider } from "../support/database.js";
+import { checkFactory } from "../support/factories.js";
+import { hammerCheckGroups, unacceptable } from "../support/hammer.js";
+import { freePort } from "../support/postgres-server.js";
+import { serveVigil } from "../support/process.js";
+
+/** Check groups the account holds, read through a connection of our own (the server's is closed). */
+async function committedGroups(databaseUrl: string, accountId: string) {
+  const database = await openDatabase(databaseUrl);
+  try {
+    return await database.prisma.checkGroup.count({ where: { accountId } });
+  } finally {
+    await database.close();
+  }
+}
+
+/** A keep-alive socket that has been idle since before the shutdown (it must be closed, not waited for). */
+async function idleKeepAlive(url: string) {
+  const agent = new HttpAgent({ keepAlive: true });
+  await new Promise<void>((resolve, reject) =>
+    httpRequest(`${url}/health`, { agent }, (res) => res.resume().on("end", resolve))
+      .on("error", reject)
+      .end(),
+  );
+  return agent;
+}
+
+describe(`shutdown under load on ${testProvider}`, () => {
+  it("answers every POST written while stop() runs in full or with 503 and Connection: close, and resets none", async () => {
+    const t = await startTestApp({ SHUTDOWN_TIMEOUT_MS: "20000" });
+    const idle = await idleKeepAlive(t.url);
+    let stopped: Promise<void> | undefined;
+    const outcomes = await hammerCheckGroups(t.url, t.apiKey, { whenWarm: () => (stopped = t.stop()) });
+    await stopped;
+    idle.destroy();
+
+    expect(unacceptable(outcomes)).toEqual([]);
+    const created = outcomes.filter((o) => o.kind === "response" && o.status === 201).length;
+    expect(created).toBeGreaterThanOrEqual(40);
+    expect(outcomes.filter((o) => o.kind === "response" && o.status === 503).length).toBeGreaterThan(0);
+    // Every 201 was committed, and nothing else was: no client is left not knowing.
+    expect(await committedGroups(t.databaseUrl, t.accountId)).toBe(created);
+  });
+
+  it("ends a check session's long poll with 503 and Connection: close, not 408", async () => {
+    const t = await startTestApp({ SHUTDOWN_TIMEOUT_MS: "20000" });
+    const check = await checkFactory(t, { locations: ["eu-west-1"] })();
+    const trigger = await t.app.app.inject({
+      method: "POST",
+      url: "/v1/check-sessions/trigger",
+      headers: { ...bearer(t.apiKey), "content-type": "application/json" },
+      payload: { target: { checkId: [check.id] } },
+    });
+    const sessionId = trigger.json().sessions[0].checkSessionId as string;
+    const polling = fetch(`${t.url}/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=30`, {
+      headers: bearer(t.apiKey),
+    });
+    // The poll is under way once the server holds its request.
+    for (let i = 0; i < 100 && t.app.connections().open === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    const stopping = t.stop();
+    const response = await polling;
+    expect(response.status).toBe(503);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toEqual({
+      statusCode: 503,
+      error: "Service Unavailable",
+      message: "the server is shutting down; retry the request",
+    });
+    await stopping;
+  });
+});
+
+describe(`vigil serve on SIGTERM under load on ${testProvider}`, () => {
+  it("answers every POST written after the signal in full or with 503, resets none, and exits 0", async () => {
+    const accountId = randomUUID();
+    const apiKey = `vg_shutdown_${randomUUID()}`;
+    const DATABASE_URL = await emptyDatabaseUrl();
+    const served = await serveVigil(
+      {
+        DATABASE_URL,
+        VIGIL_ACCOUNT_ID: accountId,
+        VIGIL_API_KEY: apiKey,
+        RATE_LIMIT_PER_MINUTE: "0",
+        ENGINE_ENABLED: "false",
+      },
+      await freePort(),
+    );
+    const idle = await idleKeepAlive(served.url);
+    const outcomes = await hammerCheckGroups(served.url, apiKey, { whenWarm: () => served.child.kill("SIGTERM") });
+    expect(await served.exited).toBe(0);
+    idle.destroy();
+
+    expect(unacceptable(outcomes)).toEqual([]);
+    const created = outcomes.filter((o) => o.kind === "response" && o.status === 201).length;
+    expect(outcomes.filter((o) => o.kind === "response" && o.status === 503).length).toBeGreaterThan(0);
+    expect(await committedGroups(DATABASE_URL, accountId)).toBe(created);
+  });
+});
