@@ -152,7 +152,8 @@ try {
     const figures = await stopNormal();
     await attack?.stop();
     const up = child.exitCode === null && exits === 0;
-    const verdict = figures.p99 < 100 && figures.peakRss < 600 && up ? "goal met" : "goal NOT met";
+    const failed = Object.values(figures.failures).reduce((a, b) => a + b, 0);
+    const verdict = figures.p99 < 100 && failed === 0 && figures.peakRss < 600 && up ? "goal met" : "goal NOT met";
     console.log(`\n--- ${phase} ---`);
     console.log(
       `normal client   ${figures.n} answered: p50 ${fmt(figures.p50)}, p99 ${fmt(figures.p99)}, max ${fmt(figures.max)}`,

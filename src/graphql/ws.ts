@@ -35,9 +35,15 @@ export function mountGraphQLWs(
     const pathname = URL.canParse(req.url ?? "/", "http://localhost")
       ? new URL(req.url ?? "/", "http://localhost").pathname
       : (req.url ?? "");
-    if (pathname !== path) {
+    if (pathname !== path || context.shutdown.aborted) {
       socket.on("error", () => {});
-      socket.end(rawErrorResponse(404, `no WebSocket endpoint at ${pathname}: GraphQL subscriptions are at ${path}`));
+      socket.end(
+        pathname !== path
+          ? rawErrorResponse(404, `no WebSocket endpoint at ${pathname}: GraphQL subscriptions are at ${path}`)
+          : rawErrorResponse(503, "the server is shutting down; retry the request", {
+              headers: { "retry-after": "1" },
+            }),
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));

@@ -10,6 +10,8 @@ import { checkFactory } from "../support/factories.js";
 import { hammerCheckGroups, unacceptable } from "../support/hammer.js";
 import { freePort } from "../support/postgres-server.js";
 import { serveVigil } from "../support/process.js";
+import { openSocket, parseResponse, rawRequest } from "../support/raw-http.js";
+import { until } from "../support/subscriptions.js";
 
 /** Check groups the account holds, read through a connection of our own (the server's is closed). */
 async function committedGroups(databaseUrl: string, accountId: string) {
@@ -74,6 +76,35 @@ describe(`shutdown under load on ${testProvider}`, () => {
       error: "Service Unavailable",
       message: "the server is shutting down; retry the request",
     });
+    await stopping;
+  });
+});
+
+describe(`draining on ${testProvider}`, () => {
+  it("finishes a request read before the stop, and answers a WebSocket upgrade during the drain with a 503 of our shape", async () => {
+    const t = await startTestApp({ SHUTDOWN_TIMEOUT_MS: "20000" });
+    const body = JSON.stringify({ name: "in flight" });
+    const inFlight = await openSocket(t.url);
+    let answer = "";
+    inFlight.on("data", (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => inFlight.once("close", resolve));
+    inFlight.write(
+      `POST /v1/check-groups HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await until(() => t.app.connections().open === 1, 5_000, "the request to arrive");
+    await new Promise((r) => setTimeout(r, 100));
+    const stopping = t.stop();
+    const upgrade = await rawRequest(
+      t.url,
+      "GET /graphql HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n",
+    );
+    expect(upgrade).toMatchObject({ status: 503, headers: { "retry-after": "1", connection: "close" } });
+    expect(JSON.parse(upgrade.body)).toMatchObject({ statusCode: 503, error: "Service Unavailable" });
+    inFlight.write(body.slice(5));
+    await closed;
+    const response = parseResponse(answer);
+    expect(response).toMatchObject({ status: 201, headers: { connection: "close" } });
+    expect(JSON.parse(response.body)).toMatchObject({ name: "in flight" });
     await stopping;
   });
 });
