@@ -63,6 +63,8 @@ export async function buildApp(
       headersTimeout: config.http.headersTimeoutMs,
       requestTimeout: config.http.requestTimeoutMs,
       // Node checks the two timeouts every 30 s by default: a slow client would get up to 30 s more.
+      // Node answers a missing Host with an empty 400 of its own; the hook below answers it with our body.
+      requireHostHeader: false,
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.http.headersTimeoutMs / 4))),
     },
     requestTimeout: config.http.requestTimeoutMs,
@@ -78,6 +80,8 @@ export async function buildApp(
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (request.raw.httpVersion === "1.1" && !request.headers.host)
+      return reply.status(400).send(errorBody(400, "the Host header is missing", { source: "params", keys: [] }));
     if (state.draining && !HEALTH_PATHS.has(request.url.split("?")[0] ?? "")) return sendShuttingDown(reply);
   });
   // While draining, every answer closes its connection, so that no client reuses a socket that is about to close.

@@ -46,6 +46,26 @@ describe(`malformed and slow requests on ${testProvider}`, () => {
     expect(await t.db.checkGroup.count({ where: { accountId: t.accountId } })).toBe(0);
   });
 
+  it("answers an HTTP/1.1 request without Host with a 400 of our shape", async () => {
+    const response = await rawRequest(t.url, "GET /health HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expect(response.status).toBe(400);
+    expect(json(response.body)).toEqual({
+      statusCode: 400,
+      error: "Bad Request",
+      message: "the Host header is missing",
+      validation: { source: "params", keys: [] },
+    });
+  });
+
+  it("answers a request line Node cannot parse with a 400 of our shape", async () => {
+    const response = await rawRequest(t.url, "FOO / HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(response).toMatchObject({ status: 400, closedBy: "end" });
+    expect(json(response.body)).toMatchObject({
+      statusCode: 400,
+      message: "malformed HTTP request: Invalid method encountered",
+    });
+  });
+
   it("answers headers over 16 KiB with a 431 of our shape", async () => {
     const response = await rawRequest(t.url, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
     expect(response.status).toBe(431);
