@@ -143,7 +143,10 @@ export const checkSessionsRoutes: Route[] = [
     query: AwaitCheckSessionQuery,
     status: 200,
     response: CheckSessionResponse,
-    otherResponses: { 408: "The session is still running after the wait; call again (see Retry-After)" },
+    otherResponses: {
+      408: "The session is still running after the wait; call again (see Retry-After)",
+      503: "The server is shutting down and cut the wait short; call again (see Retry-After)",
+    },
     handler: async ({ ctx, params, query, request, reply, signal }) => {
       const { finished, session } = await awaitCheckSessionCompletion({
         ctx,
