@@ -62,9 +62,9 @@ export async function buildApp(
     http: {
       headersTimeout: config.http.headersTimeoutMs,
       requestTimeout: config.http.requestTimeoutMs,
-      // Node checks the two timeouts every 30 s by default: a slow client would get up to 30 s more.
       // Node answers a missing Host with an empty 400 of its own; the hook below answers it with our body.
       requireHostHeader: false,
+      // Node checks the two timeouts every 30 s by default: a slow client would get up to 30 s more.
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.http.headersTimeoutMs / 4))),
     },
     requestTimeout: config.http.requestTimeoutMs,
