@@ -77,13 +77,23 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
      * not counted: their server closes them. Resolves true when every HTTP socket has gone.
      */
     async drain({ deadline, idleMs, pollMs = 20 }: { deadline: number; idleMs: number; pollMs?: number }) {
+      const idle = (tracked: Tracked, now: number) => tracked.active === 0 && now - tracked.idleSince >= idleMs;
       for (;;) {
         const now = Date.now();
+        const candidates: Socket[] = [];
         let open = 0;
         for (const [socket, tracked] of sockets) {
           if (tracked.upgraded || socket.destroyed) continue;
-          if (tracked.active === 0 && now - tracked.idleSince >= idleMs) socket.destroy();
+          if (idle(tracked, now)) candidates.push(socket);
           else open++;
+        }
+        // Destroyed after the event loop's poll phase: a request whose bytes wait in the kernel's
+        // buffer (a stalled loop) is read first, makes its socket busy, and is answered instead.
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const socket of candidates) {
+          const tracked = sockets.get(socket);
+          if (tracked && idle(tracked, Date.now())) socket.destroy();
+          else if (tracked) open++;
         }
         if (open === 0) return true;
         if (now >= deadline) return false;
