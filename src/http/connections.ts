@@ -25,6 +25,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
   const sockets = new Map<Socket, Tracked>();
   const perAddress = new Map<string, number>();
   const refused = { perAddress: 0, overall: 0 };
+  let lastAcceptedAt = 0;
   const parserListeners = server.listeners("connection") as ((socket: Socket) => void)[];
   server.removeAllListeners("connection");
 
@@ -42,6 +43,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
       const message = "the server has too many open connections; retry shortly";
       return lingeringClose(socket, rawErrorResponse(503, message, { headers: { "retry-after": "1" } }));
     }
+    lastAcceptedAt = Date.now();
     perAddress.set(address, fromAddress + 1);
     sockets.set(socket, { address, active: 0, idleSince: Date.now(), upgraded: false });
     socket.once("close", () => {
@@ -71,10 +73,11 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
     /** Open sockets (HTTP and WebSocket) and how many were refused by each cap. */
     stats: () => ({ open: sockets.size, addresses: perAddress.size, refused: { ...refused } }),
     /**
-     * Until no HTTP socket is left or `deadline` passes: every `pollMs`, closes the sockets that
-     * have had no request under way for at least `idleMs`. A socket in use is left to its request,
-     * whose answer (the caller sets `Connection: close` while draining) closes it. WebSockets are
-     * not counted: their server closes them. Resolves true when every HTTP socket has gone.
+     * Until no HTTP socket is left and none was accepted for `idleMs`, or `deadline` passes: every
+     * `pollMs`, closes the sockets that have had no request under way for at least `idleMs`. A
+     * socket in use is left to its request, whose answer (the caller sets `Connection: close`
+     * while draining) closes it. WebSockets are not counted: their server closes them. Resolves
+     * true when every HTTP socket has gone.
      */
     async drain({ deadline, idleMs, pollMs = 20 }: { deadline: number; idleMs: number; pollMs?: number }) {
       const idle = (tracked: Tracked, now: number) => tracked.active === 0 && now - tracked.idleSince >= idleMs;
@@ -95,7 +98,9 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
           if (tracked && idle(tracked, Date.now())) socket.destroy();
           else if (tracked) open++;
         }
-        if (open === 0) return true;
+        // Also quiet for `idleMs`: a client answered with `Connection: close` may be reconnecting, and
+        // closing the listener under a connection the kernel has accepted would reset its request.
+        if (open === 0 && Date.now() - lastAcceptedAt >= idleMs) return true;
         if (now >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
