@@ -58,6 +58,8 @@ async function main() {
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "0",
     KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
+    // Every subscriber connects from 127.0.0.1: the per-address cap would refuse all but 256.
+    MAX_CONNECTIONS_PER_ADDRESS: "0",
     VIGIL_ACCOUNT_ID: accountId,
     VIGIL_API_KEY: apiKey,
     DATABASE_URL: `file:${join(dir, "bench.db")}`,

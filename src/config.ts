@@ -54,6 +54,16 @@ export const ConfigSchema = z
     GRAPHQL_INTROSPECTION: booleanFlag(true),
     /** How long shutdown waits for in-flight requests before closing them anyway. */
     SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
+    /** A request's headers must arrive within this (slow-header clients). */
+    HTTP_HEADERS_TIMEOUT_MS: integer(100, 600_000, 10_000),
+    /** A whole request (headers and body) must arrive within this; responses (streams, long polls) are not bounded by it. */
+    HTTP_REQUEST_TIMEOUT_MS: integer(100, 3_600_000, 30_000),
+    /** An idle keep-alive connection is closed after this. */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(100, 600_000, 72_000),
+    /** Open connections (WebSockets included) from one remote address; 0 turns the cap off. */
+    MAX_CONNECTIONS_PER_ADDRESS: integer(0, 1_000_000, 256),
+    /** Open connections in all; 0 turns the cap off. */
+    MAX_CONNECTIONS: integer(0, 1_000_000, 10_000),
     /** Whether this instance schedules and runs checks (API-only instances set it to false). */
     ENGINE_ENABLED: booleanFlag(true),
     /** How many runs this instance's engine has under way at once. */
@@ -81,6 +91,12 @@ export const ConfigSchema = z
     PUBLIC_URL: providerUrl.optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_MS"],
+        message: "must not be larger than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+      });
     if (Boolean(env.VIGIL_ACCOUNT_ID) !== Boolean(env.VIGIL_API_KEY)) {
       const missing = env.VIGIL_ACCOUNT_ID ? "VIGIL_API_KEY" : "VIGIL_ACCOUNT_ID";
       ctx.addIssue({
@@ -104,6 +120,7 @@ export type Config = {
   blockPrivateTargets: boolean;
   graphqlIntrospection: boolean;
   shutdownTimeoutMs: number;
+  http: HttpConfig;
   engine: { enabled: boolean; concurrency: number };
   runLeaseMs: number;
   /** No trailing slash. */
@@ -111,6 +128,15 @@ export type Config = {
   /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
   deliveryConcurrency: number;
   delivery: DeliveryConfig;
+};
+
+/** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
+export type HttpConfig = {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnectionsPerAddress: number;
+  maxConnections: number;
 };
 
 /** What alert delivery reads (src/delivery). */
@@ -146,6 +172,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    http: {
+      headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerAddress: c.MAX_CONNECTIONS_PER_ADDRESS,
+      maxConnections: c.MAX_CONNECTIONS,
+    },
     engine: { enabled: c.ENGINE_ENABLED, concurrency: c.ENGINE_CONCURRENCY },
     runLeaseMs: c.RUN_LEASE_MS,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST.includes(":") ? `[${c.HOST}]` : c.HOST}:${c.PORT}`).replace(

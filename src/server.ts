@@ -11,7 +11,9 @@ import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
 import { createLogger, type Logger } from "./logger.js";
-import { errorBody, sendError } from "./rest/errors.js";
+import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./http/client-errors.js";
+import { guardConnections } from "./http/connections.js";
+import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
@@ -19,6 +21,12 @@ import { registerWeb } from "./web/index.js";
 import { startDeliveryWorkers, type DeliveryWorkers } from "./delivery/worker.js";
 
 export const BODY_LIMIT = 1024 * 1024;
+/**
+ * While draining, a keep-alive socket idle this long is closed. One idle for less is likely to
+ * carry the client's next request any moment: closing it then would reset that request, so it is
+ * left to receive its 503 with `Connection: close` instead.
+ */
+const DRAIN_IDLE_MS = 500;
 
 /** The service: REST (/v1, /v2), GraphQL (/graphql over HTTP, SSE and WebSocket) and health, on one port. */
 export async function buildApp(
@@ -57,17 +65,34 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     trustProxy: config.trustProxy,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node answers a missing Host with an empty 400 of its own; the hook below answers it with our body.
+      requireHostHeader: false,
+      // Node checks the two timeouts every 30 s by default: a slow client would get up to 30 s more.
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    clientErrorHandler: clientErrorHandler(config.http),
+    frameworkErrors: frameworkErrorHandler,
   });
+  const connections = guardConnections(app.server, config.http);
+  watchResponses(app.server);
   app.server.on("request", (_req, res) => {
     state.inFlight++;
     res.once("close", () => state.inFlight--);
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (state.draining && !HEALTH_PATHS.has(request.url.split("?")[0] ?? "")) {
-      reply.header("connection", "close");
-      return reply.status(503).send(errorBody(503, "the server is shutting down"));
-    }
+    if (request.raw.httpVersion === "1.1" && !request.headers.host)
+      return reply.status(400).send(errorBody(400, "the Host header is missing", { source: "params", keys: [] }));
+    if (state.draining && !HEALTH_PATHS.has(request.url.split("?")[0] ?? "")) return sendShuttingDown(reply);
+  });
+  // While draining, every answer closes its connection, so that no client reuses a socket that is about to close.
+  app.addHook("onSend", async (_request, reply) => {
+    if (state.draining) void reply.header("connection", "close");
   });
   app.addHook(
     "onRequest",
@@ -135,19 +160,27 @@ export async function buildApp(
       logger.info({ port, host: config.host, database: redactUrl(config.databaseUrl) }, "vigil is ready");
       return { port, url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}` };
     },
-    /** Graceful stop: readiness 503 at once, in-flight requests finish (bounded), then everything closes. */
+    /** Open connections and those refused by the caps (for benchmarks and metrics). */
+    connections: () => connections.stats(),
+    /**
+     * Graceful stop: readiness 503 at once; until every client has gone or SHUTDOWN_TIMEOUT_MS
+     * passes, requests still arriving get 503 with `Connection: close`, in-flight ones finish (long
+     * polls end at once), idle keep-alive sockets close; then everything closes.
+     */
     stop(): Promise<void> {
       stopping ??= (async () => {
         state.draining = true;
         shutdown.abort();
-        logger.info({ inFlight: state.inFlight }, "shutting down");
+        logger.info({ inFlight: state.inFlight, connections: connections.stats().open }, "shutting down");
         const deadline = Date.now() + config.shutdownTimeoutMs;
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));
-        while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+        const closingWebSockets = graphql.close();
+        const drained = await connections.drain({ deadline, idleMs: DRAIN_IDLE_MS });
+        if (!drained) logger.warn({ connections: connections.stats().open }, "shutdown timeout: closing connections");
         const stoppingDelivery = delivery?.stop(Math.max(0, deadline - Date.now()));
         await stoppingEngine;
         await stoppingDelivery;
-        await graphql.close();
+        await closingWebSockets;
         const closing = app.close();
         app.server.closeAllConnections();
         await closing;

@@ -8,6 +8,7 @@ import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { clientAddress } from "../auth/keyless-limit.js";
 import { DomainError, RateLimitedError } from "../domain/errors.js";
+import { rawErrorResponse } from "../rest/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
 
 export function headerValue(value: string | string[] | undefined | null): string | undefined {
@@ -34,8 +35,18 @@ export function mountGraphQLWs(
   const addressOf = (req: IncomingMessage) =>
     clientAddress(req.headers, req.socket.remoteAddress, context.config.trustProxy);
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== path) {
-      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+    const pathname = URL.canParse(req.url ?? "/", "http://localhost")
+      ? new URL(req.url ?? "/", "http://localhost").pathname
+      : (req.url ?? "");
+    if (pathname !== path || context.shutdown.aborted) {
+      socket.on("error", () => {});
+      socket.end(
+        pathname !== path
+          ? rawErrorResponse(404, `no WebSocket endpoint at ${pathname}: GraphQL subscriptions are at ${path}`)
+          : rawErrorResponse(503, "the server is shutting down; retry the request", {
+              headers: { "retry-after": "1" },
+            }),
+      );
       return;
     }
     // An upgrade without an Authorization header is key-less traffic, as an HTTP request would be
@@ -45,7 +56,11 @@ export function mountGraphQLWs(
         context.auth.limitKeyless(addressOf(req));
       } catch (error) {
         const retryAfter = error instanceof RateLimitedError ? error.retryAfterSeconds : 60;
-        socket.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${retryAfter}\r\nConnection: close\r\n\r\n`);
+        socket.end(
+          rawErrorResponse(429, "too many requests without a key from this address", {
+            headers: { "retry-after": String(retryAfter) },
+          }),
+        );
         return;
       }
     }

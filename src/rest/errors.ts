@@ -23,6 +23,36 @@ export function errorBody(statusCode: number, message: string, validation?: Erro
   return { statusCode, error: STATUS_CODES[statusCode] ?? "Error", message, ...(validation ? { validation } : {}) };
 }
 
+/**
+ * A whole HTTP/1.1 error response as text, for the places that answer below Fastify (a socket over
+ * a connection cap, a request Node's parser refused or timed out, a WebSocket upgrade to a REST
+ * path): the same body, and `Connection: close` because the socket closes after it.
+ */
+export function rawErrorResponse(
+  statusCode: number,
+  message: string,
+  options: { validation?: ErrorBody["validation"]; headers?: Record<string, string> } = {},
+): string {
+  const body = JSON.stringify(errorBody(statusCode, message, options.validation));
+  const headers = {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+    ...options.headers,
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? "Error"}\r\n${lines.join("")}\r\n${body}`;
+}
+
+/** The answer to a request reaching a server that is shutting down: 503, and the client goes elsewhere. */
+export function sendShuttingDown(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header("connection", "close")
+    .header("retry-after", "1")
+    .send(errorBody(503, "the server is shutting down; retry the request"));
+}
+
 function statusOf(error: DomainError): number {
   if (error instanceof ValidationError) return 400;
   if (error instanceof UnauthorizedError) return 401;

@@ -161,4 +161,32 @@ describe("configuration", () => {
       expect.stringMatching(/^PUBLIC_URL must be an http or https URL/),
     ]);
   });
+  it("has the HTTP guards' defaults and reads them; headers may not take longer than the whole request", () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerAddress: 256,
+      maxConnections: 10_000,
+    });
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: "2000",
+        HTTP_REQUEST_TIMEOUT_MS: "5000",
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: "4000",
+        MAX_CONNECTIONS_PER_ADDRESS: "0",
+        MAX_CONNECTIONS: "100",
+      }).http,
+    ).toEqual({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 5000,
+      keepAliveTimeoutMs: 4000,
+      maxConnectionsPerAddress: 0,
+      maxConnections: 100,
+    });
+    expect(problems({ HTTP_HEADERS_TIMEOUT_MS: "20000", HTTP_REQUEST_TIMEOUT_MS: "10000" })).toEqual([
+      expect.stringMatching(/^HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS/),
+    ]);
+    expect(problems({ MAX_CONNECTIONS: "-1" })[0]).toMatch(/^MAX_CONNECTIONS must be an integer/);
+  });
 });

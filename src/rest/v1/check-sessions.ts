@@ -14,7 +14,7 @@ import {
   triggerCheckSessions,
 } from "../../domain/check-sessions/index.js";
 import { CHECK_TYPES } from "../../domain/shared/schemas.js";
-import { errorBody } from "../errors.js";
+import { errorBody, sendShuttingDown } from "../errors.js";
 import { iso, isoString } from "../format.js";
 import { type Route, uuidParam } from "../route.js";
 
@@ -143,7 +143,10 @@ export const checkSessionsRoutes: Route[] = [
     query: AwaitCheckSessionQuery,
     status: 200,
     response: CheckSessionResponse,
-    otherResponses: { 408: "The session is still running after the wait; call again (see Retry-After)" },
+    otherResponses: {
+      408: "The session is still running after the wait; call again (see Retry-After)",
+      503: "The server is shutting down and cut the wait short; call again (see Retry-After)",
+    },
     handler: async ({ ctx, params, query, request, reply, signal }) => {
       const { finished, session } = await awaitCheckSessionCompletion({
         ctx,
@@ -152,6 +155,8 @@ export const checkSessionsRoutes: Route[] = [
         signal,
       });
       if (finished) return toCheckSessionResponse(session, baseOf(request), ctx.now());
+      // Cut short by a shutdown (or a client that left): not "still running after the wait".
+      if (signal.aborted) return sendShuttingDown(reply);
       const message = "check session is still in progress, but the maximum wait time was exceeded; please retry";
       return reply.status(408).header("retry-after", "1").send(errorBody(408, message));
     },

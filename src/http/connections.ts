@@ -1,0 +1,111 @@
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import { rawErrorResponse } from "../rest/errors.js";
+import { lingeringClose } from "./linger.js";
+
+export type ConnectionLimits = {
+  /** Open sockets from one remote address (socket.remoteAddress, never a forwarded header); 0: no cap. */
+  maxConnectionsPerAddress: number;
+  /** Open sockets in all; 0: no cap. */
+  maxConnections: number;
+};
+
+/** What the server knows of one accepted socket. */
+type Tracked = { address: string; active: number; idleSince: number; upgraded: boolean };
+
+/**
+ * Caps and tracks the HTTP server's sockets. Node's own 'connection' listener (which attaches the
+ * HTTP parser) is moved behind a gate, so a socket over a cap never reaches the parser: it is
+ * answered at once with our error body (429 with Retry-After over the per-address cap, 503 over the
+ * overall one) and closed. Tracking which sockets are busy and since when the others are idle is
+ * what lets a shutdown close idle keep-alive sockets without resetting a client that is about to
+ * reuse one.
+ */
+export function guardConnections(server: Server, limits: ConnectionLimits) {
+  const sockets = new Map<Socket, Tracked>();
+  const perAddress = new Map<string, number>();
+  const refused = { perAddress: 0, overall: 0 };
+  let lastAcceptedAt = 0;
+  const parserListeners = server.listeners("connection") as ((socket: Socket) => void)[];
+  server.removeAllListeners("connection");
+
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (!address) return void socket.destroy();
+    const fromAddress = perAddress.get(address) ?? 0;
+    if (limits.maxConnectionsPerAddress > 0 && fromAddress >= limits.maxConnectionsPerAddress) {
+      refused.perAddress++;
+      const message = `too many open connections from your address (at most ${limits.maxConnectionsPerAddress})`;
+      return lingeringClose(socket, rawErrorResponse(429, message, { headers: { "retry-after": "1" } }));
+    }
+    if (limits.maxConnections > 0 && sockets.size >= limits.maxConnections) {
+      refused.overall++;
+      const message = "the server has too many open connections; retry shortly";
+      return lingeringClose(socket, rawErrorResponse(503, message, { headers: { "retry-after": "1" } }));
+    }
+    lastAcceptedAt = Date.now();
+    perAddress.set(address, fromAddress + 1);
+    sockets.set(socket, { address, active: 0, idleSince: Date.now(), upgraded: false });
+    socket.once("close", () => {
+      sockets.delete(socket);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+    for (const listener of parserListeners) listener.call(server, socket);
+  });
+
+  server.on("request", (request, response) => {
+    const tracked = sockets.get(request.socket);
+    if (!tracked) return;
+    tracked.active++;
+    response.once("close", () => {
+      tracked.active--;
+      tracked.idleSince = Date.now();
+    });
+  });
+  server.on("upgrade", (request) => {
+    const tracked = sockets.get(request.socket);
+    if (tracked) tracked.upgraded = true;
+  });
+
+  return {
+    /** Open sockets (HTTP and WebSocket) and how many were refused by each cap. */
+    stats: () => ({ open: sockets.size, addresses: perAddress.size, refused: { ...refused } }),
+    /**
+     * Until no HTTP socket is left and none was accepted for `idleMs`, or `deadline` passes: every
+     * `pollMs`, closes the sockets that have had no request under way for at least `idleMs`. A
+     * socket in use is left to its request, whose answer (the caller sets `Connection: close`
+     * while draining) closes it. WebSockets are not counted: their server closes them. Resolves
+     * true when every HTTP socket has gone.
+     */
+    async drain({ deadline, idleMs, pollMs = 20 }: { deadline: number; idleMs: number; pollMs?: number }) {
+      const idle = (tracked: Tracked, now: number) => tracked.active === 0 && now - tracked.idleSince >= idleMs;
+      for (;;) {
+        const now = Date.now();
+        const candidates: Socket[] = [];
+        let open = 0;
+        for (const [socket, tracked] of sockets) {
+          if (tracked.upgraded || socket.destroyed) continue;
+          if (idle(tracked, now)) candidates.push(socket);
+          else open++;
+        }
+        // Destroyed after the event loop's poll phase: a request whose bytes wait in the kernel's
+        // buffer (a stalled loop) is read first, makes its socket busy, and is answered instead.
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const socket of candidates) {
+          const tracked = sockets.get(socket);
+          if (tracked && idle(tracked, Date.now())) socket.destroy();
+          else if (tracked) open++;
+        }
+        // Also quiet for `idleMs`: a client answered with `Connection: close` may be reconnecting, and
+        // closing the listener under a connection the kernel has accepted would reset its request.
+        if (open === 0 && Date.now() - lastAcceptedAt >= idleMs) return true;
+        if (now >= deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    },
+  };
+}
+
+export type ConnectionGuard = ReturnType<typeof guardConnections>;
