@@ -60,4 +60,3 @@ function plain(title: string, message: string): string {
 
 export const notFoundHtml = (what = "This status page does not exist.") => plain("Not found", what);
 export const badRequestHtml = (message: string) => plain("Bad request", message);
-export const privatePageHtml = () => plain("Private status page", "This page is private.");
