@@ -196,7 +196,7 @@ describe(`the key gate of private status pages, over the real page routes, on ${
       (await t.api.put(`/v1/status-pages/${page.id}`, { name: "Soon hidden", url: "soon-hidden", isPrivate: true }))
         .status,
     ).toBe(200);
-    for (const headers of [{}, { "if-none-match": etag }]) {
+    for (const headers of [{}, { "if-none-match": etag }] as Record<string, string>[]) {
       const after = await get("/status/soon-hidden", headers);
       expect([after.status, await after.text()]).toEqual([401, expect.not.stringContaining("Soon hidden")]);
     }
