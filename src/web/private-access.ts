@@ -90,23 +90,28 @@ function refuseData(reply: FastifyReply, wrongKey: boolean) {
   return reply.status(401).header("cache-control", "no-store").send(errorBody(401, message));
 }
 
-/** Whether the credential a request came with (its `?key=` or cookie) still opens a page (checked again later). */
-export type Recheck = (page: GatedPage) => Promise<boolean>;
+/**
+ * The credential a request came with (its `?key=`, else its cookie; "" for none), and whether it
+ * still opens a page: checked again later, for an open event stream.
+ */
+export type Recheck = { credential: string; opens: (page: GatedPage) => Promise<boolean> };
 
 /**
  * The credential of an allowed request, to check again later: an event stream opened with a key
  * or cookie stays open while that key is not revoked and the token has not expired.
  */
 export function visitorRecheck(request: FastifyRequest): Recheck {
-  const key = (request.query as Record<string, unknown> | undefined)?.key;
-  const cookie = readCookie(request, ACCESS_COOKIE);
-  return async (page) => {
+  const query = (request.query as Record<string, unknown> | undefined)?.key;
+  const key = typeof query === "string" && query !== "" ? query : null;
+  const cookie = readCookie(request, ACCESS_COOKIE) ?? null;
+  const opens = async (page: GatedPage) => {
     if (!page.isPrivate) return true;
     const access = request.server.statusPageAccess;
     const db = access.database.prisma;
-    if (typeof key === "string" && key !== "") return keyOpensPage({ db, statusPageId: page.id, key });
+    if (key) return keyOpensPage({ db, statusPageId: page.id, key });
     return cookie ? tokenOpensPage({ db, statusPageId: page.id, token: cookie, now: access.now() }) : false;
   };
+  return { credential: key ? `key:${key}` : cookie ? `cookie:${cookie}` : "", opens };
 }
 
 /**

@@ -219,6 +219,19 @@ describe(`the key gate of private status pages, over the real page routes, on ${
     stream.close();
   });
 
+  it("keeps a key holder's stream when a public page turns private, and ends the key-less ones", async () => {
+    const open = (await t.api.post("/v1/status-pages", { name: "Turning", url: "turning" })).body;
+    const { key: openKey } = (await t.api.post(`/v1/status-pages/${open.id}/keys`)).body;
+    const keyed = await openEventStream(t.url, `/status/turning/events?key=${encodeURIComponent(openKey)}`);
+    const keyless = await openEventStream(t.url, "/status/turning/events");
+    expect([keyed.status, keyless.status]).toEqual([200, 200]);
+    const ended = new Promise<void>((resolve) => keyless.onEnd(resolve));
+    await t.api.put(`/v1/status-pages/${open.id}`, { name: "Turning", url: "turning", isPrivate: true });
+    await ended;
+    expect([keyless.ended(), keyed.ended()]).toEqual([true, false]);
+    keyed.close();
+  });
+
   it("takes subscribers on a private page only from visitors the gate lets through", async () => {
     const post = (headers: Record<string, string>, query = "") =>
       fetch(`${t.url}/status/gated/subscriptions${query}`, {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { VisitedPageRow } from "../../domain/status-pages/public/index.js";
 import { authorizeVisitor as keyGate, visitorRecheck, type Recheck } from "../private-access.js";
 
-export type VisitorAccess = { allowed: true; private: boolean; recheck: Recheck | null } | { allowed: false };
+export type VisitorAccess = { allowed: true; private: boolean; recheck: Recheck } | { allowed: false };
 
 /**
  * The one place every public path (page, incident, history, feeds, summary.json, events) decides
@@ -10,7 +10,8 @@ export type VisitorAccess = { allowed: true; private: boolean; recheck: Recheck 
  * (`?key=`, the key form, the page's HttpOnly cookie; src/web/private-access.ts). Refused: the
  * gate has sent the reply (the 401 form or JSON, or the 303 that sets the cookie) and the caller
  * sends nothing. Allowed and `private`: the caller answers with `Cache-Control: private, no-store`;
- * `recheck` says later whether the same credential still opens the page (an open event stream).
+ * `recheck` says later whether the same credential still opens the page (an open event stream,
+ * also of a page turned private since: a visitor who came with a valid key keeps it).
  * Runs before any cached body is read, so a key-less visitor never reaches one of a private page.
  */
 export async function authorizeVisitor({
@@ -22,7 +23,7 @@ export async function authorizeVisitor({
   request: FastifyRequest;
   reply: FastifyReply;
 }): Promise<VisitorAccess> {
-  if (!page.isPrivate) return { allowed: true, private: false, recheck: null };
+  if (!page.isPrivate) return { allowed: true, private: false, recheck: visitorRecheck(request) };
   if ((await keyGate(request, reply, page)) === "refused") return { allowed: false };
   return { allowed: true, private: true, recheck: visitorRecheck(request) };
 }

@@ -39,7 +39,7 @@ export function incidentMessage(incident: ShownIncident, links: Links) {
   };
 }
 
-/** `recheck`: whether the visitor's key or cookie still opens the page (null: it came without one). */
+/** `recheck`: whether the visitor's key or cookie still opens the page (null: none is known). */
 type Stream = { response: ServerResponse; links: Links; recheck: Recheck | null };
 
 /**
@@ -114,8 +114,15 @@ export class PageStreams {
     if (!group) return;
     const page = await this.currentPage(group.page);
     if (page) group.page = page;
+    // One check per credential, however many streams (tabs) share it.
+    const opens = new Map<string, Promise<boolean>>();
+    const stillOpens = (recheck: Recheck | null) => {
+      if (!page || !recheck?.credential) return Promise.resolve(false);
+      if (!opens.has(recheck.credential)) opens.set(recheck.credential, recheck.opens(page));
+      return opens.get(recheck.credential)!;
+    };
     for (const stream of [...group.open])
-      if (!page || (page.isPrivate && !(await stream.recheck?.(page)))) stream.response.end();
+      if (!page || (page.isPrivate && !(await stillOpens(stream.recheck)))) stream.response.end();
   }
 
   private write(message: () => string): void {

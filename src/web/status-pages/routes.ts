@@ -100,7 +100,7 @@ export function registerStatusPageRoutes(
     reply: FastifyReply,
     page: VisitedPageRow,
     links: ReturnType<typeof pageLinks>,
-    recheck: Recheck | null,
+    recheck: Recheck,
   ) {
     reply.hijack();
     const response = reply.raw;
