@@ -9,7 +9,8 @@ const WebhookUrl = z.url({ protocol: /^https?$/, message: "must be an http or ht
 const SubscriptionInput = z
   .strictObject({
     type: z.enum(SUBSCRIPTION_TYPES),
-    config: z.string().trim(),
+    // The longer of the two forms (a URL); each type checks its own bound below.
+    config: z.string().trim().max(2048),
   })
   .superRefine((item, ctx) => {
     const parsed = (item.type === "EMAIL" ? Email : WebhookUrl).safeParse(item.config);
