@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { useBrowser } from "../support/browser.js";
 import { testProvider } from "../support/database.js";
+import { createService } from "../support/fixtures/services.js";
+import { createStatusPage } from "../support/fixtures/status-pages.js";
 
 describe(`a private status page in Chromium on ${testProvider}`, () => {
   const t = useTestApp();
@@ -61,5 +63,27 @@ describe(`a private status page in Chromium on ${testProvider}`, () => {
     expect(response?.status()).toBe(200);
     expect(page.url()).toBe(`${t.url}/status/browser-gated`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Hidden");
+  });
+
+  it("updates the private page live over its event stream, which the cookie opens", async () => {
+    const service = await createService(t.api, "Private API");
+    const privatePage = await createStatusPage(t.api, [service.id], {
+      name: "Hidden live",
+      url: "browser-gated-live",
+      isPrivate: true,
+    });
+    const liveKey = (await t.api.post(`/v1/status-pages/${privatePage.id}/keys`)).body.key as string;
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${t.url}/status/browser-gated-live?key=${encodeURIComponent(liveKey)}`);
+    await page.waitForFunction(() => document.body.dataset.live === "open");
+    const created = await t.api.post("/v1/status-pages/incidents", {
+      name: "Private outage",
+      severity: "MAJOR",
+      services: [{ id: service.id }],
+      incidentUpdates: [{ description: "Looking into it" }],
+    });
+    expect(created.status).toBe(201);
+    await page.locator(`#open-incidents-list [data-incident-id="${created.body.id}"]`).waitFor({ timeout: 10_000 });
+    expect(await page.locator(`[data-incident-id="${created.body.id}"]`).getByText("Looking into it").count()).toBe(1);
   });
 });
