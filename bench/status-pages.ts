@@ -39,6 +39,8 @@ async function main() {
   const env = {
     DATABASE_URL: url,
     RATE_LIMIT_PER_MINUTE: "0",
+    // One client address makes every request: the per-address key-less limit would answer 429s.
+    KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
     VIGIL_ACCOUNT_ID: randomUUID(),
     VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
   };

@@ -91,17 +91,45 @@ function refuseData(reply: FastifyReply, wrongKey: boolean) {
 }
 
 /**
+ * The credential a request came with (its `?key=`, else its cookie; "" for none), and whether it
+ * still opens a page: checked again later, for an open event stream.
+ */
+export type Recheck = { credential: string; opens: (page: GatedPage) => Promise<boolean> };
+
+/**
+ * The credential of an allowed request, to check again later: an event stream opened with a key
+ * or cookie stays open while that key is not revoked and the token has not expired.
+ */
+export function visitorRecheck(request: FastifyRequest): Recheck {
+  const query = (request.query as Record<string, unknown> | undefined)?.key;
+  const key = typeof query === "string" && query !== "" ? query : null;
+  const cookie = readCookie(request, ACCESS_COOKIE) ?? null;
+  const opens = async (page: GatedPage) => {
+    if (!page.isPrivate) return true;
+    const access = request.server.statusPageAccess;
+    const db = access.database.prisma;
+    if (key) return keyOpensPage({ db, statusPageId: page.id, key });
+    return cookie ? tokenOpensPage({ db, statusPageId: page.id, token: cookie, now: access.now() }) : false;
+  };
+  return { credential: key ? `key:${key}` : cookie ? `cookie:${cookie}` : "", opens };
+}
+
+/**
  * Whether the visitor may see `page`. "ok": go on (a public page, or a valid `?key=` or cookie).
  * "refused": a reply has been sent and the caller must send nothing else: the 401 key form, the
  * 401 JSON error of a feed, summary.json or SSE stream, or, for a page opened with a valid `?key=`,
  * the 303 redirect to the same URL without the key, which sets the cookie. `kind` defaults from
- * the path ("data" for feed.rss, feed.atom, summary.json, events).
+ * the path ("data" for feed.rss, feed.atom, summary.json, events); `next` is where the key form
+ * returns to (default: this URL without its key).
  */
 export async function authorizeVisitor(
   request: FastifyRequest,
   reply: FastifyReply,
   page: GatedPage,
-  { kind = DATA_PATH.test(pathOf(request)) ? "data" : "page" }: { kind?: "page" | "data" } = {},
+  {
+    kind = DATA_PATH.test(pathOf(request)) ? "data" : "page",
+    next = withoutKey(request),
+  }: { kind?: "page" | "data"; next?: string } = {},
 ): Promise<"ok" | "refused"> {
   if (!page.isPrivate) return "ok";
   const access = request.server.statusPageAccess;
@@ -118,12 +146,12 @@ export async function authorizeVisitor(
     if (token) {
       setAccessCookie(request, reply, page, token);
       reply.redirect(withoutKey(request), 303);
-    } else sendKeyForm(request, reply, page, { next: withoutKey(request), wrongKey: true });
+    } else sendKeyForm(request, reply, page, { next, wrongKey: true });
     return "refused";
   }
   const cookie = readCookie(request, ACCESS_COOKIE);
   if (cookie && (await tokenOpensPage({ db, statusPageId: page.id, token: cookie, now: access.now() }))) return "ok";
   if (kind === "data") refuseData(reply, false);
-  else sendKeyForm(request, reply, page, { next: withoutKey(request), wrongKey: false });
+  else sendKeyForm(request, reply, page, { next, wrongKey: false });
   return "refused";
 }

@@ -3,6 +3,8 @@ import { type AppContext, systemContext } from "../app-context.js";
 import { createRateLimiter } from "../auth/rate-limit.js";
 import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from "../domain/errors.js";
 import { confirmSubscription, subscribeByEmail, unsubscribe } from "../domain/status-page-subscriptions/index.js";
+import { findGatedPage } from "../domain/status-page-keys/index.js";
+import { authorizeVisitor } from "./private-access.js";
 import { messagePageHtml, subscribeFormHtml } from "./status-subscriptions-form.js";
 
 /** Form bodies are one address (or RFC 8058's `List-Unsubscribe=One-Click`): a small limit. */
@@ -29,8 +31,8 @@ function html(reply: FastifyReply, status: number, body: string) {
  * The subscribe flow of a status page (docs/decisions.md, Subscribers): the form's POST makes a
  * PENDING email subscription and queues the confirmation mail; the mail's link verifies it; the
  * unsubscribe link (GET, or RFC 8058 one-click POST) deletes it. HTML for the form, JSON when the
- * request is JSON. A private page refuses subscribing with 401 (for now: the visitor's access
- * cookie is not checked here yet).
+ * request is JSON. A private page takes subscribers who pass its key gate (cookie or `?key=`);
+ * others get the gate's 401 (the key form, or JSON).
  */
 export async function statusSubscriptionsModule(app: FastifyInstance, context: AppContext): Promise<void> {
   const ctx = systemContext(context);
@@ -53,7 +55,23 @@ export async function statusSubscriptionsModule(app: FastifyInstance, context: A
       const json = wantsJson(request);
       try {
         limit(request.ip);
-        const { page } = await subscribeByEmail({ ctx, url: request.params.url, input: request.body ?? {} });
+        // A private page's key gate (key form, `?key=` or cookie) before anything is written.
+        const gated = await findGatedPage({ db: context.database.prisma, url: request.params.url });
+        const hasKey = typeof (request.query as { key?: unknown }).key === "string";
+        if (
+          gated?.isPrivate &&
+          (await authorizeVisitor(request, reply, gated, {
+            kind: json || hasKey ? "data" : "page",
+            next: `/status/${gated.url}`,
+          })) === "refused"
+        )
+          return reply;
+        const { page } = await subscribeByEmail({
+          ctx,
+          url: request.params.url,
+          input: request.body ?? {},
+          opensPrivatePage: gated?.isPrivate === true,
+        });
         const message =
           "If the address can receive mail, a confirmation link is on its way. Open it to start receiving updates.";
         if (json) return reply.status(202).send({ status: "PENDING", message });

@@ -291,4 +291,119 @@ describe(`maintenance on status pages on ${testProvider}`, () => {
     await notifyMaintenanceTransitions({ ctx: ctx(), now: new Date(start + 3 * 86_400_000 + 2 * 60 * MIN) });
     expect(await events()).toEqual(before);
   });
+
+  it("the page and its summary.json show linked windows as upcoming or ongoing, and window writes reach a cached page at once", async () => {
+    const { page, a, b } = await pageWithServices();
+    const visit = (path = "") => fetch(`${t.url}/status/${page.url}${path}`);
+    const summary = async () => (await (await visit("/summary.json")).json()).scheduled_maintenances;
+    // Cached before any window exists: the writes below must empty it.
+    expect(await (await visit()).text()).not.toContain("Scheduled maintenance");
+    expect(await summary()).toEqual([]);
+
+    const now = Date.now();
+    const link = (over: Record<string, unknown> = {}) => ({
+      enabled: true,
+      statusPageIds: [page.id],
+      affectAllServices: true,
+      ...over,
+    });
+    const post = async (body: Record<string, unknown>) => {
+      const response = await api.post("/v1/maintenance-windows", window(body));
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.id as number;
+    };
+    const ongoing = await post({
+      name: "Ongoing <work>",
+      startsAt: iso(now - 10 * MIN),
+      endsAt: iso(now + 60 * MIN),
+      description: "Reads only",
+      statusPageVisibility: link({ severity: "MAJOR" }),
+    });
+    const upcoming = await post({
+      name: "Upcoming work",
+      startsAt: iso(now + 2 * 86_400_000),
+      endsAt: iso(now + 2 * 86_400_000 + 30 * MIN),
+      statusPageVisibility: link({ affectAllServices: false, serviceIds: [b.id] }),
+    });
+    await post({
+      name: "Disabled work",
+      startsAt: iso(now - MIN),
+      endsAt: iso(now + MIN),
+      statusPageVisibility: link({ enabled: false }),
+    });
+    await post({ name: "Unlinked work", startsAt: iso(now - MIN), endsAt: iso(now + MIN) });
+
+    const html = await (await visit()).text();
+    expect(html).toContain('<h2 id="maintenance">Scheduled maintenance</h2>');
+    expect(html).toMatch(
+      new RegExp(
+        `data-maintenance-id="${ongoing}">\\s*<h3>Ongoing &lt;work&gt;</h3>\\s*<p><strong>In progress</strong>`,
+      ),
+    );
+    expect(html).toMatch(
+      new RegExp(`data-maintenance-id="${upcoming}">\\s*<h3>Upcoming work</h3>\\s*<p><strong>Upcoming</strong>`),
+    );
+    expect(html).toContain("<p>Reads only</p>");
+    expect(html).not.toMatch(/Disabled work|Unlinked work/);
+
+    const shown = await summary();
+    expect(shown).toEqual([
+      expect.objectContaining({
+        id: String(ongoing),
+        name: "Ongoing <work>",
+        status: "in_progress",
+        impact: "major",
+        scheduled_for: iso(now - 10 * MIN),
+        scheduled_until: iso(now + 60 * MIN),
+        page_id: page.id,
+        components: [
+          { id: a.id, name: a.name },
+          { id: b.id, name: b.name },
+        ],
+        incident_updates: [expect.objectContaining({ body: "Reads only", status: "in_progress" })],
+      }),
+      expect.objectContaining({
+        id: String(upcoming),
+        status: "scheduled",
+        impact: "maintenance",
+        started_at: null,
+        components: [{ id: b.id, name: b.name }],
+        incident_updates: [],
+      }),
+    ]);
+
+    // Unlinking (an update) and deleting reach the cached page too.
+    const unlinked = await api.put(`/v1/maintenance-windows/${upcoming}`, window({ statusPageVisibility: null }));
+    expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(200);
+    expect((await summary()).map((w: { id: string }) => w.id)).toEqual([String(ongoing)]);
+    expect((await api.delete(`/v1/maintenance-windows/${ongoing}`)).status).toBe(204);
+    expect(await summary()).toEqual([]);
+    expect(await (await visit()).text()).not.toContain("Scheduled maintenance");
+  });
+
+  it("the sweep announces an occurrence's start and end to the linked pages' caches, notices or not", async () => {
+    const { page } = await pageWithServices();
+    const start = Date.now() + 4 * 86_400_000;
+    await api.post(
+      "/v1/maintenance-windows",
+      window({
+        startsAt: iso(start),
+        endsAt: iso(start + 30 * MIN),
+        statusPageVisibility: { enabled: true, statusPageIds: [page.id], affectAllServices: true },
+      }),
+    );
+    const changed: number[] = [];
+    let sweptAt = 0;
+    const stop = t.app.context.events.subscribe((event) => {
+      if (event.type === "statusPageChanged" && event.statusPageIds.includes(page.id)) changed.push(sweptAt);
+    });
+    try {
+      for (sweptAt of [start - MIN, start + 5_000, start + 10 * MIN, start + 30 * MIN + 5_000, start + 40 * MIN])
+        await notifyMaintenanceTransitions({ ctx: ctx(), now: new Date(sweptAt) });
+    } finally {
+      stop();
+    }
+    // Once after the start and once after the end; nothing before, between or after.
+    expect(changed).toEqual([start + 5_000, start + 30 * MIN + 5_000]);
+  });
 });

@@ -210,7 +210,7 @@ describe(`status page subscribers delivered on ${testProvider}`, () => {
     expect(await subscribersOf(page.id)).toEqual([]);
   });
 
-  it("a private page refuses the subscribe form with 401 (until visitor access is wired in)", async () => {
+  it("a private page answers a key-less subscribe form with its key form (401), and subscribes nobody", async () => {
     const { page } = await pageWithService();
     await t.app.context.database.prisma.statusPage.update({ where: { id: page.id }, data: { isPrivate: true } });
     const response = await fetch(`${t.url}/status/${page.url}/subscriptions`, {
@@ -219,6 +219,7 @@ describe(`status page subscribers delivered on ${testProvider}`, () => {
       body: "email=eve%40example.com",
     });
     expect(response.status).toBe(401);
+    expect(await response.text()).toContain(`action="/status/${page.url}/access"`);
     expect(await subscribersOf(page.id)).toEqual([]);
   });
 

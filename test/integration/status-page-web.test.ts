@@ -217,8 +217,10 @@ describe(`status pages on the web on ${testProvider}`, () => {
         expect(response.status, `${prefix}${path}`).toBe(401);
         expect(response.headers["cache-control"]).toBe("no-store");
         expect(response.body).not.toMatch(/Secret (page|incident|service)/);
-        if (path === "/summary.json") expect(JSON.parse(response.body).message).toBe("this status page is private");
-        else expect(response.body).toContain("This page is private.");
+        // Feeds, summary.json and events answer JSON; the pages answer the key form.
+        if (/^\/(summary\.json|feed\.rss|feed\.atom|events)$/.test(path))
+          expect(JSON.parse(response.body).message).toBe("this status page is private: add ?key=<status page key>");
+        else expect(response.body).toContain(`action="${prefix}/access"`);
       }
     }
   });

@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accessTokenFor, ACCESS_TOKEN_SECONDS, tokenOpensPage } from "../../src/domain/status-page-keys/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import { behindTheGate, startGatedPages } from "../support/gated-pages.js";
+import { openEventStream } from "../support/visitor.js";
 
 const form = (body: Record<string, string>) => ({
   method: "POST",
@@ -13,28 +13,25 @@ const form = (body: Record<string, string>) => ({
 });
 const cookieOf = (response: Response) => response.headers.get("set-cookie")?.split(";")[0] ?? "";
 
-describe(`the key gate of private status pages on ${testProvider}`, () => {
+describe(`the key gate of private status pages, over the real page routes, on ${testProvider}`, () => {
   const t = useTestApp();
-  let web: Awaited<ReturnType<typeof startGatedPages>>;
   let key: string;
   let keyId: string;
   let pageId: string;
   const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${web.url}${path}`, { headers, redirect: "manual" });
+    fetch(`${t.url}${path}`, { headers, redirect: "manual" });
 
   beforeAll(async () => {
-    web = await startGatedPages(t.app.context);
     pageId = (await t.api.post("/v1/status-pages", { name: "Secret name", url: "gated", isPrivate: true })).body.id;
     await t.api.post("/v1/status-pages", { name: "Open", url: "open-gate" });
     ({ key, id: keyId } = (await t.api.post(`/v1/status-pages/${pageId}/keys`)).body);
   });
-  afterAll(() => web?.server.close());
 
   it("lets anyone open a public page", async () => {
     const response = await get("/status/open-gate");
     expect([response.status, await response.text()]).toEqual([
       200,
-      expect.stringContaining(behindTheGate("open-gate")),
+      expect.stringContaining('<h1><a href="/status/open-gate">Open</a></h1>'),
     ]);
   });
 
@@ -49,7 +46,7 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
     expect(html).toContain('<label for="key">');
     expect(html).toContain('name="next" value="/status/gated"');
     expect(html).not.toContain("Secret name");
-    expect(html).not.toContain(behindTheGate("gated"));
+    expect(html).not.toContain("/status/gated/feed.rss");
   });
 
   it("takes ?key=, sets an HttpOnly cookie for the page and redirects to the URL without the key", async () => {
@@ -60,7 +57,8 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
     expect(cookie).toMatch(/^vigil_sp_access=[^;]+; Path=\/status\/gated; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
     expect(cookie).not.toContain(key.slice(3));
     const page = await get("/status/gated/history?page=2", { cookie: cookieOf(response) });
-    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining(behindTheGate("gated"))]);
+    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining("Secret name")]);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("marks the cookie Secure over https (behind a proxy)", async () => {
@@ -69,10 +67,10 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
   });
 
   it("takes the form's post, and answers a wrong key with the form again", async () => {
-    const wrong = await fetch(`${web.url}/status/gated/access`, form({ key: "sp_wrong", next: "/status/gated" }));
+    const wrong = await fetch(`${t.url}/status/gated/access`, form({ key: "sp_wrong", next: "/status/gated" }));
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('role="alert"');
-    const right = await fetch(`${web.url}/status/gated/access`, form({ key, next: "/status/gated/history" }));
+    const right = await fetch(`${t.url}/status/gated/access`, form({ key, next: "/status/gated/history" }));
     expect([right.status, right.headers.get("location")]).toEqual([303, "/status/gated/history"]);
     const page = await get("/status/gated", { cookie: cookieOf(right) });
     expect(page.status).toBe(200);
@@ -80,7 +78,7 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
 
   it("never redirects off the page", async () => {
     for (const next of ["https://evil.example/", "//evil.example/x", "/status/open-gate", "/v1/checks", "/\\evil"]) {
-      const response = await fetch(`${web.url}/status/gated/access`, form({ key, next }));
+      const response = await fetch(`${t.url}/status/gated/access`, form({ key, next }));
       expect([next, response.headers.get("location")]).toEqual([next, "/status/gated"]);
     }
   });
@@ -120,6 +118,11 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
       expect(wrong.status).toBe(401);
       const opened = await get(`/status/gated${path}?key=${encodeURIComponent(key)}`);
       expect([path, opened.status, opened.headers.get("set-cookie")]).toEqual([path, 200, null]);
+      if (path === "/events") await opened.body?.cancel();
+      else {
+        expect(opened.headers.get("cache-control")).toBe("private, no-store");
+        expect(await opened.text()).toContain("Secret name");
+      }
     }
     const cookie = cookieOf(await get(`/status/gated?key=${key}`));
     expect((await get("/status/gated/summary.json", { cookie })).status).toBe(200);
@@ -143,7 +146,7 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
     const { key: customKey } = (await t.api.post(`/v1/status-pages/${page.id}/keys`)).body;
     const post = (host: string, body: string) =>
       new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
-        const request = httpRequest(`${web.url}/access`, {
+        const request = httpRequest(`${t.url}/access`, {
           method: "POST",
           headers: { host, "content-type": "application/x-www-form-urlencoded" },
         });
@@ -174,5 +177,81 @@ describe(`the key gate of private status pages on ${testProvider}`, () => {
     expect(await opens(ACCESS_TOKEN_SECONDS - 1)).toBe(true);
     expect(await opens(ACCESS_TOKEN_SECONDS)).toBe(false);
     expect(await accessTokenFor({ db, statusPageId: pageId, key: "sp_unknown", now: issued })).toBeNull();
+  });
+
+  it("never serves a key-less visitor the cached body of a private page, nor of a page turned private", async () => {
+    const cookie = cookieOf(await get(`/status/gated?key=${key}`));
+    for (let i = 0; i < 2; i++) expect((await get("/status/gated", { cookie })).status).toBe(200);
+    const refused = await get("/status/gated");
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).not.toContain("Secret name");
+    const json = await get("/status/gated/summary.json");
+    expect([json.status, await json.text()]).toEqual([401, expect.not.stringContaining("Secret name")]);
+
+    const page = (await t.api.post("/v1/status-pages", { name: "Soon hidden", url: "soon-hidden" })).body;
+    const before = await get("/status/soon-hidden");
+    expect([before.status, before.headers.get("cache-control")]).toEqual([200, "public, max-age=0, must-revalidate"]);
+    const etag = before.headers.get("etag")!;
+    expect(
+      (await t.api.put(`/v1/status-pages/${page.id}`, { name: "Soon hidden", url: "soon-hidden", isPrivate: true }))
+        .status,
+    ).toBe(200);
+    for (const headers of [{}, { "if-none-match": etag }] as Record<string, string>[]) {
+      const after = await get("/status/soon-hidden", headers);
+      expect([after.status, await after.text()]).toEqual([401, expect.not.stringContaining("Soon hidden")]);
+    }
+  });
+
+  it("keeps an event stream opened with a key while the key lives, and closes it when the key is revoked", async () => {
+    const { key: streamKey, id: streamKeyId } = (await t.api.post(`/v1/status-pages/${pageId}/keys`)).body;
+    const stream = await openEventStream(t.url, `/status/gated/events?key=${encodeURIComponent(streamKey)}`);
+    const ended = new Promise<void>((resolve) => stream.onEnd(resolve));
+    expect(stream.status).toBe(200);
+    // Another key's creation re-reads the page: the stream stays.
+    const { id: otherId } = (await t.api.post(`/v1/status-pages/${pageId}/keys`)).body;
+    await t.api.put(`/v1/status-pages/${pageId}`, { name: "Secret name", url: "gated", isPrivate: true });
+    expect(stream.ended()).toBe(false);
+    await t.api.delete(`/v1/status-pages/${pageId}/keys/${otherId}`);
+    expect(stream.ended()).toBe(false);
+    expect((await t.api.delete(`/v1/status-pages/${pageId}/keys/${streamKeyId}`)).status).toBe(204);
+    await ended;
+    expect(stream.ended()).toBe(true);
+    stream.close();
+  });
+
+  it("keeps a key holder's stream when a public page turns private, and ends the key-less ones", async () => {
+    const open = (await t.api.post("/v1/status-pages", { name: "Turning", url: "turning" })).body;
+    const { key: openKey } = (await t.api.post(`/v1/status-pages/${open.id}/keys`)).body;
+    const keyed = await openEventStream(t.url, `/status/turning/events?key=${encodeURIComponent(openKey)}`);
+    const keyless = await openEventStream(t.url, "/status/turning/events");
+    expect([keyed.status, keyless.status]).toEqual([200, 200]);
+    const ended = new Promise<void>((resolve) => keyless.onEnd(resolve));
+    await t.api.put(`/v1/status-pages/${open.id}`, { name: "Turning", url: "turning", isPrivate: true });
+    await ended;
+    expect([keyless.ended(), keyed.ended()]).toEqual([true, false]);
+    keyed.close();
+  });
+
+  it("takes subscribers on a private page only from visitors the gate lets through", async () => {
+    const post = (headers: Record<string, string>, query = "") =>
+      fetch(`${t.url}/status/gated/subscriptions${query}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ email: "reader@example.com" }),
+      });
+    const refused = await post({});
+    expect([refused.status, (await refused.json()).message]).toEqual([
+      401,
+      "this status page is private: add ?key=<status page key>",
+    ]);
+    const formRefused = await fetch(`${t.url}/status/gated/subscriptions`, form({ email: "reader@example.com" }));
+    expect(formRefused.status).toBe(401);
+    expect(await formRefused.text()).toContain('action="/status/gated/access"');
+    expect(await t.db.statusPageSubscription.count({ where: { statusPageId: pageId } })).toBe(0);
+
+    const cookie = cookieOf(await get(`/status/gated?key=${key}`));
+    expect((await post({ cookie })).status).toBe(202);
+    expect((await post({}, `?key=${encodeURIComponent(key)}`)).status).toBe(202);
+    expect(await t.db.statusPageSubscription.count({ where: { statusPageId: pageId } })).toBe(1);
   });
 });

@@ -29,6 +29,9 @@ export type EventStream = {
   events: { event: string; data: string }[];
   raw: () => string;
   close: () => void;
+  /** Whether the server ended the stream. */
+  ended: () => boolean;
+  onEnd: (listener: () => void) => void;
 };
 
 export function openEventStream(baseUrl: string, path: string, host?: string): Promise<EventStream> {
@@ -42,6 +45,8 @@ export function openEventStream(baseUrl: string, path: string, host?: string): P
         events: [],
         raw: () => buffer,
         close: () => req.destroy(),
+        ended: () => response.complete,
+        onEnd: (listener) => response.once("end", listener),
       };
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {

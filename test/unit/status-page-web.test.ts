@@ -53,6 +53,8 @@ describe("the maintenance section", () => {
           startsAt: new Date("2026-11-24T10:00:00Z"),
           endsAt: new Date("2026-11-24T14:00:00Z"),
           state: "ongoing",
+          description: "Reads <only>",
+          severity: "MINOR",
           serviceIds: ["s1", "unknown"],
         },
         {
@@ -61,6 +63,8 @@ describe("the maintenance section", () => {
           startsAt: new Date("2026-11-30T01:00:00Z"),
           endsAt: new Date("2026-11-30T02:00:00Z"),
           state: "upcoming",
+          description: null,
+          severity: null,
           serviceIds: "all",
         },
       ],
@@ -72,6 +76,7 @@ describe("the maintenance section", () => {
       '<strong>In progress</strong> · <time datetime="2026-11-24T10:00:00.000Z">2026-11-24 10:00 UTC</time> to',
     );
     expect(markup).toContain("Affects: Web &lt;app&gt;</p>");
+    expect(markup).toContain("<p>Reads &lt;only&gt;</p>");
     expect(markup).toContain("<strong>Upcoming</strong>");
     expect(markup).toContain("Affects: All services</p>");
   });

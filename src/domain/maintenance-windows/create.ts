@@ -3,14 +3,17 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { CreateMaintenanceWindowInput } from "./schemas.js";
+import { publishWindowPages } from "./page-events.js";
 import { checkVisibilityRefs } from "./visibility.js";
 
 export async function createMaintenanceWindow({ ctx, input }: { ctx: DomainContext; input: unknown }) {
   const data = withoutResponseFields(parseInput(CreateMaintenanceWindowInput, input));
-  return ctx.db.$transaction(async (tx) => {
+  const created = await ctx.db.$transaction(async (tx) => {
     await checkVisibilityRefs(tx, ctx.accountId, data.statusPageVisibility);
     return tx.maintenanceWindow.create({
       data: { ...data, statusPageVisibility: json(data.statusPageVisibility), accountId: ctx.accountId },
     });
   });
+  publishWindowPages(ctx, [created]);
+  return created;
 }

@@ -28,5 +28,5 @@ export {
   type MaintenanceReason,
   type MaintenanceStatus,
 } from "./status.js";
-export { listPageMaintenance, type PageMaintenance, UPCOMING_HORIZON_MS } from "./on-status-page.js";
+export { listPageMaintenance, maintenanceOnPage, type PageMaintenance, UPCOMING_HORIZON_MS } from "./on-status-page.js";
 export { NOTICE_GRACE_MS, notifyMaintenanceTransitions } from "./notices.js";

@@ -3,6 +3,7 @@ import { isUniqueViolation } from "../shared/prisma-errors.js";
 import { enqueueForPages } from "../status-page-subscriptions/enqueue.js";
 import { announceQueued, subscriberOutbox } from "../status-page-subscriptions/outbox.js";
 import { latestEnd, latestStart, type Occurrence } from "./active.js";
+import { publishOccurrenceFlips } from "./page-events.js";
 import type { MaintenanceWindowRow } from "./rows.js";
 import { readVisibility } from "./visibility.js";
 
@@ -34,9 +35,11 @@ function dueNotices(windows: readonly MaintenanceWindowRow[], now: Date): Notice
  * with any number of instances: a MaintenanceNotice row (windowId, occurrenceStart, kind) with a
  * unique key is inserted in the transaction that queues the notifications, so the instance that
  * loses the race rolls back its notifications too. Returns how many notifications were queued.
+ * Every start and end also empties the linked pages' caches (page-events.ts).
  */
 export async function notifyMaintenanceTransitions({ ctx, now }: { ctx: SystemContext; now: Date }): Promise<number> {
   const windows = await ctx.db.maintenanceWindow.findMany({ where: { startsAt: { lte: now } } });
+  publishOccurrenceFlips(ctx, windows, now);
   const due = dueNotices(windows, now);
   if (due.length === 0) return 0;
   const done = await ctx.db.maintenanceNotice.findMany({

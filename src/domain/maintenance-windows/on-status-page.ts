@@ -44,14 +44,27 @@ export async function listPageMaintenance({
     select: { accountId: true, cards: { select: { services: { select: { serviceId: true } } } } },
   });
   if (!page) return [];
-  const onPage = new Set(page.cards.flatMap((card) => card.services.map((link) => link.serviceId)));
+  const serviceIds = new Set(page.cards.flatMap((card) => card.services.map((link) => link.serviceId)));
+  return maintenanceOnPage({ ctx, page: { id: statusPageId, accountId: page.accountId, serviceIds }, now });
+}
+
+/** listPageMaintenance for a page already read (the visitor's page has its account and services): one statement. */
+export async function maintenanceOnPage({
+  ctx,
+  page,
+  now,
+}: {
+  ctx: SystemContext;
+  page: { id: string; accountId: string; serviceIds: ReadonlySet<string> };
+  now: Date;
+}): Promise<PageMaintenance[]> {
   // A per-account table of a few rows; the JSON link is read here, the same on SQLite and PostgreSQL.
   const windows = await ctx.db.maintenanceWindow.findMany({
     where: { accountId: page.accountId, startsAt: { lte: new Date(now.getTime() + UPCOMING_HORIZON_MS) } },
   });
   const shown: PageMaintenance[] = [];
   for (const window of windows) {
-    const visibility = visibilityOn(window, statusPageId);
+    const visibility = visibilityOn(window, page.id);
     if (!visibility) continue;
     const occurrence = currentOrNextOccurrence(window, now);
     if (!occurrence || occurrence.start.getTime() - now.getTime() > UPCOMING_HORIZON_MS) continue;
@@ -64,7 +77,7 @@ export async function listPageMaintenance({
       state: occurrence.start.getTime() <= now.getTime() ? "ongoing" : "upcoming",
       severity: visibility.severity,
       // A window linked to several pages names services of each: this page shows its own.
-      serviceIds: visibility.affectAllServices ? "all" : visibility.serviceIds.filter((id) => onPage.has(id)),
+      serviceIds: visibility.affectAllServices ? "all" : visibility.serviceIds.filter((id) => page.serviceIds.has(id)),
     });
   }
   return shown.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { boundedJson } from "../shared/limits.js";
 import { DateInput, queryInt, querySchema, requestBody, Tags } from "../shared/schemas.js";
 import { StatusPageVisibility } from "./visibility.js";
 import { isTimeZoneName } from "./zoned.js";

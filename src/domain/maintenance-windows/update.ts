@@ -5,6 +5,7 @@ import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { getMaintenanceWindow } from "./get.js";
 import { checkWindowDates, UpdateMaintenanceWindowInput } from "./schemas.js";
+import { publishWindowPages } from "./page-events.js";
 import { checkVisibilityRefs } from "./visibility.js";
 
 /** PUT: the required fields are replaced; an omitted optional field keeps its stored value. */
@@ -16,11 +17,14 @@ export async function updateMaintenanceWindow({ ctx, id, input }: { ctx: DomainC
     ...current,
     ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)),
   });
-  return ctx.db.$transaction(async (tx) => {
+  const updated = await ctx.db.$transaction(async (tx) => {
     if (data.statusPageVisibility) await checkVisibilityRefs(tx, ctx.accountId, data.statusPageVisibility);
     return tx.maintenanceWindow.update({
       where: { id: current.id },
       data: { ...data, statusPageVisibility: json(data.statusPageVisibility) },
     });
   });
+  // The pages it left and the pages it joins.
+  publishWindowPages(ctx, [current, updated]);
+  return updated;
 }

@@ -14,5 +14,7 @@ export async function createStatusPageKey({ ctx, statusPageId }: { ctx: DomainCo
     data: { statusPageId: page.id, keyHash: hashKey(key), maskedKey: maskStatusPageKey(key) },
     omit: { keyHash: true },
   });
+  // Visitors' pages, cached bodies and event streams are read again (docs/decisions.md, "Private pages").
+  ctx.events.publish({ type: "statusPageChanged", accountId: ctx.accountId, statusPageIds: [page.id] });
   return { ...row, key };
 }

@@ -21,4 +21,6 @@ export async function deleteStatusPageKey({
     ? await ctx.db.statusPageKey.deleteMany({ where: { id: keyId.toLowerCase(), statusPageId: page.id } })
     : { count: 0 };
   if (count === 0) throw new NotFoundError("status page key", String(keyId));
+  // Event streams opened with the key (or a cookie made from it) are closed at once.
+  ctx.events.publish({ type: "statusPageChanged", accountId: ctx.accountId, statusPageIds: [page.id] });
 }

@@ -10,6 +10,7 @@ const WebhookUrl = z.url({ protocol: /^https?$/, message: "must be an http or ht
 const SubscriptionInput = z
   .strictObject({
     type: z.enum(SUBSCRIPTION_TYPES),
+    // The longer of the two forms (a URL); each type checks its own bound below.
     config: z.string().trim().max(LIMITS.url),
   })
   .superRefine((item, ctx) => {

@@ -12,16 +12,17 @@ export const CONFIRMATION_INTERVAL_MS = 10 * 60_000;
 export type VisitorPage = { id: string; accountId: string; name: string; url: string };
 
 /**
- * The page a visitor subscribes to, by its url. A private page is refused (401) until the
- * visitor's access to it can be checked here (the private-pages work adds the key cookie).
+ * The page a visitor subscribes to, by its url. A private page only for a visitor its key gate
+ * let through (the web adapter checks the key or cookie: `opensPrivatePage`), else 401.
  */
-async function subscribablePage(ctx: SystemContext, url: string): Promise<VisitorPage> {
+async function subscribablePage(ctx: SystemContext, url: string, opensPrivatePage: boolean): Promise<VisitorPage> {
   const page = await ctx.db.statusPage.findFirst({
     where: { url: url.trim().toLowerCase() },
     select: { id: true, accountId: true, name: true, url: true, isPrivate: true },
   });
   if (!page) throw new NotFoundError("status page", url);
-  if (page.isPrivate) throw new UnauthorizedError("this status page is private: subscribing needs access to it");
+  if (page.isPrivate && !opensPrivatePage)
+    throw new UnauthorizedError("this status page is private: subscribing needs access to it");
   return page;
 }
 
@@ -30,9 +31,20 @@ async function subscribablePage(ctx: SystemContext, url: string): Promise<Visito
  * outbox). The answer is the same whether the address was new, pending or verified (the form does
  * not tell who subscribes); a pending one gets its mail again only after CONFIRMATION_INTERVAL_MS.
  */
-export async function subscribeByEmail({ ctx, url, input }: { ctx: SystemContext; url: string; input: unknown }) {
+export async function subscribeByEmail({
+  ctx,
+  url,
+  input,
+  opensPrivatePage = false,
+}: {
+  ctx: SystemContext;
+  url: string;
+  input: unknown;
+  /** The visitor passed the page's key gate (a valid key or access cookie). */
+  opensPrivatePage?: boolean;
+}) {
   const { email } = parseInput(SubscribeFormInput, input);
-  const page = await subscribablePage(ctx, url);
+  const page = await subscribablePage(ctx, url, opensPrivatePage);
   const outbox = await subscriberOutbox(ctx);
   const now = ctx.now();
   const queued = await ctx.db.$transaction(async (tx) => {

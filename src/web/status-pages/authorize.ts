@@ -1,25 +1,29 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { VisitedPageRow } from "../../domain/status-pages/public/index.js";
-import { privatePageHtml } from "./pages.js";
+import { authorizeVisitor as keyGate, visitorRecheck, type Recheck } from "../private-access.js";
 
-export type VisitorAccess =
-  | { allowed: true; private: boolean }
-  | { allowed: false; status: 401; html: string; message: string };
+export type VisitorAccess = { allowed: true; private: boolean; recheck: Recheck } | { allowed: false };
 
 /**
  * The one place every public path (page, incident, history, feeds, summary.json, events) decides
- * whether this visitor sees this page. A public page: yes. A private page: refused for now; the
- * key form, `?key=` and the page's HttpOnly cookie (status-page keys) are checked here once they
- * land (`reply` can set the page's cookie), and the caller answers `private` pages with
- * `Cache-Control: private, no-store`.
+ * whether this visitor sees this page: a public page, yes; a private page, through the key gate
+ * (`?key=`, the key form, the page's HttpOnly cookie; src/web/private-access.ts). Refused: the
+ * gate has sent the reply (the 401 form or JSON, or the 303 that sets the cookie) and the caller
+ * sends nothing. Allowed and `private`: the caller answers with `Cache-Control: private, no-store`;
+ * `recheck` says later whether the same credential still opens the page (an open event stream,
+ * also of a page turned private since: a visitor who came with a valid key keeps it).
+ * Runs before any cached body is read, so a key-less visitor never reaches one of a private page.
  */
 export async function authorizeVisitor({
   page,
+  request,
+  reply,
 }: {
   page: VisitedPageRow;
   request: FastifyRequest;
   reply: FastifyReply;
 }): Promise<VisitorAccess> {
-  if (!page.isPrivate) return { allowed: true, private: false };
-  return { allowed: false, status: 401, html: privatePageHtml(), message: "this status page is private" };
+  if (!page.isPrivate) return { allowed: true, private: false, recheck: visitorRecheck(request) };
+  if ((await keyGate(request, reply, page)) === "refused") return { allowed: false };
+  return { allowed: true, private: true, recheck: visitorRecheck(request) };
 }

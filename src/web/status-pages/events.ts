@@ -9,6 +9,7 @@ import {
   type VisitedPageRow,
 } from "../../domain/status-pages/public/index.js";
 import type { EventBus, VigilEvent } from "../../events/bus.js";
+import type { Recheck } from "../private-access.js";
 import type { Links } from "./links.js";
 import { incidentArticle } from "./parts.js";
 
@@ -38,7 +39,8 @@ export function incidentMessage(incident: ShownIncident, links: Links) {
   };
 }
 
-type Stream = { response: ServerResponse; links: Links };
+/** `recheck`: whether the visitor's key or cookie still opens the page (null: none is known). */
+type Stream = { response: ServerResponse; links: Links; recheck: Recheck | null };
 
 /**
  * The visitors' event streams, grouped by page: one bus subscription for all of them, and one
@@ -61,10 +63,10 @@ export class PageStreams {
     this.heartbeat.unref();
   }
 
-  add(page: VisitedPageRow, response: ServerResponse, links: Links): void {
+  add(page: VisitedPageRow, response: ServerResponse, links: Links, recheck: Recheck | null = null): void {
     const group = this.streams.get(page.id) ?? { page, open: new Set<Stream>() };
     this.streams.set(page.id, group);
-    const stream = { response, links };
+    const stream = { response, links, recheck };
     group.open.add(stream);
     response.on("close", () => {
       group.open.delete(stream);
@@ -103,13 +105,24 @@ export class PageStreams {
     }
   }
 
-  /** A page written (its cards, its privacy) is read again; a page gone or turned private ends its streams. */
+  /**
+   * A page written (its cards, its privacy, its keys) is read again. A page gone ends its streams;
+   * a private page keeps those whose key or cookie still opens it (not revoked, not expired).
+   */
   private async refresh(pageId: string): Promise<void> {
     const group = this.streams.get(pageId);
     if (!group) return;
     const page = await this.currentPage(group.page);
-    if (page && !page.isPrivate) group.page = page;
-    else for (const stream of group.open) stream.response.end();
+    if (page) group.page = page;
+    // One check per credential, however many streams (tabs) share it.
+    const opens = new Map<string, Promise<boolean>>();
+    const stillOpens = (recheck: Recheck | null) => {
+      if (!page || !recheck?.credential) return Promise.resolve(false);
+      if (!opens.has(recheck.credential)) opens.set(recheck.credential, recheck.opens(page));
+      return opens.get(recheck.credential)!;
+    };
+    for (const stream of [...group.open])
+      if (!page || (page.isPrivate && !(await stillOpens(stream.recheck)))) stream.response.end();
   }
 
   private write(message: () => string): void {

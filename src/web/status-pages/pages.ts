@@ -1,6 +1,7 @@
 import type { PageData, ShownIncident } from "../../domain/status-pages/public/index.js";
 import { stateDescription } from "../../domain/status-pages/public/index.js";
-import { html, type Html } from "./html.js";
+import { subscribeFormHtml } from "../status-subscriptions-form.js";
+import { html, trusted, type Html } from "./html.js";
 import { layout, type Rendered } from "./layout.js";
 import type { Links } from "./links.js";
 import { incidentArticle, maintenanceSection, serviceCard, stateClass } from "./parts.js";
@@ -17,7 +18,11 @@ function incidentList(
 </section>`;
 }
 
-/** The page: overall state, open incidents, maintenance, cards with 90-day bars, recent history. */
+/**
+ * The page: overall state, open incidents, maintenance, cards with 90-day bars, recent history,
+ * and the subscribe form (a plain form post to the page's subscribe route: no script; its markup
+ * escapes every value itself).
+ */
 export function statusPageHtml(data: PageData, links: Links): Rendered {
   const names = new Map(data.cards.flatMap((card) => card.services.map((s) => [s.id, s.name] as const)));
   const main = html`<p class="banner ${stateClass(data.state)}" role="status" id="overall">${stateDescription(data.state)}</p>
@@ -27,6 +32,7 @@ ${maintenanceSection(data.maintenance, names)}
 ${data.cards.map((card) => serviceCard(card))}
 </section>
 ${incidentList("recent-incidents", "Recently resolved", data.recentIncidents, links, html`<p class="muted">No incidents in the last 90 days.</p>`)}
+${trusted(subscribeFormHtml(data.page))}
 <p><a class="button" href="${links.history()}">Incident history</a></p>`;
   return layout({ page: data.page, links, title: `${data.page.name} status`, main, live: true });
 }
@@ -60,4 +66,3 @@ function plain(title: string, message: string): string {
 
 export const notFoundHtml = (what = "This status page does not exist.") => plain("Not found", what);
 export const badRequestHtml = (message: string) => plain("Bad request", message);
-export const privatePageHtml = () => plain("Private status page", "This page is private.");

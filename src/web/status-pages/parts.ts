@@ -80,6 +80,7 @@ ${windows.map((window) => {
   return html`<article class="window" data-maintenance-id="${window.id}">
 <h3>${window.name}</h3>
 <p><strong>${window.state === "ongoing" ? "In progress" : "Upcoming"}</strong> · ${time(window.startsAt)} to ${time(window.endsAt)}</p>
+${window.description ? html`<p>${window.description}</p>` : null}
 <p class="muted">Affects: ${affected}</p>
 </article>`;
 })}

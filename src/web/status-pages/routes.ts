@@ -4,6 +4,7 @@ import type { AppContext } from "../../app-context.js";
 import { systemContext } from "../../app-context.js";
 import { findVisitedPage, loadPageData, type VisitedPageRow } from "../../domain/status-pages/public/index.js";
 import { errorBody } from "../../rest/errors.js";
+import type { Recheck } from "../private-access.js";
 import { authorizeVisitor } from "./authorize.js";
 import type { StatusPageCache, StoredBody } from "./cache.js";
 import type { PageStreams } from "./events.js";
@@ -62,13 +63,14 @@ export function registerStatusPageRoutes(
     const page = await pageAt(where);
     const isJson = typeof target === "object" && target.name === "summary";
     if (!page) return refuse(reply, 404, isJson, "status page not found", notFoundHtml());
+    // The gate runs before any cached body is read: a refused visitor has had its reply sent.
     const access = await authorizeVisitor({ page, request, reply });
-    if (!access.allowed) return refuse(reply, access.status, isJson, access.message, access.html);
+    if (!access.allowed) return reply;
     if (typeof target === "string") return refuse(reply, 400, false, target, badRequestHtml(target));
     // Under /status/{url} as the page's own slug (the path's spelling may differ in case).
     const base = "url" in where.address ? `/status/${page.url}` : "";
     const links = pageLinks(`${request.protocol}://${request.host}`, base);
-    if (target.name === "events") return openStream(reply, page, links);
+    if (target.name === "events") return openStream(reply, page, links, access.recheck);
     const query = target.name === "history" ? String(target.page) : target.name === "incident" ? target.incidentId : "";
     const found = await cache.body(page, `${links.origin}${base}|${target.name}|${query}`, () =>
       renderRoute({
@@ -94,7 +96,12 @@ export function registerStatusPageRoutes(
     return reply.header("content-type", found.contentType).send(encoded ?? found.bytes);
   }
 
-  function openStream(reply: FastifyReply, page: VisitedPageRow, links: ReturnType<typeof pageLinks>) {
+  function openStream(
+    reply: FastifyReply,
+    page: VisitedPageRow,
+    links: ReturnType<typeof pageLinks>,
+    recheck: Recheck,
+  ) {
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -104,7 +111,7 @@ export function registerStatusPageRoutes(
       "x-accel-buffering": "no",
     });
     response.write("retry: 3000\n\n");
-    streams.add(page, response, links);
+    streams.add(page, response, links, recheck);
   }
 
   for (const [path, target] of PATHS) {

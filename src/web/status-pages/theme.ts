@@ -85,6 +85,9 @@ h2{font-size:1.25rem;color:var(--title-font-color)}
 .s-none .dot,.bars .s-none{background:#16a34a}.bars .s-MINOR{background:#eab308}.bars .s-MEDIUM{background:#f97316}
 .bars .s-MAJOR{background:#dc2626}.bars .s-CRITICAL{background:#7f1d1d}
 .range{display:flex;justify-content:space-between;font-size:.85rem}
+.subscribe form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.subscribe input{font:inherit;padding:.4rem .6rem;min-width:16rem;border:1px solid var(--border-color);border-radius:.375rem}
+.subscribe button{font:inherit;padding:.4rem 1rem;border:0;border-radius:.375rem;background:#1d4ed8;color:#fff;cursor:pointer}
 .incident h3{margin:0;font-size:1.05rem}
 .updates{list-style:none;padding:0;margin:.5rem 0 0}
 .updates li{margin:.5rem 0}

@@ -105,7 +105,7 @@ export async function loadPageData({
           ],
         })
       : Promise.resolve([]),
-    pageMaintenance({ ctx, statusPage: page, now }),
+    pageMaintenance({ ctx, statusPage: page, serviceIds, now }),
   ]);
   const shown = incidents.map((incident) => shownOnPage(incident, serviceIds));
   const timedOf = new Map<string, TimedIncident[]>();

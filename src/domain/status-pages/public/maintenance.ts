@@ -1,3 +1,4 @@
+import { maintenanceOnPage } from "../../maintenance-windows/on-status-page.js";
 import type { SystemContext } from "../../context.js";
 import type { StatusPageRow } from "../rows.js";
 
@@ -5,18 +6,34 @@ import type { StatusPageRow } from "../rows.js";
 export type PageMaintenance = {
   id: string;
   name: string;
+  description: string | null;
   startsAt: Date;
   endsAt: Date;
   state: "upcoming" | "ongoing";
+  severity: "MINOR" | "MEDIUM" | "MAJOR" | "CRITICAL" | null;
   serviceIds: string[] | "all";
 };
 
-/** The upcoming and ongoing maintenance windows the page shows (statusPageVisibility), soonest first. */
-export async function pageMaintenance(_: {
+/**
+ * The upcoming and ongoing maintenance windows the page shows (enabled statusPageVisibility linking
+ * them to the page), soonest first, in the window's time zone: the maintenance-windows domain's
+ * listing, for the page already read (its account and services), in one statement.
+ */
+export async function pageMaintenance({
+  ctx,
+  statusPage,
+  serviceIds,
+  now,
+}: {
   ctx: SystemContext;
   statusPage: Pick<StatusPageRow, "id" | "accountId">;
+  serviceIds: ReadonlySet<string>;
   now: Date;
 }): Promise<PageMaintenance[]> {
-  // replaced at merge by the maintenance-windows domain's listing
-  return [];
+  const windows = await maintenanceOnPage({
+    ctx,
+    page: { id: statusPage.id, accountId: statusPage.accountId, serviceIds },
+    now,
+  });
+  return windows.map((window) => ({ ...window, id: String(window.id) }));
 }

@@ -91,9 +91,27 @@ export function toSummary(data: PageData, pageUrl: string, incidentUrl: (id: str
       id: window.id,
       name: window.name,
       status: window.state === "ongoing" ? "in_progress" : "scheduled",
+      // Statuspage's impact of a maintenance: its severity when the window names one.
+      impact: window.severity ? INDICATOR[window.severity] : "maintenance",
       scheduled_for: iso(window.startsAt),
       scheduled_until: iso(window.endsAt),
+      started_at: window.state === "ongoing" ? iso(window.startsAt) : null,
+      monitoring_at: null,
+      resolved_at: null,
+      shortlink: pageUrl,
       page_id: page.id,
+      // A window has no posted updates; its description is shown as the body of one.
+      incident_updates: window.description
+        ? [
+            {
+              id: `${window.id}-${window.startsAt.getTime()}`,
+              incident_id: window.id,
+              status: window.state === "ongoing" ? "in_progress" : "scheduled",
+              body: window.description,
+              display_at: iso(window.startsAt),
+            },
+          ]
+        : [],
       components:
         window.serviceIds === "all"
           ? services.map((service) => ({ id: service.id, name: service.name }))
