@@ -15,6 +15,8 @@
 // the per-address cap; 1 shows the cap at work).
 //   npm run bench:abuse
 //   BENCH_PHASE_SECONDS=20 BENCH_PHASES=baseline,fragments npm run bench:abuse
+// The server inherits this environment: KEYLESS_RATE_LIMIT_PER_MINUTE=0 turns the per-address limit
+// off, so that every attack document reaches the GraphQL limits instead of most getting a 429.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
