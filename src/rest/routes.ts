@@ -13,6 +13,7 @@ import { heartbeatsRoutes } from "./v1/heartbeats.js";
 import { incidentsRoutes } from "./v1/incidents.js";
 import { maintenanceWindowsRoutes } from "./v1/maintenance-windows.js";
 import { privateLocationsRoutes } from "./v1/private-locations.js";
+import { reportingRoutes } from "./v1/reporting.js";
 import { statusPageServicesRoutes } from "./v1/status-page-services.js";
 import { statusPagesRoutes } from "./v1/status-pages.js";
 import { checkResultsV2Routes } from "./v2/check-results.js";
@@ -35,5 +36,6 @@ export const routes: readonly Route[] = [
   ...alertChannelsRoutes,
   ...alertSettingsRoutes,
   ...alertNotificationsRoutes,
+  ...reportingRoutes,
   ...pingsRoutes,
 ];

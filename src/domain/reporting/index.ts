@@ -1,0 +1,4 @@
+export { addUnits, buckets, isNamedTimeZone, localMidnight, startOf, type Unit } from "./calendar.js";
+export { getReporting, toAggregateView, type ReportingAggregateView, type ReportingView } from "./report.js";
+export { GRANULARITIES, QUICK_RANGES, ReportingQuery } from "./schemas.js";
+export { quickRangeWindow, reportSpans } from "./window.js";
