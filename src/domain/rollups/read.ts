@@ -72,7 +72,8 @@ export async function aggregateRollups({
       aggregates = new Array(spans.length);
       out.set(row.checkId, aggregates);
     }
-    (aggregates[index] ??= new Aggregate()).add(row);
+    aggregates[index] ??= new Aggregate();
+    aggregates[index].add(row);
   }
   return out;
 }
