@@ -1,4 +1,5 @@
 import type { Route } from "./route.js";
+import { badgesRoutes } from "./badges.js";
 import { pingsRoutes } from "./pings.js";
 import { alertChannelsRoutes } from "./v1/alert-channels.js";
 import { alertSettingsRoutes } from "./v1/alert-settings.js";
@@ -38,4 +39,5 @@ export const routes: readonly Route[] = [
   ...alertNotificationsRoutes,
   ...reportingRoutes,
   ...pingsRoutes,
+  ...badgesRoutes,
 ];
