@@ -50,6 +50,8 @@ export const ConfigSchema = z
     SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
     /** Whether this instance schedules and runs checks (API-only instances set it to false). */
     ENGINE_ENABLED: booleanFlag(true),
+    /** Days raw check results, heartbeat events, alerts and notifications are kept (rollups: 400). */
+    RESULT_RETENTION_DAYS: integer(1, 3650, 30),
     /** How many runs this instance's engine has under way at once. */
     ENGINE_CONCURRENCY: integer(1, 1000, 100),
     /** A claimed run's lease, for the service's runners and for agents: a runner silent this long loses the run to another. */
@@ -96,6 +98,8 @@ export type Config = {
   graphqlIntrospection: boolean;
   shutdownTimeoutMs: number;
   engine: { enabled: boolean; concurrency: number };
+  /** Days raw results and their kin are kept; the engine's retention sweep deletes older ones. */
+  resultRetentionDays: number;
   runLeaseMs: number;
   /** No trailing slash. */
   publicUrl: string;
@@ -135,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     engine: { enabled: c.ENGINE_ENABLED, concurrency: c.ENGINE_CONCURRENCY },
+    resultRetentionDays: c.RESULT_RETENTION_DAYS,
     runLeaseMs: c.RUN_LEASE_MS,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST.includes(":") ? `[${c.HOST}]` : c.HOST}:${c.PORT}`).replace(
       /\/+$/,

@@ -1,7 +1,9 @@
 import { systemContext } from "../app-context.js";
+import { sqlitePath } from "../db/provider.js";
 import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
+import { sweepRetention } from "../domain/retention/index.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
 import type { Sweep } from "./engine.js";
 
@@ -32,4 +34,19 @@ export const engineSweeps: Sweep[] = [
   { name: "alert ticks", everyMs: 5_000, run: (app, now) => tickDueCheckStatuses({ ctx: systemContext(app), now }) },
   // Sessions that can no longer finish end TIMED_OUT.
   { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions({ ctx: systemContext(app), now }) },
+  // Raw results and their kin older than RESULT_RETENTION_DAYS, rollups older than 400 days: in
+  // batches of 1,000 rows with a yield between them, so result writes never wait long.
+  {
+    name: "retention",
+    everyMs: 60_000,
+    run: (app, now) =>
+      sweepRetention({
+        ctx: systemContext(app),
+        now,
+        options: {
+          days: app.config.resultRetentionDays,
+          ...(app.database.provider === "sqlite" ? { sqliteFile: sqlitePath(app.config.databaseUrl) } : {}),
+        },
+      }),
+  },
 ];
