@@ -91,7 +91,7 @@ try {
   const steps = Math.floor((now - start) / STEP);
   const total = steps * checks;
   console.log(
-    `writing ${total.toLocaleString("en")} results (${checks} checks x ${days} days every 10 min) to ${file}`,
+    `writing ${total.toLocaleString("en")} results (${checks} checks x ${days} days every ${every} min) to ${file}`,
   );
   const ctx = { db, accountId, events: createInProcessBus(), now: () => new Date() };
   const writeStarted = Date.now();
