@@ -2,12 +2,14 @@
 // named time zone across a daylight-saving change, presets at a fixed clock, filters, limits and
 // tenant isolation.
 import { describe, expect, it } from "vitest";
-import { domainContext } from "../../src/app-context.js";
+import { domainContext, systemContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
+import { recordMissedHeartbeats } from "../../src/domain/heartbeats/index.js";
 import { getReporting } from "../../src/domain/reporting/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createCheck } from "../support/fixtures/checks.js";
+import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
 import { restClient } from "../support/rest.js";
 
 const secs = (iso: string) => String(Date.parse(iso) / 1000);
@@ -169,6 +171,20 @@ describe(`REST reporting on ${testProvider}`, () => {
       expect(status, query).toBe(400);
       expect(body.validation, query).toEqual({ source: "query", keys: [key] });
     }
+  });
+
+  it("reports a heartbeat's availability from the same rollups, after its events are deleted too", async () => {
+    const check = await createHeartbeatCheck(t, { tags: ["heartbeat-availability"] });
+    for (let i = 0; i < 3; i++) expect((await fetch(`${t.url}/ping/${check.pingToken}`)).status).toBe(200);
+    // No ping for period + grace: the sweep writes a FAILING event, a failed run.
+    expect(
+      await recordMissedHeartbeats({ ctx: systemContext(t.app.context), now: new Date(Date.now() + 120_000) }),
+    ).toBeTruthy();
+    expect(await t.db.heartbeatEvent.count({ where: { checkId: check.id } })).toBe(4);
+    await t.db.heartbeatEvent.deleteMany({ where: { checkId: check.id } });
+    const window = `from=${Math.floor(Date.now() / 1000) - 3600}&to=${Math.floor(Date.now() / 1000) + 3600}`;
+    const { body } = await api.get(`/v1/reporting?${window}&filterByTags=heartbeat-availability`);
+    expect(body[0].aggregate).toEqual({ successRatio: 75, avg: 0, p95: 0, p99: 0 });
   });
 
   it("shows only the caller's checks", async () => {

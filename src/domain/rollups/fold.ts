@@ -89,3 +89,28 @@ export function foldRollups(results: readonly RollupInput[]): RollupDelta[] {
   }
   return [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
 }
+
+/**
+ * A heartbeat event as a rollup run (location "heartbeat", no response time): a FAILING event is a
+ * failed run, any other a passing one, so availability over any range (reporting, runStats) reads
+ * the same aggregates as checks that run, long after the events themselves are deleted.
+ */
+export function heartbeatRollupInput(event: {
+  accountId: string;
+  checkId: string;
+  state: string;
+  timestamp: Date;
+}): RollupInput {
+  return {
+    accountId: event.accountId,
+    checkId: event.checkId,
+    runLocation: "heartbeat",
+    resultType: "FINAL",
+    isCancelled: false,
+    hasFailures: event.state === "FAILING",
+    hasErrors: false,
+    isDegraded: false,
+    startedAt: event.timestamp,
+    responseTime: 0,
+  };
+}
