@@ -36,17 +36,16 @@ export class Aggregate {
   }
 }
 
+/** Rollup rows, or their sums (the numbers may arrive as bigint from a SUM). */
 export type RollupRow = {
   checkId: string;
-  hours: number;
-  startHour: number;
-  runs: number;
-  failed: number;
-  degraded: number;
-  errors: number;
-  responseTimeSum: number;
-  responseTimeMin: number;
-  responseTimeMax: number;
+  runs: number | bigint;
+  failed: number | bigint;
+  degraded: number | bigint;
+  errors: number | bigint;
+  responseTimeSum: number | bigint;
+  responseTimeMin: number | bigint;
+  responseTimeMax: number | bigint;
   sketch: string;
 };
 

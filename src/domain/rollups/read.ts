@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../db/client.js";
+import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { Aggregate, type RollupRow } from "./aggregate.js";
 import { HOUR_MS } from "./fold.js";
@@ -37,7 +37,7 @@ export function plan(spans: readonly Span[]): { bounds: { s: number; e: number }
 /**
  * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
  * check with runs, one Aggregate per span (undefined where it had none). `checkIds` null: every
- * check of the account. One statement.
+ * check of the account. One statement, summing in the database.
  */
 export async function aggregateRollups({
   db,
@@ -58,15 +58,30 @@ export async function aggregateRollups({
     (r) => Prisma.sql`("hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to})`,
   );
   const checks = checkIds ? Prisma.sql`AND "checkId" IN (${Prisma.join(checkIds)})` : Prisma.empty;
-  const rows = await db.$queryRaw<RollupRow[]>`
-    SELECT "checkId", "hours", "startHour", "runs", "failed", "degraded", "errors", "responseTimeSum",
-           "responseTimeMin", "responseTimeMax", "sketch"
-    FROM "CheckRollup" WHERE "accountId" = ${accountId} ${checks} AND (${Prisma.join(which, " OR ")})`;
-  const starts = bounds.map((b) => b.s);
+  // The span of a row: the last span starting at or before its hour (rows past a span's end are not selected).
+  const span =
+    bounds.length === 1
+      ? Prisma.sql`0`
+      : Prisma.sql`CASE ${Prisma.join(
+          bounds
+            .map((b, i) => ({ b, i }))
+            .reverse()
+            .map(({ b, i }) => Prisma.sql`WHEN "startHour" >= ${b.s} THEN ${i}`),
+          " ",
+        )} ELSE -1 END`;
+  // Summed in the database, one row per check and span: the client receives a few rows, not one per
+  // hour or day (the decoding of tens of thousands of rows costs more than the sums). The sketches
+  // are concatenated: "z:.. k:c .." strings joined by spaces are still one valid encoding.
+  const joined = isPostgres(db) ? Prisma.sql`string_agg("sketch", ' ')` : Prisma.sql`group_concat("sketch", ' ')`;
+  const rows = await db.$queryRaw<(RollupRow & { span: number | bigint })[]>`
+    SELECT "checkId", ${span} AS "span", SUM("runs") AS "runs", SUM("failed") AS "failed",
+           SUM("degraded") AS "degraded", SUM("errors") AS "errors", SUM("responseTimeSum") AS "responseTimeSum",
+           MIN("responseTimeMin") AS "responseTimeMin", MAX("responseTimeMax") AS "responseTimeMax", ${joined} AS "sketch"
+    FROM "CheckRollup" WHERE "accountId" = ${accountId} ${checks} AND (${Prisma.join(which, " OR ")})
+    GROUP BY "checkId", "span"`;
   for (const row of rows) {
-    const hour = Number(row.startHour);
-    const index = spanOf(starts, hour);
-    if (index < 0 || hour >= bounds[index]!.e) continue;
+    const index = Number(row.span);
+    if (index < 0) continue;
     let aggregates = out.get(row.checkId);
     if (!aggregates) {
       aggregates = new Array(spans.length);
@@ -76,19 +91,4 @@ export async function aggregateRollups({
     aggregates[index].add(row);
   }
   return out;
-}
-
-/** The last index whose start is <= hour (binary search), -1 if none. */
-function spanOf(starts: readonly number[], hour: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= hour) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
 }

@@ -9,29 +9,51 @@ export const SKETCH_RELATIVE_ACCURACY = 0.01;
  * values too small to map). Stored as text, "z:<zeros> <key>:<count> ..." in key order, because
  * the library's own `toProto`/`fromProto` need protobufjs, which is not installed, and a rollup
  * row needs only the bins: merging two sketches adds their counts key by key, so a day is the
- * exact merge of its hours and a report the merge of its days.
+ * exact merge of its hours and a report the merge of its days. Reports merge tens of thousands
+ * of rows, so decoding is a hand-written scan into an array, without intermediate strings.
  */
 export class Sketch {
   zero = 0;
-  readonly bins = new Map<number, number>();
+  /** Counts of keys offset .. offset + counts.length - 1 (a dense store, as DDSketch's own). */
+  private counts = new Float64Array(0);
+  private offset = 0;
 
   get count(): number {
     let n = this.zero;
-    for (const c of this.bins.values()) n += c;
+    for (const c of this.counts) n += c;
     return n;
+  }
+
+  /** The bins, in key order. */
+  bins(): [number, number][] {
+    const out: [number, number][] = [];
+    for (let i = 0; i < this.counts.length; i++) if (this.counts[i]! > 0) out.push([this.offset + i, this.counts[i]!]);
+    return out;
+  }
+
+  private addKey(key: number, count: number) {
+    let index = key - this.offset;
+    if (index < 0 || index >= this.counts.length) {
+      // Grow to cover the key, with room on that side: a report's merges settle after a few rows.
+      const low = this.counts.length === 0 ? key : Math.min(this.offset, key - 16);
+      const high = this.counts.length === 0 ? key + 16 : Math.max(this.offset + this.counts.length, key + 17);
+      const grown = new Float64Array(high - low);
+      if (this.counts.length > 0) grown.set(this.counts, this.offset - low);
+      this.counts = grown;
+      this.offset = low;
+      index = key - low;
+    }
+    this.counts[index]! += count;
   }
 
   add(value: number, count = 1): void {
     if (value < mapping.minPossible) this.zero += count;
-    else {
-      const key = mapping.key(value);
-      this.bins.set(key, (this.bins.get(key) ?? 0) + count);
-    }
+    else this.addKey(mapping.key(value), count);
   }
 
   merge(other: Sketch): void {
     this.zero += other.zero;
-    for (const [key, c] of other.bins) this.bins.set(key, (this.bins.get(key) ?? 0) + c);
+    for (const [key, c] of other.bins()) this.addKey(key, c);
   }
 
   /** The value at quantile q (0..1) as DDSketch answers it: within 1% of the exact order statistic of rank floor(q * (n - 1)). */
@@ -41,17 +63,16 @@ export class Sketch {
     const rank = q * (n - 1);
     if (rank < this.zero) return 0;
     let running = this.zero;
-    const keys = [...this.bins.keys()].sort((a, b) => a - b);
-    for (const key of keys) {
-      running += this.bins.get(key)!;
+    const bins = this.bins();
+    for (const [key, c] of bins) {
+      running += c;
       if (running > rank) return mapping.value(key);
     }
-    return mapping.value(keys[keys.length - 1]!);
+    return mapping.value(bins[bins.length - 1]![0]);
   }
 
   encode(): string {
-    const keys = [...this.bins.keys()].sort((a, b) => a - b);
-    return [`z:${this.zero}`, ...keys.map((k) => `${k}:${this.bins.get(k)}`)].join(" ");
+    return [`z:${this.zero}`, ...this.bins().map(([k, c]) => `${k}:${c}`)].join(" ");
   }
 
   static decode(text: string): Sketch {
@@ -60,17 +81,31 @@ export class Sketch {
     return sketch;
   }
 
-  /** Adds an encoded sketch's counts without building it first (reports merge thousands). */
+  /** Adds an encoded sketch's counts: one pass over the characters, no substrings. */
   mergeEncoded(text: string): void {
-    if (!text) return;
-    for (const pair of text.split(" ")) {
-      const colon = pair.indexOf(":");
-      const count = Number(pair.slice(colon + 1));
-      if (pair.charCodeAt(0) === 122 /* z */) this.zero += count;
-      else {
-        const key = Number(pair.slice(0, colon));
-        this.bins.set(key, (this.bins.get(key) ?? 0) + count);
+    const length = text.length;
+    let i = 0;
+    while (i < length) {
+      let key = 0;
+      let zero = false;
+      let negative = false;
+      let c = text.charCodeAt(i);
+      if (c === 122 /* z */) {
+        zero = true;
+        i++;
+      } else {
+        if (c === 45 /* - */) {
+          negative = true;
+          i++;
+        }
+        for (c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) key = key * 10 + (c - 48);
       }
+      i++; // ':'
+      let count = 0;
+      for (c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) count = count * 10 + (c - 48);
+      i++; // ' '
+      if (zero) this.zero += count;
+      else this.addKey(negative ? -key : key, count);
     }
   }
 }
