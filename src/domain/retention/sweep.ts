@@ -10,9 +10,9 @@ const FINISHED_RUNS = ["DONE", "CANCELLED", "DROPPED"];
 export type RetentionOptions = {
   /** RESULT_RETENTION_DAYS. */
   days: number;
-  /** Rows per statement: short write transactions, so the engine's result writer never waits long. */
+  /** Rows per statement (default 500): short write transactions, so the engine's writers never wait long. */
   batch?: number;
-  /** Statements per table and run: a large backlog is worked off over several runs. */
+  /** Statements per table and run (default 100): a large backlog is worked off over several runs. */
   maxBatches?: number;
   /** The SQLite file (none on PostgreSQL): compacted after a sweep that deleted anything. */
   sqliteFile?: string;
@@ -20,8 +20,13 @@ export type RetentionOptions = {
 
 export type RetentionReport = Record<string, number>;
 
-/** Lets other work (the engine's claims and result batches) in between two statements. */
-const breathe = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * A pause between two statements, long enough for the engine's claims and result batches to take
+ * the write lock in between (on SQLite another process's writer polls for it: an immediate next
+ * delete would keep it waiting).
+ */
+const PAUSE_MS = 50;
+const breathe = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 
 /**
  * Deletes what is older than the retention: check results (by startedAt), finished runs (by
@@ -41,8 +46,8 @@ export async function sweepRetention({
   options: RetentionOptions;
 }): Promise<RetentionReport> {
   const db = ctx.db;
-  const batch = options.batch ?? 1_000;
-  const maxBatches = options.maxBatches ?? 50;
+  const batch = options.batch ?? 500;
+  const maxBatches = options.maxBatches ?? 100;
   const cutoff = new Date(now.getTime() - options.days * DAY_MS);
   const report: RetentionReport = {};
 
@@ -123,7 +128,7 @@ export async function sweepRetention({
     return { deleted: count, more: true };
   });
 
-  if (options.sqliteFile && Object.values(report).some((n) => n > 0)) compactSqlite(options.sqliteFile);
+  if (options.sqliteFile && Object.values(report).some((n) => n > 0)) await compactSqlite(options.sqliteFile);
   return report;
 }
 
@@ -134,12 +139,16 @@ export async function sweepRetention({
  * PRAGMA is stepped once, and incremental_vacuum frees one page per step. Its busy timeout is 0,
  * so it never blocks the event loop waiting for the app's own writes: busy, it tries next time.
  */
-function compactSqlite(file: string) {
+async function compactSqlite(file: string) {
   const connection = new Database(file, { timeout: 0 });
   try {
+    // 4 MB a step, a pause between steps (each holds the write lock and this process's event
+    // loop), at most 64 MB a run: the next run goes on where this one stopped.
     if (Number(connection.pragma("auto_vacuum", { simple: true })) === 2) {
-      for (let i = 0; i < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++)
+      for (let i = 0; i < 16 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
         connection.pragma("incremental_vacuum(1024)");
+        await breathe();
+      }
     }
     connection.pragma("wal_checkpoint(TRUNCATE)");
   } catch (error) {
