@@ -35,7 +35,7 @@ export const engineSweeps: Sweep[] = [
   // Sessions that can no longer finish end TIMED_OUT.
   { name: "session time-outs", everyMs: 30_000, run: (app, now) => timeOutSessions({ ctx: systemContext(app), now }) },
   // Raw results and their kin older than RESULT_RETENTION_DAYS, rollups older than 400 days: in
-  // batches of 500 rows with a 50 ms pause between them, so result writes never wait long.
+  // batches of 200 rows with a 150 ms pause between them, so result writes never wait long.
   {
     name: "retention",
     everyMs: 60_000,

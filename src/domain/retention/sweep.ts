@@ -10,10 +10,12 @@ const FINISHED_RUNS = ["DONE", "CANCELLED", "DROPPED"];
 export type RetentionOptions = {
   /** RESULT_RETENTION_DAYS. */
   days: number;
-  /** Rows per statement (default 500): short write transactions, so the engine's writers never wait long. */
+  /** Rows per statement (default 200): short write transactions, so the engine's writers never wait long. */
   batch?: number;
-  /** Statements per table and run (default 100): a large backlog is worked off over several runs. */
+  /** Statements per table and run (default 250, at most about 1,300 rows a second): a backlog is worked off over several runs. */
   maxBatches?: number;
+  /** The pause between two statements (default 150 ms). */
+  pauseMs?: number;
   /** The SQLite file (none on PostgreSQL): compacted after a sweep that deleted anything. */
   sqliteFile?: string;
 };
@@ -25,8 +27,8 @@ export type RetentionReport = Record<string, number>;
  * the write lock in between (on SQLite another process's writer polls for it: an immediate next
  * delete would keep it waiting).
  */
-const PAUSE_MS = 50;
-const breathe = () => new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+const PAUSE_MS = 150;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Deletes what is older than the retention: check results (by startedAt), finished runs (by
@@ -46,8 +48,9 @@ export async function sweepRetention({
   options: RetentionOptions;
 }): Promise<RetentionReport> {
   const db = ctx.db;
-  const batch = options.batch ?? 500;
-  const maxBatches = options.maxBatches ?? 100;
+  const batch = options.batch ?? 200;
+  const maxBatches = options.maxBatches ?? 250;
+  const breathe = () => pause(options.pauseMs ?? PAUSE_MS);
   const cutoff = new Date(now.getTime() - options.days * DAY_MS);
   const report: RetentionReport = {};
 
@@ -128,7 +131,7 @@ export async function sweepRetention({
     return { deleted: count, more: true };
   });
 
-  if (options.sqliteFile && Object.values(report).some((n) => n > 0)) await compactSqlite(options.sqliteFile);
+  if (options.sqliteFile && Object.values(report).some((n) => n > 0)) await compactSqlite(options.sqliteFile, breathe);
   return report;
 }
 
@@ -139,14 +142,14 @@ export async function sweepRetention({
  * PRAGMA is stepped once, and incremental_vacuum frees one page per step. Its busy timeout is 0,
  * so it never blocks the event loop waiting for the app's own writes: busy, it tries next time.
  */
-async function compactSqlite(file: string) {
+async function compactSqlite(file: string, breathe: () => Promise<unknown>) {
   const connection = new Database(file, { timeout: 0 });
   try {
-    // 4 MB a step, a pause between steps (each holds the write lock and this process's event
+    // 1 MB a step, a pause between steps (each holds the write lock and this process's event
     // loop), at most 64 MB a run: the next run goes on where this one stopped.
     if (Number(connection.pragma("auto_vacuum", { simple: true })) === 2) {
-      for (let i = 0; i < 16 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
-        connection.pragma("incremental_vacuum(1024)");
+      for (let i = 0; i < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
+        connection.pragma("incremental_vacuum(256)");
         await breathe();
       }
     }
