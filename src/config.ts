@@ -66,6 +66,8 @@ export const ConfigSchema = z
     MAX_CONNECTIONS: integer(0, 1_000_000, 10_000),
     /** Whether this instance schedules and runs checks (API-only instances set it to false). */
     ENGINE_ENABLED: booleanFlag(true),
+    /** Days raw check results, heartbeat events, alerts and notifications are kept (rollups: 400). */
+    RESULT_RETENTION_DAYS: integer(1, 3650, 30),
     /** How many runs this instance's engine has under way at once. */
     ENGINE_CONCURRENCY: integer(1, 1000, 100),
     /** A claimed run's lease, for the service's runners and for agents: a runner silent this long loses the run to another. */
@@ -122,6 +124,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   http: HttpConfig;
   engine: { enabled: boolean; concurrency: number };
+  /** Days raw results and their kin are kept; the engine's retention sweep deletes older ones. */
+  resultRetentionDays: number;
   runLeaseMs: number;
   /** No trailing slash. */
   publicUrl: string;
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: c.MAX_CONNECTIONS,
     },
     engine: { enabled: c.ENGINE_ENABLED, concurrency: c.ENGINE_CONCURRENCY },
+    resultRetentionDays: c.RESULT_RETENTION_DAYS,
     runLeaseMs: c.RUN_LEASE_MS,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST.includes(":") ? `[${c.HOST}]` : c.HOST}:${c.PORT}`).replace(
       /\/+$/,

@@ -54,6 +54,10 @@ function migrateSqlite(databaseUrl: string, migrations: Migration[]): MigrationR
   mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { timeout: 10_000 });
   try {
+    // Only takes effect on a new, empty file (before its first table): the retention sweep can then
+    // hand freed pages back with PRAGMA incremental_vacuum. Older files keep auto_vacuum=NONE
+    // (their freed pages are reused, the file does not shrink) until a one-off VACUUM (README).
+    db.pragma("auto_vacuum = INCREMENTAL");
     db.pragma("journal_mode = WAL");
     db.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME,

@@ -1,9 +1,11 @@
 import { systemContext } from "../app-context.js";
+import { sqlitePath } from "../db/provider.js";
 import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
 import { sweepIdempotencyKeys } from "../domain/idempotency/index.js";
 import { notifyMaintenanceTransitions } from "../domain/maintenance-windows/notices.js";
+import { sweepRetention } from "../domain/retention/index.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
 import type { Sweep } from "./engine.js";
 
@@ -45,5 +47,20 @@ export const engineSweeps: Sweep[] = [
     name: "maintenance notices",
     everyMs: 10_000,
     run: (app, now) => notifyMaintenanceTransitions({ ctx: systemContext(app), now }),
+  },
+  // Raw results and their kin older than RESULT_RETENTION_DAYS, rollups older than 400 days: in
+  // batches of 200 rows with a 150 ms pause between them, so result writes never wait long.
+  {
+    name: "retention",
+    everyMs: 60_000,
+    run: (app, now) =>
+      sweepRetention({
+        ctx: systemContext(app),
+        now,
+        options: {
+          days: app.config.resultRetentionDays,
+          ...(app.database.provider === "sqlite" ? { sqliteFile: sqlitePath(app.config.databaseUrl) } : {}),
+        },
+      }),
   },
 ];

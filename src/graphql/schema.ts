@@ -61,6 +61,7 @@ import "./types/alert-channels/inputs.js";
 import "./types/alert-channels/mutations.js";
 import "./types/alert-settings/type.js";
 import "./types/alert-notifications/type.js";
+import "./types/reporting/type.js";
 import "./subscriptions/fields.js";
 
 builder.queryType({});

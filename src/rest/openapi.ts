@@ -95,7 +95,7 @@ export function openApiDocument(routes: readonly Route[]) {
           ? { description: route.status === 201 ? "Created" : route.status === 204 ? "No Content" : "Successful" }
           : {
               description: route.status === 201 ? "Created" : "Successful",
-              content: { "application/json": { schema: responseSchema(route.response) } },
+              content: { [route.responseType ?? "application/json"]: { schema: responseSchema(route.response) } },
             },
       "400": errorRef("Validation failed: `validation.keys` names the fields"),
       ...(route.auth === false

@@ -44,6 +44,8 @@ export type Route = {
   status: 200 | 201 | 204;
   /** The success body's shape, for the document. */
   response?: z.ZodType;
+  /** The success body's media type when not JSON (badges are SVG); the handler sends it itself. */
+  responseType?: string;
   /** Other statuses this operation answers besides the common 400/401/403/404/429. */
   otherResponses?: Record<number, string>;
   handler: (input: RouteInput) => Promise<unknown>;

@@ -1,4 +1,5 @@
 import type { Route } from "./route.js";
+import { badgesRoutes } from "./badges.js";
 import { pingsRoutes } from "./pings.js";
 import { alertChannelsRoutes } from "./v1/alert-channels.js";
 import { alertSettingsRoutes } from "./v1/alert-settings.js";
@@ -14,6 +15,7 @@ import { incidentsRoutes } from "./v1/incidents.js";
 import { maintenanceWindowsRoutes } from "./v1/maintenance-windows.js";
 import { privateLocationsRoutes } from "./v1/private-locations.js";
 import { statusPageKeysRoutes } from "./v1/status-page-keys.js";
+import { reportingRoutes } from "./v1/reporting.js";
 import { statusPageServicesRoutes } from "./v1/status-page-services.js";
 import { statusPageSubscriptionsRoutes } from "./v1/status-page-subscriptions.js";
 import { statusPagesRoutes } from "./v1/status-pages.js";
@@ -39,5 +41,7 @@ export const routes: readonly Route[] = [
   ...alertChannelsRoutes,
   ...alertSettingsRoutes,
   ...alertNotificationsRoutes,
+  ...reportingRoutes,
   ...pingsRoutes,
+  ...badgesRoutes,
 ];

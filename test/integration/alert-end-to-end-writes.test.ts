@@ -87,7 +87,7 @@ describe(`alert decisions under concurrent writes on ${testProvider}`, () => {
     expect(after).toMatchObject({ condition: "FAILING", alerted: "FAILURE", version: before.version + 2 });
   });
 
-  it("a passing FINAL result with nothing to alert adds two statements to the recording", async () => {
+  it("a passing FINAL result with nothing to alert adds two statements to the recording, and two for its rollups", async () => {
     const check = await newCheck();
     await subscribe(check.id);
     await record({ checkId: check.id, runLocation: "eu-west-1", hasFailures: false });
@@ -106,8 +106,12 @@ describe(`alert decisions under concurrent writes on ${testProvider}`, () => {
     // The FINAL adds the decision's fast path: the status row read (SELECT "CheckStatus"), then
     // the compare-and-set moving its version and run facts (UPDATE "CheckStatus"). Nothing else:
     // no settings, silence or channel reads (a passing run after a passing one cannot alert), no
-    // CheckAlert or outbox row.
-    expect(final).toHaveLength(5);
+    // CheckAlert or outbox row. And its rollups (issue 14): one upsert of the hour's and the day's
+    // counters, then their merged sketches (the rows exist: the first result made them).
+    expect(final).toHaveLength(7);
+    const rollups = final.filter((sql) => /["`]CheckRollup["`]/.test(sql));
+    expect(rollups).toHaveLength(2);
+    expect(rollups[0]).toMatch(/^\s*INSERT INTO "CheckRollup"[\s\S]*ON CONFLICT/);
     const added = final.filter((sql) => /["`]CheckStatus["`]/.test(sql));
     expect(added).toHaveLength(2);
     expect(added[0]).toMatch(/^SELECT/);

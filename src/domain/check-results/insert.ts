@@ -9,6 +9,7 @@ import { recordResultStatus } from "../check-statuses/results.js";
 import type { StatusEffects } from "../check-statuses/effects.js";
 import type { DomainContext } from "../context.js";
 import { ValidationError } from "../errors.js";
+import { writeRollups, type RollupInput } from "../rollups/index.js";
 import type { RecordCheckResultInput } from "./schemas.js";
 
 type Data = z.output<typeof RecordCheckResultInput>;
@@ -66,6 +67,7 @@ export async function insertCheckResult({
   data,
   promoted,
   effects,
+  rollups,
 }: {
   ctx: DomainContext;
   tx: DbOrTx;
@@ -73,6 +75,8 @@ export async function insertCheckResult({
   data: Data;
   promoted?: Promoted;
   effects: StatusEffects;
+  /** A batch writer's collector: the caller adds the batch's results to their rollups at once (writeRollups). Without it, this result's are written here. */
+  rollups?: RollupInput[];
 }): Promise<CheckResult> {
   const now = ctx.now();
   const startedAt = data.startedAt ?? now;
@@ -127,6 +131,9 @@ export async function insertCheckResult({
     });
   }
   await recordResultStatus({ ctx, tx, result, sequenceSize: run.sequenceSize, effects });
+  // Rollup rows are locked last, after the check's status, in every writer: no lock cycle between them.
+  if (rollups) rollups.push(result);
+  else await writeRollups(tx, [result]);
   if (sessionId) {
     const started = await settleSession({ tx, accountId: ctx.accountId, sessionId, now });
     if (promoted) mergePromoted(promoted, started);

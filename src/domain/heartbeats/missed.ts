@@ -1,3 +1,4 @@
+import { heartbeatRollupInput, writeRollups } from "../rollups/index.js";
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
@@ -81,7 +82,7 @@ async function writeFailing(
     // The event and the status's decision (a failed run) commit together; the event's unique id
     // is still the compare-and-set between sweeps.
     await db.$transaction(async (tx) => {
-      await tx.heartbeatEvent.create({
+      const event = await tx.heartbeatEvent.create({
         data: {
           id,
           accountId: due.accountId,
@@ -100,6 +101,7 @@ async function writeFailing(
         at: due.failedAt,
         ...status,
       });
+      await writeRollups(tx, [heartbeatRollupInput(event)]);
     });
     return id;
   } catch (error) {

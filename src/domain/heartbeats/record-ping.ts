@@ -1,6 +1,7 @@
 import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
 import { recordHeartbeatStatus } from "../check-statuses/heartbeats.js";
 import type { DomainContext } from "../context.js";
+import { heartbeatRollupInput, writeRollups } from "../rollups/index.js";
 import { NotFoundError } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { PingInput } from "./schemas.js";
@@ -59,6 +60,8 @@ export async function recordHeartbeatPing({
       publicUrl: ctx.publicUrl,
       effects,
     });
+    // After the status, as every writer does (no lock cycle): the event counts in its hour's rollup.
+    await writeRollups(tx, [heartbeatRollupInput(event)]);
     return event;
   });
   ctx.events.publish({

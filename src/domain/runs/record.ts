@@ -4,6 +4,7 @@ import { nothingPromoted, publishQueued } from "../check-sessions/promote.js";
 import { noStatusEffects, runStatusEffects, type StatusEffects } from "../check-statuses/effects.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
 import type { DomainContext, SystemContext } from "../context.js";
+import { writeRollups, type RollupInput } from "../rollups/index.js";
 import { parseInput } from "../validation.js";
 
 /** One try of a run held by `owner`, as the engine records it: the lease is renewed by `leaseMs` first. */
@@ -45,6 +46,8 @@ export async function recordHeldTries({
   const write = (indexes: number[]) =>
     deps.db.$transaction(async (tx) => {
       const effects = noStatusEffects();
+      // The batch's results reach their hourly and daily rollups in one upsert, not one per result.
+      const rollups: RollupInput[] = [];
       const outcome: { index: number; result: CheckResult | null }[] = [];
       for (const index of indexes) {
         const t = tries[index]!;
@@ -58,10 +61,19 @@ export async function recordHeldTries({
           index,
           result:
             count === 1
-              ? await insertCheckResult({ ctx: ctxOf(t.run.accountId), tx, check: t.check, data, promoted, effects })
+              ? await insertCheckResult({
+                  ctx: ctxOf(t.run.accountId),
+                  tx,
+                  check: t.check,
+                  data,
+                  promoted,
+                  effects,
+                  rollups,
+                })
               : null,
         });
       }
+      await writeRollups(tx, rollups);
       return { outcome, effects };
     });
 

@@ -1,0 +1,330 @@
+// Results at scale (issue 14), on SQLite: N checks with D days of results every 10 minutes, in
+// batches of 500 per transaction, each ending with the engine's rollup upsert (writeRollups): the
+// rollups are built as in production. The result rows themselves go in with one createMany per
+// batch (the full per-result path, a run, the status's compare-and-set and alert decisions, writes
+// a few hundred results a second on a shared machine: BENCH_FULL_PATH=1 uses it) in one INSERT. Then:
+//   - GET /v1/reporting over 90 days for all checks (goal < 200 ms) and one check's 90-day daily
+//     series over GraphQL (goal < 20 ms), against `vigil serve` in its own process;
+//   - the engine's scheduling lag (due -> claim) in windows alternating without and with the
+//     retention sweep (RESULT_RETENTION_DAYS=30, run by this process as another instance would);
+//   - the database size per million results before and after retention.
+//   npm run bench:reporting
+//   BENCH_CHECKS=1000 BENCH_DAYS=90 BENCH_WINDOW=30 npm run bench:reporting   (about 13 M results)
+//   BENCH_CHECKS=1000 BENCH_EVERY_MINUTES=60 npm run bench:reporting   (the same rollups from 2.2 M results)
+import { type ChildProcess, spawn } from "node:child_process";
+import Database from "better-sqlite3";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../src/db/client.js";
+import { migrate } from "../src/db/migrate.js";
+import { createAccount } from "../src/domain/accounts/create.js";
+import { insertCheckResult } from "../src/domain/check-results/insert.js";
+import { RecordCheckResultInput } from "../src/domain/check-results/schemas.js";
+import { noStatusEffects } from "../src/domain/check-statuses/effects.js";
+import { sweepRetention } from "../src/domain/retention/index.js";
+import { type RollupInput, writeRollups } from "../src/domain/rollups/index.js";
+import { createInProcessBus } from "../src/events/bus.js";
+import { freePort } from "../test/support/postgres-server.js";
+import { ready, sleep } from "./support/server-process.js";
+
+const checks = Number(process.env.BENCH_CHECKS ?? 100);
+const days = Number(process.env.BENCH_DAYS ?? 90);
+const windowSeconds = Number(process.env.BENCH_WINDOW ?? 20);
+const alternations = Number(process.env.BENCH_ALTERNATIONS ?? 3);
+/** Minutes between two results of a check: reporting reads rollups, whose count does not depend on it. */
+const every = Number(process.env.BENCH_EVERY_MINUTES ?? 10);
+const STEP = every * 60_000;
+const DAY = 86_400_000;
+
+const dir = mkdtempSync(join(tmpdir(), "vigil-bench-reporting-"));
+const file = join(dir, "bench.db");
+const url = `file:${file}`;
+let child: ChildProcess | null = null;
+const target = createServer((_req, res) => res.end("ok"));
+await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
+const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+const rows: [string, string][] = [];
+const figure = (name: string, value: string) => {
+  rows.push([name, value]);
+  console.log(`${name}: ${value}`);
+};
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+try {
+  await migrate(url);
+  const database = await openDatabase(url);
+  const db = database.prisma;
+  const apiKey = `vg_${randomBytes(24).toString("hex")}`;
+  const account = await createAccount({ db, input: { name: "bench" } });
+  const accountId = account.id;
+  const request = {
+    method: "GET",
+    url: targetUrl,
+    assertions: [],
+    headers: [],
+    queryParameters: [],
+    body: "",
+    bodyType: "NONE",
+  };
+  const ids = Array.from({ length: checks }, () => randomUUID());
+  await db.check.createMany({
+    data: ids.map((id, i) => ({
+      id,
+      accountId,
+      checkType: "API",
+      name: `check ${i}`,
+      frequency: 1,
+      locations: ["eu-west-1"],
+      tags: [i % 2 ? "odd" : "even"],
+      request,
+    })),
+  });
+
+  // 1. Results through the write path, oldest first, as an engine writes them over the days.
+  const now = Date.now();
+  const start = Math.floor((now - days * DAY) / STEP) * STEP;
+  const steps = Math.floor((now - start) / STEP);
+  const total = steps * checks;
+  console.log(
+    `writing ${total.toLocaleString("en")} results (${checks} checks x ${days} days every ${every} min) to ${file}`,
+  );
+  const ctx = { db, accountId, events: createInProcessBus(), now: () => new Date() };
+  const writeStarted = Date.now();
+  let written = 0;
+  let pending: { checkId: string; at: number; i: number }[] = [];
+  const fullPath = process.env.BENCH_FULL_PATH === "1";
+  const resultOf = (r: { checkId: string; at: number; i: number }) => {
+    const failed = r.i % 97 === 0;
+    return RecordCheckResultInput.parse({
+      checkId: r.checkId,
+      runLocation: "eu-west-1",
+      startedAt: new Date(r.at),
+      stoppedAt: new Date(r.at + 150),
+      responseTime: 80 + ((r.i * 7919) % 400) + (r.i % 50 === 0 ? 2_000 : 0),
+      hasFailures: failed,
+      isDegraded: !failed && r.i % 31 === 0,
+      apiCheckResult: { response: { status: failed ? 500 : 200, statusText: "OK", body: "ok", headers: {} } },
+    });
+  };
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    await db.$transaction(
+      async (tx) => {
+        const rollups: RollupInput[] = [];
+        if (fullPath) {
+          // The engine's whole path per result: its run, the status's compare-and-set, alert decisions.
+          const effects = noStatusEffects();
+          for (const r of batch)
+            await insertCheckResult({
+              ctx,
+              tx,
+              check: { id: r.checkId, name: "c", checkType: "API" },
+              data: resultOf(r),
+              effects,
+              rollups,
+            });
+        } else {
+          // The result rows in one statement (SQLite's text form of Prisma's DateTime and Json), and
+          // the same rollup upsert the engine's batch ends with.
+          const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
+          const params: unknown[] = [];
+          for (const r of batch) {
+            const d = resultOf(r);
+            const at = d.startedAt as Date;
+            rollups.push({ ...d, accountId, checkId: r.checkId, startedAt: at });
+            params.push(randomUUID(), accountId, r.checkId, "c", "API", d.resultType, d.hasFailures ? 1 : 0);
+            params.push(d.hasErrors ? 1 : 0, d.isDegraded ? 1 : 0, d.runLocation, iso(at), iso(d.stoppedAt as Date));
+            params.push(d.responseTime, JSON.stringify(d.apiCheckResult), randomUUID(), "[]", iso(at));
+          }
+          await tx.$executeRawUnsafe(
+            `INSERT INTO "CheckResult" ("id", "accountId", "checkId", "name", "checkType", "resultType", "hasFailures", "hasErrors", "isDegraded", "runLocation", "startedAt", "stoppedAt", "responseTime", "apiCheckResult", "sequenceId", "errorGroupIds", "createdAt") VALUES ${batch.map(() => `(${Array(17).fill("?").join(", ")})`).join(", ")}`,
+            ...params,
+          );
+        }
+        await writeRollups(tx, rollups);
+      },
+      { timeout: 120_000 },
+    );
+    written += batch.length;
+  };
+  let i = 0;
+  for (let s = 0; s < steps; s++) {
+    for (const checkId of ids) {
+      pending.push({ checkId, at: start + s * STEP + (i % 600) * 1000, i: i++ });
+      if (pending.length === 500) await flush();
+    }
+    if (s % Math.max(1, Math.floor(steps / 10)) === 0 && s > 0)
+      console.log(
+        `  ${written.toLocaleString("en")} written (${((written / (Date.now() - writeStarted)) * 1000).toFixed(0)}/s)`,
+      );
+  }
+  if (pending.length) await flush();
+  const writeSeconds = (Date.now() - writeStarted) / 1000;
+  figure("dataset", `${checks} checks x ${days} days every ${every} min = ${total.toLocaleString("en")} results`);
+  figure(
+    "write path",
+    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s; ${fullPath ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})`,
+  );
+  const rollupRows = await db.checkRollup.count();
+  figure("rollup rows", `${rollupRows.toLocaleString("en")} (hourly and daily)`);
+  await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+  const sizeBefore = statSync(file).size;
+  figure("database before retention", `${mb(sizeBefore)}, ${mb((sizeBefore / total) * 1e6)} per million results`);
+
+  // 2. Reporting and a series over HTTP, from `vigil serve` (its own retention sweep kept idle).
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const serve = async (engine: boolean) => {
+    child = spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        VIGIL_ACCOUNT_ID: accountId,
+        VIGIL_API_KEY: apiKey,
+        RATE_LIMIT_PER_MINUTE: "0",
+        RESULT_RETENTION_DAYS: "3650",
+        ENGINE_ENABLED: String(engine),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await ready(`${base}/-/readiness`, child);
+  };
+  const stopServer = async () => {
+    const running = child;
+    child = null;
+    if (!running) return;
+    running.kill("SIGTERM");
+    await new Promise((r) => running.once("exit", r));
+  };
+  // Reporting is measured without the engine: its first minute schedules every check at once.
+  await serve(false);
+  const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+  const time = async (n: number, call: () => Promise<Response>) => {
+    const ms: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const t0 = performance.now();
+      const response = await call();
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+      ms.push(performance.now() - t0);
+    }
+    return ms.sort((a, b) => a - b);
+  };
+  const from = Math.floor((now - 90 * DAY) / 1000);
+  const to = Math.floor(now / 1000);
+  await time(2, () => fetch(`${base}/v1/reporting?from=${from}&to=${to}`, { headers })); // warm-up
+  const report = await time(10, () => fetch(`${base}/v1/reporting?from=${from}&to=${to}`, { headers }));
+  figure(
+    `GET /v1/reporting 90 days, ${checks} checks`,
+    `median ${pct(report, 50).toFixed(1)} ms, p95 ${pct(report, 95).toFixed(1)} ms (goal < 200 ms)`,
+  );
+  const byDay = await time(5, () =>
+    fetch(`${base}/v1/reporting?from=${from}&to=${to}&granularity=day&timezone=Europe/Berlin`, { headers }),
+  );
+  figure(`GET /v1/reporting 90 local days (Europe/Berlin), ${checks} checks`, `median ${pct(byDay, 50).toFixed(1)} ms`);
+  const query = `query ($from: DateTime!, $to: DateTime!) { checks(first: 1) { edges { node { series(from: $from, to: $to, interval: DAY) { from stats { runs p95 } } } } } }`;
+  const variables = { from: new Date(now - 90 * DAY).toISOString(), to: new Date(now).toISOString() };
+  await time(3, () =>
+    fetch(`${base}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) }),
+  );
+  const series = await time(20, () =>
+    fetch(`${base}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) }),
+  );
+  figure(
+    "one check's 90-day daily series (GraphQL)",
+    `median ${pct(series, 50).toFixed(1)} ms, p95 ${pct(series, 95).toFixed(1)} ms (goal < 20 ms)`,
+  );
+
+  // 3. The engine's lag in windows alternating without and with the retention sweep.
+  console.log(
+    `engine warming up (${checks} checks at 1 min); then ${alternations} x (${windowSeconds} s without, ${windowSeconds} s with the sweep)`,
+  );
+  await sleep(65_000);
+  const lagBetween = async (a: Date, b: Date) => {
+    const runs = await db.checkRun.findMany({
+      where: { claimedAt: { gte: a, lt: b } },
+      select: { dueAt: true, claimedAt: true },
+    });
+    return runs.map((r) => r.claimedAt!.getTime() - r.dueAt.getTime());
+  };
+  const lags = { without: [] as number[], with: [] as number[] };
+  const deleted: Record<string, number> = {};
+  for (let k = 0; k < alternations; k++) {
+    const a = new Date();
+    await sleep(windowSeconds * 1000);
+    const b = new Date();
+    lags.without.push(...(await lagBetween(a, b)));
+    const until = Date.now() + windowSeconds * 1000;
+    while (Date.now() < until) {
+      const swept = await sweepRetention({
+        ctx: { db },
+        now: new Date(),
+        options: { days: 30, maxBatches: 10, sqliteFile: file },
+      });
+      for (const [name, n] of Object.entries(swept)) deleted[name] = (deleted[name] ?? 0) + n;
+      if (Object.values(swept).every((n) => n === 0)) await sleep(200);
+    }
+    lags.with.push(...(await lagBetween(b, new Date())));
+  }
+  for (const [name, values] of Object.entries(lags)) {
+    const sorted = values.sort((x, y) => x - y);
+    figure(
+      `engine lag ${name} the sweep`,
+      sorted.length
+        ? `p50 ${pct(sorted, 50)} ms, p99 ${pct(sorted, 99)} ms, max ${sorted.at(-1)} ms over ${sorted.length} runs`
+        : "no runs",
+    );
+  }
+  figure("deleted while measuring", JSON.stringify(deleted));
+  await stopServer();
+
+  // 4. The rest of the retention, then the size.
+  for (;;) {
+    const swept = await sweepRetention({
+      ctx: { db },
+      now: new Date(),
+      options: { days: 30, batch: 5_000, maxBatches: 1_000, pauseMs: 0, sqliteFile: file },
+    });
+    if (Object.values(swept).every((n) => n === 0)) break;
+  }
+  // The sweeps hand back at most 64 MB a run; finish the job at once for the figure.
+  const raw = new Database(file);
+  raw.pragma("incremental_vacuum");
+  raw.pragma("wal_checkpoint(TRUNCATE)");
+  raw.close();
+  const left = await db.checkResult.count();
+  await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+  const sizeAfter = statSync(file).size;
+  figure(
+    "database after retention (30 days)",
+    `${mb(sizeAfter)} for ${left.toLocaleString("en")} results, ${mb((sizeAfter / left) * 1e6)} per million results (rollups of all ${days} days included)`,
+  );
+  const afterReport = await (async () => {
+    const t0 = performance.now();
+    const { getReporting } = await import("../src/domain/reporting/index.js");
+    const r = await getReporting({ ctx, query: { from: String(from), to: String(to) } });
+    return { ms: performance.now() - t0, ratio: r[0]?.aggregate?.successRatio };
+  })();
+  figure(
+    "reporting 90 days after retention (in process)",
+    `${afterReport.ms.toFixed(1)} ms, check 0 success ratio ${afterReport.ratio}`,
+  );
+  await database.close();
+  console.log("\nsummary");
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+} finally {
+  (child as ChildProcess | null)?.kill("SIGTERM");
+  target.close();
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+}

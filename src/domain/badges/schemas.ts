@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { queryBoolean } from "../shared/schemas.js";
+
+export const BADGE_STYLES = ["flat", "plastic", "flat-square", "for-the-badge", "social"] as const;
+export const BADGE_THEMES = ["light", "dark", "default"] as const;
+
+/**
+ * A badge's query, as the reference's. Not strict: badges are embedded in READMEs and pages that
+ * add cache-busting parameters, as heartbeat pings are called by scripts that do.
+ */
+export const BadgeQuery = z.object({
+  style: z.enum(BADGE_STYLES).default("flat").describe("The badge's shape (shields.io styles)."),
+  theme: z.enum(BADGE_THEMES).default("default").describe("The label's colours: light, dark or shields.io's default."),
+  responseTime: queryBoolean
+    .default(false)
+    .describe("Add the average response time of the last 24 hours (a second badge part)."),
+});
+export type BadgeQuery = z.output<typeof BadgeQuery>;

@@ -1,0 +1,1 @@
+export { ROLLUP_RETENTION_DAYS, type RetentionOptions, type RetentionReport, sweepRetention } from "./sweep.js";

@@ -1,0 +1,13 @@
+export { Aggregate, type RollupRow } from "./aggregate.js";
+export {
+  counts,
+  foldRollups,
+  HOUR_MS,
+  heartbeatRollupInput,
+  hourOf,
+  type RollupDelta,
+  type RollupInput,
+} from "./fold.js";
+export { aggregateRollups, plan, type Span } from "./read.js";
+export { Sketch, SKETCH_RELATIVE_ACCURACY } from "./sketch.js";
+export { writeRollups } from "./write.js";

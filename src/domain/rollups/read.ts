@@ -1,0 +1,94 @@
+import { type DbOrTx, isPostgres } from "../../db/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
+import { Aggregate, type RollupRow } from "./aggregate.js";
+import { HOUR_MS } from "./fold.js";
+
+export type Span = { from: number; to: number };
+type Range = { hours: 1 | 24; from: number; to: number };
+
+/**
+ * The hour ranges of sorted, non-overlapping spans (ms), each covered by the fewest rows: the UTC
+ * days wholly inside a span from daily rollups, the hours left at its ends from hourly ones. The
+ * resolution is the hour: a span's partial first and last hours count whole (a boundary between
+ * two spans goes to the later one).
+ */
+export function plan(spans: readonly Span[]): { bounds: { s: number; e: number }[]; ranges: Range[] } {
+  const bounds = spans.map((span) => ({ s: Math.floor(span.from / HOUR_MS), e: Math.ceil(span.to / HOUR_MS) }));
+  for (let i = 0; i + 1 < bounds.length; i++) bounds[i]!.e = Math.min(bounds[i]!.e, bounds[i + 1]!.s);
+  const ranges: Range[] = [];
+  const push = (hours: 1 | 24, from: number, to: number) => {
+    if (from >= to) return;
+    const last = ranges.findLast((r) => r.hours === hours);
+    if (last && last.to === from) last.to = to;
+    else ranges.push({ hours, from, to });
+  };
+  for (const { s, e } of bounds) {
+    const firstDay = Math.ceil(s / 24) * 24;
+    const lastDay = Math.floor(e / 24) * 24;
+    if (firstDay < lastDay) {
+      push(1, s, firstDay);
+      push(24, firstDay, lastDay);
+      push(1, lastDay, e);
+    } else push(1, s, e);
+  }
+  return { bounds, ranges };
+}
+
+/**
+ * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
+ * check with runs, one Aggregate per span (undefined where it had none). `checkIds` null: every
+ * check of the account. One statement, summing in the database.
+ */
+export async function aggregateRollups({
+  db,
+  accountId,
+  checkIds,
+  spans,
+}: {
+  db: DbOrTx;
+  accountId: string;
+  checkIds: readonly string[] | null;
+  spans: readonly Span[];
+}): Promise<Map<string, (Aggregate | undefined)[]>> {
+  const out = new Map<string, (Aggregate | undefined)[]>();
+  if (spans.length === 0 || checkIds?.length === 0) return out;
+  const { bounds, ranges } = plan(spans);
+  if (ranges.length === 0) return out;
+  const which = ranges.map(
+    (r) => Prisma.sql`("hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to})`,
+  );
+  const checks = checkIds ? Prisma.sql`AND "checkId" IN (${Prisma.join(checkIds)})` : Prisma.empty;
+  // The span of a row: the last span starting at or before its hour (rows past a span's end are not selected).
+  const span =
+    bounds.length === 1
+      ? Prisma.sql`0`
+      : Prisma.sql`CASE ${Prisma.join(
+          bounds
+            .map((b, i) => ({ b, i }))
+            .reverse()
+            .map(({ b, i }) => Prisma.sql`WHEN "startHour" >= ${b.s} THEN ${i}`),
+          " ",
+        )} ELSE -1 END`;
+  // Summed in the database, one row per check and span: the client receives a few rows, not one per
+  // hour or day (the decoding of tens of thousands of rows costs more than the sums). The sketches
+  // are concatenated: "z:.. k:c .." strings joined by spaces are still one valid encoding.
+  const joined = isPostgres(db) ? Prisma.sql`string_agg("sketch", ' ')` : Prisma.sql`group_concat("sketch", ' ')`;
+  const rows = await db.$queryRaw<(RollupRow & { span: number | bigint })[]>`
+    SELECT "checkId", ${span} AS "span", SUM("runs") AS "runs", SUM("failed") AS "failed",
+           SUM("degraded") AS "degraded", SUM("errors") AS "errors", SUM("responseTimeSum") AS "responseTimeSum",
+           MIN("responseTimeMin") AS "responseTimeMin", MAX("responseTimeMax") AS "responseTimeMax", ${joined} AS "sketch"
+    FROM "CheckRollup" WHERE "accountId" = ${accountId} ${checks} AND (${Prisma.join(which, " OR ")})
+    GROUP BY "checkId", "span"`;
+  for (const row of rows) {
+    const index = Number(row.span);
+    if (index < 0) continue;
+    let aggregates = out.get(row.checkId);
+    if (!aggregates) {
+      aggregates = new Array(spans.length);
+      out.set(row.checkId, aggregates);
+    }
+    aggregates[index] ??= new Aggregate();
+    aggregates[index].add(row);
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import type { DbOrTx } from "../../db/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
+import { foldRollups, type RollupDelta, type RollupInput } from "./fold.js";
+import { Sketch } from "./sketch.js";
+
+const CHUNK = 500;
+
+type Returned = { checkId: string; hours: number; startHour: number; location: string; runs: number; sketch: string };
+
+/**
+ * Adds results to their hourly and daily rollups, inside the transaction that inserts them: one
+ * multi-row upsert for the counters (the same SQL on SQLite and PostgreSQL), then one statement
+ * setting the merged sketch of the rows that existed already.
+ *
+ * Concurrency: the sketch is a read-modify-write. The upsert takes the rows' write locks (a row
+ * lock held to the commit on PostgreSQL, the database's one writer lock on SQLite) and returns the
+ * row as it is under that lock, so another instance adding to the same hour waits for our commit
+ * and then reads our sketch. Rows are upserted in key order (foldRollups), so two writers cannot
+ * deadlock on them. A row the upsert created holds exactly the delta's sketch already.
+ */
+export async function writeRollups(tx: DbOrTx, results: readonly RollupInput[]): Promise<void> {
+  const deltas = foldRollups(results);
+  for (let i = 0; i < deltas.length; i += CHUNK) await writeChunk(tx, deltas.slice(i, i + CHUNK));
+}
+
+async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
+  const rows = deltas.map(
+    (d) =>
+      Prisma.sql`(${d.checkId}, ${d.hours}, ${d.startHour}, ${d.location}, ${d.accountId}, ${d.runs}, ${d.failed}, ${d.degraded}, ${d.errors}, ${d.responseTimeSum}, ${d.responseTimeMin}, ${d.responseTimeMax}, ${d.sketch.encode()})`,
+  );
+  const returned = await tx.$queryRaw<Returned[]>`
+    INSERT INTO "CheckRollup" ("checkId", "hours", "startHour", "location", "accountId", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch")
+    VALUES ${Prisma.join(rows)}
+    ON CONFLICT ("checkId", "hours", "startHour", "location") DO UPDATE SET
+      "runs" = "CheckRollup"."runs" + excluded."runs",
+      "failed" = "CheckRollup"."failed" + excluded."failed",
+      "degraded" = "CheckRollup"."degraded" + excluded."degraded",
+      "errors" = "CheckRollup"."errors" + excluded."errors",
+      "responseTimeSum" = "CheckRollup"."responseTimeSum" + excluded."responseTimeSum",
+      "responseTimeMin" = CASE WHEN excluded."responseTimeMin" < "CheckRollup"."responseTimeMin" THEN excluded."responseTimeMin" ELSE "CheckRollup"."responseTimeMin" END,
+      "responseTimeMax" = CASE WHEN excluded."responseTimeMax" > "CheckRollup"."responseTimeMax" THEN excluded."responseTimeMax" ELSE "CheckRollup"."responseTimeMax" END
+    RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch"`;
+  const byKey = new Map(deltas.map((d) => [keyOf(d), d]));
+  const merged: Prisma.Sql[] = [];
+  for (const row of returned) {
+    const delta = byKey.get(keyOf(row))!;
+    // Created by this upsert: its sketch is the delta's already.
+    if (Number(row.runs) === delta.runs) continue;
+    const sketch = Sketch.decode(row.sketch);
+    sketch.merge(delta.sketch);
+    merged.push(
+      Prisma.sql`(${row.checkId}, CAST(${Number(row.hours)} AS INTEGER), CAST(${Number(row.startHour)} AS INTEGER), ${row.location}, ${sketch.encode()})`,
+    );
+  }
+  if (merged.length === 0) return;
+  await tx.$executeRaw`
+    WITH v ("checkId", "hours", "startHour", "location", "sketch") AS (VALUES ${Prisma.join(merged)})
+    UPDATE "CheckRollup" SET "sketch" = v."sketch" FROM v
+    WHERE "CheckRollup"."checkId" = v."checkId" AND "CheckRollup"."hours" = v."hours"
+      AND "CheckRollup"."startHour" = v."startHour" AND "CheckRollup"."location" = v."location"`;
+}
+
+function keyOf(r: { checkId: string; hours: number; startHour: number; location: string }) {
+  return `${r.checkId}\u0000${Number(r.hours)}\u0000${Number(r.startHour)}\u0000${r.location}`;
+}
