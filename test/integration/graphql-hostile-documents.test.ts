@@ -175,6 +175,28 @@ describe(`hostile GraphQL documents without a key on ${testProvider}`, () => {
 });
 
 describe("the document cache", () => {
+  it("keeps no document that was refused, so unique refused documents cannot churn it", async () => {
+    const documents = useLimitedDocumentCache({ maxDocumentBytes: 100_000, cacheBytes: 2_000_000 });
+    const yoga = createYoga({ schema, plugins: [documents], parserAndValidationCache: false, logging: false });
+    const ask = async (query: string) =>
+      (
+        await yoga.fetch("http://localhost/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query }),
+        })
+      ).json();
+    for (let i = 0; i < 20; i++) {
+      // A syntax error, an unknown field and an unknown argument, each made unique by a comment.
+      expect((await ask(`# ${i}\n{ __typename`)).errors).toHaveLength(1);
+      expect((await ask(`# ${i}\n{ noSuchField }`)).errors?.[0]?.message).toContain("noSuchField");
+      expect((await ask(`# ${i}\n{ __typename(x: 1) }`)).errors?.[0]?.message).toContain('"x"');
+    }
+    expect(documents.cachedBytes()).toBe(0);
+    expect(await ask("{ __typename }")).toEqual({ data: { __typename: "Query" } });
+    expect(documents.cachedBytes()).toBeGreaterThan(0);
+  });
+
   it("stays within its byte budget however many unique documents arrive", async () => {
     const cacheBytes = 2_000_000;
     const documents = useLimitedDocumentCache({ maxDocumentBytes: 100_000, cacheBytes });
