@@ -1,6 +1,7 @@
 // Query parameters an operation does not define are a 400 naming them, on every /v1 and /v2
 // operation (with or without query parameters of its own), and change nothing. Heartbeat pings
-// (key-less, called by cron jobs) stay lenient.
+// (key-less, called by cron jobs) and status badges (key-less, embedded in READMEs and pages that
+// add cache-busting parameters) stay lenient.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
@@ -118,7 +119,7 @@ describe(`unknown query parameters on ${testProvider}`, () => {
     const before = await snapshot();
     let tried = 0;
     for (const [template, methods] of Object.entries(document.paths)) {
-      if (!/^\/v[12]\//.test(template)) continue;
+      if (!/^\/v[12]\//.test(template) || template.startsWith("/v1/badges/")) continue;
       for (const [method, operation] of Object.entries(methods)) {
         const path = template.replace(/\{(\w+)\}/g, (_match, name: string) => {
           const id = ids.find((entry) => entry.name === name && template.startsWith(entry.prefix));
@@ -141,5 +142,13 @@ describe(`unknown query parameters on ${testProvider}`, () => {
     const response = await restClient(t.url, null).get(`/ping/${pingToken}?ts=1700000000&${UNKNOWN}=1`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
+  });
+
+  it("keeps badges lenient: pages that embed them add cache-busting parameters", async () => {
+    const checkId = ids.find((entry) => entry.name === "checkId")!.value;
+    const response = await fetch(`${t.url}/v1/badges/checks/${checkId}?style=flat&${UNKNOWN}=1`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await response.text()).toContain("<svg");
   });
 });
