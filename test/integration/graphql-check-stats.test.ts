@@ -87,6 +87,25 @@ describe(`GraphQL Check.runStats and Check.series on ${testProvider}`, () => {
     ]);
   });
 
+  it("reads a series through the rollups' key: one index range per check and span, never the account's every row", async () => {
+    await createCheck(t, { name: "plan" });
+    statements.length = 0;
+    const { body } = await t.gql(SERIES, { from: "2026-02-01T05:00:00Z", to: "2026-05-01T07:00:00Z", interval: "DAY" });
+    expect(body.errors).toBeUndefined();
+    const [sql] = statements.filter((statement) => statement.includes('"CheckRollup"'));
+    // Hourly rows for the partial first and last days, daily rows in between: each range names the checks.
+    expect(sql!.match(/\("checkId" IN \(/g)).toHaveLength(3);
+    if (testProvider !== "sqlite") return;
+    const plan = await t.db.$queryRawUnsafe<{ detail: string }[]>(
+      `EXPLAIN QUERY PLAN ${sql}`,
+      ...Array.from(sql!.matchAll(/\?/g), () => null),
+    );
+    const searches = plan.map((row) => row.detail).filter((detail) => detail.startsWith("SEARCH"));
+    expect(searches).toHaveLength(3);
+    for (const detail of searches)
+      expect(detail).toMatch(/USING INDEX sqlite_autoindex_CheckRollup_1 \(checkId=\? AND hours=\? AND startHour>\? AND startHour<\?\)/);
+  });
+
   it("refuses a window that ends before it starts, or too many points", async () => {
     await createCheck(t, { name: "bounds" });
     const backwards = await t.gql(STATS, { from: "2026-05-02T00:00:00Z", to: "2026-05-01T00:00:00Z" });
