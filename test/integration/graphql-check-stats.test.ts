@@ -103,7 +103,9 @@ describe(`GraphQL Check.runStats and Check.series on ${testProvider}`, () => {
     const searches = plan.map((row) => row.detail).filter((detail) => detail.startsWith("SEARCH"));
     expect(searches).toHaveLength(3);
     for (const detail of searches)
-      expect(detail).toMatch(/USING INDEX sqlite_autoindex_CheckRollup_1 \(checkId=\? AND hours=\? AND startHour>\? AND startHour<\?\)/);
+      expect(detail).toMatch(
+        /USING INDEX sqlite_autoindex_CheckRollup_1 \(checkId=\? AND hours=\? AND startHour>\? AND startHour<\?\)/,
+      );
   });
 
   it("refuses a window that ends before it starts, or too many points", async () => {
