@@ -35,6 +35,22 @@ export function plan(spans: readonly Span[]): { bounds: { s: number; e: number }
 }
 
 /**
+ * The index of the last span in bounds[lo..hi) starting at or before a row's hour, lo - 1 when none
+ * does: nested CASEs halving the range (a 90-day series tests 7 bounds a row, not 90), literal
+ * indexes (integers of our own).
+ */
+function spanOf(bounds: readonly { s: number }[], lo: number, hi: number): Prisma.Sql {
+  if (hi - lo <= 4) {
+    const whens = [];
+    for (let i = hi - 1; i >= lo; i--)
+      whens.push(Prisma.sql`WHEN "startHour" >= ${bounds[i]!.s} THEN ${Prisma.raw(String(i))}`);
+    return Prisma.sql`CASE ${Prisma.join(whens, " ")} ELSE ${Prisma.raw(String(lo - 1))} END`;
+  }
+  const mid = (lo + hi) >> 1;
+  return Prisma.sql`CASE WHEN "startHour" >= ${bounds[mid]!.s} THEN ${spanOf(bounds, mid, hi)} ELSE ${spanOf(bounds, lo, mid)} END`;
+}
+
+/**
  * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
  * check with runs, one Aggregate per span (undefined where it had none). `checkIds` null: every
  * check of the account. One statement, summing in the database.
@@ -72,16 +88,7 @@ export async function aggregateRollups({
         " OR ",
       );
   // The span of a row: the last span starting at or before its hour (rows past a span's end are not selected).
-  const span =
-    bounds.length === 1
-      ? Prisma.sql`0`
-      : Prisma.sql`CASE ${Prisma.join(
-          bounds
-            .map((b, i) => ({ b, i }))
-            .reverse()
-            .map(({ b, i }) => Prisma.sql`WHEN "startHour" >= ${b.s} THEN ${i}`),
-          " ",
-        )} ELSE -1 END`;
+  const span = bounds.length === 1 ? Prisma.sql`0` : spanOf(bounds, 0, bounds.length);
   // Summed in the database, one row per check and span: the client receives a few rows, not one per
   // hour or day (the decoding of tens of thousands of rows costs more than the sums). The sketches
   // are concatenated: "z:.. k:c .." strings joined by spaces are still one valid encoding.
