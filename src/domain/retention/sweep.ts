@@ -13,7 +13,7 @@ export type RetentionOptions = {
   days: number;
   /** Rows per statement (default 100): short write transactions, so the engine's writers never wait long. */
   batch?: number;
-  /** Statements per table and run (default 250, at most about 1,300 rows a second): a backlog is worked off over several runs. */
+  /** Statements per table and run (default 250: 25,000 rows a table a minute, 36 million a day, above the 14 million results a day of 10,000 checks a minute): a backlog is worked off over several runs. */
   maxBatches?: number;
   /** The pause between two statements (default 100 ms). */
   pauseMs?: number;
