@@ -36,7 +36,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * dueAt), heartbeat events, alert notifications that are done (never one still IN_PROGRESS), check
  * alerts without such a notification; and rollups older than 400 days. Each statement deletes at
  * most `batch` rows by id, found through an index on the time, so no lock is held for long; then
- * SQLite's WAL is truncated and freed pages are returned to the file system (incremental vacuum).
+ * SQLite's WAL is checkpointed (PASSIVE) and, once no backlog is left, freed pages are returned to
+ * the file system (incremental vacuum).
  * Safe on several instances at once: deleting a row twice deletes nothing.
  */
 export async function sweepRetention({
