@@ -1,8 +1,10 @@
 // Issue 14: Check.runStats and Check.series answer from rollups, in one statement for a whole list
 // of checks (no N+1), scoped to the caller's account.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
+import { aggregateRollups } from "../../src/domain/rollups/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createCheck } from "../support/fixtures/checks.js";
@@ -106,6 +108,35 @@ describe(`GraphQL Check.runStats and Check.series on ${testProvider}`, () => {
       expect(detail).toMatch(
         /USING INDEX sqlite_autoindex_CheckRollup_1 \(checkId=\? AND hours=\? AND startHour>\? AND startHour<\?\)/,
       );
+  });
+
+  it("reads the same sums for a few checks (by their key), many (by the account's ranges) and all", async () => {
+    const check = await createCheck(t, { name: "shapes" });
+    for (const hour of [3, 30, 50])
+      await recordCheckResult({
+        ctx: domainContext(t.app.context, t.accountId),
+        input: {
+          checkId: check.id,
+          runLocation: "eu-west-1",
+          startedAt: new Date(Date.UTC(2026, 6, 1) + hour * 3_600_000),
+          responseTime: 100 + hour,
+        },
+      });
+    const spans = [
+      { from: Date.UTC(2026, 6, 1, 2), to: Date.UTC(2026, 6, 2, 5) },
+      { from: Date.UTC(2026, 6, 2, 5), to: Date.UTC(2026, 6, 3, 5) },
+    ];
+    const read = async (checkIds: string[] | null) =>
+      (await aggregateRollups({ db: t.db, accountId: t.accountId, checkIds, spans }))
+        .get(check.id)
+        ?.map((a) => a && { runs: a.runs, min: a.responseTimeMin, max: a.responseTimeMax });
+    const few = await read([check.id]);
+    expect(few).toEqual([
+      { runs: 1, min: 103, max: 103 },
+      { runs: 2, min: 130, max: 150 },
+    ]);
+    expect(await read([check.id, ...Array.from({ length: 60 }, () => randomUUID())])).toEqual(few);
+    expect(await read(null)).toEqual(few);
   });
 
   it("refuses a window that ends before it starts, or too many points", async () => {

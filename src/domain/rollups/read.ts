@@ -4,6 +4,8 @@ import { Aggregate, type RollupRow } from "./aggregate.js";
 import { HOUR_MS } from "./fold.js";
 
 export type Span = { from: number; to: number };
+/** Above this many checks a rollup read goes through the account's index (see aggregateRollups). */
+const MANY_CHECKS = 50;
 type Range = { hours: 1 | 24; from: number; to: number };
 
 /**
@@ -75,18 +77,24 @@ export async function aggregateRollups({
   // the primary key (checkId, hours, startHour) for given checks, (accountId, hours, startHour) for
   // all. For given checks SQLite must not take the account's index, which reaches every check's
   // rows of the range (90 days at 1,000 checks: 90,000 rows for one check's series): its unary +
-  // leaves "accountId" a filter only. PostgreSQL's planner chooses from its statistics.
+  // leaves "accountId" a filter only. PostgreSQL's planner chooses from its statistics. Many checks
+  // (a tag's hundreds) share the account's ranges: their list once, the account's index.
   const postgres = isPostgres(db);
   const range = (r: Range) => Prisma.sql`"hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to}`;
-  const where = checkIds
-    ? Prisma.sql`${postgres ? Prisma.sql`"accountId"` : Prisma.sql`+"accountId"`} = ${accountId} AND (${Prisma.join(
-        ranges.map((r) => Prisma.sql`("checkId" IN (${Prisma.join(checkIds)}) AND ${range(r)})`),
-        " OR ",
-      )})`
-    : Prisma.join(
+  const where = !checkIds
+    ? Prisma.join(
         ranges.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
         " OR ",
-      );
+      )
+    : checkIds.length > MANY_CHECKS
+      ? Prisma.sql`"checkId" IN (${Prisma.join(checkIds)}) AND (${Prisma.join(
+          ranges.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
+          " OR ",
+        )})`
+      : Prisma.sql`${postgres ? Prisma.sql`"accountId"` : Prisma.sql`+"accountId"`} = ${accountId} AND (${Prisma.join(
+          ranges.map((r) => Prisma.sql`("checkId" IN (${Prisma.join(checkIds)}) AND ${range(r)})`),
+          " OR ",
+        )})`;
   // The span of a row: the last span starting at or before its hour (rows past a span's end are not selected).
   const span = bounds.length === 1 ? Prisma.sql`0` : spanOf(bounds, 0, bounds.length);
   // Summed in the database, one row per check and span: the client receives a few rows, not one per
