@@ -40,6 +40,9 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
     await prisma.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+    // The WAL file shrinks back to 64 MB when a writer restarts it: the retention sweep checkpoints
+    // PASSIVE (TRUNCATE would lock the engine's writers out), so a sweep's WAL is not truncated to 0.
+    await prisma.$queryRawUnsafe("PRAGMA journal_size_limit = 67108864");
   } else {
     const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
       import("../generated/postgresql/client.js"),

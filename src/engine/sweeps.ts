@@ -49,7 +49,7 @@ export const engineSweeps: Sweep[] = [
     run: (app, now) => notifyMaintenanceTransitions({ ctx: systemContext(app), now }),
   },
   // Raw results and their kin older than RESULT_RETENTION_DAYS, rollups older than 400 days: in
-  // batches of 200 rows with a 150 ms pause between them, so result writes never wait long.
+  // batches of 100 rows with a 100 ms pause between them, so result writes never wait long.
   {
     name: "retention",
     everyMs: 60_000,

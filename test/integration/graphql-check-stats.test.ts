@@ -1,8 +1,10 @@
 // Issue 14: Check.runStats and Check.series answer from rollups, in one statement for a whole list
 // of checks (no N+1), scoped to the caller's account.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
 import { recordCheckResult } from "../../src/domain/check-results/index.js";
+import { aggregateRollups } from "../../src/domain/rollups/index.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { createCheck } from "../support/fixtures/checks.js";
@@ -85,6 +87,56 @@ describe(`GraphQL Check.runStats and Check.series on ${testProvider}`, () => {
       { runs: 2, avg: 800 },
       { runs: 0, avg: null },
     ]);
+  });
+
+  it("reads a series through the rollups' key: one index range per check and span, never the account's every row", async () => {
+    await createCheck(t, { name: "plan" });
+    statements.length = 0;
+    const { body } = await t.gql(SERIES, { from: "2026-02-01T05:00:00Z", to: "2026-05-01T07:00:00Z", interval: "DAY" });
+    expect(body.errors).toBeUndefined();
+    const [sql] = statements.filter((statement) => statement.includes('"CheckRollup"'));
+    // Hourly rows for the partial first and last days, daily rows in between: each range names the checks.
+    expect(sql!.match(/\("checkId" IN \(/g)).toHaveLength(3);
+    if (testProvider !== "sqlite") return;
+    const plan = await t.db.$queryRawUnsafe<{ detail: string }[]>(
+      `EXPLAIN QUERY PLAN ${sql}`,
+      ...Array.from(sql!.matchAll(/\?/g), () => null),
+    );
+    const searches = plan.map((row) => row.detail).filter((detail) => detail.startsWith("SEARCH"));
+    expect(searches).toHaveLength(3);
+    for (const detail of searches)
+      expect(detail).toMatch(
+        /USING INDEX sqlite_autoindex_CheckRollup_1 \(checkId=\? AND hours=\? AND startHour>\? AND startHour<\?\)/,
+      );
+  });
+
+  it("reads the same sums for a few checks (by their key), many (by the account's ranges) and all", async () => {
+    const check = await createCheck(t, { name: "shapes" });
+    for (const hour of [3, 30, 50])
+      await recordCheckResult({
+        ctx: domainContext(t.app.context, t.accountId),
+        input: {
+          checkId: check.id,
+          runLocation: "eu-west-1",
+          startedAt: new Date(Date.UTC(2026, 6, 1) + hour * 3_600_000),
+          responseTime: 100 + hour,
+        },
+      });
+    const spans = [
+      { from: Date.UTC(2026, 6, 1, 2), to: Date.UTC(2026, 6, 2, 5) },
+      { from: Date.UTC(2026, 6, 2, 5), to: Date.UTC(2026, 6, 3, 5) },
+    ];
+    const read = async (checkIds: string[] | null) =>
+      (await aggregateRollups({ db: t.db, accountId: t.accountId, checkIds, spans }))
+        .get(check.id)
+        ?.map((a) => a && { runs: a.runs, min: a.responseTimeMin, max: a.responseTimeMax });
+    const few = await read([check.id]);
+    expect(few).toEqual([
+      { runs: 1, min: 103, max: 103 },
+      { runs: 2, min: 130, max: 150 },
+    ]);
+    expect(await read([check.id, ...Array.from({ length: 60 }, () => randomUUID())])).toEqual(few);
+    expect(await read(null)).toEqual(few);
   });
 
   it("refuses a window that ends before it starts, or too many points", async () => {

@@ -4,6 +4,8 @@ import { Aggregate, type RollupRow } from "./aggregate.js";
 import { HOUR_MS } from "./fold.js";
 
 export type Span = { from: number; to: number };
+/** Above this many checks a rollup read goes through the account's index (see aggregateRollups). */
+const MANY_CHECKS = 50;
 type Range = { hours: 1 | 24; from: number; to: number };
 
 /**
@@ -35,6 +37,22 @@ export function plan(spans: readonly Span[]): { bounds: { s: number; e: number }
 }
 
 /**
+ * The index of the last span in bounds[lo..hi) starting at or before a row's hour, lo - 1 when none
+ * does: nested CASEs halving the range (a 90-day series tests 7 bounds a row, not 90), literal
+ * indexes (integers of our own).
+ */
+function spanOf(bounds: readonly { s: number }[], lo: number, hi: number): Prisma.Sql {
+  if (hi - lo <= 4) {
+    const whens = [];
+    for (let i = hi - 1; i >= lo; i--)
+      whens.push(Prisma.sql`WHEN "startHour" >= ${bounds[i]!.s} THEN ${Prisma.raw(String(i))}`);
+    return Prisma.sql`CASE ${Prisma.join(whens, " ")} ELSE ${Prisma.raw(String(lo - 1))} END`;
+  }
+  const mid = (lo + hi) >> 1;
+  return Prisma.sql`CASE WHEN "startHour" >= ${bounds[mid]!.s} THEN ${spanOf(bounds, mid, hi)} ELSE ${spanOf(bounds, lo, mid)} END`;
+}
+
+/**
  * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
  * check with runs, one Aggregate per span (undefined where it had none). `checkIds` null: every
  * check of the account. One statement, summing in the database.
@@ -54,30 +72,40 @@ export async function aggregateRollups({
   if (spans.length === 0 || checkIds?.length === 0) return out;
   const { bounds, ranges } = plan(spans);
   if (ranges.length === 0) return out;
-  const which = ranges.map(
-    (r) => Prisma.sql`("hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to})`,
-  );
-  const checks = checkIds ? Prisma.sql`AND "checkId" IN (${Prisma.join(checkIds)})` : Prisma.empty;
+  // Each range a term of its own that an index's prefix answers (SQLite reads an OR of such terms
+  // as one index range per term; with the key outside the OR it scanned every row of the account):
+  // the primary key (checkId, hours, startHour) for given checks, (accountId, hours, startHour) for
+  // all. For given checks SQLite must not take the account's index, which reaches every check's
+  // rows of the range (90 days at 1,000 checks: 90,000 rows for one check's series): its unary +
+  // leaves "accountId" a filter only. PostgreSQL's planner chooses from its statistics. Many checks
+  // (a tag's hundreds) share the account's ranges: their list once, the account's index.
+  const postgres = isPostgres(db);
+  const range = (r: Range) => Prisma.sql`"hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to}`;
+  const where = !checkIds
+    ? Prisma.join(
+        ranges.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
+        " OR ",
+      )
+    : checkIds.length > MANY_CHECKS
+      ? Prisma.sql`"checkId" IN (${Prisma.join(checkIds)}) AND (${Prisma.join(
+          ranges.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
+          " OR ",
+        )})`
+      : Prisma.sql`${postgres ? Prisma.sql`"accountId"` : Prisma.sql`+"accountId"`} = ${accountId} AND (${Prisma.join(
+          ranges.map((r) => Prisma.sql`("checkId" IN (${Prisma.join(checkIds)}) AND ${range(r)})`),
+          " OR ",
+        )})`;
   // The span of a row: the last span starting at or before its hour (rows past a span's end are not selected).
-  const span =
-    bounds.length === 1
-      ? Prisma.sql`0`
-      : Prisma.sql`CASE ${Prisma.join(
-          bounds
-            .map((b, i) => ({ b, i }))
-            .reverse()
-            .map(({ b, i }) => Prisma.sql`WHEN "startHour" >= ${b.s} THEN ${i}`),
-          " ",
-        )} ELSE -1 END`;
+  const span = bounds.length === 1 ? Prisma.sql`0` : spanOf(bounds, 0, bounds.length);
   // Summed in the database, one row per check and span: the client receives a few rows, not one per
   // hour or day (the decoding of tens of thousands of rows costs more than the sums). The sketches
   // are concatenated: "z:.. k:c .." strings joined by spaces are still one valid encoding.
-  const joined = isPostgres(db) ? Prisma.sql`string_agg("sketch", ' ')` : Prisma.sql`group_concat("sketch", ' ')`;
+  const joined = postgres ? Prisma.sql`string_agg("sketch", ' ')` : Prisma.sql`group_concat("sketch", ' ')`;
   const rows = await db.$queryRaw<(RollupRow & { span: number | bigint })[]>`
     SELECT "checkId", ${span} AS "span", SUM("runs") AS "runs", SUM("failed") AS "failed",
            SUM("degraded") AS "degraded", SUM("errors") AS "errors", SUM("responseTimeSum") AS "responseTimeSum",
            MIN("responseTimeMin") AS "responseTimeMin", MAX("responseTimeMax") AS "responseTimeMax", ${joined} AS "sketch"
-    FROM "CheckRollup" WHERE "accountId" = ${accountId} ${checks} AND (${Prisma.join(which, " OR ")})
+    FROM "CheckRollup" WHERE ${where}
     GROUP BY "checkId", "span"`;
   for (const row of rows) {
     const index = Number(row.span);
