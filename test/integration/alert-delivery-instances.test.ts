@@ -2,14 +2,13 @@
 // delivered once however many instances share the database, and email goes out over real SMTP.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.js";
 import { migratedDatabaseUrl, testProvider } from "../support/database.js";
 import { eventually } from "../support/eventually.js";
 import { createChannel, createWebhookChannel, queueNotification } from "../support/fixtures/alert-notifications.js";
 import { startReceiver } from "../support/receiver.js";
+import { startSmtp } from "../support/smtp.js";
 
 const apps: TestApp[] = [];
 afterAll(async () => {
@@ -98,23 +97,10 @@ describe(`alert delivery across instances on ${testProvider}`, () => {
   });
 
   it("an EMAIL notification reaches the SMTP server", async () => {
-    const mails: ParsedMail[] = [];
-    const smtp = new SMTPServer({
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            mails.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    const smtp = await startSmtp();
+    const { mails } = smtp;
     try {
-      const app = await serve({ SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_FROM: "Vigil <alerts@vigil.test>" });
+      const app = await serve({ SMTP_URL: smtp.url, EMAIL_FROM: "Vigil <alerts@vigil.test>" });
       const channel = await createChannel(app, "EMAIL", { address: "oncall@example.com" });
       const queued = await queueNotification(app, channel, { checkName: "Checkout API" });
       const db = app.app.context.database.prisma;
@@ -127,7 +113,7 @@ describe(`alert delivery across instances on ${testProvider}`, () => {
       expect(mails[0]!.subject).toBe("Checkout API is failing");
       expect(mails[0]!.text).toContain("Checkout API");
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });
