@@ -1,8 +1,7 @@
 // The key form of a private status page: what a visitor without a valid key sees (401). It names
 // nothing of the page (not even its name), so a private page shows no more than that it exists.
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "./status-pages/html.js";
 
 /** Colours chosen for contrast (WCAG AA and better) in both schemes. */
 const STYLE = `

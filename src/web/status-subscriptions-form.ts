@@ -3,13 +3,7 @@
  * endpoints answer with (thanks, confirmed, unsubscribed, errors). Every value is escaped; the
  * pages are plain HTML with a language, a main landmark and a heading, and need no script.
  */
-export const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+import { escapeHtml } from "./status-pages/html.js";
 
 /** The path of a page's subscribe endpoint (also the form's action). */
 export const subscribePath = (url: string) => `/status/${encodeURIComponent(url)}/subscriptions`;
