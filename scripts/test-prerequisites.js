@@ -24,6 +24,11 @@ const needs = [
     present: () => existsSync("/usr/bin/chromium"),
   },
   {
+    pkg: "redis-server",
+    why: "the scale-out tests share events and rate limits between instances through a throw-away Redis",
+    present: () => onPath("redis-server") || existsSync("/usr/bin/redis-server"),
+  },
+  {
     pkg: "fonts-dejavu-core",
     why: "Chromium needs a font to render readable pages and screenshots",
     present: () => existsSync("/usr/share/fonts/truetype/dejavu"),
