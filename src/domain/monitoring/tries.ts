@@ -12,6 +12,21 @@ export type RunOutcome = {
   startedAt: Date;
   stoppedAt: Date;
   apiCheckResult: Record<string, unknown>;
+  /**
+   * Files a try produced (browser-type checks: screenshot on failure, Playwright trace, job log),
+   * still in the run's temporary directory. Whoever records the try stores them with its result
+   * (the service's asset store, or an agent's upload); the runner removes the directory after.
+   */
+  assets?: RunAsset[];
+};
+
+/** One file a try produced; `path` is absolute and inside the run's temporary directory. */
+export type RunAsset = {
+  kind: "screenshot" | "trace" | "log" | "video" | "other";
+  name: string;
+  contentType: string;
+  path: string;
+  size: number;
 };
 
 /** What a runner needs of the check itself (the rest comes from its effective settings). */
