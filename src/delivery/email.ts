@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { TryResult } from "../domain/alerting/delivery-rules.js";
 import type { AlertVariables } from "../domain/alerting/variables.js";
+import { escapeHtml } from "../text/escape-html.js";
 import { SEND_TIMEOUT_MS } from "./send.js";
 
 export type EmailMessage = {
@@ -24,9 +25,6 @@ const LABELS: [keyof AlertVariables, string][] = [
   ["TAGS", "Tags"],
   ["RESULT_LINK", "Result"],
 ];
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** An alert email: the title as subject, the non-empty variables as lines (and a small table). */
 export function alertEmail(to: string, v: AlertVariables): EmailMessage {

@@ -2,12 +2,10 @@ import type { TryResult } from "../domain/alerting/delivery-rules.js";
 import type { SubscriberRequest } from "../domain/status-page-subscriptions/rows.js";
 import type { DeliveryConfig } from "../config.js";
 import { type EmailMessage, sendEmail } from "./email.js";
+import { escapeHtml } from "../text/escape-html.js";
 import { sendRequest } from "./send.js";
 import { signatureHeaders } from "./signing.js";
 import { type DeliveryRequest, USER_AGENT } from "./types.js";
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Subject and lines of a subscriber's mail, per event. */
 function content(r: SubscriberRequest): { subject: string; lines: string[]; link?: { href: string; label: string } } {

@@ -1,6 +1,7 @@
 import type { AlertType } from "../domain/alerting/decide.js";
 import { alertKind, type AlertVariables } from "../domain/alerting/variables.js";
 import type { WebhookType } from "../domain/alert-channels/schemas.js";
+import { escapeHtml } from "../text/escape-html.js";
 import { KIND_COLORS } from "./slack.js";
 import { checkKey } from "./types.js";
 
@@ -79,12 +80,10 @@ function teamsCard(v: AlertVariables) {
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 function telegramText(v: AlertVariables): string {
   const lines = [`<b>${escapeHtml(v.ALERT_TITLE)}</b>`];
   if (v.CHECK_ERROR_MESSAGE) lines.push(escapeHtml(v.CHECK_ERROR_MESSAGE));
   for (const [name, value] of facts(v)) lines.push(`${name}: ${escapeHtml(value)}`);
-  lines.push(`<a href="${escapeHtml(v.RESULT_LINK).replace(/"/g, "&quot;")}">View result</a>`);
+  lines.push(`<a href="${escapeHtml(v.RESULT_LINK)}">View result</a>`);
   return lines.join("\n");
 }

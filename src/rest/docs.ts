@@ -1,7 +1,5 @@
+import { escapeHtml } from "../text/escape-html.js";
 import type { OpenApiDocument } from "./openapi.js";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: unknown };
 

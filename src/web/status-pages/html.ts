@@ -1,3 +1,5 @@
+import { escapeHtml } from "../../text/escape-html.js";
+
 /**
  * The one way markup is written: `html` escapes every interpolated value unless it is already
  * Html (another `html` result), so a name, a description or a URL can never open a tag or an
@@ -10,11 +12,7 @@ export class Html {
   }
 }
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
+export { escapeHtml };
 
 type Value = Html | string | number | null | undefined | false | readonly Value[];
 
