@@ -106,7 +106,10 @@ export function createRedisBus({
     // ioredis reports every failed attempt; the state change is logged once, in `update`.
     if (!connected && !lost && !closing) {
       lost = true;
-      logger.warn({ redis: where, err: error.message }, "cannot reach Redis: events stay on this instance until it can");
+      logger.warn(
+        { redis: where, err: error.message },
+        "cannot reach Redis: events stay on this instance until it can",
+      );
     }
   };
   publisher.on("error", onError);
@@ -145,8 +148,12 @@ export function createRedisBus({
     whenConnected(ms) {
       if (connected) return Promise.resolve(true);
       return new Promise((resolve) => {
-        const timer = setTimeout(() => (clearInterval(poll), resolve(connected)), ms);
-        const poll = setInterval(() => connected && (clearTimeout(timer), clearInterval(poll), resolve(true)), 10);
+        const started = Date.now();
+        const poll = setInterval(() => {
+          if (!connected && Date.now() - started < ms) return;
+          clearInterval(poll);
+          resolve(connected);
+        }, 10);
       });
     },
     async close() {
