@@ -2,8 +2,10 @@
 // through one reach the other's subscribers, streams and caches; rate limits and key revocations
 // hold across them; Redis stopped mid-test leaves both serving, and its return is announced.
 import { createServer, type Server } from "node:http";
+import { Writable } from "node:stream";
 import type { AddressInfo } from "node:net";
 import type { Client } from "graphql-ws";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/domain/accounts/create.js";
 import type { VigilEvent } from "../../src/events/bus.js";
@@ -12,6 +14,7 @@ import { migratedDatabaseUrl, testProvider } from "../support/database.js";
 import { eventually } from "../support/eventually.js";
 import { addUpdate, pageWithIncident, renameIncident } from "../support/fixtures/incidents.js";
 import { globalId } from "../support/global-id.js";
+import { freePort } from "../support/postgres-server.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { restClient } from "../support/rest.js";
 import { countListeners, subscribeWs, until, wsClient, type Feed } from "../support/subscriptions.js";
@@ -233,5 +236,29 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
       feed.close();
       stream.close();
     }
+  });
+
+  it("starts and serves with Redis unreachable, says so once, and never logs Redis's password", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+    const unreachable = `redis://:hunter2-secret@127.0.0.1:${await freePort()}`;
+    const lonely = await startTestApp(
+      { DATABASE_URL: databaseUrl, REDIS_URL: unreachable, RATE_LIMIT_PER_MINUTE: "100", LOG_LEVEL: "info" },
+      { logger: pino({ level: "info" }, sink) },
+    );
+    extra.push(lonely);
+    const bus = lonely.app.context.events;
+    expect(bus.redisConnected()).toBe(false);
+    expect((await restClient(lonely.url, lonely.apiKey).get("/v1/checks")).status).toBe(200);
+    // Its own listeners still hear its events.
+    const heard: VigilEvent[] = [];
+    const stop = bus.subscribe((event) => heard.push(event));
+    bus.publish({ type: "notificationsQueued", accountId: lonely.accountId });
+    stop();
+    expect(heard).toHaveLength(1);
+    const warnings = lines.filter((line) => line.includes("cannot reach Redis"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("redis://:***@127.0.0.1:");
+    expect(lines.join("")).not.toContain("hunter2-secret");
   });
 });
