@@ -96,7 +96,11 @@ export function createRedisBus({
       lost = false;
       logger.info({ redis: where, dropped }, "Redis is back: events are shared again");
       dropped = 0;
-      local.emit("resume");
+      try {
+        local.emit("resume");
+      } catch (error) {
+        logger.error({ err: error }, "a listener of the bus's return failed");
+      }
     } else if (!closing) {
       lost = true;
       logger.warn({ redis: where }, "Redis connection lost: events stay on this instance until it is back");
@@ -132,7 +136,13 @@ export function createRedisBus({
   subscriber.on("message", (channel: string, text: string) => {
     if (channel !== EVENTS_CHANNEL) return;
     const event = receiveMessage(text, instanceId);
-    if (event) local.emit("event", event);
+    if (!event) return;
+    try {
+      local.emit("event", event);
+    } catch (error) {
+      // A listener's failure must not reach ioredis's reply parser.
+      logger.error({ err: error, event: event.type }, "an event listener failed");
+    }
   });
 
   return {
