@@ -29,6 +29,9 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
   let databaseUrl: string;
   let a: TestApp;
   let b: TestApp;
+  /** Two more, with rate limits of 5 a minute (per key and per key-less address). */
+  let c: TestApp;
+  let d: TestApp;
   const extra: TestApp[] = [];
   const clients: Client[] = [];
   let target: Server;
@@ -70,6 +73,11 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
     a = await serve({ ENGINE_ENABLED: "true" });
     b = await serve({ ENGINE_ENABLED: "true" });
     listenersOnB = countListeners(b.app.context.events);
+    const limited = { RATE_LIMIT_PER_MINUTE: "5", KEYLESS_RATE_LIMIT_PER_MINUTE: "5" };
+    c = await serve(limited);
+    extra.push(c);
+    d = await serve(limited);
+    extra.push(d);
   });
   afterAll(async () => {
     for (const client of clients) await client.dispose();
@@ -151,11 +159,6 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
   });
 
   it("a rate limit of 5 a minute holds across the instances, with and without a key", async () => {
-    const limited = { RATE_LIMIT_PER_MINUTE: "5", KEYLESS_RATE_LIMIT_PER_MINUTE: "5" };
-    const c = await serve(limited);
-    extra.push(c);
-    const d = await serve(limited);
-    extra.push(d);
     const key = await createApiKey({ db: a.app.context.database.prisma, input: { accountId: a.accountId } });
     const statuses: number[] = [];
     for (const app of [c, d, c, d, c]) statuses.push((await restClient(app.url, key.apiKey).get("/v1/checks")).status);
@@ -194,6 +197,12 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
         "both instances noticing",
       );
       for (const api of [apiA, apiB]) expect((await api.get("/v1/checks")).status).toBe(200);
+      // The limit is counted in each instance's memory meanwhile: 5 a minute still holds on one.
+      const key = await createApiKey({ db: a.app.context.database.prisma, input: { accountId: a.accountId } });
+      const onC = restClient(c.url, key.apiKey);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await onC.get("/v1/checks")).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       for (const app of [a, b]) {
         const answer = await graphql(app.url, "{ checks(first: 1) { edges { node { id } } } }", bearer(a.apiKey));
         expect(answer.body.errors).toBeUndefined();
