@@ -129,7 +129,7 @@ export async function buildApp(
   );
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
-  registerHealth(app, state);
+  registerHealth(app, state, redisBus ? () => redisBus.redisConnected() : undefined);
   await app.register(restPlugin, { context });
   await registerWeb(app, context);
   const graphql = mountGraphQL(app, context);

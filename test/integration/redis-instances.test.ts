@@ -103,6 +103,7 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
       expect(seen.b.filter((e) => e.accountId === event.accountId)).toHaveLength(1);
       expect(seen.b.filter((e) => e.accountId === marker.accountId)).toHaveLength(1);
       expect(a.app.context.events.redisConnected()).toBe(true);
+      expect(JSON.parse((await visit(a.url, "/health")).body)).toMatchObject({ status: "ok", redis: "connected" });
     } finally {
       stopA();
       stopB();
@@ -207,6 +208,10 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
         const answer = await graphql(app.url, "{ checks(first: 1) { edges { node { id } } } }", bearer(a.apiKey));
         expect(answer.body.errors).toBeUndefined();
         expect((await visit(app.url, "/-/readiness")).status).toBe(200);
+        expect(JSON.parse((await visit(app.url, "/health")).body)).toMatchObject({
+          status: "ok",
+          redis: "unreachable",
+        });
       }
       // Written on A meanwhile: stored, but B's subscriber cannot hear of it.
       await addUpdate(apiA, fixture.incidentId, "Written while Redis is down");
