@@ -91,6 +91,10 @@ export const ConfigSchema = z
     TELEGRAM_API_URL: providerUrl.default("https://api.telegram.org"),
     /** The service's URL as users reach it: links in alert notifications. Unset: http://<HOST>:<PORT>. */
     PUBLIC_URL: providerUrl.optional(),
+    /** Where check results' files (screenshots, traces, job logs) are stored. */
+    ARTIFACTS_DIR: z.string().min(1, "must not be empty").default("./data/artifacts"),
+    /** The most a run's files may take together, in bytes (docs/decisions.md: 150 MB). */
+    ARTIFACTS_MAX_RUN_BYTES: integer(1, 10_000_000_000, 150 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -132,6 +136,8 @@ export type Config = {
   /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
   deliveryConcurrency: number;
   delivery: DeliveryConfig;
+  /** Check results' files (src/domain/assets). */
+  artifacts: { dir: string; maxRunBytes: number };
 };
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
@@ -199,5 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       telegramApiUrl: c.TELEGRAM_API_URL.replace(/\/+$/, ""),
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     },
+    artifacts: { dir: c.ARTIFACTS_DIR, maxRunBytes: c.ARTIFACTS_MAX_RUN_BYTES },
   };
 }

@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./htt
 import { guardConnections } from "./http/connections.js";
 import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
+import { createFilesystemStore } from "./storage/filesystem.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
 import { registerWeb } from "./web/index.js";
@@ -37,6 +38,8 @@ export async function buildApp(
     onQuery?: (sql: string) => void;
     /** The delivery workers' clock (tests move it instead of waiting for retries). */
     deliveryClock?: () => Date;
+    /** The clock of assets' signed links (tests move it past their 15 minutes). */
+    assetClock?: () => Date;
   } = {},
 ) {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -52,6 +55,11 @@ export async function buildApp(
       keylessRateLimitPerMinute: config.keylessRateLimitPerMinute,
     }),
     events: createInProcessBus(),
+    assets: {
+      store: createFilesystemStore(config.artifacts.dir),
+      maxRunBytes: config.artifacts.maxRunBytes,
+      now: options.assetClock ?? (() => new Date()),
+    },
     shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };

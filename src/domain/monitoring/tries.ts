@@ -15,9 +15,15 @@ export type RunOutcome = {
   /**
    * Files a try produced (browser-type checks: screenshot on failure, Playwright trace, job log),
    * still in the run's temporary directory. Whoever records the try stores them with its result
-   * (the service's asset store, or an agent's upload); the runner removes the directory after.
+   * (the service's asset store: src/engine/execute.ts; an agent's upload: src/agent/run.ts) before
+   * its `record` resolves; then runTries calls `cleanup`.
    */
   assets?: RunAsset[];
+  /**
+   * Removes the try's temporary directory (the runner's): runTries calls it once the try was
+   * recorded (its assets stored), or was not recorded at all (run lost or cancelled), never before.
+   */
+  cleanup?: () => Promise<void>;
 };
 
 /** One file a try produced; `path` is absolute and inside the run's temporary directory. */
@@ -49,7 +55,7 @@ export type Runner = (
 ) => Promise<RunOutcome>;
 
 /** One try's result as it is recorded: the outcome's fields, where it ran, and its place in the run. */
-export type TryReport = Omit<RunOutcome, "networkError"> & {
+export type TryReport = Omit<RunOutcome, "networkError" | "cleanup"> & {
   runLocation: string;
   attempts: number;
   resultType: "ATTEMPT" | "FINAL";
@@ -115,7 +121,7 @@ export async function runTries(
   let location = firstLocation;
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) return "lost";
-    const { networkError, ...outcome } = await runner(check, effective, location, options.signal);
+    const { networkError, cleanup, ...outcome } = await runner(check, effective, location, options.signal);
     const delay = outcome.hasFailures
       ? retryDelayMs(effective.retryStrategy, attempt + 1, {
           elapsedMs: options.now().getTime() - firstTry,
@@ -128,7 +134,13 @@ export async function runTries(
       attempts: attempt,
       resultType: delay === null ? "FINAL" : "ATTEMPT",
     };
-    if (options.signal?.aborted || !(await options.record(report, delay ?? 0))) return "lost";
+    let recorded: boolean;
+    try {
+      recorded = !options.signal?.aborted && (await options.record(report, delay ?? 0));
+    } finally {
+      await cleanup?.().catch(() => undefined);
+    }
+    if (!recorded) return "lost";
     if (delay === null) return "recorded";
     await options.sleep(delay, options.signal);
     location = retryLocation(effective.retryStrategy!, location, effective.locations);
