@@ -86,6 +86,7 @@ export async function buildApp(
     clientErrorHandler: clientErrorHandler(config.http),
     frameworkErrors: frameworkErrorHandler,
   });
+  app.decorate("assets", context.assets);
   const connections = guardConnections(app.server, config.http);
   watchResponses(app.server);
   app.server.on("request", (_req, res) => {

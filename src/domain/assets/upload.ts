@@ -48,6 +48,7 @@ export async function uploadAgentAsset({
 }) {
   const type = allowedContentType(contentType);
   if (!type) throw new UnsupportedMediaTypeError(`Content-Type must be one of ${ASSET_CONTENT_TYPES.join(", ")}`);
+  if (contentLength === null) throw new ValidationError("Content-Length is required", ["content-length"], "headers");
   const parsed = parseInput(AssetKind, kind, "params");
   const fileName = parseInput(AssetName, name, "params");
   const run = await locationRun(ctx, runId);
@@ -61,18 +62,18 @@ export async function uploadAgentAsset({
   if (await ctx.db.checkResultAsset.findFirst({ where: { checkResultId: result.id, name: fileName } }))
     throw new ConflictError(`the result already has a file named ${JSON.stringify(fileName)}`);
   const left = assets.maxRunBytes - (await runBytes(ctx.db, run.id, result.id));
-  if (contentLength !== null && contentLength > left) throw tooLarge(assets.maxRunBytes);
+  if (contentLength > left) throw tooLarge(assets.maxRunBytes);
   const id = randomUUID();
   const row = { id, accountId: ctx.accountId, checkId: result.checkId, checkResultId: result.id };
   const storageKey = storageKeyOf(row);
   let size: number;
   try {
-    size = await assets.store.put(storageKey, body, Math.min(left, contentLength ?? left));
+    size = await assets.store.put(storageKey, body, contentLength);
   } catch (error) {
     if (error instanceof AssetTooLargeError) throw tooLarge(assets.maxRunBytes);
     throw error;
   }
-  if (contentLength !== null && size !== contentLength) {
+  if (size !== contentLength) {
     await assets.store.delete([storageKey]);
     throw new ValidationError(`the body had ${size} bytes, Content-Length said ${contentLength}`, [], "headers");
   }
