@@ -81,7 +81,11 @@ export const assetsRoutes: Route[] = [
         query,
       });
       const base = `${request.protocol}://${request.host}`;
-      const views = await toAssetViews({ ctx: { ...ctx, now: request.server.assets.now, publicUrl: base }, result, rows });
+      const views = await toAssetViews({
+        ctx: { ...ctx, now: request.server.assets.now, publicUrl: base },
+        result,
+        rows,
+      });
       return { assets: views.map(toEntry) };
     },
   },
