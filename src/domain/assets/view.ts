@@ -15,7 +15,7 @@ export type AssetView = {
   /** Downloads without a key until `signedUrlExpiresAt` (15 minutes). */
   signedUrl: string;
   signedUrlExpiresAt: string;
-  source: { type: "check-result"; checkId: string; checkName: string; checkType: string; resultId: string };
+  source: { type: "check-result"; checkId: string; checkName: string; checkType?: string; resultId: string };
   createdAt: Date;
 };
 
@@ -26,7 +26,7 @@ export async function toAssetViews({
   rows,
 }: {
   ctx: { db: DbOrTx; now: () => Date; publicUrl?: string | undefined };
-  result: { id: string; checkId: string; name: string; checkType: string };
+  result: { id: string; checkId: string; name: string; checkType?: string };
   rows: readonly AssetRow[];
 }): Promise<AssetView[]> {
   const base = ctx.publicUrl ?? "";
@@ -47,7 +47,7 @@ export async function toAssetViews({
           type: "check-result",
           checkId: row.checkId,
           checkName: result.name,
-          checkType: result.checkType,
+          ...(result.checkType ? { checkType: result.checkType } : {}),
           resultId: row.checkResultId,
         },
         createdAt: row.createdAt,

@@ -34,7 +34,7 @@ const AssetManifestEntry = z.object({
     type: z.literal("check-result"),
     checkId: z.string(),
     checkName: z.string(),
-    checkType: z.string(),
+    checkType: z.string().optional(),
     resultId: z.string(),
   }),
 });
