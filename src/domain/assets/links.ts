@@ -22,10 +22,10 @@ export async function signAssetLink(db: DbOrTx, assetId: string, now: Date) {
 export async function checkAssetLink(
   db: DbOrTx,
   assetId: string,
-  link: { expires: string; signature: string },
+  link: { expires: number; signature: string },
   now: Date,
 ): Promise<"ok" | "expired" | "invalid"> {
-  const expires = Number(link.expires);
+  const expires = link.expires;
   const expected = Buffer.from(mac(await tokenKey(db), assetId, expires));
   const given = Buffer.from(link.signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";

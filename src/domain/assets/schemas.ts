@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryInt } from "../shared/schemas.js";
 
 /** The reference's AssetManifestEntry types. */
 export const ASSET_KINDS = ["log", "trace", "video", "screenshot", "pcap", "report", "file"] as const;
@@ -60,9 +61,6 @@ export const ListAssetsQuery = z.object({
 });
 
 export const SignedLinkQuery = z.object({
-  expires: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .describe("Unix seconds the link expires at"),
+  expires: queryInt(0, 99_999_999_999).describe("Unix seconds the link expires at"),
   signature: z.string().min(1).max(200).describe("The link's signature"),
 });
