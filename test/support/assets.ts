@@ -56,7 +56,7 @@ export function fileRunner(
       stoppedAt: at,
       apiCheckResult: { assertions: [], requestError: null },
       assets,
-      cleanup: async () => {
+      release: async () => {
         await rm(dir, { recursive: true, force: true });
         entry.cleaned = true;
       },

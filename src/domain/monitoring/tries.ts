@@ -15,15 +15,16 @@ export type RunOutcome = {
   /**
    * Files a try produced (browser-type checks: screenshot on failure, Playwright trace, job log),
    * still in the run's temporary directory. Whoever records the try stores them with its result
-   * (the service's asset store: src/engine/execute.ts; an agent's upload: src/agent/run.ts) before
-   * its `record` resolves; then runTries calls `cleanup`.
+   * (the service's asset store, or an agent's upload) inside `record`.
    */
   assets?: RunAsset[];
   /**
-   * Removes the try's temporary directory (the runner's): runTries calls it once the try was
-   * recorded (its assets stored), or was not recorded at all (run lost or cancelled), never before.
+   * The files' lifecycle: runTries calls `release` once `record` has settled (stored, lost or
+   * failed), and the runner then removes the run's temporary directory, assets included. So a
+   * recorder must copy (or upload) the assets before its `record` promise resolves
+   * (src/engine/execute.ts, src/agent/run.ts). Not part of the report.
    */
-  cleanup?: () => Promise<void>;
+  release?: () => Promise<void>;
 };
 
 /** One file a try produced; `path` is absolute and inside the run's temporary directory. */
@@ -55,7 +56,7 @@ export type Runner = (
 ) => Promise<RunOutcome>;
 
 /** One try's result as it is recorded: the outcome's fields, where it ran, and its place in the run. */
-export type TryReport = Omit<RunOutcome, "networkError" | "cleanup"> & {
+export type TryReport = Omit<RunOutcome, "networkError" | "release"> & {
   runLocation: string;
   attempts: number;
   resultType: "ATTEMPT" | "FINAL";
@@ -121,7 +122,7 @@ export async function runTries(
   let location = firstLocation;
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) return "lost";
-    const { networkError, cleanup, ...outcome } = await runner(check, effective, location, options.signal);
+    const { networkError, release, ...outcome } = await runner(check, effective, location, options.signal);
     const delay = outcome.hasFailures
       ? retryDelayMs(effective.retryStrategy, attempt + 1, {
           elapsedMs: options.now().getTime() - firstTry,
@@ -134,11 +135,11 @@ export async function runTries(
       attempts: attempt,
       resultType: delay === null ? "FINAL" : "ATTEMPT",
     };
-    let recorded: boolean;
+    let recorded = false;
     try {
       recorded = !options.signal?.aborted && (await options.record(report, delay ?? 0));
     } finally {
-      await cleanup?.().catch(() => undefined);
+      await release?.();
     }
     if (!recorded) return "lost";
     if (delay === null) return "recorded";
