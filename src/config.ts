@@ -91,6 +91,10 @@ export const ConfigSchema = z
     TELEGRAM_API_URL: providerUrl.default("https://api.telegram.org"),
     /** The service's URL as users reach it: links in alert notifications. Unset: http://<HOST>:<PORT>. */
     PUBLIC_URL: providerUrl.optional(),
+    /** Chromium for BROWSER and PLAYWRIGHT checks: Debian's `chromium` package. */
+    CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
+    /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this instance (each a node process, most a Chromium). */
+    BROWSER_CONCURRENCY: integer(1, 64, 1),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -132,6 +136,8 @@ export type Config = {
   /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
   deliveryConcurrency: number;
   delivery: DeliveryConfig;
+  /** BROWSER, MULTI_STEP and PLAYWRIGHT checks (src/engine/browser). */
+  browser: { chromiumPath: string; concurrency: number };
 };
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "",
     ),
     deliveryConcurrency: c.DELIVERY_CONCURRENCY,
+    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY },
     delivery: {
       smtpUrl: c.SMTP_URL ?? null,
       emailFrom: c.EMAIL_FROM,
