@@ -1,7 +1,10 @@
 import { retryDelayMs, retryLocation } from "./retry.js";
 import type { EffectiveCheck } from "./effective.js";
 
-/** What one try of a check produced: the result's verdict fields and what it recorded (apiCheckResult). */
+/**
+ * What one try of a check produced: the result's verdict fields and what it recorded
+ * (apiCheckResult; browser-type checks: browserCheckResult or multiStepCheckResult).
+ */
 export type RunOutcome = {
   hasFailures: boolean;
   hasErrors: boolean;
@@ -11,7 +14,9 @@ export type RunOutcome = {
   responseTime: number;
   startedAt: Date;
   stoppedAt: Date;
-  apiCheckResult: Record<string, unknown>;
+  apiCheckResult?: Record<string, unknown>;
+  browserCheckResult?: Record<string, unknown>;
+  multiStepCheckResult?: Record<string, unknown>;
   /**
    * Files a try produced (browser-type checks: screenshot on failure, Playwright trace, job log),
    * still in the run's temporary directory. Whoever records the try stores them with its result
@@ -45,6 +50,29 @@ export type RunnableCheck = {
   /** ICMP only (percent; null for none), from the check's settings. */
   degradedPacketLossThreshold?: number | null;
   maxPacketLossThreshold?: number | null;
+  /** BROWSER, MULTI_STEP and PLAYWRIGHT only. */
+  scripted?: ScriptSettings | null;
+};
+
+/** What a script-type check (BROWSER, MULTI_STEP, PLAYWRIGHT) runs besides its effective settings. */
+export type ScriptSettings = {
+  script: string | null;
+  /** Local setup scripts, the group's then the check's: run before the tests (beforeAll). */
+  setupScripts: string[];
+  /** Local teardown scripts, the check's then the group's: run after the tests (afterAll). */
+  tearDownScripts: string[];
+  /** Minutes between runs (0: sub-minute). */
+  frequency: number;
+  /** PLAYWRIGHT only: the project, from the check's settings (see runnable.ts). */
+  playwright?: PlaywrightProject | null;
+};
+export type PlaywrightProject = {
+  files: { path: string; content: string }[];
+  testCommand: string | null;
+  pwProjects: string[];
+  pwTags: string[];
+  /** The run's limit in seconds, when the check sets one. */
+  timeout: number | null;
 };
 
 /** Runs one try of a check in a location; one per check type that can be run. */
