@@ -112,6 +112,17 @@ describe(`check results' files (assets) on ${testProvider}`, () => {
     expect((await fetch(shot.url)).status).toBe(401);
   });
 
+  it("keeps the result when its files cannot be stored (a file gone before it was copied): no asset, no partial file", async () => {
+    const vanishing: Runner = async (...args) => {
+      const outcome = await fileRunner([screenshot], [])(...args);
+      return { ...outcome, assets: outcome.assets!.map((a) => ({ ...a, path: `${a.path}.gone` })) };
+    };
+    const { checkId, resultId } = await runWith(vanishing);
+    expect((await t.api.get(`/v1/check-results/${checkId}/${resultId}`)).status).toBe(200);
+    expect((await manifest(checkId, resultId)).body.assets).toEqual([]);
+    expect(filesUnder(dir).filter((f) => f.includes(resultId))).toEqual([]);
+  });
+
   it("answers 404 for another account's result and its files, and for an unknown asset", async () => {
     const { checkId, resultId } = await runWith(fileRunner([screenshot], []));
     const [asset] = (await manifest(checkId, resultId)).body.assets;
