@@ -1,6 +1,7 @@
 import type { Authenticator } from "./auth/authenticate.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { AssetsContext } from "./domain/assets/store.js";
 import type { DomainContext, SystemContext } from "./domain/context.js";
 import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
@@ -12,6 +13,8 @@ export type AppContext = {
   auth: Authenticator;
   events: EventBus;
   logger: Logger;
+  /** Check results' files: the store under ARTIFACTS_DIR, the per-run cap, and the signed links' clock. */
+  assets: AssetsContext & { now: () => Date };
   /** Aborted when a graceful stop begins: long waits (session completion, streams) end at once. */
   shutdown: AbortSignal;
 };

@@ -98,6 +98,14 @@ export const ConfigSchema = z
         message: "must be a redis:// or rediss:// URL such as redis://:password@redis.example.com:6379/0",
       })
       .optional(),
+    /** Where check results' files (screenshots, traces, job logs) are stored. */
+    ARTIFACTS_DIR: z.string().min(1, "must not be empty").default("./data/artifacts"),
+    /** The most a run's files may take together, in bytes (docs/decisions.md: 150 MB). */
+    ARTIFACTS_MAX_RUN_BYTES: integer(1, 10_000_000_000, 150 * 1024 * 1024),
+    /** Chromium for BROWSER and PLAYWRIGHT checks: Debian's `chromium` package. */
+    CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
+    /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this instance (each a node process, most a Chromium). */
+    BROWSER_CONCURRENCY: integer(1, 64, 1),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -141,6 +149,10 @@ export type Config = {
   delivery: DeliveryConfig;
   /** null: one instance, events and rate limits in the process. */
   redisUrl: string | null;
+  /** Check results' files (src/domain/assets). */
+  artifacts: { dir: string; maxRunBytes: number };
+  /** BROWSER, MULTI_STEP and PLAYWRIGHT checks (src/engine/browser). */
+  browser: { chromiumPath: string; concurrency: number };
 };
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
@@ -200,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "",
     ),
     deliveryConcurrency: c.DELIVERY_CONCURRENCY,
+    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY },
     delivery: {
       smtpUrl: c.SMTP_URL ?? null,
       emailFrom: c.EMAIL_FROM,
@@ -209,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     },
     redisUrl: c.REDIS_URL ?? null,
+    artifacts: { dir: c.ARTIFACTS_DIR, maxRunBytes: c.ARTIFACTS_MAX_RUN_BYTES },
   };
 }

@@ -16,6 +16,7 @@ import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./htt
 import { guardConnections } from "./http/connections.js";
 import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
+import { createFilesystemStore } from "./storage/filesystem.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
 import { registerWeb } from "./web/index.js";
@@ -38,6 +39,8 @@ export async function buildApp(
     onQuery?: (sql: string) => void;
     /** The delivery workers' clock (tests move it instead of waiting for retries). */
     deliveryClock?: () => Date;
+    /** The clock of assets' signed links (tests move it past their 15 minutes). */
+    assetClock?: () => Date;
   } = {},
 ) {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -60,6 +63,11 @@ export async function buildApp(
       redis: redisBus?.client ?? null,
     }),
     events,
+    assets: {
+      store: createFilesystemStore(config.artifacts.dir),
+      maxRunBytes: config.artifacts.maxRunBytes,
+      now: options.assetClock ?? (() => new Date()),
+    },
     shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
@@ -86,6 +94,7 @@ export async function buildApp(
     clientErrorHandler: clientErrorHandler(config.http),
     frameworkErrors: frameworkErrorHandler,
   });
+  app.decorate("assets", context.assets);
   const connections = guardConnections(app.server, config.http);
   watchResponses(app.server);
   app.server.on("request", (_req, res) => {

@@ -1,6 +1,7 @@
-import { Agent, EnvHttpProxyAgent, fetch, type Dispatcher } from "undici";
+import { createReadStream } from "node:fs";
+import { Agent, EnvHttpProxyAgent, fetch, request, type Dispatcher } from "undici";
 import type { EffectiveCheck } from "../domain/monitoring/effective.js";
-import type { RunnableCheck } from "../domain/monitoring/tries.js";
+import type { RunAsset, RunnableCheck } from "../domain/monitoring/tries.js";
 
 /** A run as the service hands it out (POST /agent/v1/claims). */
 export type ClaimedRun = {
@@ -56,7 +57,34 @@ export function createServiceClient(options: { serviceUrl: URL; apiKey: string; 
     return JSON.parse(text) as T;
   }
 
+  /** Streams a try's file to the service (PUT .../assets/{kind}/{name}). */
+  async function upload(runId: number, resultId: string, asset: Omit<RunAsset, "kind"> & { kind: string }) {
+    const path = `agent/v1/runs/${runId}/results/${resultId}/assets/${encodeURIComponent(asset.kind)}/${encodeURIComponent(asset.name)}`;
+    const response = await request(new URL(path, options.serviceUrl), {
+      method: "PUT",
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        "content-type": asset.contentType,
+        "content-length": String(asset.size),
+      },
+      body: createReadStream(asset.path),
+      dispatcher,
+    });
+    const text = await response.body.text();
+    if (response.statusCode >= 300) {
+      let message = text.slice(0, 500);
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? message;
+      } catch {
+        // not our error body: keep the text
+      }
+      throw new ServiceError(response.statusCode, message);
+    }
+    return JSON.parse(text) as { id: string; name: string; size: number };
+  }
+
   return {
+    uploadAsset: upload,
     claim: (limit: number, waitMs: number, signal: AbortSignal) =>
       call<{ runs: ClaimedRun[] }>("agent/v1/claims", { ...options.facts, limit, waitMs }, signal).then((r) => r.runs),
     renew: (runId: number, holdMs: number) =>

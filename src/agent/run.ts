@@ -1,6 +1,12 @@
 import { sleep } from "../engine/sleep.js";
 import { secretValues } from "../domain/monitoring/scrub.js";
-import { runTries, type Runner, type TryReport, type UnsupportedReport } from "../domain/monitoring/tries.js";
+import {
+  runTries,
+  type Runner,
+  type RunAsset,
+  type TryReport,
+  type UnsupportedReport,
+} from "../domain/monitoring/tries.js";
 import { RunLostError, type ClaimedRun, type ServiceClient } from "./client.js";
 import type { AgentConfig } from "./config.js";
 import type { AgentLogger } from "./logger.js";
@@ -35,20 +41,19 @@ export function runSecrets(run: ClaimedRun): string[] {
   return secretValues(run.effective.environmentVariables ?? [], [password, ...headerValues]);
 }
 
-/** Posts a try; a network failure is retried a few times (the lease covers it), a 409 means the run is lost. */
+/** Posts a try; a network failure is retried a few times (the lease covers it), a 409 means the run is lost (null). */
 async function post(
   deps: Deps,
   run: ClaimedRun,
   holdMs: number,
   report: unknown,
   signal: AbortSignal,
-): Promise<boolean> {
+): Promise<{ id: string } | null> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await deps.client.postResult(run.id, holdMs, report);
-      return true;
+      return await deps.client.postResult(run.id, holdMs, report);
     } catch (error) {
-      if (error instanceof RunLostError) return false;
+      if (error instanceof RunLostError) return null;
       if (attempt === 3 || signal.aborted) throw error;
       await sleep(500 * 2 ** attempt, signal);
     }
@@ -80,8 +85,12 @@ export async function executeClaimedRun(
     },
     Math.max(200, Math.floor(run.leaseMs / 3)),
   );
-  const record = async (report: TryReport | UnsupportedReport, holdMs: number) =>
-    post(deps, run, holdMs, deps.scrubber.deep(report), signal);
+  const record = async (report: TryReport | UnsupportedReport, holdMs: number) => {
+    const { assets, ...fields } = report as TryReport;
+    const posted = await post(deps, run, holdMs, deps.scrubber.deep(fields), signal);
+    if (posted && assets?.length) await uploadAssets(deps, run, posted.id, assets, log);
+    return posted !== null;
+  };
   try {
     const outcome = await runTries(run.check, run.effective, run.runLocation, deps.runners[run.check.checkType], {
       now: () => new Date(),
@@ -106,9 +115,32 @@ export async function executeClaimedRun(
       stoppedAt: at,
       browserCheckResult: { errors: [message] },
     };
-    return (await post(deps, run, 0, deps.scrubber.deep(report), signal).catch(() => false)) ? "recorded" : "lost";
+    return (await post(deps, run, 0, deps.scrubber.deep(report), signal).catch(() => null)) ? "recorded" : "lost";
   } finally {
     clearInterval(renewal);
     forget();
+  }
+}
+
+/**
+ * Uploads a posted try's files, one at a time (the service counts them against the run's cap).
+ * A file that cannot be uploaded is logged and skipped: the result is already recorded.
+ */
+async function uploadAssets(deps: Deps, run: ClaimedRun, resultId: string, assets: RunAsset[], log: AgentLogger) {
+  for (const asset of assets) {
+    try {
+      await deps.client.uploadAsset(run.id, resultId, {
+        ...asset,
+        kind: asset.kind === "other" ? "file" : asset.kind,
+        // The service takes letters, digits, '.', '_' and '-' (AssetName).
+        name:
+          asset.name
+            .replace(/[^A-Za-z0-9._-]/g, "_")
+            .replace(/^[._]+/, "")
+            .slice(0, 100) || "file",
+      });
+    } catch (error) {
+      log.warn({ err: error, asset: asset.name, resultId }, "uploading a try's file failed");
+    }
   }
 }

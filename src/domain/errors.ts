@@ -45,3 +45,13 @@ export class RateLimitedError extends DomainError {
     super(`rate limit exceeded, retry in ${retryAfterSeconds} s`);
   }
 }
+
+/** A body larger than the operation allows (an agent's upload past a run's 150 MB). */
+export class PayloadTooLargeError extends DomainError {
+  readonly code = "PAYLOAD_TOO_LARGE";
+}
+
+/** A body of a media type the operation does not take. */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly code = "UNSUPPORTED_MEDIA_TYPE";
+}

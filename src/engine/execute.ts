@@ -2,7 +2,9 @@ import type { AppContext } from "../app-context.js";
 import { finishRun, recordHeldTries, type HeldTry } from "../domain/runs/index.js";
 import type { CheckRunRow } from "../domain/runs/index.js";
 import { loadRunnable, type RunnableCache } from "../domain/monitoring/runnable.js";
-import { runTries, type Runner, type TriesOptions } from "../domain/monitoring/tries.js";
+import { storeRunAssets } from "../domain/assets/index.js";
+import { runTries, type Runner, type RunAsset, type TriesOptions, type TryReport } from "../domain/monitoring/tries.js";
+import type { RecordedTry } from "./try-writer.js";
 
 export type { Runner } from "../domain/monitoring/tries.js";
 export type ExecuteOptions = {
@@ -14,8 +16,8 @@ export type ExecuteOptions = {
   signal?: AbortSignal;
   /** Recently read checks and windows (the engine's); without it each run reads them. */
   cache?: RunnableCache;
-  /** Writes one try (the engine batches them); without it each try is its own transaction. */
-  writeTry?: (t: HeldTry) => Promise<boolean>;
+  /** Writes one try (the engine batches them); without it each try is its own transaction. Null: the run was lost. */
+  writeTry?: (t: HeldTry) => Promise<RecordedTry | null>;
 };
 
 /**
@@ -47,13 +49,43 @@ export async function executeRun(
     (async (t: HeldTry) => {
       const [answer] = await recordHeldTries({ ctx: { db, events: app.events, now: options.now }, tries: [t] });
       if (answer instanceof Error) throw answer;
-      return answer !== null && answer !== undefined;
+      return answer ?? null;
     });
   return runTries(check, effective, run.location ?? "private", options.runners[check.checkType], {
     now: options.now,
     sleep: options.sleep,
     ...(options.signal ? { signal: options.signal } : {}),
-    record: (report, holdMs) =>
-      writeTry({ run, check, owner: options.owner, leaseMs: options.leaseMs + holdMs, input: { ...base, ...report } }),
+    record: async (report, holdMs) => {
+      const { assets, ...fields } = report as TryReport;
+      const result = await writeTry({
+        run,
+        check,
+        owner: options.owner,
+        leaseMs: options.leaseMs + holdMs,
+        input: { ...base, ...fields },
+      });
+      if (result && assets?.length) await storeTryAssets(app, result, assets);
+      return result !== null;
+    },
   });
+}
+
+/** A try's files, stored after its result committed: a failure to store them loses no result, only the files (logged). */
+async function storeTryAssets(app: AppContext, result: RecordedTry, assets: RunAsset[]) {
+  const log = { checkId: result.checkId, checkResultId: result.id };
+  try {
+    const { dropped } = await storeRunAssets({
+      ctx: { db: app.database.prisma },
+      assets: app.assets,
+      result,
+      files: assets,
+    });
+    if (dropped.length)
+      app.logger.warn(
+        { ...log, dropped, maxRunBytes: app.assets.maxRunBytes },
+        "a run's files are over its cap: some were not kept",
+      );
+  } catch (error) {
+    app.logger.error({ ...log, err: error }, "storing a try's files failed");
+  }
 }

@@ -1,4 +1,5 @@
 import { systemContext } from "../app-context.js";
+import { deleteAssetsOfResults, sweepOrphanedAssets } from "../domain/assets/index.js";
 import { sqlitePath } from "../db/provider.js";
 import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
@@ -59,8 +60,16 @@ export const engineSweeps: Sweep[] = [
         now,
         options: {
           days: app.config.resultRetentionDays,
+          beforeDeletingResults: (resultIds) =>
+            deleteAssetsOfResults({ ctx: systemContext(app), store: app.assets.store, resultIds }),
           ...(app.database.provider === "sqlite" ? { sqliteFile: sqlitePath(app.config.databaseUrl) } : {}),
         },
       }),
+  },
+  // Files of deleted checks (their results went by cascade; asset rows have no foreign key).
+  {
+    name: "orphaned assets",
+    everyMs: 5 * 60_000,
+    run: (app) => sweepOrphanedAssets({ ctx: systemContext(app), store: app.assets.store }),
   },
 ];

@@ -1,12 +1,14 @@
 import type { AppContext } from "../app-context.js";
 import { recordHeldTries, type HeldTry } from "../domain/runs/index.js";
 
-export type TryWriter = { write(t: HeldTry): Promise<boolean>; flushed(): Promise<void> };
+/** `write` answers the recorded result (its id places the try's assets), or null when the run was lost. */
+export type TryWriter = { write(t: HeldTry): Promise<RecordedTry | null>; flushed(): Promise<void> };
+export type RecordedTry = { id: string; accountId: string; checkId: string; checkRunId: number | null };
 
 /**
  * Group commit for the engine's results: tries written within `maxDelayMs` of each other (or up
  * to `maxBatch` of them) go to the database in one transaction, one batch at a time. A runner
- * awaits its own try's answer (false: the run was lost). `now` is the engine's clock: the lease a
+ * awaits its own try's answer (null: the run was lost). `now` is the engine's clock: the lease a
  * try renews must be on the clock its runs were claimed on.
  */
 export function createTryWriter(
@@ -14,7 +16,7 @@ export function createTryWriter(
   options: { maxBatch: number; maxDelayMs: number; now?: () => Date },
 ): TryWriter {
   const deps = { db: app.database.prisma, events: app.events, now: options.now ?? (() => new Date()) };
-  const queue: { t: HeldTry; resolve: (ok: boolean) => void; reject: (error: Error) => void }[] = [];
+  const queue: { t: HeldTry; resolve: (result: RecordedTry | null) => void; reject: (error: Error) => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
 
@@ -28,7 +30,7 @@ export function createTryWriter(
         const answers = await recordHeldTries({ ctx: deps, tries: batch.map((item) => item.t) });
         for (const [i, answer] of answers.entries()) {
           if (answer instanceof Error) batch[i]!.reject(answer);
-          else batch[i]!.resolve(answer !== null);
+          else batch[i]!.resolve(answer);
         }
       } catch (error) {
         for (const item of batch) item.reject(error as Error);

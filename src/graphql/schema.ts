@@ -21,6 +21,7 @@ import "./types/check-results/enums.js";
 import "./types/check-results/api-result.js";
 import "./types/check-results/agentic-result.js";
 import "./types/check-results/type.js";
+import "./types/check-results/assets.js";
 import "./types/check-statuses/type.js";
 import "./types/check-alerts/type.js";
 import "./types/check-sessions/type.js";

@@ -30,7 +30,7 @@ export function docsPage(document: OpenApiDocument): string {
         )
         .join("");
       const body = op.requestBody
-        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(op.requestBody.content["application/json"]?.schema, null, 2))}</pre></details>`
+        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(Object.values(op.requestBody.content)[0]?.schema ?? {}, null, 2))}</pre></details>`
         : "";
       const responses = Object.entries(op.responses)
         .map(([status, r]) => `<li><b>${status}</b> ${escapeHtml(r.description)}</li>`)

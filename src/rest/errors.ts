@@ -5,8 +5,10 @@ import {
   DomainError,
   ForbiddenError,
   NotFoundError,
+  PayloadTooLargeError,
   RateLimitedError,
   UnauthorizedError,
+  UnsupportedMediaTypeError,
   ValidationError,
   type ValidationSource,
 } from "../domain/errors.js";
@@ -59,6 +61,8 @@ function statusOf(error: DomainError): number {
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof PayloadTooLargeError) return 413;
+  if (error instanceof UnsupportedMediaTypeError) return 415;
   if (error instanceof RateLimitedError) return 429;
   return 400;
 }

@@ -131,7 +131,7 @@ export function openApiDocument(routes: readonly Route[]) {
         ? {
             requestBody: {
               required: !route.bodyOptional,
-              content: { "application/json": { schema: jsonSchema(route.body) } },
+              content: { [route.bodyType ?? "application/json"]: { schema: jsonSchema(route.body) } },
             },
           }
         : {}),

@@ -38,6 +38,8 @@ export type Route = {
   params?: Record<string, PathParam>;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body's media type when not JSON (an agent's file upload: application/octet-stream). */
+  bodyType?: string;
   /** The body may be omitted (e.g. cancel). */
   bodyOptional?: boolean;
   /** The success status; 204 sends no body. */

@@ -6,6 +6,7 @@ import { alertSettingsRoutes } from "./v1/alert-settings.js";
 import { checkAlertsRoutes } from "./v1/check-alerts.js";
 import { alertNotificationsRoutes } from "./v1/alert-notifications.js";
 import { checkGroupsRoutes } from "./v1/check-groups.js";
+import { assetsRoutes } from "./v1/assets.js";
 import { checkResultsRoutes } from "./v1/check-results.js";
 import { checkSessionsRoutes } from "./v1/check-sessions.js";
 import { checkStatusesRoutes } from "./v1/check-statuses.js";
@@ -27,6 +28,7 @@ export const routes: readonly Route[] = [
   ...checkGroupsRoutes,
   ...checksRoutes,
   ...checkResultsRoutes,
+  ...assetsRoutes,
   ...checkResultsV2Routes,
   ...checkSessionsRoutes,
   ...checkStatusesRoutes,

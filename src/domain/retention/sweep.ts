@@ -17,6 +17,8 @@ export type RetentionOptions = {
   maxBatches?: number;
   /** The pause between two statements (default 100 ms). */
   pauseMs?: number;
+  /** Called with each batch of results before they are deleted: their assets' files and rows go first (src/domain/assets). */
+  beforeDeletingResults?: (resultIds: string[]) => Promise<unknown>;
   /** The SQLite file (none on PostgreSQL): compacted after a sweep that deleted anything. */
   sqliteFile?: string;
 };
@@ -85,6 +87,7 @@ export async function sweepRetention({
       select: { id: true },
       take: batch,
     });
+    if (rows.length) await options.beforeDeletingResults?.(ids(rows));
     return outcome(
       rows.length,
       rows.length

@@ -1,12 +1,23 @@
 import type { Runner } from "../execute.js";
+import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/run.js";
+import { Semaphore } from "../browser/sandbox.js";
 import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
 import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
 import { runUrlCheck, type UrlRequest } from "./url.js";
 
-/** `ping`: the command ICMP checks run (default `ping` from PATH). */
-type RunnerOptions = { blockPrivateTargets: boolean; timeoutMs?: number; ping?: string };
+/**
+ * `ping`: the command ICMP checks run (default `ping` from PATH). `browser`: CHROMIUM_PATH and
+ * BROWSER_CONCURRENCY for BROWSER, MULTI_STEP and PLAYWRIGHT checks (`limitMs`: a test seam for
+ * their 240 s limit).
+ */
+type RunnerOptions = {
+  blockPrivateTargets: boolean;
+  timeoutMs?: number;
+  ping?: string;
+  browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number };
+};
 type CheckOf = Parameters<Runner>[0];
 
 const settingsOf = (check: CheckOf, options: RunnerOptions, signal?: AbortSignal): RunSettings => ({
@@ -46,9 +57,38 @@ function withRequest<R>(
       : errorOutcome(`this ${check.checkType} check has no request to run`);
 }
 
-/** The runners the service has: API, URL, TCP, DNS and ICMP checks. */
+/** Runners of the script types, sharing BROWSER_CONCURRENCY places (one Semaphore per service or agent). */
+function scriptRunners(options: RunnerOptions): Record<ScriptKind, Runner> {
+  const slots = new Semaphore(options.browser?.concurrency ?? 1);
+  const browser = {
+    chromiumPath: options.browser?.chromiumPath ?? "/usr/bin/chromium",
+    blockPrivateTargets: options.blockPrivateTargets,
+    slots,
+    ...(options.browser?.limitMs ? { limitMs: options.browser.limitMs } : {}),
+    ...(options.browser?.memoryMb ? { memoryMb: options.browser.memoryMb } : {}),
+  };
+  const runner =
+    (kind: ScriptKind): Runner =>
+    (check, effective, _location, signal) => {
+      const scriptCheck = {
+        kind,
+        scripted: check.scripted ?? { script: null, setupScripts: [], tearDownScripts: [], frequency: 10 },
+        variables: effective.environmentVariables,
+        degradedResponseTime: check.degradedResponseTime,
+        maxResponseTime: check.maxResponseTime,
+        shouldFail: check.shouldFail,
+      };
+      if (!check.scripted)
+        return Promise.resolve(scriptErrorOutcome(scriptCheck, `this ${kind} check has no script to run`));
+      return runScriptCheck(scriptCheck, browser, signal);
+    };
+  return { BROWSER: runner("BROWSER"), MULTI_STEP: runner("MULTI_STEP"), PLAYWRIGHT: runner("PLAYWRIGHT") };
+}
+
+/** The runners the service and agents have: API, URL, TCP, DNS, ICMP, BROWSER, MULTI_STEP and PLAYWRIGHT checks. */
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   return {
+    ...scriptRunners(options),
     API: withRequest<ApiRequest>((request, variables, check, signal) =>
       runApiCheck(request, variables, settingsOf(check, options, signal)),
     ),

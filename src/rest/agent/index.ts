@@ -30,6 +30,8 @@ function register(scope: FastifyInstance, app: AppContext, route: AgentRoute) {
         signal: AbortSignal.any([gone.signal, app.shutdown]),
         // RUN_LEASE_MS, the lease the service's own runners take too.
         leaseMs: app.config.runLeaseMs,
+        headers: request.headers,
+        assets: app.assets,
       });
       return reply.status(route.status).send(result);
     },
@@ -53,5 +55,12 @@ export async function agentPlugin(scope: FastifyInstance, { context }: { context
   scope.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)),
   );
-  for (const route of agentRoutes) register(scope, context, route);
+  for (const route of agentRoutes) if (!route.bodyType) register(scope, context, route);
+  // File uploads: the body is handed to the handler as a stream, whatever its type (the domain
+  // checks the type against its allow-list and counts the bytes; the 1 MiB JSON limit is not theirs).
+  await scope.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    for (const route of agentRoutes) if (route.bodyType) register(uploads, context, route);
+  });
 }

@@ -1,4 +1,6 @@
+import type { Readable } from "node:stream";
 import { z } from "zod";
+import { ASSET_CONTENT_TYPES, ASSET_KINDS, type AssetsContext, uploadAgentAsset } from "../../domain/assets/index.js";
 import {
   AgentErrorReportInput,
   ClaimRunsInput,
@@ -11,7 +13,7 @@ import {
   type AgentContext,
 } from "../../domain/agents/index.js";
 import { iso, isoString } from "../format.js";
-import { type Route, intIdParam } from "../route.js";
+import { type Route, intIdParam, stringParam, uuidParam } from "../route.js";
 
 export type AgentRouteInput = {
   /** Scoped to the private location of the agent's key. */
@@ -22,6 +24,9 @@ export type AgentRouteInput = {
   signal: AbortSignal;
   /** How long a claimed run is leased (AGENT_LEASE_MS). */
   leaseMs: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The asset store and its cap (uploads). */
+  assets: AssetsContext;
 };
 
 /** An agent API operation: documented like the other routes, but authenticated by an agent key. */
@@ -43,6 +48,26 @@ const ClaimedRunResponse = z.object({
     shouldFail: z.boolean(),
     degradedPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
     maxPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
+    scripted: z
+      .object({
+        script: z.string().nullable(),
+        setupScripts: z.array(z.string()),
+        tearDownScripts: z.array(z.string()),
+        frequency: z.number(),
+        playwright: z
+          .object({
+            files: z.array(z.object({ path: z.string(), content: z.string() })),
+            testCommand: z.string().nullable(),
+            pwProjects: z.array(z.string()),
+            pwTags: z.array(z.string()),
+            timeout: z.number().nullable(),
+          })
+          .nullable()
+          .optional(),
+      })
+      .nullable()
+      .optional()
+      .describe("BROWSER, MULTI_STEP and PLAYWRIGHT checks only: script, setup and teardown, the Playwright project"),
   }),
   effective: z
     .record(z.string(), z.unknown())
@@ -101,6 +126,44 @@ export const agentRoutes: AgentRoute[] = [
     handler: async ({ ctx, params, body, leaseMs }) => {
       const result = await recordAgentResult({ ctx, runId: params.id, input: body, leaseMs });
       return { id: result.id, resultType: result.resultType };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/agent/v1/runs/{id}/results/{resultId}/assets/{kind}/{name}",
+    operationId: "agentUploadAsset",
+    summary: "Upload a file of a posted try (screenshot, trace, job log)",
+    description: `${keyNote} The body is the file (its Content-Type one of ${ASSET_CONTENT_TYPES.join(", ")}; Content-Length required), streamed into the service's store; the run's files may take at most ARTIFACTS_MAX_RUN_BYTES together (150 MB by default). The result must be one this run's agent posted.`,
+    tag,
+    params: {
+      ...params,
+      resultId: uuidParam("The id of the result (the answer of the result POST)"),
+      kind: stringParam(`What the file is: ${ASSET_KINDS.join(", ")}`),
+      name: stringParam("The file's name: 1 to 100 letters, digits, '.', '_' or '-'"),
+    },
+    body: z.string().meta({ format: "binary" }).describe("The file"),
+    bodyType: "application/octet-stream",
+    status: 201,
+    response: z.object({ id: z.string(), name: z.string(), size: z.number().int() }),
+    otherResponses: {
+      409: "the result already has a file of that name",
+      413: "the run's files would be over ARTIFACTS_MAX_RUN_BYTES",
+      415: "the Content-Type is not one a run's file may have",
+    },
+    handler: async ({ ctx, params, headers, body, assets }) => {
+      const length = headers["content-length"];
+      const asset = await uploadAgentAsset({
+        ctx,
+        assets,
+        runId: params.id,
+        resultId: params.resultId,
+        kind: params.kind,
+        name: params.name,
+        contentType: typeof headers["content-type"] === "string" ? headers["content-type"] : undefined,
+        contentLength: typeof length === "string" && /^\d+$/.test(length) ? Number(length) : null,
+        body: body as Readable,
+      });
+      return { id: asset.id, name: asset.name, size: asset.size };
     },
   },
   {

@@ -1,0 +1,11 @@
+export { assetsOfResults } from "./children.js";
+export { deleteAssetsOfResults, sweepOrphanedAssets } from "./delete.js";
+export { getResultAsset, getSignedAsset, openAsset } from "./get.js";
+export { SIGNED_LINK_SECONDS } from "./links.js";
+export { listResultAssets } from "./list.js";
+export { type RecordedResult, storeRunAssets } from "./record.js";
+export { type AssetRow, storageKeyOf } from "./rows.js";
+export * from "./schemas.js";
+export { AssetTooLargeError, type AssetStore, type AssetsContext } from "./store.js";
+export { uploadAgentAsset } from "./upload.js";
+export { type AssetView, toAssetViews } from "./view.js";
