@@ -41,6 +41,9 @@ async function socketWith(base: string, apiKey: string) {
     /** The `next` payloads of subscription `id`, as the text the server wrote. */
     payloadsOf: (id: string) =>
       frames.filter(({ frame }) => frame.id === id && frame.type === "next").map(({ text }) => payloadText(text)),
+    /** Stops reading (the server's writes pile up), or reads again. */
+    pause: () => (socket as unknown as { _socket: { pause(): void } })._socket.pause(),
+    resume: () => (socket as unknown as { _socket: { resume(): void } })._socket.resume(),
     close: () => socket.close(),
   };
 }
@@ -162,6 +165,38 @@ describe(`GraphQL subscriptions: shared execution on ${testProvider}`, () => {
     socket.complete("stays");
     await until(() => groups().size === 0 && listeners() === 0, 5_000, "the group gone");
     socket.close();
+  });
+
+  it("ends a subscriber whose socket does not drain with SLOW_CONSUMER, without holding the group back", async () => {
+    const fast = await socketWith(t.url, t.apiKey);
+    const slow = await socketWith(t.url, t.apiKey);
+    fast.subscribe("fast", UPDATES, variables());
+    // Many subscriptions on the socket that stops reading: each event writes ~1 MB to it.
+    const slowIds = Array.from({ length: 100 }, (_, i) => `slow-${i}`);
+    for (const id of slowIds) slow.subscribe(id, UPDATES, variables());
+    await until(() => members() === 101, 5_000, "every member");
+    slow.pause();
+    const events = 30;
+    for (let i = 0; i < events; i++) await addUpdate(t.api, fixture.incidentId, `${i} ${"x".repeat(9_000)}`);
+    await until(() => fast.payloadsOf("fast").length === events, 10_000, "every event for the fast subscriber");
+    await until(() => members() === 1, 10_000, "the slow subscribers ended");
+    expect(listeners()).toBe(1);
+
+    slow.resume();
+    const ended = () =>
+      slowIds.every((id) => slow.frames.some(({ frame }) => frame.id === id && frame.type === "complete"));
+    await until(ended, 10_000, "a complete for every slow subscription");
+    for (const id of slowIds) {
+      const payloads = slow.payloadsOf(id).map((text) => JSON.parse(text));
+      expect(payloads.length).toBeLessThan(events + 1);
+      expect(payloads.at(-1)).toMatchObject({
+        data: { incidentUpdateAdded: null },
+        errors: [{ extensions: { code: "SLOW_CONSUMER" } }],
+      });
+    }
+    fast.close();
+    slow.close();
+    await until(() => groups().size === 0, 5_000, "the group gone");
   });
 
   it("executes an event once for SSE subscribers of one document too", async () => {
