@@ -38,6 +38,8 @@ type FrameGroup = SubscriptionGroup & {
   queue: { event: VigilEvent; seq: number }[];
   seq: number;
   pumping: boolean;
+  /** MAX_PENDING events were waiting: the group takes no more and ends its members. */
+  overflowed: boolean;
   load: Load;
   execute: FrameSink["execute"];
 };
@@ -66,7 +68,7 @@ export function frameMember(
   if (!own) {
     own = {
       ...{ key, members: 0, executions: 0, set: new Set(), seen: new WeakSet(), queue: [], seq: 0 },
-      ...{ pumping: false, load, execute: sink.execute },
+      ...{ pumping: false, overflowed: false, load, execute: sink.execute },
     };
     groups.set(key, own);
   }
@@ -119,8 +121,13 @@ function leave(ctx: GraphQLContext, group: FrameGroup, member: Member) {
 
 function offer(ctx: GraphQLContext, group: FrameGroup, event: VigilEvent) {
   group.seen.add(event);
+  if (group.overflowed) return;
   if (group.queue.length >= MAX_PENDING) {
-    for (const member of [...group.set]) void lastWords(ctx, group, member);
+    // As a stream whose queue overflowed: what is queued is still sent, then the notice (pump).
+    // Subscribers that come now start a group of their own.
+    group.overflowed = true;
+    const groups = subscriptionGroups(ctx.app);
+    if (groups.get(group.key) === group) groups.delete(group.key);
     return;
   }
   group.queue.push({ event, seq: ++group.seq });
@@ -149,6 +156,7 @@ async function pump(ctx: GraphQLContext, group: FrameGroup) {
         else socket.send(nextFrame(member.sink.id, text));
       }
     }
+    if (group.overflowed) for (const member of [...group.set]) void lastWords(ctx, group, member);
   } catch (error) {
     ctx.app.logger.error({ err: error }, "subscription group failed; its subscribers are ended");
     for (const member of [...group.set]) leave(ctx, group, member);
