@@ -64,18 +64,11 @@ export function frameMember(
 ): AsyncIterableIterator<never> {
   const groups = subscriptionGroups(ctx.app);
   const key = `frames:${sink.key}`;
-  let own = groups.get(key) as FrameGroup | undefined;
-  if (!own) {
-    own = {
-      ...{ key, members: 0, executions: 0, set: new Set(), seen: new WeakSet(), queue: [], seq: 0 },
-      ...{ pumping: false, overflowed: false, load, execute: sink.execute },
-    };
-    groups.set(key, own);
-  }
-  const group = own;
-  let ended!: Promise<void>;
+  const group = (groups.get(key) as FrameGroup | undefined) ?? newGroup(ctx, key, load, sink.execute);
   const member: Member = { sink, since: group.seq, ended: false, unsubscribe: () => {}, done: () => {} };
-  ended = new Promise<void>((resolve) => (member.done = resolve));
+  const ended = new Promise<void>((resolve) => {
+    member.done = resolve;
+  });
   member.unsubscribe = ctx.app.events.subscribe((event) => {
     if (member.ended || group.seen.has(event)) return;
     let matched = false;
@@ -104,6 +97,15 @@ export function frameMember(
       return this;
     },
   };
+}
+
+function newGroup(ctx: GraphQLContext, key: string, load: Load, execute: FrameSink["execute"]): FrameGroup {
+  const group: FrameGroup = {
+    ...{ key, members: 0, executions: 0, set: new Set(), seen: new WeakSet(), queue: [], seq: 0 },
+    ...{ pumping: false, overflowed: false, load, execute },
+  };
+  subscriptionGroups(ctx.app).set(key, group);
+  return group;
 }
 
 function leave(ctx: GraphQLContext, group: FrameGroup, member: Member) {
