@@ -10,6 +10,11 @@ import { clientAddress } from "../auth/keyless-limit.js";
 import { DomainError, RateLimitedError } from "../domain/errors.js";
 import { rawErrorResponse } from "../rest/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
+import { attachFrames } from "./subscriptions/frames.js";
+import { eventContext, sharingKey } from "./subscriptions/sharing.js";
+
+/** What onSubscribe hands to graphql-ws's execute and subscribe: yoga's enveloped functions. */
+type Root = { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
 
 export function headerValue(value: string | string[] | undefined | null): string | undefined {
   return (Array.isArray(value) ? value[0] : value) ?? undefined;
@@ -82,9 +87,9 @@ export function mountGraphQLWs(
           return false; // graphql-ws closes with 4403 Forbidden
         }
       },
-      execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
-      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
-      onSubscribe: async (ctx, _id, payload) => {
+      execute: (args) => (args.rootValue as Root).execute(args) as never,
+      subscribe: (args) => (args.rootValue as Root).subscribe(args) as never,
+      onSubscribe: async (ctx, id, payload) => {
         if (!ctx.extra.caller) {
           try {
             await context.auth.limitKeyless(addressOf(ctx.extra.request));
@@ -112,13 +117,22 @@ export function mountGraphQLWs(
           loaders: new Map(),
           baseUrl: `http://${host}`,
         };
+        const operation = { document, operationName: payload.operationName, variableValues: payload.variables };
+        // A subscription's events are executed and sent by its group (subscriptions/frames.ts).
+        attachFrames(contextValue, {
+          socket: ctx.extra.socket,
+          id,
+          key: sharingKey({ ...operation, contextValue }),
+          execute: (rootValue) =>
+            execute({ schema, ...operation, rootValue, contextValue: eventContext(contextValue) }) as never,
+        });
         return {
           schema,
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue,
-          rootValue: { execute, subscribe },
+          rootValue: { execute, subscribe } satisfies Root,
         };
       },
       onError: (_ctx, _id, _payload, errors) => {

@@ -1,0 +1,196 @@
+import type { ExecutionResult } from "graphql";
+import { WebSocket } from "ws";
+import type { VigilEvent } from "../../events/bus.js";
+import { END, SKIP } from "../../events/event-stream.js";
+import type { GraphQLContext } from "../context.js";
+import { notices, Undeliverable } from "./notices.js";
+import { serializedResult, subscriptionGroups, type SubscriptionGroup } from "./sharing.js";
+
+/** Where a graphql-ws subscription's messages go; ws.ts attaches it to the subscription's context. */
+export type FrameSink = {
+  socket: WebSocket;
+  id: string;
+  /** sharing.ts's key of the subscription: subscribers with one key share a group. */
+  key: string;
+  /** Executes the subscriber's operation on one payload (yoga's enveloped execute: masking and all). */
+  execute: (payload: unknown) => Promise<ExecutionResult> | ExecutionResult;
+};
+
+const sinks = new WeakMap<GraphQLContext, FrameSink>();
+export const attachFrames = (ctx: GraphQLContext, sink: FrameSink) => void sinks.set(ctx, sink);
+export const framesOf = (ctx: GraphQLContext) => sinks.get(ctx);
+
+/** graphql-ws's `next` message for subscription `id`, around a payload already serialized. */
+export const nextFrame = (id: string, payload: string) =>
+  `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`;
+
+/** Events a group may have waiting (its loads and executions behind the bus), as a stream's queue. */
+const MAX_PENDING = 1000;
+/** Bytes a socket may hold unsent before its subscriber counts as too far behind (SLOW_CONSUMER). */
+const MAX_BUFFERED = 1024 * 1024;
+
+type Load = (event: VigilEvent) => Promise<unknown>;
+type Member = {
+  sink: FrameSink;
+  since: number;
+  ended: boolean;
+  unsubscribe: () => void;
+  stopResume: () => void;
+  done: () => void;
+};
+type FrameGroup = SubscriptionGroup & {
+  set: Set<Member>;
+  /** Each event once, whichever member's bus listener saw it first. */
+  seen: WeakSet<VigilEvent>;
+  queue: { event: VigilEvent; seq: number }[];
+  seq: number;
+  pumping: boolean;
+  /** MAX_PENDING events were waiting: the group takes no more and ends its members. */
+  overflowed: boolean;
+  load: Load;
+  execute: FrameSink["execute"];
+};
+
+/**
+ * One graphql-ws subscription of a group. Each member keeps its own bus listener (its own match:
+ * audience and filters), so the group hears what its members hear and no more; a member hears
+ * only events published after it joined (`since`). The group loads and executes each event once,
+ * serializes it once, and writes one frame per member, spliced around that serialization, to
+ * the member's socket directly (graphql-ws would serialize the whole message per subscriber, and
+ * its hooks cannot hand it a serialized payload: JSON.rawJSON is not in Node 20). The stream
+ * handed to graphql-ws yields nothing and ends with the member, so graphql-ws still completes
+ * the subscription, and returns it when the client leaves.
+ *
+ * A socket that does not drain is not waited for: past MAX_BUFFERED its member gets the
+ * SLOW_CONSUMER notice and ends, as a stream whose queue overflowed did; the others go on.
+ */
+export function frameMember(
+  ctx: GraphQLContext,
+  sink: FrameSink,
+  { match, load }: { match: (event: VigilEvent) => boolean; load: Load },
+): AsyncIterableIterator<never> {
+  const groups = subscriptionGroups(ctx.app);
+  const key = `frames:${sink.key}`;
+  const group = (groups.get(key) as FrameGroup | undefined) ?? newGroup(ctx, key, load, sink.execute);
+  const member: Member = {
+    ...{ sink, since: group.seq, ended: false },
+    ...{ unsubscribe: () => {}, stopResume: () => {}, done: () => {} },
+  };
+  const ended = new Promise<void>((resolve) => {
+    member.done = resolve;
+  });
+  member.unsubscribe = ctx.app.events.subscribe((event) => {
+    if (member.ended || group.seen.has(event)) return;
+    let matched = false;
+    try {
+      matched = match(event);
+    } catch {
+      // a listener that threw would fail the publishing verb, after its commit
+    }
+    if (matched) offer(ctx, group, event);
+  });
+  // After a Redis outage events may have been missed: the member is told (EVENTS_MISSED) and ends,
+  // as a stream of its own would (event-stream.ts).
+  member.stopResume = ctx.app.events.onResume(() => void lastWords(ctx, group, member, notices.resumed));
+  group.set.add(member);
+  group.members++;
+
+  const finished = { value: undefined as never, done: true as const };
+  return {
+    next: () => ended.then(() => finished),
+    async return() {
+      leave(ctx, group, member);
+      return finished;
+    },
+    async throw(error: unknown) {
+      leave(ctx, group, member);
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+function newGroup(ctx: GraphQLContext, key: string, load: Load, execute: FrameSink["execute"]): FrameGroup {
+  const group: FrameGroup = {
+    ...{ key, members: 0, executions: 0, set: new Set(), seen: new WeakSet(), queue: [], seq: 0 },
+    ...{ pumping: false, overflowed: false, load, execute },
+  };
+  subscriptionGroups(ctx.app).set(key, group);
+  return group;
+}
+
+function leave(ctx: GraphQLContext, group: FrameGroup, member: Member) {
+  if (member.ended) return;
+  member.ended = true;
+  member.unsubscribe();
+  member.stopResume();
+  group.set.delete(member);
+  group.members--;
+  member.done();
+  if (group.members > 0) return;
+  group.queue.length = 0;
+  const groups = subscriptionGroups(ctx.app);
+  if (groups.get(group.key) === group) groups.delete(group.key);
+}
+
+function offer(ctx: GraphQLContext, group: FrameGroup, event: VigilEvent) {
+  group.seen.add(event);
+  if (group.overflowed) return;
+  if (group.queue.length >= MAX_PENDING) {
+    // As a stream whose queue overflowed: what is queued is still sent, then the notice (pump).
+    // Subscribers that come now start a group of their own.
+    group.overflowed = true;
+    const groups = subscriptionGroups(ctx.app);
+    if (groups.get(group.key) === group) groups.delete(group.key);
+    return;
+  }
+  group.queue.push({ event, seq: ++group.seq });
+  if (!group.pumping) void pump(ctx, group);
+}
+
+/** Loads, executes and sends the group's events in order, one at a time. */
+async function pump(ctx: GraphQLContext, group: FrameGroup) {
+  group.pumping = true;
+  try {
+    for (let item = group.queue.shift(); item; item = group.queue.shift()) {
+      const value = await group.load(item.event);
+      if (value === SKIP) continue;
+      if (value === END) {
+        group.queue.length = 0;
+        for (const member of [...group.set]) leave(ctx, group, member);
+        break;
+      }
+      group.executions++;
+      const text = serializedResult(await group.execute(value));
+      for (const member of group.set) {
+        if (member.since >= item.seq) continue; // it joined after the event
+        const socket = member.sink.socket;
+        if (socket.readyState !== WebSocket.OPEN) continue; // graphql-ws returns its stream
+        if (socket.bufferedAmount > MAX_BUFFERED) void lastWords(ctx, group, member, notices.overflow);
+        else socket.send(nextFrame(member.sink.id, text));
+      }
+    }
+    if (group.overflowed) for (const member of [...group.set]) void lastWords(ctx, group, member, notices.overflow);
+  } catch (error) {
+    ctx.app.logger.error({ err: error }, "subscription group failed; its subscribers are ended");
+    for (const member of [...group.set]) leave(ctx, group, member);
+  } finally {
+    group.pumping = false;
+  }
+}
+
+/** A notice (SLOW_CONSUMER, EVENTS_MISSED) after what the socket already holds, then the member's end. */
+async function lastWords(ctx: GraphQLContext, group: FrameGroup, member: Member, notice: () => Error) {
+  if (member.ended) return;
+  member.unsubscribe();
+  group.set.delete(member); // no more events for it, while its notice is made
+  try {
+    const result = await member.sink.execute(new Undeliverable(notice()));
+    const socket = member.sink.socket;
+    if (socket.readyState === WebSocket.OPEN) socket.send(nextFrame(member.sink.id, serializedResult(result)));
+  } finally {
+    leave(ctx, group, member);
+  }
+}
