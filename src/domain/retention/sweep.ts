@@ -1,7 +1,8 @@
-import Database from "better-sqlite3";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { SystemContext } from "../context.js";
 import { HOUR_MS } from "../rollups/index.js";
+import { drainerOf, PAUSE_MS, pause } from "./pacing.js";
+import { openSqliteMaintenance } from "./sqlite.js";
 
 const DAY_MS = 86_400_000;
 /** Rollups outlive raw results: reporting, uptime bars and badges read them (docs/decisions.md). */
@@ -40,14 +41,10 @@ export type RetentionOptions = {
    */
   beforeDeleteResults?: (ids: string[]) => Promise<void>;
   /** Told of every delete statement (the benchmark's figures). */
-  onStatement?: (table: string, rows: number, ms: number) => void;
+  onStatement?: (table: string, rows: number, ms: number, checkpointMs: number) => void;
 };
 
 export type RetentionReport = Record<string, number>;
-
-/** The least pause between two statements (ms). */
-const PAUSE_MS = 20;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Deletes what is older than the retention: check results (by startedAt), finished runs (by
@@ -69,9 +66,23 @@ export async function sweepRetention({
   options: RetentionOptions;
 }): Promise<RetentionReport> {
   const db = ctx.db;
+  const sqlite = options.sqliteFile ? openSqliteMaintenance(options.sqliteFile) : null;
+  try {
+    return await sweep(db, now, options, sqlite);
+  } finally {
+    sqlite?.close();
+  }
+}
+
+async function sweep(
+  db: SystemContext["db"],
+  now: Date,
+  options: RetentionOptions,
+  sqlite: ReturnType<typeof openSqliteMaintenance> | null,
+): Promise<RetentionReport> {
   const cutoff = new Date(now.getTime() - options.days * DAY_MS);
   const report: RetentionReport = {};
-  const drainer = drainerOf(options);
+  const drainer = drainerOf(options, sqlite ? () => sqlite.checkpoint() : undefined);
 
   await drainer.drain(report, "checkResults", async (take) => {
     // The oldest first, in the order of the startedAt index: rows written together, on neighbouring
@@ -154,80 +165,9 @@ export async function sweepRetention({
     };
   });
 
-  if (options.sqliteFile && Object.values(report).some((n) => n > 0))
-    await compactSqlite(options.sqliteFile, () => pause(options.pauseMs ?? PAUSE_MS), { vacuum: !drainer.backlog });
+  if (sqlite && Object.values(report).some((n) => n > 0))
+    await sqlite.compact(() => pause(options.pauseMs ?? PAUSE_MS), { vacuum: !drainer.backlog });
   return report;
 }
 
 const count = async (deleting: Promise<{ count: number }>) => (await deleting).count;
-
-/** One table's batch: how many rows were found (at most `take`) and the statement deleting them. */
-type Batch = { found: number; remove: () => Promise<number> };
-
-/**
- * The pacing of a sweep, shared by its tables: the batch size adapts to the time budget (AIMD-like:
- * halved by a slow statement, doubled by a fast one) and the pause after a statement grows with it.
- */
-function drainerOf(options: RetentionOptions) {
-  const most = options.batch ?? 100;
-  const budget = options.budgetMs ?? 4;
-  const idleShare = options.idleShare ?? 19;
-  const maxBatches = options.maxBatches ?? 1_000;
-  let size = most;
-  const state = {
-    /** Some table has more to delete than this run's statements: the next run goes on, and no vacuum yet. */
-    backlog: false,
-    async drain(report: RetentionReport, table: string, next: (take: number) => Promise<Batch>) {
-      report[table] = 0;
-      for (let i = 0; i < maxBatches; i++) {
-        const take = size;
-        const { found, remove } = await next(take);
-        if (found === 0) return;
-        const started = performance.now();
-        const deleted = await remove();
-        const ms = performance.now() - started;
-        options.onStatement?.(table, deleted, ms);
-        report[table] += deleted;
-        if (ms > budget) size = Math.max(1, Math.floor(size / 2));
-        else if (ms < budget / 2) size = Math.min(most, size * 2);
-        if (found < take) return;
-        await pause(Math.max(options.pauseMs ?? PAUSE_MS, ms * idleShare));
-      }
-      state.backlog = true;
-    },
-  };
-  return state;
-}
-
-/**
- * Hands SQLite's freed pages back to the file system (when the file was created with
- * auto_vacuum=INCREMENTAL, as the migrator does for new databases), and checkpoints the WAL. While
- * the engine runs, neither may hold the write lock for long: a writer of the engine waiting for it
- * sleeps in SQLite's busy handler, and better-sqlite3 blocks its event loop meanwhile (every claim
- * and result of that instance waits). So:
- *   - the checkpoint is PASSIVE: it copies what it can without ever taking the write lock (TRUNCATE
- *     waits for and then excludes every writer while it copies a WAL a sweep has grown by tens of
- *     MB; the WAL file is bounded by journal_size_limit when a writer restarts it instead);
- *   - the incremental vacuum, which moves pages under the write lock, runs only once the backlog is
- *     gone (`vacuum`), 256 KB a step with a pause between steps, at most 16 MB a run: the next run
- *     goes on where this one stopped.
- * On a connection of its own: through Prisma's adapter a PRAGMA is stepped once, and
- * incremental_vacuum frees one page per step. Its busy timeout is 0, so it never blocks the event
- * loop waiting for the app's own writes: busy, it tries next time.
- */
-async function compactSqlite(file: string, breathe: () => Promise<unknown>, { vacuum }: { vacuum: boolean }) {
-  const connection = new Database(file, { timeout: 0 });
-  try {
-    if (vacuum && Number(connection.pragma("auto_vacuum", { simple: true })) === 2) {
-      for (let i = 0; i < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
-        connection.pragma("incremental_vacuum(64)");
-        await breathe();
-      }
-    }
-    connection.pragma("wal_checkpoint(PASSIVE)");
-  } catch (error) {
-    if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
-  } finally {
-    connection.close();
-  }
-}
