@@ -28,8 +28,10 @@ import { createAccount } from "../src/domain/accounts/create.js";
 import { insertCheckResult } from "../src/domain/check-results/insert.js";
 import { RecordCheckResultInput } from "../src/domain/check-results/schemas.js";
 import { noStatusEffects } from "../src/domain/check-statuses/effects.js";
+import { ReportingQuery } from "../src/domain/reporting/index.js";
+import { reportSpans } from "../src/domain/reporting/window.js";
 import { sweepRetention } from "../src/domain/retention/index.js";
-import { type RollupInput, writeRollups } from "../src/domain/rollups/index.js";
+import { aggregateRollups, type RollupInput, writeRollups } from "../src/domain/rollups/index.js";
 import { createInProcessBus } from "../src/events/bus.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { ready, sleep } from "./support/server-process.js";
@@ -65,6 +67,10 @@ try {
   await migrate(url);
   const database = await openDatabase(url);
   const db = database.prisma;
+  // The dataset's writer with a page cache of BENCH_CACHE_MB (default 256; SQLite's default is
+  // 2 MB): at a few GB, the random UUID keys of results' indexes miss a 2 MB cache on nearly every
+  // row. Back to the default before anything is measured (the sweeps run on this connection).
+  await db.$queryRawUnsafe(`PRAGMA cache_size = -${Number(process.env.BENCH_CACHE_MB ?? 256) * 1024}`);
   const apiKey = `vg_${randomBytes(24).toString("hex")}`;
   const account = await createAccount({ db, input: { name: "bench" } });
   const accountId = account.id;
@@ -172,10 +178,11 @@ try {
   }
   if (pending.length) await flush();
   const writeSeconds = (Date.now() - writeStarted) / 1000;
+  await db.$queryRawUnsafe("PRAGMA cache_size = -2000");
   figure("dataset", `${checks} checks x ${days} days every ${every} min = ${total.toLocaleString("en")} results`);
   figure(
     "write path",
-    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s; ${fullPath ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})`,
+    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s, page cache ${process.env.BENCH_CACHE_MB ?? 256} MB; ${fullPath ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})`,
   );
   const rollupRows = await db.checkRollup.count();
   figure("rollup rows", `${rollupRows.toLocaleString("en")} (hourly and daily)`);
@@ -237,6 +244,30 @@ try {
     fetch(`${base}/v1/reporting?from=${from}&to=${to}&granularity=day&timezone=Europe/Berlin`, { headers }),
   );
   figure(`GET /v1/reporting 90 local days (Europe/Berlin), ${checks} checks`, `median ${pct(byDay, 50).toFixed(1)} ms`);
+  // The same local days in this process: the rollup read alone, as UTC days plus and minus their
+  // edge hours (reporting's plan) and from hourly rows only (the plan before it; `extremes`).
+  const berlin = ReportingQuery.parse({
+    from: String(from),
+    to: String(to),
+    granularity: "day",
+    timezone: "Europe/Berlin",
+  });
+  const { spans: berlinDays } = reportSpans(berlin, now);
+  for (const extremes of [false, true]) {
+    const ms: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const t0 = performance.now();
+      await aggregateRollups({ db, accountId, checkIds: null, spans: berlinDays, extremes });
+      ms.push(performance.now() - t0);
+    }
+    figure(
+      `rollup read of 90 local days (Europe/Berlin), ${checks} checks, in process, ${extremes ? "hourly rows only (before)" : "days plus and minus hours"}`,
+      `median ${pct(
+        ms.sort((x, y) => x - y),
+        50,
+      ).toFixed(1)} ms`,
+    );
+  }
   const query = `query ($from: DateTime!, $to: DateTime!) { checks(first: 1) { edges { node { series(from: $from, to: $to, interval: DAY) { from stats { runs p95 } } } } } }`;
   const variables = { from: new Date(now - 90 * DAY).toISOString(), to: new Date(now).toISOString() };
   await time(3, () =>
