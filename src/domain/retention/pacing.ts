@@ -10,14 +10,17 @@ export type Batch = { found: number; remove: () => Promise<number> };
 /**
  * The pacing of a sweep, shared by its tables: the batch size adapts to the time budget (halved by
  * a slow statement, doubled by a fast one) and the pause after a statement grows with it.
- * `afterStatement` (SQLite: a PASSIVE checkpoint of the pages the statement wrote) runs after each
- * statement, outside the write lock; it returns its time (ms), which the pause covers as well.
+ * `afterStatement` (SQLite: a PASSIVE checkpoint once a few hundred rows are deleted) runs after a
+ * statement, outside the write lock, with the rows it deleted; it returns its time (ms). The
+ * pause is proportional to the delete alone: only it holds the lock. A floor of `minBatch` rows
+ * keeps the sweep ahead of the results coming in when every statement is slow (a loaded machine).
  */
-export function drainerOf(options: RetentionOptions, afterStatement: () => number = () => 0) {
+export function drainerOf(options: RetentionOptions, afterStatement: (rows: number) => number = () => 0) {
   const most = options.batch ?? 100;
   const budget = options.budgetMs ?? 4;
   const idleShare = options.idleShare ?? 19;
   const maxBatches = options.maxBatches ?? 1_000;
+  const least = Math.min(most, options.minBatch ?? 10);
   let size = most;
   const state = {
     /** Some table has more to delete than this run's statements: the next run goes on, and no vacuum yet. */
@@ -31,13 +34,13 @@ export function drainerOf(options: RetentionOptions, afterStatement: () => numbe
         const started = performance.now();
         const deleted = await remove();
         const ms = performance.now() - started;
-        const after = afterStatement();
+        const after = afterStatement(deleted);
         options.onStatement?.(table, deleted, ms, after);
         report[table] += deleted;
-        if (ms > budget) size = Math.max(1, Math.floor(size / 2));
+        if (ms > budget) size = Math.max(least, Math.floor(size / 2));
         else if (ms < budget / 2) size = Math.min(most, size * 2);
         if (found < take) return;
-        await pause(Math.max(options.pauseMs ?? PAUSE_MS, (ms + after) * idleShare));
+        await pause(Math.max(options.pauseMs ?? PAUSE_MS, ms * idleShare));
       }
       state.backlog = true;
     },

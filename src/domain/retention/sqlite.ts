@@ -15,11 +15,24 @@ import Database from "better-sqlite3";
  * On a connection of its own: through Prisma's adapter a PRAGMA is stepped once, and
  * incremental_vacuum frees one page per step. Busy, it tries next time.
  */
+const CHECKPOINT_ROWS = 200;
+
 export function openSqliteMaintenance(file: string) {
   // Its busy timeout is 0: it never blocks the event loop waiting for the app's own writes.
   const connection = new Database(file, { timeout: 0 });
   const busy = (error: unknown) => (error as { code?: string }).code === "SQLITE_BUSY";
+  let unsynced = 0;
   return {
+    /**
+     * A checkpoint once CHECKPOINT_ROWS rows were deleted since the last one (a few pages each in
+     * the table and its indexes: below wal_autocheckpoint's 1,000 pages), else nothing (0 ms).
+     */
+    checkpointAfter(rows: number): number {
+      unsynced += rows;
+      if (unsynced < CHECKPOINT_ROWS) return 0;
+      unsynced = 0;
+      return this.checkpoint();
+    },
     /**
      * Copies the WAL's frames into the database file (PASSIVE: without the write lock, never
      * waiting for a reader or writer), so that the engine's next commit does not find the sweep's

@@ -30,6 +30,8 @@ export type RetentionOptions = {
    * The pause is also at least `idleShare` times the statement's time.
    */
   pauseMs?: number;
+  /** The fewest rows a statement deletes however slow (default 10). */
+  minBatch?: number;
   /** The pause as a multiple of the statement before it (default 19: the sweep holds the lock at most 5% of the time). */
   idleShare?: number;
   /** The SQLite file (none on PostgreSQL): compacted after a sweep that deleted anything. */
@@ -82,7 +84,7 @@ async function sweep(
 ): Promise<RetentionReport> {
   const cutoff = new Date(now.getTime() - options.days * DAY_MS);
   const report: RetentionReport = {};
-  const drainer = drainerOf(options, sqlite ? () => sqlite.checkpoint() : undefined);
+  const drainer = drainerOf(options, sqlite ? (rows) => sqlite.checkpointAfter(rows) : undefined);
 
   await drainer.drain(report, "checkResults", async (take) => {
     // The oldest first, in the order of the startedAt index: rows written together, on neighbouring
