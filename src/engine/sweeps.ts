@@ -49,7 +49,9 @@ export const engineSweeps: Sweep[] = [
     run: (app, now) => notifyMaintenanceTransitions({ ctx: systemContext(app), now }),
   },
   // Raw results and their kin older than RESULT_RETENTION_DAYS, rollups older than 400 days: in
-  // batches of 100 rows with a 100 ms pause between them, so result writes never wait long.
+  // statements sized to a few milliseconds with a pause 19 times as long (SQLite), so result writes
+  // never wait long. The results' assets go first: `beforeDeleteResults(ids)` (the asset store's
+  // delete of those results' files) is where they are hooked in.
   {
     name: "retention",
     everyMs: 60_000,

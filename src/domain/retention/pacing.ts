@@ -40,7 +40,7 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
         if (ms > budget) size = Math.max(least, Math.floor(size / 2));
         else if (ms < budget / 2) size = Math.min(most, size * 2);
         if (found < take) return;
-        await pause(Math.max(options.pauseMs ?? PAUSE_MS, ms * idleShare));
+        await pause(Math.max(options.pauseMs ?? PAUSE_MS, Math.min(1_000, ms * idleShare)));
       }
       state.backlog = true;
     },

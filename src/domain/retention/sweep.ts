@@ -1,3 +1,4 @@
+import { isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { SystemContext } from "../context.js";
 import { HOUR_MS } from "../rollups/index.js";
@@ -15,7 +16,9 @@ export type RetentionOptions = {
   /** The most rows one statement deletes (default 100). */
   batch?: number;
   /**
-   * The time one statement may take (default 4 ms; Infinity: always `batch` rows). A statement
+   * The time one statement may take (default 4 ms on SQLite, Infinity on PostgreSQL, whose deletes
+   * take row locks only and whose driver never blocks the event loop; Infinity: always `batch`
+   * rows). On SQLite a statement
    * holds the database's write lock (SQLite) and, in the engine's process, the event loop
    * (better-sqlite3 is synchronous): one slower than this halves the next batch, one faster than
    * half of it doubles it again (up to `batch`). A statement that waited for the lock because the
@@ -32,7 +35,10 @@ export type RetentionOptions = {
   pauseMs?: number;
   /** The fewest rows a statement deletes however slow (default 10). */
   minBatch?: number;
-  /** The pause as a multiple of the statement before it (default 19: the sweep holds the lock at most 5% of the time). */
+  /**
+   * The pause as a multiple of the statement before it (default 19 on SQLite: the sweep holds the
+   * lock about 5% of the time at most; 0 on PostgreSQL), at most a second.
+   */
   idleShare?: number;
   /** The SQLite file (none on PostgreSQL): compacted after a sweep that deleted anything. */
   sqliteFile?: string;
@@ -84,7 +90,8 @@ async function sweep(
 ): Promise<RetentionReport> {
   const cutoff = new Date(now.getTime() - options.days * DAY_MS);
   const report: RetentionReport = {};
-  const drainer = drainerOf(options, sqlite ? (rows) => sqlite.checkpointAfter(rows) : undefined);
+  const defaults = isPostgres(db) ? { budgetMs: Number.POSITIVE_INFINITY, idleShare: 0 } : {};
+  const drainer = drainerOf({ ...defaults, ...options }, sqlite ? (rows) => sqlite.checkpointAfter(rows) : undefined);
 
   await drainer.drain(report, "checkResults", async (take) => {
     // The oldest first, in the order of the startedAt index: rows written together, on neighbouring
