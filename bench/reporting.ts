@@ -9,6 +9,7 @@
 //     SQLite's write lock) of BENCH_ENGINE_CHECKS checks a minute (default 500) in windows
 //     alternating without and with the retention sweep (RESULT_RETENTION_DAYS=30, run by this
 //     process as another instance would), BENCH_ALTERNATIONS rounds (2) of BENCH_WINDOW s (40);
+//     BENCH_SWEEPS=fixed,budget alternates the former fixed pacing and the time budget as well;
 //   - the database size per million results before and after retention.
 //   npm run bench:reporting
 //   BENCH_CHECKS=1000 BENCH_DAYS=90 BENCH_WINDOW=30 npm run bench:reporting   (about 13 M results)
@@ -27,8 +28,10 @@ import { createAccount } from "../src/domain/accounts/create.js";
 import { insertCheckResult } from "../src/domain/check-results/insert.js";
 import { RecordCheckResultInput } from "../src/domain/check-results/schemas.js";
 import { noStatusEffects } from "../src/domain/check-statuses/effects.js";
+import { ReportingQuery } from "../src/domain/reporting/index.js";
+import { reportSpans } from "../src/domain/reporting/window.js";
 import { sweepRetention } from "../src/domain/retention/index.js";
-import { type RollupInput, writeRollups } from "../src/domain/rollups/index.js";
+import { aggregateRollups, type RollupInput, writeRollups } from "../src/domain/rollups/index.js";
 import { createInProcessBus } from "../src/events/bus.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { ready, sleep } from "./support/server-process.js";
@@ -64,6 +67,10 @@ try {
   await migrate(url);
   const database = await openDatabase(url);
   const db = database.prisma;
+  // The dataset's writer with a page cache of BENCH_CACHE_MB (default 256; SQLite's default is
+  // 2 MB): at a few GB, the random UUID keys of results' indexes miss a 2 MB cache on nearly every
+  // row. Back to the default before anything is measured (the sweeps run on this connection).
+  await db.$queryRawUnsafe(`PRAGMA cache_size = -${Number(process.env.BENCH_CACHE_MB ?? 256) * 1024}`);
   const apiKey = `vg_${randomBytes(24).toString("hex")}`;
   const account = await createAccount({ db, input: { name: "bench" } });
   const accountId = account.id;
@@ -171,10 +178,11 @@ try {
   }
   if (pending.length) await flush();
   const writeSeconds = (Date.now() - writeStarted) / 1000;
+  await db.$queryRawUnsafe("PRAGMA cache_size = -2000");
   figure("dataset", `${checks} checks x ${days} days every ${every} min = ${total.toLocaleString("en")} results`);
   figure(
     "write path",
-    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s; ${fullPath ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})`,
+    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s, page cache ${process.env.BENCH_CACHE_MB ?? 256} MB; ${fullPath ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})`,
   );
   const rollupRows = await db.checkRollup.count();
   figure("rollup rows", `${rollupRows.toLocaleString("en")} (hourly and daily)`);
@@ -236,6 +244,30 @@ try {
     fetch(`${base}/v1/reporting?from=${from}&to=${to}&granularity=day&timezone=Europe/Berlin`, { headers }),
   );
   figure(`GET /v1/reporting 90 local days (Europe/Berlin), ${checks} checks`, `median ${pct(byDay, 50).toFixed(1)} ms`);
+  // The same local days in this process: the rollup read alone, as UTC days plus and minus their
+  // edge hours (reporting's plan) and from hourly rows only (the plan before it; `extremes`).
+  const berlin = ReportingQuery.parse({
+    from: String(from),
+    to: String(to),
+    granularity: "day",
+    timezone: "Europe/Berlin",
+  });
+  const { spans: berlinDays } = reportSpans(berlin, now);
+  for (const extremes of [false, true]) {
+    const ms: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const t0 = performance.now();
+      await aggregateRollups({ db, accountId, checkIds: null, spans: berlinDays, extremes });
+      ms.push(performance.now() - t0);
+    }
+    figure(
+      `rollup read of 90 local days (Europe/Berlin), ${checks} checks, in process, ${extremes ? "hourly rows only (before)" : "days plus and minus hours"}`,
+      `median ${pct(
+        ms.sort((x, y) => x - y),
+        50,
+      ).toFixed(1)} ms`,
+    );
+  }
   const query = `query ($from: DateTime!, $to: DateTime!) { checks(first: 1) { edges { node { series(from: $from, to: $to, interval: DAY) { from stats { runs p95 } } } } } }`;
   const variables = { from: new Date(now - 90 * DAY).toISOString(), to: new Date(now).toISOString() };
   await time(3, () =>
@@ -287,7 +319,6 @@ try {
       finish: runs.flatMap((r) => (r.finishedAt ? [r.finishedAt.getTime() - r.dueAt.getTime()] : [])),
     };
   };
-  const lags = { without: { claim: [], finish: [] } as Lags, with: { claim: [], finish: [] } as Lags };
   const summary = (values: number[]) => {
     const sorted = [...values].sort((x, y) => x - y);
     return sorted.length
@@ -296,34 +327,82 @@ try {
   };
   const both = (l: Lags) => `due->claimed ${summary(l.claim)}; due->finished ${summary(l.finish)}`;
   const deleted: Record<string, number> = {};
-  for (let k = 0; k < alternations; k++) {
-    const a = new Date();
-    await sleep(windowSeconds * 1000);
-    const b = new Date();
+  // The sweep's pacings measured, each in a window of its own after a window without (BENCH_SWEEPS,
+  // default "budget"): "budget" is the sweep's default (statements sized to a 4 ms budget, a pause
+  // 19 times as long, a PASSIVE checkpoint every 200 rows); "fixed" the pacing before it (100 rows a
+  // statement, 100 ms apart, one checkpoint at the end of a run), for a comparison on the same data.
+  const modes = (process.env.BENCH_SWEEPS ?? "budget").split(",") as ("budget" | "fixed")[];
+  type Mode = { lags: Lags; ms: number[]; checkpointMs: number[]; rows: number; sweepingMs: number };
+  const without: Lags = { claim: [], finish: [] };
+  const measured = new Map<string, Mode>(
+    modes.map((m) => [m, { lags: { claim: [], finish: [] }, ms: [], checkpointMs: [], rows: 0, sweepingMs: 0 }]),
+  );
+  const sweepFor = async (mode: "budget" | "fixed", m: Mode) => {
     const until = Date.now() + windowSeconds * 1000;
     while (Date.now() < until) {
+      const t0 = performance.now();
       const swept = await sweepRetention({
         ctx: { db },
         now: new Date(),
-        options: { days: 30, maxBatches: 10, sqliteFile: file },
+        options: {
+          days: 30,
+          maxBatches: 10,
+          ...(mode === "fixed"
+            ? { budgetMs: Number.POSITIVE_INFINITY, pauseMs: 100, idleShare: 0 }
+            : { sqliteFile: file }),
+          onStatement: (_table, n, ms, checkpointMs) => {
+            m.rows += n;
+            m.ms.push(ms);
+            if (mode === "budget" && checkpointMs > 0) m.checkpointMs.push(checkpointMs);
+          },
+        },
       });
+      if (mode === "fixed") {
+        // Its one checkpoint a run, as before (PASSIVE, on a connection of its own).
+        const raw = new Database(file, { timeout: 0 });
+        try {
+          raw.pragma("wal_checkpoint(PASSIVE)");
+        } catch {
+          // busy: next run
+        }
+        raw.close();
+      }
+      m.sweepingMs += performance.now() - t0;
       for (const [name, n] of Object.entries(swept)) deleted[name] = (deleted[name] ?? 0) + n;
       if (Object.values(swept).every((n) => n === 0)) await sleep(200);
     }
-    // Read once both windows are over (the runs of the first window finish within seconds).
-    await sleep(5_000);
-    const without = await lagBetween(a, b);
-    const withSweep = await lagBetween(b, new Date(until));
-    for (const key of ["claim", "finish"] as const) {
-      lags.without[key].push(...without[key]);
-      lags.with[key].push(...withSweep[key]);
+  };
+  const windows: { mode: string | null; from: Date; to: Date }[] = [];
+  for (let k = 0; k < alternations; k++) {
+    for (const mode of modes) {
+      const a = new Date();
+      await sleep(windowSeconds * 1000);
+      windows.push({ mode: null, from: a, to: new Date() });
+      const b = new Date();
+      await sweepFor(mode, measured.get(mode)!);
+      windows.push({ mode, from: b, to: new Date() });
     }
-    console.log(`  round ${k + 1} without the sweep: ${both(without)}`);
-    console.log(`  round ${k + 1} with the sweep:    ${both(withSweep)}`);
   }
-  for (const [name, l] of Object.entries(lags)) {
-    figure(`engine lag ${name} the sweep, due->claimed`, summary(l.claim));
-    figure(`engine lag ${name} the sweep, due->finished`, summary(l.finish));
+  // Read once every window is over (the runs of the last one finish within seconds).
+  await sleep(5_000);
+  for (const w of windows) {
+    const l = await lagBetween(w.from, w.to);
+    const into = w.mode ? measured.get(w.mode)!.lags : without;
+    for (const key of ["claim", "finish"] as const) into[key].push(...l[key]);
+    console.log(`  ${w.mode ? `with the sweep (${w.mode})` : "without the sweep"}: ${both(l)}`);
+  }
+  figure("engine lag without the sweep, due->claimed", summary(without.claim));
+  figure("engine lag without the sweep, due->finished", summary(without.finish));
+  const ms1 = (v: number | undefined) => `${(v ?? 0).toFixed(1)} ms`;
+  for (const [mode, m] of measured) {
+    figure(`engine lag with the sweep (${mode}), due->claimed`, summary(m.lags.claim));
+    figure(`engine lag with the sweep (${mode}), due->finished`, summary(m.lags.finish));
+    const ms = [...m.ms].sort((x, y) => x - y);
+    const ck = [...m.checkpointMs].sort((x, y) => x - y);
+    figure(
+      `sweep statements (${mode})`,
+      `${ms.length} deletes of ${(m.rows / ms.length || 0).toFixed(0)} rows on average, ${((m.rows / m.sweepingMs) * 1000).toFixed(0)} rows/s; delete p50 ${ms1(pct(ms, 50))}, p99 ${ms1(pct(ms, 99))}, max ${ms1(ms.at(-1))}${ck.length ? `; ${ck.length} checkpoints, p50 ${ms1(pct(ck, 50))}, p99 ${ms1(pct(ck, 99))}, max ${ms1(ck.at(-1))}` : ""}`,
+    );
   }
   figure("deleted while measuring", JSON.stringify(deleted));
   await stopServer();

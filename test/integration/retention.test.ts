@@ -110,6 +110,51 @@ describe(`retention on ${testProvider}`, () => {
     ).toBe(true);
   });
 
+  it("hands each batch's result ids to beforeDeleteResults while the results still exist, and stops when it fails", async () => {
+    const db = t.db;
+    const check = await createCheck(t, { name: "With assets" });
+    await createCheckResults(t, check, 12, (i) => ({ startedAt: at(CUTOFF - DAY - i * 60_000) }));
+    await createCheckResults(t, check, 2, () => ({ startedAt: at(CUTOFF + 60_000) }));
+    const old = await db.checkResult.findMany({ where: { checkId: check.id, startedAt: { lt: at(CUTOFF) } } });
+    const batches: string[][] = [];
+    const report = await sweepRetention({
+      ctx: { db },
+      now: NOW,
+      options: {
+        days: 30,
+        batch: 5,
+        budgetMs: Number.POSITIVE_INFINITY,
+        beforeDeleteResults: async (ids) => {
+          // Called before the delete: every id of the batch is still there.
+          expect(await db.checkResult.count({ where: { id: { in: ids } } })).toBe(ids.length);
+          batches.push(ids);
+        },
+      },
+    });
+    expect(report.checkResults).toBe(12);
+    expect(batches.map((b) => b.length)).toEqual([5, 5, 2]);
+    expect(batches.flat().sort()).toEqual(old.map((r) => r.id).sort());
+    expect(await db.checkResult.count({ where: { checkId: check.id } })).toBe(2);
+
+    // A hook that fails leaves its batch in place (the next run tries again).
+    await createCheckResults(t, check, 3, () => ({ startedAt: at(CUTOFF - DAY) }));
+    await expect(
+      sweepRetention({
+        ctx: { db },
+        now: NOW,
+        options: {
+          days: 30,
+          beforeDeleteResults: async () => {
+            throw new Error("asset store down");
+          },
+        },
+      }),
+    ).rejects.toThrow("asset store down");
+    expect(await db.checkResult.count({ where: { checkId: check.id } })).toBe(5);
+    await sweepRetention({ ctx: { db }, now: NOW, options: { days: 30, beforeDeleteResults: async () => {} } });
+    expect(await db.checkResult.count({ where: { checkId: check.id } })).toBe(2);
+  });
+
   it("gives SQLite's freed pages back to the file system (PostgreSQL: the rows are gone)", async () => {
     const db = t.db;
     const check = await createCheck(t, { name: "Bulky" });
@@ -130,7 +175,11 @@ describe(`retention on ${testProvider}`, () => {
           (await db.$queryRawUnsafe<{ freelist_count: number | bigint }[]>("PRAGMA freelist_count"))[0]!.freelist_count,
         );
       // A run that leaves a backlog moves no pages (the vacuum holds the write lock): only once the backlog is gone.
-      await sweepRetention({ ctx: { db }, now: NOW, options: { days: 30, maxBatches: 5, sqliteFile: path } });
+      await sweepRetention({
+        ctx: { db },
+        now: NOW,
+        options: { days: 30, maxBatches: 5, budgetMs: Number.POSITIVE_INFINITY, sqliteFile: path },
+      });
       expect(await db.checkResult.count({ where: { checkId: check.id } })).toBe(1_500);
       expect(await freePages()).toBeGreaterThan(100);
       await sweepRetention({ ctx: { db }, now: NOW, options: { days: 30, sqliteFile: path } });

@@ -8,6 +8,7 @@ export {
   type RollupDelta,
   type RollupInput,
 } from "./fold.js";
-export { aggregateRollups, plan, type Span } from "./read.js";
+export { plan, planWithDays, type Span } from "./plan.js";
+export { aggregateRollups } from "./read.js";
 export { Sketch, SKETCH_RELATIVE_ACCURACY } from "./sketch.js";
 export { writeRollups } from "./write.js";

@@ -1,76 +1,36 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { Aggregate, type RollupRow } from "./aggregate.js";
-import { HOUR_MS } from "./fold.js";
+import { type Minus, plan, planWithDays, type Range, type Span, spanOf } from "./plan.js";
 
-export type Span = { from: number; to: number };
 /** Above this many checks a rollup read goes through the account's index (see aggregateRollups). */
 const MANY_CHECKS = 50;
-type Range = { hours: 1 | 24; from: number; to: number };
-
-/**
- * The hour ranges of sorted, non-overlapping spans (ms), each covered by the fewest rows: the UTC
- * days wholly inside a span from daily rollups, the hours left at its ends from hourly ones. The
- * resolution is the hour: a span's partial first and last hours count whole (a boundary between
- * two spans goes to the later one).
- */
-export function plan(spans: readonly Span[]): { bounds: { s: number; e: number }[]; ranges: Range[] } {
-  const bounds = spans.map((span) => ({ s: Math.floor(span.from / HOUR_MS), e: Math.ceil(span.to / HOUR_MS) }));
-  for (let i = 0; i + 1 < bounds.length; i++) bounds[i]!.e = Math.min(bounds[i]!.e, bounds[i + 1]!.s);
-  const ranges: Range[] = [];
-  const push = (hours: 1 | 24, from: number, to: number) => {
-    if (from >= to) return;
-    const last = ranges.findLast((r) => r.hours === hours);
-    if (last && last.to === from) last.to = to;
-    else ranges.push({ hours, from, to });
-  };
-  for (const { s, e } of bounds) {
-    const firstDay = Math.ceil(s / 24) * 24;
-    const lastDay = Math.floor(e / 24) * 24;
-    if (firstDay < lastDay) {
-      push(1, s, firstDay);
-      push(24, firstDay, lastDay);
-      push(1, lastDay, e);
-    } else push(1, s, e);
-  }
-  return { bounds, ranges };
-}
-
-/**
- * The index of the last span in bounds[lo..hi) starting at or before a row's hour, lo - 1 when none
- * does: nested CASEs halving the range (a 90-day series tests 7 bounds a row, not 90), literal
- * indexes (integers of our own).
- */
-function spanOf(bounds: readonly { s: number }[], lo: number, hi: number): Prisma.Sql {
-  if (hi - lo <= 4) {
-    const whens = [];
-    for (let i = hi - 1; i >= lo; i--)
-      whens.push(Prisma.sql`WHEN "startHour" >= ${bounds[i]!.s} THEN ${Prisma.raw(String(i))}`);
-    return Prisma.sql`CASE ${Prisma.join(whens, " ")} ELSE ${Prisma.raw(String(lo - 1))} END`;
-  }
-  const mid = (lo + hi) >> 1;
-  return Prisma.sql`CASE WHEN "startHour" >= ${bounds[mid]!.s} THEN ${spanOf(bounds, mid, hi)} ELSE ${spanOf(bounds, lo, mid)} END`;
-}
 
 /**
  * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
  * check with runs, one Aggregate per span (undefined where it had none). `checkIds` null: every
  * check of the account. One statement, summing in the database.
+ * `extremes: false` (a caller that shows no minimum or maximum, like reporting) lets spans not
+ * aligned on UTC days (a local day in Berlin) be read as whole days plus and minus a few hours
+ * (planWithDays): their minimum and maximum are then those of the whole days.
  */
 export async function aggregateRollups({
   db,
   accountId,
   checkIds,
   spans,
+  extremes = true,
 }: {
   db: DbOrTx;
   accountId: string;
   checkIds: readonly string[] | null;
   spans: readonly Span[];
+  extremes?: boolean;
 }): Promise<Map<string, (Aggregate | undefined)[]>> {
   const out = new Map<string, (Aggregate | undefined)[]>();
   if (spans.length === 0 || checkIds?.length === 0) return out;
-  const { bounds, ranges } = plan(spans);
+  const planned = extremes ? { ...plan(spans), dayStarts: null, minus: [] as Minus[] } : planWithDays(spans);
+  const { bounds, ranges, minus, dayStarts } = planned;
   if (ranges.length === 0) return out;
   // Each range a term of its own that an index's prefix answers (SQLite reads an OR of such terms
   // as one index range per term; with the key outside the OR it scanned every row of the account):
@@ -81,35 +41,59 @@ export async function aggregateRollups({
   // (a tag's hundreds) share the account's ranges: their list once, the account's index.
   const postgres = isPostgres(db);
   const range = (r: Range) => Prisma.sql`"hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to}`;
-  const where = !checkIds
-    ? Prisma.join(
-        ranges.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
-        " OR ",
-      )
-    : checkIds.length > MANY_CHECKS
-      ? Prisma.sql`"checkId" IN (${Prisma.join(checkIds)}) AND (${Prisma.join(
-          ranges.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
+  const where = (of: Range[]) =>
+    !checkIds
+      ? Prisma.join(
+          of.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
           " OR ",
-        )})`
-      : Prisma.sql`${postgres ? Prisma.sql`"accountId"` : Prisma.sql`+"accountId"`} = ${accountId} AND (${Prisma.join(
-          ranges.map((r) => Prisma.sql`("checkId" IN (${Prisma.join(checkIds)}) AND ${range(r)})`),
-          " OR ",
-        )})`;
-  // The span of a row: the last span starting at or before its hour (rows past a span's end are not selected).
-  const span = bounds.length === 1 ? Prisma.sql`0` : spanOf(bounds, 0, bounds.length);
+        )
+      : checkIds.length > MANY_CHECKS
+        ? Prisma.sql`"checkId" IN (${Prisma.join(checkIds)}) AND (${Prisma.join(
+            of.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
+            " OR ",
+          )})`
+        : Prisma.sql`${postgres ? Prisma.sql`"accountId"` : Prisma.sql`+"accountId"`} = ${accountId} AND (${Prisma.join(
+            of.map((r) => Prisma.sql`("checkId" IN (${Prisma.join(checkIds)}) AND ${range(r)})`),
+            " OR ",
+          )})`;
+  // The span of a row: the last span starting at or before its hour (rows past a span's end are
+  // not selected); a daily row's by the spans' rounded starts.
+  const identity = bounds.map((_, i) => i);
+  const hourly =
+    bounds.length === 1
+      ? Prisma.sql`0`
+      : spanOf(
+          bounds.map((b) => b.s),
+          identity,
+        );
+  const span =
+    dayStarts && bounds.length > 1
+      ? Prisma.sql`CASE WHEN "hours" = 24 THEN ${spanOf(dayStarts, identity)} ELSE ${hourly} END`
+      : hourly;
+  const columns = Prisma.sql`"runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch"`;
+  // The hours subtracted: negative counts and sums, no extremes, a sketch marked "!" (mergeEncoded
+  // subtracts its counts).
+  const subtracted = minus.length
+    ? Prisma.sql` UNION ALL SELECT "checkId", ${spanOf(
+        minus.map((m) => m.from),
+        minus.map((m) => m.span),
+      )} AS "span", -"runs", -"failed", -"degraded", -"errors", -"responseTimeSum", NULL, NULL, '!' || "sketch"
+        FROM "CheckRollup" WHERE ${where(minus.map((m) => ({ hours: 1, from: m.from, to: m.to })))}`
+    : Prisma.empty;
   // Summed in the database, one row per check and span: the client receives a few rows, not one per
   // hour or day (the decoding of tens of thousands of rows costs more than the sums). The sketches
   // are concatenated: "z:.. k:c .." strings joined by spaces are still one valid encoding.
   const joined = postgres ? Prisma.sql`string_agg("sketch", ' ')` : Prisma.sql`group_concat("sketch", ' ')`;
   const rows = await db.$queryRaw<(RollupRow & { span: number | bigint })[]>`
-    SELECT "checkId", ${span} AS "span", SUM("runs") AS "runs", SUM("failed") AS "failed",
+    SELECT "checkId", "span", SUM("runs") AS "runs", SUM("failed") AS "failed",
            SUM("degraded") AS "degraded", SUM("errors") AS "errors", SUM("responseTimeSum") AS "responseTimeSum",
            MIN("responseTimeMin") AS "responseTimeMin", MAX("responseTimeMax") AS "responseTimeMax", ${joined} AS "sketch"
-    FROM "CheckRollup" WHERE ${where}
+    FROM (SELECT "checkId", ${span} AS "span", ${columns} FROM "CheckRollup" WHERE ${where(ranges)}${subtracted}) AS "rows"
     GROUP BY "checkId", "span"`;
   for (const row of rows) {
     const index = Number(row.span);
-    if (index < 0) continue;
+    // A span whose hours were all subtracted again had no runs.
+    if (index < 0 || Number(row.runs) <= 0) continue;
     let aggregates = out.get(row.checkId);
     if (!aggregates) {
       aggregates = new Array(spans.length);

@@ -81,15 +81,25 @@ export class Sketch {
     return sketch;
   }
 
-  /** Adds an encoded sketch's counts: one pass over the characters, no substrings. */
+  /**
+   * Adds an encoded sketch's counts: one pass over the characters, no substrings. Several
+   * encodings joined by spaces add up; one marked with a leading "!" is subtracted (a day's
+   * rollup minus one of its hours: planWithDays).
+   */
   mergeEncoded(text: string): void {
     const length = text.length;
     let i = 0;
+    let sign = 1;
     while (i < length) {
       let key = 0;
       let zero = false;
       let negative = false;
       let c = text.charCodeAt(i);
+      // Each encoding starts with its "z:" token: the sign holds until the next one.
+      if (c === 33 /* ! */) {
+        sign = -1;
+        c = text.charCodeAt(++i);
+      } else if (c === 122) sign = 1;
       if (c === 122 /* z */) {
         zero = true;
         i++;
@@ -104,8 +114,8 @@ export class Sketch {
       let count = 0;
       for (c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) count = count * 10 + (c - 48);
       i++; // ' '
-      if (zero) this.zero += count;
-      else this.addKey(negative ? -key : key, count);
+      if (zero) this.zero += sign * count;
+      else this.addKey(negative ? -key : key, sign * count);
     }
   }
 }

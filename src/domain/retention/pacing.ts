@@ -1,0 +1,49 @@
+import type { RetentionOptions, RetentionReport } from "./sweep.js";
+
+/** The least pause between two statements (ms). */
+export const PAUSE_MS = 20;
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One table's batch: how many rows were found (at most `take`) and the statement deleting them. */
+export type Batch = { found: number; remove: () => Promise<number> };
+
+/**
+ * The pacing of a sweep, shared by its tables: the batch size adapts to the time budget (halved by
+ * a slow statement, doubled by a fast one) and the pause after a statement grows with it.
+ * `afterStatement` (SQLite: a PASSIVE checkpoint once a few hundred rows are deleted) runs after a
+ * statement, outside the write lock, with the rows it deleted; it returns its time (ms). The
+ * pause is proportional to the delete alone: only it holds the lock. A floor of `minBatch` rows
+ * keeps the sweep ahead of the results coming in when every statement is slow (a loaded machine).
+ */
+export function drainerOf(options: RetentionOptions, afterStatement: (rows: number) => number = () => 0) {
+  const most = options.batch ?? 100;
+  const budget = options.budgetMs ?? 4;
+  const idleShare = options.idleShare ?? 19;
+  const maxBatches = options.maxBatches ?? 1_000;
+  const least = Math.min(most, options.minBatch ?? 10);
+  let size = most;
+  const state = {
+    /** Some table has more to delete than this run's statements: the next run goes on, and no vacuum yet. */
+    backlog: false,
+    async drain(report: RetentionReport, table: string, next: (take: number) => Promise<Batch>) {
+      report[table] = 0;
+      for (let i = 0; i < maxBatches; i++) {
+        const take = size;
+        const { found, remove } = await next(take);
+        if (found === 0) return;
+        const started = performance.now();
+        const deleted = await remove();
+        const ms = performance.now() - started;
+        const after = afterStatement(deleted);
+        options.onStatement?.(table, deleted, ms, after);
+        report[table] += deleted;
+        if (ms > budget) size = Math.max(least, Math.floor(size / 2));
+        else if (ms < budget / 2) size = Math.min(most, size * 2);
+        if (found < take) return;
+        await pause(Math.max(options.pauseMs ?? PAUSE_MS, Math.min(1_000, ms * idleShare)));
+      }
+      state.backlog = true;
+    },
+  };
+  return state;
+}

@@ -1,0 +1,66 @@
+import Database from "better-sqlite3";
+
+/**
+ * Hands SQLite's freed pages back to the file system (when the file was created with
+ * auto_vacuum=INCREMENTAL, as the migrator does for new databases), and checkpoints the WAL. While
+ * the engine runs, neither may hold the write lock for long: a writer of the engine waiting for it
+ * sleeps in SQLite's busy handler, and better-sqlite3 blocks its event loop meanwhile (every claim
+ * and result of that instance waits). So:
+ *   - the checkpoint is PASSIVE: it copies what it can without ever taking the write lock (TRUNCATE
+ *     waits for and then excludes every writer while it copies a WAL a sweep has grown by tens of
+ *     MB; the WAL file is bounded by journal_size_limit when a writer restarts it instead);
+ *   - the incremental vacuum, which moves pages under the write lock, runs only once the backlog is
+ *     gone (`vacuum`), 256 KB a step with a pause between steps, at most 16 MB a run: the next run
+ *     goes on where this one stopped.
+ * On a connection of its own: through Prisma's adapter a PRAGMA is stepped once, and
+ * incremental_vacuum frees one page per step. Busy, it tries next time.
+ */
+const CHECKPOINT_ROWS = 200;
+
+export function openSqliteMaintenance(file: string) {
+  // Its busy timeout is 0: it never blocks the event loop waiting for the app's own writes.
+  const connection = new Database(file, { timeout: 0 });
+  const busy = (error: unknown) => (error as { code?: string }).code === "SQLITE_BUSY";
+  let unsynced = 0;
+  return {
+    /**
+     * A checkpoint once CHECKPOINT_ROWS rows were deleted since the last one (a few pages each in
+     * the table and its indexes: below wal_autocheckpoint's 1,000 pages), else nothing (0 ms).
+     */
+    checkpointAfter(rows: number): number {
+      unsynced += rows;
+      if (unsynced < CHECKPOINT_ROWS) return 0;
+      unsynced = 0;
+      return this.checkpoint();
+    },
+    /**
+     * Copies the WAL's frames into the database file (PASSIVE: without the write lock, never
+     * waiting for a reader or writer), so that the engine's next commit does not find the sweep's
+     * pages past wal_autocheckpoint and copy them itself, synchronously, in its own event loop.
+     * Returns its time (ms).
+     */
+    checkpoint(): number {
+      const started = performance.now();
+      try {
+        connection.pragma("wal_checkpoint(PASSIVE)");
+      } catch (error) {
+        if (!busy(error)) throw error;
+      }
+      return performance.now() - started;
+    },
+    async compact(breathe: () => Promise<unknown>, { vacuum }: { vacuum: boolean }) {
+      try {
+        if (vacuum && Number(connection.pragma("auto_vacuum", { simple: true })) === 2) {
+          for (let i = 0; i < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
+            connection.pragma("incremental_vacuum(64)");
+            await breathe();
+          }
+        }
+        connection.pragma("wal_checkpoint(PASSIVE)");
+      } catch (error) {
+        if (!busy(error)) throw error;
+      }
+    },
+    close: () => connection.close(),
+  };
+}
