@@ -91,6 +91,11 @@ export const ConfigSchema = z
     TELEGRAM_API_URL: providerUrl.default("https://api.telegram.org"),
     /** The service's URL as users reach it: links in alert notifications. Unset: http://<HOST>:<PORT>. */
     PUBLIC_URL: providerUrl.optional(),
+    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable ASCII characters without spaces")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -132,6 +137,8 @@ export type Config = {
   /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
   deliveryConcurrency: number;
   delivery: DeliveryConfig;
+  /** null: /metrics is open. */
+  metricsToken: string | null;
 };
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
@@ -159,7 +166,7 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL"]));
+  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL", "METRICS_TOKEN"]));
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
@@ -199,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       telegramApiUrl: c.TELEGRAM_API_URL.replace(/\/+$/, ""),
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     },
+    metricsToken: c.METRICS_TOKEN ?? null,
   };
 }

@@ -11,6 +11,8 @@ import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
 import { createLogger, type Logger } from "./logger.js";
+import { createMetrics } from "./metrics/metrics.js";
+import { METRICS_PATH, registerMetricsRoute } from "./metrics/route.js";
 import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./http/client-errors.js";
 import { guardConnections } from "./http/connections.js";
 import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
@@ -52,6 +54,7 @@ export async function buildApp(
       keylessRateLimitPerMinute: config.keylessRateLimitPerMinute,
     }),
     events: createInProcessBus(),
+    metrics: createMetrics({ db: database.prisma }),
     shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
@@ -96,9 +99,10 @@ export async function buildApp(
   });
   app.addHook(
     "onRequest",
-    keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path)),
+    keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path) || path === METRICS_PATH),
   );
   app.addHook("onResponse", async (request, reply) => {
+    context.metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       "request",
@@ -122,6 +126,7 @@ export async function buildApp(
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   registerHealth(app, state);
+  registerMetricsRoute(app, context.metrics, config.metricsToken);
   await app.register(restPlugin, { context });
   await registerWeb(app, context);
   const graphql = mountGraphQL(app, context);

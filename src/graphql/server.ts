@@ -5,6 +5,7 @@ import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext } from "./context.js";
 import { useLimitedDocumentCache } from "./document-cache.js";
 import { maskError, yogaLogging } from "./errors.js";
+import { useMetrics } from "./metrics.js";
 import { publicQueryCache } from "./public-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
@@ -34,6 +35,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     // Replaced by `documents`, which checks the limits before caching and is bounded in bytes.
     parserAndValidationCache: false,
     plugins: [
+      useMetrics(context.metrics),
       documents,
       ...validationLimits(),
       singleConnectionSse(GRAPHQL_PATH),
