@@ -58,6 +58,10 @@ export async function buildApp(
     shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
+  // A key revoked on this instance stops at once (other instances: their revocation watch, or the bus).
+  context.events.subscribe((event) => {
+    if (event.type === "apiKeyRevoked") context.auth.forget();
+  });
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -135,6 +139,7 @@ export async function buildApp(
   let stopping: Promise<void> | null = null;
   let engine: Engine | null = null;
   let delivery: DeliveryWorkers | null = null;
+  let stopWatchingRevocations = () => {};
   return {
     app,
     context,
@@ -151,6 +156,7 @@ export async function buildApp(
     async start(): Promise<{ port: number; url: string }> {
       await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;
+      stopWatchingRevocations = context.auth.watchRevocations();
       if (config.engine.enabled)
         engine = startEngine(context, {
           concurrency: config.engine.concurrency,
@@ -176,6 +182,7 @@ export async function buildApp(
       stopping ??= (async () => {
         state.draining = true;
         shutdown.abort();
+        stopWatchingRevocations();
         logger.info({ inFlight: state.inFlight, connections: connections.stats().open }, "shutting down");
         const deadline = Date.now() + config.shutdownTimeoutMs;
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));

@@ -3,6 +3,7 @@ import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
 import { hashKey } from "../domain/accounts/keys.js";
 import { createKeylessLimiter } from "./keyless-limit.js";
 import { createRateLimiter } from "./rate-limit.js";
+import { createUsageTouch, watchRevocations } from "./key-usage.js";
 
 /** Who is calling: carried in every request context, and the scope of every query. */
 export type Caller = { accountId: string; keyId: string };
@@ -30,16 +31,27 @@ export function createAuthenticator({
   const limit = createRateLimiter(rateLimitPerMinute);
   const limitKeyless = createKeylessLimiter(keylessRateLimitPerMinute);
   const cache = new Map<string, { caller: Caller; until: number }>();
+  /** Bumped whenever the cache is cleared: a lookup begun before a revocation does not cache its answer. */
+  let generation = 0;
+  const forget = () => {
+    generation++;
+    cache.clear();
+  };
+  const touched = createUsageTouch(db);
 
   async function lookup(key: string): Promise<Caller | null> {
     const keyHash = hashKey(key);
     const hit = cache.get(keyHash);
     if (hit && hit.until > Date.now()) return hit.caller;
-    const row = await db.apiKey.findUnique({ where: { keyHash }, select: { id: true, accountId: true } });
-    if (!row) return null;
+    const started = generation;
+    const row = await db.apiKey.findUnique({
+      where: { keyHash },
+      select: { id: true, accountId: true, revokedAt: true },
+    });
+    if (!row || row.revokedAt) return null;
     const caller = { accountId: row.accountId, keyId: row.id };
     if (cache.size > 10_000) cache.clear();
-    cache.set(keyHash, { caller, until: Date.now() + CACHE_TTL_MS });
+    if (started === generation) cache.set(keyHash, { caller, until: Date.now() + CACHE_TTL_MS });
     return caller;
   }
 
@@ -58,12 +70,19 @@ export function createAuthenticator({
         throw new ForbiddenError("x-service-account does not name the account of this API key");
       }
       if (options.countRequest !== false) limit(caller.keyId);
+      touched(caller.keyId);
       return caller;
     },
     /** Counts a request without a key against its client address; throws RateLimitedError (429). */
     limitKeyless,
     /** Forget cached keys (after a key is revoked on this instance). */
-    forget: () => cache.clear(),
+    forget,
+    /**
+     * Watches revocations made anywhere (another instance, the CLI in its own process): every
+     * `everyMs` one indexed look at how many keys are revoked and the latest `revokedAt`; when
+     * either moved, the cache is forgotten. Returns the stop function.
+     */
+    watchRevocations: (everyMs = 1_000) => watchRevocations(db, everyMs, forget),
   };
 }
 

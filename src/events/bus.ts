@@ -23,7 +23,9 @@ export type VigilEvent =
   /** A status page, its cards, or a service it shows was written (or the page deleted): what visitors see changed. */
   | { type: "statusPageChanged"; accountId: string; statusPageIds: string[] }
   /** Alert notifications were stored; delivery workers wake up instead of waiting for their next look. */
-  | { type: "notificationsQueued"; accountId: string };
+  | { type: "notificationsQueued"; accountId: string }
+  /** An API key was revoked: every instance's authenticator forgets its cached keys. */
+  | { type: "apiKeyRevoked"; accountId: string; keyId: string };
 
 export type EventBus = {
   publish(event: VigilEvent): void;

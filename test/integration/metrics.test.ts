@@ -87,13 +87,15 @@ describe(`GET /metrics on ${testProvider}`, () => {
     statements.length = 0;
     await hammer(50, 5, () => fetch(`${t.url}/-/liveness`).then((r) => r.arrayBuffer()));
     await hammer(50, 5, () => t.api.get("/v1/maintenance-windows"));
-    const perList = statements.length / 50;
-    expect(statements.filter((sql) => !/maintenance/i.test(sql))).toEqual([]);
+    // The authenticator's revocation watch (one aggregate a second) is not per request.
+    const perRequest = statements.filter((sql) => !/MAX\(/i.test(sql));
+    const perList = perRequest.length / 50;
+    expect(perRequest.filter((sql) => !/maintenance/i.test(sql))).toEqual([]);
     expect(perList).toBeLessThanOrEqual(2);
     statements.length = 0;
     await scrape(t.url);
     await scrape(t.url);
-    expect(statements.length).toBeLessThanOrEqual(3); // SELECT 1 and the two grouped counts, once at most
+    expect(statements.filter((sql) => !/MAX\(/i.test(sql)).length).toBeLessThanOrEqual(3); // SELECT 1 and the two grouped counts, once at most
   });
 
   it("counts open subscriptions by transport (graphql-ws, SSE, status page streams) and their end", async () => {
