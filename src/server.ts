@@ -39,6 +39,11 @@ export async function buildApp(
     onQuery?: (sql: string) => void;
     /** The delivery workers' clock (tests move it instead of waiting for retries). */
     deliveryClock?: () => Date;
+    /**
+     * How often the key watch writes lastUsedAt and looks for revocations made elsewhere (default
+     * 1000 ms); null: never (test apps, so that its SQL does not mix with the statements they count).
+     */
+    keyWatchMs?: number | null;
   } = {},
 ) {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -139,7 +144,7 @@ export async function buildApp(
   let stopping: Promise<void> | null = null;
   let engine: Engine | null = null;
   let delivery: DeliveryWorkers | null = null;
-  let stopWatchingRevocations = () => {};
+  let stopKeyWatch = () => {};
   return {
     app,
     context,
@@ -156,7 +161,7 @@ export async function buildApp(
     async start(): Promise<{ port: number; url: string }> {
       await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;
-      stopWatchingRevocations = context.auth.watchRevocations();
+      if (options.keyWatchMs !== null) stopKeyWatch = context.auth.watch(options.keyWatchMs ?? 1_000);
       if (config.engine.enabled)
         engine = startEngine(context, {
           concurrency: config.engine.concurrency,
@@ -182,7 +187,7 @@ export async function buildApp(
       stopping ??= (async () => {
         state.draining = true;
         shutdown.abort();
-        stopWatchingRevocations();
+        stopKeyWatch();
         logger.info({ inFlight: state.inFlight, connections: connections.stats().open }, "shutting down");
         const deadline = Date.now() + config.shutdownTimeoutMs;
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));

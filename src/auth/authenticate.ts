@@ -3,7 +3,7 @@ import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
 import { hashKey } from "../domain/accounts/keys.js";
 import { createKeylessLimiter } from "./keyless-limit.js";
 import { createRateLimiter } from "./rate-limit.js";
-import { createUsageTouch, watchRevocations } from "./key-usage.js";
+import { createKeyUsage, watchKeys } from "./key-usage.js";
 
 /** Who is calling: carried in every request context, and the scope of every query. */
 export type Caller = { accountId: string; keyId: string };
@@ -37,7 +37,7 @@ export function createAuthenticator({
     generation++;
     cache.clear();
   };
-  const touched = createUsageTouch(db);
+  const usage = createKeyUsage(db);
 
   async function lookup(key: string): Promise<Caller | null> {
     const keyHash = hashKey(key);
@@ -70,7 +70,7 @@ export function createAuthenticator({
         throw new ForbiddenError("x-service-account does not name the account of this API key");
       }
       if (options.countRequest !== false) limit(caller.keyId);
-      touched(caller.keyId);
+      usage.used(caller.keyId);
       return caller;
     },
     /** Counts a request without a key against its client address; throws RateLimitedError (429). */
@@ -78,11 +78,11 @@ export function createAuthenticator({
     /** Forget cached keys (after a key is revoked on this instance). */
     forget,
     /**
-     * Watches revocations made anywhere (another instance, the CLI in its own process): every
-     * `everyMs` one indexed look at how many keys are revoked and the latest `revokedAt`; when
-     * either moved, the cache is forgotten. Returns the stop function.
+     * Starts the key watch (key-usage.ts): every `everyMs` the keys' lastUsedAt are written and
+     * revocations made anywhere (another instance, the CLI in its own process) clear the cache.
+     * Returns the stop function.
      */
-    watchRevocations: (everyMs = 1_000) => watchRevocations(db, everyMs, forget),
+    watch: (everyMs = 1_000) => watchKeys(db, everyMs, usage.flush, forget),
   };
 }
 

@@ -1,41 +1,57 @@
 import type { Db } from "../db/client.js";
 
-/** A key's lastUsedAt is written at most this often (per key and instance), never on every request. */
+/** A key's lastUsedAt is written at most this often (per key and instance). */
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Marks a key used: at most once a minute per key, in the background (a failed write only loses a
- * timestamp), and only when the stored one is older, so that several instances do not each write it.
+ * Keys' lastUsedAt, collected on requests (no SQL there) and written by the key watch's tick in one
+ * statement, at most once a minute per key, and only over an older stored value, so that several
+ * instances do not each write it.
  */
-export function createUsageTouch(db: Db) {
-  const written = new Map<string, number>();
-  return (keyId: string) => {
-    const now = Date.now();
-    if ((written.get(keyId) ?? 0) > now - TOUCH_EVERY_MS) return;
-    if (written.size > 10_000) written.clear();
-    written.set(keyId, now);
-    const stale = new Date(now - TOUCH_EVERY_MS);
-    void db.apiKey
-      .updateMany({
-        where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] },
-        data: { lastUsedAt: new Date(now) },
-      })
-      .catch(() => undefined);
+export function createKeyUsage(db: Db) {
+  const queued = new Map<string, number>();
+  const pending = new Set<string>();
+  return {
+    used(keyId: string) {
+      const now = Date.now();
+      if ((queued.get(keyId) ?? 0) > now - TOUCH_EVERY_MS) return;
+      if (queued.size > 10_000) queued.clear();
+      if (pending.size > 10_000) pending.clear();
+      queued.set(keyId, now);
+      pending.add(keyId);
+    },
+    async flush() {
+      if (pending.size === 0) return;
+      const ids = [...pending];
+      pending.clear();
+      const now = new Date();
+      await db.apiKey
+        .updateMany({
+          where: {
+            id: { in: ids },
+            OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - TOUCH_EVERY_MS) } }],
+          },
+          data: { lastUsedAt: now },
+        })
+        .catch(() => undefined); // only a timestamp is lost
+    },
   };
 }
 
 /**
- * Calls `forget` whenever the revocations in the database change (their count or the latest
- * `revokedAt`: a count catches a revocation stamped by a clock behind ours). One aggregate over
- * the `revokedAt` index per tick; a failed look is tried again at the next tick.
+ * The key watch: every `everyMs`, writes the keys' lastUsedAt (`flush`), then calls `forget`
+ * when the revocations in the database changed (their count or the latest `revokedAt`: the count
+ * catches a revocation stamped by a clock behind ours). One aggregate over the `revokedAt` index
+ * per tick; a failed look is tried again at the next tick. Returns the stop function.
  */
-export function watchRevocations(db: Db, everyMs: number, forget: () => void): () => void {
+export function watchKeys(db: Db, everyMs: number, flush: () => Promise<void>, forget: () => void): () => void {
   let seen = "";
   let busy = false;
-  const look = async () => {
+  const tick = async () => {
     if (busy) return;
     busy = true;
     try {
+      await flush();
       const { _count, _max } = await db.apiKey.aggregate({
         where: { revokedAt: { not: null } },
         _count: { _all: true },
@@ -50,8 +66,8 @@ export function watchRevocations(db: Db, everyMs: number, forget: () => void): (
       busy = false;
     }
   };
-  void look();
-  const timer = setInterval(look, everyMs);
+  void tick();
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -7,7 +7,7 @@ import { runVigil } from "../support/process.js";
 import { restClient } from "../support/rest.js";
 
 describe(`vigil keys list and revoke on ${testProvider}`, () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { keyWatchMs: 1_000 });
 
   it("lists keys as a table (or one JSON line), and a key the CLI revokes is refused by the running server", async () => {
     const env = { DATABASE_URL: t.databaseUrl };

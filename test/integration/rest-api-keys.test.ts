@@ -8,7 +8,7 @@ import { restClient, type RestClient } from "../support/rest.js";
 type KeyBody = { id: string; name: string | null; maskedKey: string; created_at: string; last_used_at: string | null };
 
 describe(`REST API keys on ${testProvider}`, () => {
-  const t = useTestApp();
+  const t = useTestApp({}, { keyWatchMs: 200 });
   let other: { accountId: string; apiKey: string };
   let mine: RestClient;
   let mineKey: string;
