@@ -5,6 +5,7 @@ import type { AssetsContext } from "./domain/assets/store.js";
 import type { DomainContext, SystemContext } from "./domain/context.js";
 import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
+import type { Metrics } from "./metrics/metrics.js";
 
 /** What the running service holds once, shared by every adapter (REST, GraphQL, engine). */
 export type AppContext = {
@@ -15,6 +16,8 @@ export type AppContext = {
   logger: Logger;
   /** Check results' files: the store under ARTIFACTS_DIR, the per-run cap, and the signed links' clock. */
   assets: AssetsContext & { now: () => Date };
+  /** Prometheus collectors (src/metrics): adapters and the engine record through this object. */
+  metrics: Metrics;
   /** Aborted when a graceful stop begins: long waits (session completion, streams) end at once. */
   shutdown: AbortSignal;
 };

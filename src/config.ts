@@ -106,6 +106,11 @@ export const ConfigSchema = z
     CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
     /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this instance (each a node process, most a Chromium). */
     BROWSER_CONCURRENCY: integer(1, 64, 1),
+    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable ASCII characters without spaces")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -153,6 +158,8 @@ export type Config = {
   artifacts: { dir: string; maxRunBytes: number };
   /** BROWSER, MULTI_STEP and PLAYWRIGHT checks (src/engine/browser). */
   browser: { chromiumPath: string; concurrency: number };
+  /** null: /metrics is open. */
+  metricsToken: string | null;
 };
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
@@ -180,7 +187,8 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL"]));
+  const secrets = new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL", "METRICS_TOKEN"]);
+  const parsed = parseEnvironment(ConfigSchema, env, secrets);
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
@@ -223,5 +231,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: c.REDIS_URL ?? null,
     artifacts: { dir: c.ARTIFACTS_DIR, maxRunBytes: c.ARTIFACTS_MAX_RUN_BYTES },
+    metricsToken: c.METRICS_TOKEN ?? null,
   };
 }

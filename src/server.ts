@@ -12,6 +12,8 @@ import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
 import { createLogger, type Logger } from "./logger.js";
+import { createMetrics } from "./metrics/metrics.js";
+import { METRICS_PATH, registerMetricsRoute } from "./metrics/route.js";
 import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./http/client-errors.js";
 import { guardConnections } from "./http/connections.js";
 import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
@@ -41,6 +43,11 @@ export async function buildApp(
     deliveryClock?: () => Date;
     /** The clock of assets' signed links (tests move it past their 15 minutes). */
     assetClock?: () => Date;
+    /**
+     * How often the key watch writes lastUsedAt and looks for revocations made elsewhere (default
+     * 1000 ms); null: never (test apps, so that its SQL does not mix with the statements they count).
+     */
+    keyWatchMs?: number | null;
   } = {},
 ) {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -68,6 +75,10 @@ export async function buildApp(
       maxRunBytes: config.artifacts.maxRunBytes,
       now: options.assetClock ?? (() => new Date()),
     },
+    metrics: createMetrics({
+      db: database.prisma,
+      ...(redisBus ? { redisConnected: () => redisBus.redisConnected() } : {}),
+    }),
     shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
@@ -113,9 +124,10 @@ export async function buildApp(
   });
   app.addHook(
     "onRequest",
-    keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path)),
+    keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path) || path === METRICS_PATH),
   );
   app.addHook("onResponse", async (request, reply) => {
+    context.metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       "request",
@@ -139,6 +151,7 @@ export async function buildApp(
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   registerHealth(app, state, redisBus ? () => redisBus.redisConnected() : undefined);
+  registerMetricsRoute(app, context.metrics, config.metricsToken);
   await app.register(restPlugin, { context });
   await registerWeb(app, context);
   const graphql = mountGraphQL(app, context);
@@ -147,6 +160,7 @@ export async function buildApp(
   let stopping: Promise<void> | null = null;
   let engine: Engine | null = null;
   let delivery: DeliveryWorkers | null = null;
+  let stopKeyWatch = () => {};
   return {
     app,
     context,
@@ -163,6 +177,7 @@ export async function buildApp(
     async start(): Promise<{ port: number; url: string }> {
       await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;
+      if (options.keyWatchMs !== null) stopKeyWatch = context.auth.watch(options.keyWatchMs ?? 1_000);
       if (config.engine.enabled)
         engine = startEngine(context, {
           concurrency: config.engine.concurrency,
@@ -188,6 +203,7 @@ export async function buildApp(
       stopping ??= (async () => {
         state.draining = true;
         shutdown.abort();
+        stopKeyWatch();
         logger.info({ inFlight: state.inFlight, connections: connections.stats().open }, "shutting down");
         const deadline = Date.now() + config.shutdownTimeoutMs;
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));

@@ -152,6 +152,10 @@ const cases: Record<string, Case> = {
     count: (e) => db(e).alertChannelSubscription.count({ where: { alertChannel: { accountId: accountId(e) } } }),
     params: (e) => ({ id: e.ids.channel! }),
   },
+  "POST /v1/api-keys": {
+    example: () => ({ name: "deploys" }),
+    count: (e) => db(e).apiKey.count({ where: { accountId: accountId(e) } }),
+  },
   "PUT /v1/alert-settings": {
     example: () => ({ escalationType: "RUN_BASED", runBasedEscalation: { failedRunThreshold: 2 } }),
     count: (e) => db(e).account.count({ where: { id: accountId(e) } }),

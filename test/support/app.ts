@@ -37,7 +37,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     DATABASE_URL: databaseUrl,
     ...env,
   });
-  const app = await buildApp(config, options);
+  // The key watch (lastUsedAt, revocations from other processes) is off unless a test asks for it:
+  // its SQL every second would mix with the statements tests count.
+  const app = await buildApp(config, { keyWatchMs: null, ...options });
   const { url } = await app.start();
   const db = app.context.database.prisma;
   const newAccount = async (name = "Other account") => {
