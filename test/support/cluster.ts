@@ -60,6 +60,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   async function launch(i: number) {
     const instance = instances[i]!;
+    if (instance.served) throw new Error(`instance ${i + 1} is running: kill it before restarting it`);
     instance.served = await serveVigil(env, instance.port);
   }
 
