@@ -91,6 +91,13 @@ export const ConfigSchema = z
     TELEGRAM_API_URL: providerUrl.default("https://api.telegram.org"),
     /** The service's URL as users reach it: links in alert notifications. Unset: http://<HOST>:<PORT>. */
     PUBLIC_URL: providerUrl.optional(),
+    /** Several instances: events and per-key rate limits are shared through this Redis. Unset: all in the process. */
+    REDIS_URL: z
+      .string()
+      .refine((url) => URL.canParse(url) && /^rediss?:$/.test(new URL(url).protocol) && new URL(url).hostname !== "", {
+        message: "must be a redis:// or rediss:// URL such as redis://:password@redis.example.com:6379/0",
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -132,6 +139,8 @@ export type Config = {
   /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
   deliveryConcurrency: number;
   delivery: DeliveryConfig;
+  /** null: one instance, events and rate limits in the process. */
+  redisUrl: string | null;
 };
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
@@ -159,7 +168,7 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL"]));
+  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL"]));
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
@@ -199,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       telegramApiUrl: c.TELEGRAM_API_URL.replace(/\/+$/, ""),
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     },
+    redisUrl: c.REDIS_URL ?? null,
   };
 }

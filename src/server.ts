@@ -5,6 +5,7 @@ import type { AppContext } from "./app-context.js";
 import { createAuthenticator } from "./auth/authenticate.js";
 import { keylessLimitHook } from "./auth/keyless-limit.js";
 import { createInProcessBus } from "./events/bus.js";
+import { createRedisBus } from "./events/redis-bus.js";
 import type { Config } from "./config.js";
 import { prepareDatabase } from "./prepare-database.js";
 import { redactUrl } from "./db/provider.js";
@@ -42,6 +43,11 @@ export async function buildApp(
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await prepareDatabase(config, logger, options.onQuery);
   const shutdown = new AbortController();
+  const redisBus = config.redisUrl ? createRedisBus({ url: config.redisUrl, logger }) : null;
+  // Subscribed before serving, so that this instance hears every event written after it answers;
+  // an unreachable Redis does not hold the start (the bus connects when it can).
+  await redisBus?.whenConnected(2_000);
+  const events = redisBus ?? createInProcessBus();
   const context: AppContext = {
     config,
     database,
@@ -50,8 +56,10 @@ export async function buildApp(
       db: database.prisma,
       rateLimitPerMinute: config.rateLimitPerMinute,
       keylessRateLimitPerMinute: config.keylessRateLimitPerMinute,
+      events,
+      redis: redisBus?.client ?? null,
     }),
-    events: createInProcessBus(),
+    events,
     shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
@@ -185,6 +193,7 @@ export async function buildApp(
         app.server.closeAllConnections();
         await closing;
         await database.close();
+        await events.close();
         logger.info("stopped");
         logger.flush();
       })();

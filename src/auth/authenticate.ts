@@ -1,6 +1,8 @@
+import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
 import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
 import { hashKey } from "../domain/accounts/keys.js";
+import type { EventBus } from "../events/bus.js";
 import { createKeylessLimiter } from "./keyless-limit.js";
 import { createRateLimiter } from "./rate-limit.js";
 
@@ -16,30 +18,50 @@ const CACHE_TTL_MS = 10_000;
 /**
  * One authenticator for REST, GraphQL (HTTP and WebSocket): Bearer key → account, then the
  * optional x-service-account check, then the per-key rate limit. Requests without a key have their
- * own limit per client address (`limitKeyless`).
+ * own limit per client address (`limitKeyless`). With `redis`, both limits count across instances.
+ * A key revoked anywhere (`apiKeyRevoked` on `events`) leaves the cache at once.
  */
 export function createAuthenticator({
   db,
   rateLimitPerMinute,
   keylessRateLimitPerMinute = 0,
+  events,
+  redis = null,
 }: {
   db: Db;
   rateLimitPerMinute: number;
   keylessRateLimitPerMinute?: number;
+  events?: EventBus;
+  redis?: Redis | null;
 }) {
-  const limit = createRateLimiter(rateLimitPerMinute);
-  const limitKeyless = createKeylessLimiter(keylessRateLimitPerMinute);
+  const limit = createRateLimiter(rateLimitPerMinute, { redis, prefix: "key" });
+  const limitKeyless = createKeylessLimiter(keylessRateLimitPerMinute, { redis });
   const cache = new Map<string, { caller: Caller; until: number }>();
+  /** Bumped by each revocation: a lookup that read the key before one is not cached. */
+  let revocations = 0;
+  const forgetKey = (keyId: string) => {
+    revocations++;
+    for (const [hash, entry] of cache) if (entry.caller.keyId === keyId) cache.delete(hash);
+  };
+  events?.subscribe((event) => {
+    if (event.type === "apiKeyRevoked") forgetKey(event.keyId);
+  });
+  // Revocations published while the shared bus was down were missed: every key is looked up again.
+  events?.onResume(() => {
+    revocations++;
+    cache.clear();
+  });
 
   async function lookup(key: string): Promise<Caller | null> {
     const keyHash = hashKey(key);
     const hit = cache.get(keyHash);
     if (hit && hit.until > Date.now()) return hit.caller;
+    const before = revocations;
     const row = await db.apiKey.findUnique({ where: { keyHash }, select: { id: true, accountId: true } });
     if (!row) return null;
     const caller = { accountId: row.accountId, keyId: row.id };
     if (cache.size > 10_000) cache.clear();
-    cache.set(keyHash, { caller, until: Date.now() + CACHE_TTL_MS });
+    if (before === revocations) cache.set(keyHash, { caller, until: Date.now() + CACHE_TTL_MS });
     return caller;
   }
 
@@ -57,13 +79,15 @@ export function createAuthenticator({
       if (serviceAccount !== undefined && serviceAccount !== caller.accountId) {
         throw new ForbiddenError("x-service-account does not name the account of this API key");
       }
-      if (options.countRequest !== false) limit(caller.keyId);
+      if (options.countRequest !== false) await limit(caller.keyId);
       return caller;
     },
     /** Counts a request without a key against its client address; throws RateLimitedError (429). */
     limitKeyless,
     /** Forget cached keys (after a key is revoked on this instance). */
     forget: () => cache.clear(),
+    /** Forget one key (its id): what `apiKeyRevoked` does. */
+    forgetKey,
   };
 }
 

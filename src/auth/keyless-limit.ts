@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isIPv6 } from "node:net";
 import type { FastifyRequest } from "fastify";
-import { createRateLimiter } from "./rate-limit.js";
+import { createRateLimiter, type RateLimiterOptions } from "./rate-limit.js";
 
 /** At most this many client addresses are tracked (about 100 bytes each). */
 const MAX_TRACKED_ADDRESSES = 100_000;
@@ -36,9 +36,9 @@ export function clientAddress(headers: IncomingHttpHeaders, remoteAddress: strin
   return (trustProxy && first) || remoteAddress || "unknown";
 }
 
-/** Per-address limit of key-less traffic; throws RateLimitedError (429 with Retry-After). */
-export function createKeylessLimiter(perMinute: number, now: () => number = Date.now) {
-  const consume = createRateLimiter(perMinute, now, MAX_TRACKED_ADDRESSES);
+/** Per-address limit of key-less traffic (shared through Redis when given); rejects with RateLimitedError (429 with Retry-After). */
+export function createKeylessLimiter(perMinute: number, options: Pick<RateLimiterOptions, "redis"> = {}) {
+  const consume = createRateLimiter(perMinute, { ...options, prefix: "address", maxKeys: MAX_TRACKED_ADDRESSES });
   return Object.assign((address: string) => consume(addressKey(address)), { tracked: consume.tracked });
 }
 
@@ -54,6 +54,6 @@ export function keylessLimitHook(limit: KeylessLimiter, exempt: (path: string) =
   return async (request: FastifyRequest) => {
     if (request.headers.authorization !== undefined) return;
     if (exempt(request.url.split("?")[0] ?? "")) return;
-    limit(request.ip);
+    await limit(request.ip);
   };
 }

@@ -23,23 +23,47 @@ export type VigilEvent =
   /** A status page, its cards, or a service it shows was written (or the page deleted): what visitors see changed. */
   | { type: "statusPageChanged"; accountId: string; statusPageIds: string[] }
   /** Alert notifications were stored; delivery workers wake up instead of waiting for their next look. */
-  | { type: "notificationsQueued"; accountId: string };
+  | { type: "notificationsQueued"; accountId: string }
+  /** An API key was revoked: every instance's authenticator forgets it at once (instead of after its cache's 10 s). */
+  | { type: "apiKeyRevoked"; accountId: string; keyId: string };
 
 export type EventBus = {
   publish(event: VigilEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: (event: VigilEvent) => void): () => void;
+  /**
+   * `listener` is called when a shared bus is back after an outage: events of other instances
+   * may have been missed meanwhile, so caches empty themselves and streams tell their clients.
+   * Returns the unsubscribe function. The in-process bus never calls it.
+   */
+  onResume(listener: () => void): () => void;
+  /** Whether events reach the other instances now through Redis (false for the in-process bus): for metrics and health. */
+  redisConnected(): boolean;
+  /** Closes the bus's connections (at the end of a graceful stop). */
+  close(): Promise<void>;
 };
 
-/** The default bus: one process. A Redis-backed bus with the same interface serves several instances. */
-export function createInProcessBus(): EventBus {
+/** The local half of every bus: listeners of this process, each called once per event. */
+export function createLocalListeners() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
-    publish: (event) => void emitter.emit("event", event),
-    subscribe(listener) {
-      emitter.on("event", listener);
-      return () => void emitter.off("event", listener);
+    emit: (name: "event" | "resume", event?: VigilEvent) => void emitter.emit(name, event),
+    on(name: "event" | "resume", listener: (event: VigilEvent) => void): () => void {
+      emitter.on(name, listener);
+      return () => void emitter.off(name, listener);
     },
+  };
+}
+
+/** The default bus: one process. The Redis bus (redis-bus.ts) has the same interface and serves several instances. */
+export function createInProcessBus(): EventBus {
+  const local = createLocalListeners();
+  return {
+    publish: (event) => local.emit("event", event),
+    subscribe: (listener) => local.on("event", listener),
+    onResume: () => () => {},
+    redisConnected: () => false,
+    close: async () => {},
   };
 }

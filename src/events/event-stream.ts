@@ -4,6 +4,8 @@ import type { EventBus, VigilEvent } from "./bus.js";
 export const SKIP = Symbol("skip");
 export const END = Symbol("end");
 
+export type EndReason = "signal" | "overflow" | "resumed";
+
 export type EventStreamOptions<T> = {
   /** Decides on the publisher's tick, before anything is loaded: cheap, synchronous. */
   match: (event: VigilEvent) => boolean;
@@ -13,8 +15,11 @@ export type EventStreamOptions<T> = {
   signals?: AbortSignal[];
   /** Events queued for a consumer that does not read; beyond it the stream ends rather than grow. */
   maxPending?: number;
-  /** The last value of a stream that ends on a signal or an overflow (a notice to the consumer), if any. */
-  notice?: (reason: "signal" | "overflow") => T | undefined;
+  /**
+   * The last value of a stream that ends on a signal, an overflow, or the shared bus's return
+   * after an outage ("resumed": events may have been missed), a notice to the consumer, if any.
+   */
+  notice?: (reason: EndReason) => T | undefined;
 };
 
 /**
@@ -35,10 +40,11 @@ export function eventStream<T>(bus: EventBus, options: EventStreamOptions<T>): A
     if (waiters.size) for (const wake of [...waiters]) wake();
   };
   /** No more events from the bus; what is queued is still delivered, then `last`. */
-  const stopListening = (reason?: "signal" | "overflow") => {
+  const stopListening = (reason?: EndReason) => {
     if (!listening) return;
     listening = false;
     unsubscribe();
+    stopResume();
     for (const signal of signals) signal.removeEventListener("abort", onAbort);
     if (reason) last = notice?.(reason);
     wakeAll();
@@ -65,6 +71,8 @@ export function eventStream<T>(bus: EventBus, options: EventStreamOptions<T>): A
     queue.push(event);
     wakeAll();
   });
+  // Events published while the bus was away did not reach this stream: it ends rather than skip them silently.
+  const stopResume = bus.onResume(() => stopListening("resumed"));
   for (const signal of signals) signal.addEventListener("abort", onAbort, { once: true });
   if (signals.some((signal) => signal.aborted)) onAbort();
 

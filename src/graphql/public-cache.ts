@@ -51,6 +51,8 @@ export function publicQueryCache(events: EventBus): Plugin<GraphQLContext> {
       drop((e) => !e.pages.length || e.pages.some((p) => event.statusPageIds.includes(p.id)));
     else if (event.type === "checkStatusChanged") drop((e) => e.pages.some((p) => p.accountId === event.accountId));
   });
+  // Invalidations published while the shared bus was away were missed: every answer goes.
+  events.onResume(() => drop(() => true));
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as GraphQLContext;

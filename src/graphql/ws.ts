@@ -51,20 +51,19 @@ export function mountGraphQLWs(
     }
     // An upgrade without an Authorization header is key-less traffic, as an HTTP request would be
     // (the key usually comes later, in connectionParams; key-less operations are counted again below).
-    if (req.headers.authorization === undefined) {
-      try {
-        context.auth.limitKeyless(addressOf(req));
-      } catch (error) {
+    const counted = req.headers.authorization === undefined ? context.auth.limitKeyless(addressOf(req)) : undefined;
+    void Promise.resolve(counted).then(
+      () => wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req)),
+      (error: unknown) => {
+        socket.on("error", () => {});
         const retryAfter = error instanceof RateLimitedError ? error.retryAfterSeconds : 60;
         socket.end(
           rawErrorResponse(429, "too many requests without a key from this address", {
             headers: { "retry-after": String(retryAfter) },
           }),
         );
-        return;
-      }
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+      },
+    );
   };
 
   type Extra = { request: IncomingMessage; caller?: GraphQLContext["caller"] };
@@ -88,7 +87,7 @@ export function mountGraphQLWs(
       onSubscribe: async (ctx, _id, payload) => {
         if (!ctx.extra.caller) {
           try {
-            context.auth.limitKeyless(addressOf(ctx.extra.request));
+            await context.auth.limitKeyless(addressOf(ctx.extra.request));
           } catch (error) {
             if (error instanceof RateLimitedError) return [toGraphQLError(error)];
             throw error;

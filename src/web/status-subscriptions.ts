@@ -54,7 +54,7 @@ export async function statusSubscriptionsModule(app: FastifyInstance, context: A
     scope.post<UrlParams>("/status/:url/subscriptions", async (request, reply) => {
       const json = wantsJson(request);
       try {
-        limit(request.ip);
+        await limit(request.ip);
         // A private page's key gate (key form, `?key=` or cookie) before anything is written.
         const gated = await findGatedPage({ db: context.database.prisma, url: request.params.url });
         const hasKey = typeof (request.query as { key?: unknown }).key === "string";

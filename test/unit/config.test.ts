@@ -145,6 +145,20 @@ describe("configuration", () => {
     }
   });
 
+  it("reads REDIS_URL (unset: null), and rejects one that is not redis:// or rediss:// without printing it", () => {
+    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(loadConfig({ REDIS_URL: "redis://:s3cret@127.0.0.1:6379/2" }).redisUrl).toBe(
+      "redis://:s3cret@127.0.0.1:6379/2",
+    );
+    expect(loadConfig({ REDIS_URL: "rediss://redis.example.com" }).redisUrl).toBe("rediss://redis.example.com");
+    for (const value of ["http://:hunter2@redis.internal", "redis.internal:6379", "redis://"]) {
+      const [problem, ...rest] = problems({ REDIS_URL: value });
+      expect(rest).toEqual([]);
+      expect(problem).toMatch(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+      expect(problem).not.toContain("hunter2");
+    }
+  });
+
   it("reports delivery problems together with the others", () => {
     expect(problems({ PORT: "x", SMTP_URL: "nope", OPSGENIE_API_URL: "nope" }).map((p) => p.split(" ")[0])).toEqual([
       "PORT",

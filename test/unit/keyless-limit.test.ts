@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { addressKey, clientAddress, createKeylessLimiter } from "../../src/auth/keyless-limit.js";
 import { createRateLimiter } from "../../src/auth/rate-limit.js";
 import { RateLimitedError } from "../../src/domain/errors.js";
@@ -20,18 +20,26 @@ describe("key-less limit", () => {
     expect(clientAddress({}, "10.0.0.2", true)).toBe("10.0.0.2");
   });
 
-  it("limits each address on its own", () => {
-    const now = 0;
-    const limit = createKeylessLimiter(2, () => now);
-    limit("2001:db8::1");
-    limit("2001:db8::2");
-    expect(() => limit("2001:db8::3")).toThrow(RateLimitedError);
-    limit("203.0.113.1");
+  it("limits each address on its own", async () => {
+    const limit = createKeylessLimiter(2);
+    await limit("2001:db8::1");
+    await limit("2001:db8::2");
+    await expect(limit("2001:db8::3")).rejects.toBeInstanceOf(RateLimitedError);
+    await limit("203.0.113.1");
   });
 
-  it("tracks a bounded number of keys, however many addresses arrive", () => {
-    const consume = createRateLimiter(10, () => 0, 1_000);
-    for (let i = 0; i < 50_000; i++) consume(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
-    expect(consume.tracked()).toBe(1_000);
+  it("tracks a bounded number of keys, however many addresses arrive", async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const consume = createRateLimiter(10, { maxKeys: 1_000 });
+      for (let i = 0; i < 50_000; i++) await consume(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+      expect(consume.tracked()).toBe(1_000);
+      // A forgotten address starts again with a full budget; a remembered one (the last, i = 49,999) does not.
+      for (let i = 0; i < 10; i++) await consume("10.0.0.0");
+      for (let i = 0; i < 9; i++) await consume("10.0.195.79");
+      await expect(consume("10.0.195.79")).rejects.toBeInstanceOf(RateLimitedError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

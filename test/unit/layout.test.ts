@@ -57,9 +57,9 @@ describe("the layout of src/", () => {
     expect(importsOf("src/domain").some(into(["src/events/bus.ts"]))).toBe(true);
   });
 
-  it("src/events holds the bus and the stream only, and imports none of the layers that use it", () => {
+  it("src/events holds the buses (in-process and Redis) and the stream only, and imports none of the layers that use it", () => {
     const events = readdirSync(join(src, "events")).sort();
-    expect(events).toEqual(["bus.ts", "event-stream.ts"]);
+    expect(events).toEqual(["bus.ts", "event-stream.ts", "redis-bus.ts"]);
     expect(importsOf("src/events").filter(into(["src/domain", "src/graphql", "src/rest", "src/engine"]))).toEqual([]);
   });
 

@@ -1,30 +1,33 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createRateLimiter } from "../../src/auth/rate-limit.js";
 import { RateLimitedError } from "../../src/domain/errors.js";
 
+// rate-limiter-flexible counts in fixed windows of a minute that open with a key's first request
+// (it replaced a token bucket: a refused caller now waits for the window's end, not for one token).
 describe("per-key rate limiter", () => {
-  it("allows the limit, then refuses with the seconds until the next request fits", () => {
-    let now = 0;
-    const consume = createRateLimiter(3, () => now);
-    consume("a");
-    consume("a");
-    consume("a");
-    let refused: unknown;
-    try {
-      consume("a");
-    } catch (error) {
-      refused = error;
-    }
+  beforeEach(() => void vi.useFakeTimers({ now: 0 }));
+  afterEach(() => void vi.useRealTimers());
+
+  it("allows the limit, then refuses with the seconds until its window ends", async () => {
+    const consume = createRateLimiter(3);
+    await consume("a");
+    await consume("a");
+    vi.setSystemTime(20_000);
+    await consume("a");
+    const refused = await consume("a").catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RateLimitedError);
-    expect((refused as RateLimitedError).retryAfterSeconds).toBe(20);
-    consume("b"); // another key has its own budget
-    now = 20_000;
-    consume("a");
-    expect(() => consume("a")).toThrow(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(40);
+    await consume("b"); // another key has its own budget
+    vi.setSystemTime(60_001);
+    await consume("a");
+    await consume("a");
+    await consume("a");
+    await expect(consume("a")).rejects.toBeInstanceOf(RateLimitedError);
   });
 
-  it("is off at 0", () => {
-    const consume = createRateLimiter(0, () => 0);
-    for (let i = 0; i < 10_000; i++) consume("a");
+  it("is off at 0", async () => {
+    const consume = createRateLimiter(0);
+    for (let i = 0; i < 10_000; i++) await consume("a");
+    expect(consume.tracked()).toBe(0);
   });
 });

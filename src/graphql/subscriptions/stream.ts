@@ -22,6 +22,11 @@ const notices = {
     new GraphQLError("this subscriber fell too far behind its events: subscribe again", {
       extensions: { code: "SLOW_CONSUMER" },
     }),
+  resumed: () =>
+    new GraphQLError(
+      "events may have been missed while the instances' event bus (Redis) was unreachable: read the current state and subscribe again",
+      { extensions: { code: "EVENTS_MISSED" } },
+    ),
 };
 
 /** A subscription over HTTP (SSE) runs in yoga's context, which carries the Fetch request; graphql-ws's does not. */

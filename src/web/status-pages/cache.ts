@@ -39,7 +39,13 @@ export class StatusPageCache {
   }
 
   listen(events: EventBus): () => void {
-    return events.subscribe((event) => this.onEvent(event));
+    const unsubscribe = events.subscribe((event) => this.onEvent(event));
+    // Invalidations published while the shared bus was away were missed: nothing kept can be trusted.
+    const stopResume = events.onResume(() => this.clear());
+    return () => {
+      unsubscribe();
+      stopResume();
+    };
   }
 
   onEvent(event: VigilEvent): void {

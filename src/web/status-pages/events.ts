@@ -14,6 +14,8 @@ import type { Links } from "./links.js";
 import { incidentArticle } from "./parts.js";
 
 export const HEARTBEAT_MS = 25_000;
+/** Sent when events may have been missed: the live script reloads the page (after a random pause, not all visitors at once). */
+export const RESYNC_MESSAGE = `event: resync\ndata: ${JSON.stringify({ reason: "events may have been missed: read the page again" })}\n\n`;
 
 /** The JSON of an incident as the page shows it (with its updates), plus its markup for the live script. */
 export function incidentMessage(incident: ShownIncident, links: Links) {
@@ -49,6 +51,7 @@ type Stream = { response: ServerResponse; links: Links; recheck: Recheck | null 
 export class PageStreams {
   private readonly streams = new Map<string, { page: VisitedPageRow; open: Set<Stream> }>();
   private readonly unsubscribe: () => void;
+  private readonly stopResume: () => void;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
@@ -59,6 +62,8 @@ export class PageStreams {
     private readonly pageState: (page: VisitedPageRow) => Promise<State>,
   ) {
     this.unsubscribe = events.subscribe((event) => void this.onEvent(event).catch(() => {}));
+    // Events of other instances were missed while the shared bus was away: the visitors' pages read everything again.
+    this.stopResume = events.onResume(() => this.write(() => RESYNC_MESSAGE));
     this.heartbeat = setInterval(() => this.write(() => ": heartbeat\n\n"), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -76,6 +81,7 @@ export class PageStreams {
 
   close(): void {
     this.unsubscribe();
+    this.stopResume();
     clearInterval(this.heartbeat);
     for (const group of this.streams.values()) for (const stream of group.open) stream.response.end();
     this.streams.clear();

@@ -31,6 +31,7 @@ export const LIVE_SCRIPT = `(() => {
     banner.className = "banner s-" + state.state;
     banner.textContent = state.description;
   });
+  source.addEventListener("resync", () => { setTimeout(() => location.reload(), Math.random() * 10000); });
   document.body.dataset.live = "connecting";
   source.addEventListener("open", () => { document.body.dataset.live = "open"; });
 })();

@@ -21,6 +21,11 @@ export class PublicReadCache {
 
   constructor(events: EventBus) {
     events.subscribe((event) => this.onEvent(event));
+    // Invalidations published while the shared bus was away were missed: everything goes.
+    events.onResume(() => {
+      this.drop(() => true);
+      this.pages.clear();
+    });
   }
 
   private onEvent(event: VigilEvent): void {
