@@ -4,6 +4,7 @@ import { createYoga } from "graphql-yoga";
 import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext } from "./context.js";
 import { useLimitedDocumentCache } from "./document-cache.js";
+import { sharedSubscriptions } from "./subscriptions/shared-execution.js";
 import { maskError, yogaLogging } from "./errors.js";
 import { publicQueryCache } from "./public-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
@@ -37,6 +38,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       documents,
       ...validationLimits(),
       singleConnectionSse(GRAPHQL_PATH),
+      sharedSubscriptions(),
       publicQueryCache(context.events),
       graphiqlAssets(),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),

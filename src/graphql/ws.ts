@@ -4,12 +4,21 @@ import type { ExecutionArgs } from "graphql";
 import { GraphQLError } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { YogaServerInstance } from "graphql-yoga";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import type { AppContext } from "../app-context.js";
 import { clientAddress } from "../auth/keyless-limit.js";
 import { DomainError, RateLimitedError } from "../domain/errors.js";
 import { rawErrorResponse } from "../rest/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
+import { isAsyncIterable, sendFrames } from "./subscriptions/frames.js";
+
+/** What onSubscribe hands to execute and subscribe: yoga's enveloped functions, and where frames go. */
+type Root = {
+  execute: (args: ExecutionArgs) => unknown;
+  subscribe: (args: ExecutionArgs) => unknown;
+  socket: WebSocket;
+  id: string;
+};
 
 export function headerValue(value: string | string[] | undefined | null): string | undefined {
   return (Array.isArray(value) ? value[0] : value) ?? undefined;
@@ -82,9 +91,15 @@ export function mountGraphQLWs(
           return false; // graphql-ws closes with 4403 Forbidden
         }
       },
-      execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
-      subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
-      onSubscribe: async (ctx, _id, payload) => {
+      execute: (args) => (args.rootValue as Root).execute(args) as never,
+      // Results go out as frames spliced around their shared serialization (frames.ts); graphql-ws
+      // still owns the subscription's lifecycle (complete, errors, teardown).
+      subscribe: async (args) => {
+        const root = args.rootValue as Root;
+        const result = await root.subscribe(args);
+        return (isAsyncIterable(result) ? sendFrames(result, root.socket, root.id) : result) as never;
+      },
+      onSubscribe: async (ctx, id, payload) => {
         if (!ctx.extra.caller) {
           try {
             await context.auth.limitKeyless(addressOf(ctx.extra.request));
@@ -118,7 +133,7 @@ export function mountGraphQLWs(
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue,
-          rootValue: { execute, subscribe },
+          rootValue: { execute, subscribe, socket: ctx.extra.socket, id } satisfies Root,
         };
       },
       onError: (_ctx, _id, _payload, errors) => {

@@ -30,7 +30,7 @@ const notices = {
 };
 
 /** A subscription over HTTP (SSE) runs in yoga's context, which carries the Fetch request; graphql-ws's does not. */
-const overHttp = (ctx: GraphQLContext) => "request" in ctx;
+export const overHttp = (ctx: GraphQLContext) => "request" in ctx;
 
 type EventOf<K extends VigilEvent["type"]> = Extract<VigilEvent, { type: K }>;
 type Source<K extends VigilEvent["type"], T> = {
