@@ -48,6 +48,8 @@ type Figures = {
   overdue: number;
   lags: number[];
   cores: number;
+  /** Requests the target received in the window. */
+  hits: number;
 };
 
 const postgres = await startPostgres();
@@ -90,6 +92,7 @@ try {
       failed: sum(mine.map((r) => r.failed)),
       overdue: sum(mine.map((r) => r.overdue)),
       cores: sum(mine.map((r) => r.cores)) / mine.length,
+      hits: sum(mine.map((r) => r.hits)),
     };
     console.log(`all rounds  ${line(merged)}`);
   }
@@ -109,7 +112,7 @@ function line(f: Figures) {
     `${f.instances === 3 ? "3 instances + Redis" : "1 instance alone   "}:`,
     `runs ${(f.started / f.window).toFixed(1)}/s (due ${(f.due / f.window).toFixed(1)}/s),`,
     `lag p50 ${ms(percentile(f.lags, 50))} p99 ${ms(percentile(f.lags, 99))} max ${ms(f.lags.at(-1) ?? Number.NaN)},`,
-    `results ${(f.results / f.window).toFixed(1)}/s (${f.failed} failed), ${f.overdue} overdue,`,
+    `target ${(f.hits / f.window).toFixed(1)} req/s, results ${(f.results / f.window).toFixed(1)}/s (${f.failed} failed), ${f.overdue} overdue,`,
     `instances' CPU ${f.cores.toFixed(2)} cores;`,
     `delivery write -> last of ${SUBSCRIBERS.toLocaleString("en")} p50 ${ms(percentile(f.delivery, 50))} p99 ${ms(percentile(f.delivery, 99))}`,
   ].join(" ");
@@ -146,12 +149,14 @@ async function runSetup(instances: number, name: string): Promise<Figures> {
     await sleep(WARMUP * 1000);
     const pids = cluster.instances.map((i) => i.served!.child.pid!);
     const cpuBefore = sum(pids.map(cpuSeconds));
+    const hitsBefore = hits;
     const from = new Date();
     await sleep(SECONDS * 1000);
     const to = new Date();
     const cores = (sum(pids.map(cpuSeconds)) - cpuBefore) / ((to.getTime() - from.getTime()) / 1000);
     const window = await engineWindow(database.prisma, from, to);
-    return { instances, delivery, window: (to.getTime() - from.getTime()) / 1000, cores, ...window };
+    const seconds = (to.getTime() - from.getTime()) / 1000;
+    return { instances, delivery, window: seconds, cores, hits: hits - hitsBefore, ...window };
   } catch (error) {
     console.error(cluster.logs().slice(-4000));
     throw error;
@@ -165,14 +170,18 @@ async function runSetup(instances: number, name: string): Promise<Figures> {
 async function measureDelivery(cluster: Cluster, name: string): Promise<number[]> {
   const api = restClient(cluster.url(0), cluster.apiKey);
   const fixture = await pageWithIncident(api);
-  await all((i, share) => ({
-    cmd: "vigil",
-    url: cluster.url(i % cluster.instances.length),
-    authorization: `Bearer ${cluster.apiKey}`,
-    count: share,
-    query: "subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description status } }",
-    variables: { incidentId: globalId("Incident", fixture.incidentId) },
-  }), "ready");
+  await all(
+    (i, share) => ({
+      cmd: "vigil",
+      url: cluster.url(i % cluster.instances.length),
+      authorization: `Bearer ${cluster.apiKey}`,
+      count: share,
+      query:
+        "subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description status } }",
+      variables: { incidentId: globalId("Incident", fixture.incidentId) },
+    }),
+    "ready",
+  );
   // Until a write reaches every subscriber, not all subscriptions are live yet.
   for (let i = 0; ; i++) {
     try {
@@ -208,7 +217,10 @@ async function timedWrite(api: ReturnType<typeof restClient>, incidentId: string
   const lasts: number[] = [];
   const listeners: [ChildProcess, (report: WorkerReport) => void][] = [];
   const delivered = new Promise<void>((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`write ${tag}: ${lasts.length}/${CLIENTS} clients served`)), limitMs);
+    const timeout = setTimeout(
+      () => reject(new Error(`write ${tag}: ${lasts.length}/${CLIENTS} clients served`)),
+      limitMs,
+    );
     for (const worker of workers) {
       const listen = (report: WorkerReport) => {
         if (report.type !== "delivered" || report.tag !== tag) return;

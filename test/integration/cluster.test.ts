@@ -60,7 +60,11 @@ async function rest(base: string, key: string, method: string, path: string, bod
 }
 
 async function graphql(base: string, key: string, query: string) {
-  const response = await fetch(`${base}/graphql`, { method: "POST", headers: bearer(key), body: JSON.stringify({ query }) });
+  const response = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: bearer(key),
+    body: JSON.stringify({ query }),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -127,9 +131,15 @@ describe("three instances on PostgreSQL and Redis", () => {
     let sent = 0;
     while (feeds.some((f, i) => f.received.length === before[i])) {
       if (Date.now() > deadline) throw new Error(`no update reached every subscriber within ${ms} ms (${sent} sent)`);
-      const added = await rest(t.c.url(via), t.c.apiKey, "POST", `/v1/status-pages/incidents/${incidentId}/incident-updates`, {
-        description: `${description} ${++sent}`,
-      });
+      const added = await rest(
+        t.c.url(via),
+        t.c.apiKey,
+        "POST",
+        `/v1/status-pages/incidents/${incidentId}/incident-updates`,
+        {
+          description: `${description} ${++sent}`,
+        },
+      );
       expect(added.status).toBe(201);
       await new Promise((r) => setTimeout(r, 300));
     }
@@ -157,12 +167,20 @@ describe("three instances on PostgreSQL and Redis", () => {
       const [viaWs, viaSse] = await updateUntilReceived(1, [ws, sse], "cross-instance");
       expect(viaWs).toEqual(viaSse);
       expect(viaWs).toEqual({
-        data: { incidentUpdateAdded: { id: expect.any(String), description: expect.stringMatching(/^cross-instance/) } },
+        data: {
+          incidentUpdateAdded: { id: expect.any(String), description: expect.stringMatching(/^cross-instance/) },
+        },
       });
       // Once live, one write is one message on each, exactly (earlier writes may still be arriving).
-      const added = await rest(t.c.url(1), t.c.apiKey, "POST", `/v1/status-pages/incidents/${incidentId}/incident-updates`, {
-        description: "exactly once",
-      });
+      const added = await rest(
+        t.c.url(1),
+        t.c.apiKey,
+        "POST",
+        `/v1/status-pages/incidents/${incidentId}/incident-updates`,
+        {
+          description: "exactly once",
+        },
+      );
       const expected = { data: { incidentUpdateAdded: { id: added.body.id, description: "exactly once" } } };
       const copies = (feed: Feed) => feed.received.filter((m) => m.data?.incidentUpdateAdded?.id === added.body.id);
       await eventually(() => copies(ws).length > 0 && copies(sse).length > 0, 10_000);
@@ -190,13 +208,17 @@ describe("three instances on PostgreSQL and Redis", () => {
     const ids = checks.map((c) => c.id);
     const inWindow = { checkId: { in: ids }, dueAt: { gt: from, lte: to } };
     await eventually(
-      async () => (await t.db.checkRun.count({ where: { ...inWindow, status: { not: "DONE" } } })) === 0 && Date.now() > to.getTime(),
+      async () =>
+        (await t.db.checkRun.count({ where: { ...inWindow, status: { not: "DONE" } } })) === 0 &&
+        Date.now() > to.getTime(),
       90_000,
     ).catch(async (error) => {
       const statuses = await t.db.checkRun.groupBy({ by: ["status"], where: inWindow, _count: true });
       const running = await t.db.checkRun.findMany({ where: { ...inWindow, status: "RUNNING" } });
       console.error(JSON.stringify(running.slice(0, 5)), new Date().toISOString());
-      throw new Error(`${error.message}: runs in the window by status ${JSON.stringify(statuses)}, window ${from.toISOString()}..${to.toISOString()}`);
+      throw new Error(
+        `${error.message}: runs in the window by status ${JSON.stringify(statuses)}, window ${from.toISOString()}..${to.toISOString()}`,
+      );
     });
     await t.db.check.updateMany({ where: { id: { in: ids } }, data: { activated: false } });
     // Runs already claimed when the checks stopped finish: wait for none of them to be under way.
@@ -205,7 +227,10 @@ describe("three instances on PostgreSQL and Redis", () => {
       60_000,
     );
 
-    const runs = await t.db.checkRun.findMany({ where: inWindow, select: { id: true, checkId: true, leaseOwner: true } });
+    const runs = await t.db.checkRun.findMany({
+      where: inWindow,
+      select: { id: true, checkId: true, leaseOwner: true },
+    });
     expect(runs).toHaveLength(600);
     const perCheck = groupBy(runs, (r) => r.checkId);
     expect([...perCheck.values()].every((r) => r.length === 2)).toBe(true);
@@ -216,11 +241,17 @@ describe("three instances on PostgreSQL and Redis", () => {
       where: { checkId: { in: ids } },
       select: { checkId: true, checkRunId: true, resultType: true },
     });
-    const done = await t.db.checkRun.findMany({ where: { checkId: { in: ids }, status: "DONE" }, select: { id: true, checkId: true } });
+    const done = await t.db.checkRun.findMany({
+      where: { checkId: { in: ids }, status: "DONE" },
+      select: { id: true, checkId: true },
+    });
     // One result per run that ran, none for another, none twice.
-    expect(results.filter((r) => r.resultType === "FINAL").map((r) => r.checkRunId).sort()).toEqual(
-      done.map((r) => r.id).sort(),
-    );
+    expect(
+      results
+        .filter((r) => r.resultType === "FINAL")
+        .map((r) => r.checkRunId)
+        .sort(),
+    ).toEqual(done.map((r) => r.id).sort());
     expect(results.every((r) => r.resultType === "FINAL")).toBe(true);
     for (const run of runs) expect(done.some((d) => d.id === run.id)).toBe(true);
     // And the target saw each run once: hits per check equal its runs that ran.
@@ -280,7 +311,10 @@ describe("three instances on PostgreSQL and Redis", () => {
         async () => (await t.db.checkRun.count({ where: { checkId: { in: ids }, status: "RUNNING" } })) === 0,
         60_000,
       );
-      const after = await t.db.checkRun.findMany({ where: { id: { in: held } }, select: { id: true, leaseOwner: true, claimedAt: true } });
+      const after = await t.db.checkRun.findMany({
+        where: { id: { in: held } },
+        select: { id: true, leaseOwner: true, claimedAt: true },
+      });
       const reclaimed = after.filter((r) => r.leaseOwner !== running.find((x) => x.id === r.id)!.leaseOwner);
       expect(reclaimed.length).toBeGreaterThan(0);
       expect(reclaimed.every((r) => r.claimedAt! >= killedAt)).toBe(true);
@@ -314,7 +348,8 @@ describe("three instances on PostgreSQL and Redis", () => {
     const listed = await rest(t.c.url(0), t.c.apiKey, "GET", "/v1/api-keys");
     expect(listed.status).toBe(200);
     const mine = (listed.body as { id: string; prefix?: string; maskedKey?: string }[]).filter(
-      (k) => (k.prefix && key.startsWith(k.prefix)) || (k.maskedKey && key.startsWith(k.maskedKey.replace(/[.*•]+$/, ""))),
+      (k) =>
+        (k.prefix && key.startsWith(k.prefix)) || (k.maskedKey && key.startsWith(k.maskedKey.replace(/[.*•]+$/, ""))),
     );
     expect(mine.length).toBeGreaterThan(0);
     // Revoke candidates until the new key is the one refused (the bootstrap key shares its prefix).
@@ -341,10 +376,12 @@ describe("three instances on PostgreSQL and Redis", () => {
       }
       // Runs keep being claimed and recorded while Redis is away.
       await eventually(
-        async () => (await t.db.checkResult.count({ where: { checkId: { in: ids }, startedAt: { gt: downAt } } })) >= 30,
+        async () =>
+          (await t.db.checkResult.count({ where: { checkId: { in: ids }, startedAt: { gt: downAt } } })) >= 30,
         30_000,
       );
-      for (let i = 0; i < 3; i++) expect((await rest(t.c.url(i), t.c.apiKey, "GET", "/v1/checks?limit=1")).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await rest(t.c.url(i), t.c.apiKey, "GET", "/v1/checks?limit=1")).status).toBe(200);
     } finally {
       await t.c.redis!.start();
       await t.db.check.updateMany({ where: { id: { in: ids } }, data: { activated: false } });
