@@ -4,6 +4,7 @@ import type { Database } from "./db/client.js";
 import type { DomainContext, SystemContext } from "./domain/context.js";
 import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
+import type { Metrics } from "./metrics/metrics.js";
 
 /** What the running service holds once, shared by every adapter (REST, GraphQL, engine). */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   auth: Authenticator;
   events: EventBus;
   logger: Logger;
+  /** Prometheus collectors (src/metrics): adapters and the engine record through this object. */
+  metrics: Metrics;
   /** Aborted when a graceful stop begins: long waits (session completion, streams) end at once. */
   shutdown: AbortSignal;
 };

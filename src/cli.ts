@@ -2,8 +2,10 @@ import { parseArgs } from "node:util";
 import { loadConfig, ConfigError, type Config } from "./config.js";
 import type { openDatabase } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
-import { createAccount, createApiKey } from "./domain/accounts/create.js";
+import { createAccount, createApiKey, getAccount, listApiKeys, revokeApiKey } from "./domain/accounts/index.js";
+import type { DomainContext } from "./domain/context.js";
 import { DomainError } from "./domain/errors.js";
+import { createInProcessBus } from "./events/bus.js";
 import { createLogger } from "./logger.js";
 import { prepareDatabase, StartupError } from "./prepare-database.js";
 
@@ -14,12 +16,16 @@ const usage = `usage: vigil <command>
   migrate                          apply pending database migrations
   accounts create --name NAME      create an account and its first API key
   keys create --account ID         create another API key for an account
+  keys list --account ID [--json]  the account's keys: id, masked key, created, last used
+  keys revoke --account ID --key KEYID
+                                   revoke a key (not the account's last one); running servers
+                                   refuse it within a second
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, VIGIL_ACCOUNT_ID,
 VIGIL_API_KEY, RATE_LIMIT_PER_MINUTE, LOG_LEVEL (see README.md).`;
 
 class UsageError extends Error {}
 
-/** Commands other than serve print exactly one JSON line on stdout; logs go to stderr. */
+/** Commands other than serve (and keys list without --json, a table) print exactly one JSON line on stdout; logs go to stderr. */
 function print(value: unknown) {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
@@ -34,6 +40,27 @@ async function withDatabase<T>(
   } finally {
     await database.close();
   }
+}
+
+/** Rows as aligned columns, for people (the first row is the header). */
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** The CLI acts for an account as its own key would: the same domain verbs, no server (nor its bus) needed. */
+async function forAccount<T>(config: Config, accountId: string, run: (ctx: DomainContext) => Promise<T>) {
+  return withDatabase(config, async (db) => {
+    await getAccount({ db, accountId });
+    return run({ db, accountId, events: createInProcessBus(), now: () => new Date() });
+  });
 }
 
 async function serve(config: Config) {
@@ -61,7 +88,13 @@ async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: "string" }, account: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      name: { type: "string" },
+      account: { type: "string" },
+      key: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const [command, sub] = positionals;
   if (values.help) return void console.log(usage);
@@ -91,6 +124,19 @@ async function main(argv: string[]) {
           apiKey: (await createApiKey({ db, input: { accountId } })).apiKey,
         })),
       );
+    }
+    case "keys list": {
+      if (!values.account) throw new UsageError("keys list needs --account ID");
+      const keys = await forAccount(config, values.account, (ctx) => listApiKeys({ ctx }));
+      if (values.json) return print(keys);
+      const rows = keys.map((k) => [k.id, k.maskedKey, k.createdAt.toISOString(), k.lastUsedAt?.toISOString() ?? "-"]);
+      return void process.stdout.write(`${table([["ID", "KEY", "CREATED", "LAST USED"], ...rows])}\n`);
+    }
+    case "keys revoke": {
+      if (!values.account || !values.key) throw new UsageError("keys revoke needs --account ID --key KEYID");
+      const keyId = values.key;
+      await forAccount(config, values.account, (ctx) => revokeApiKey({ ctx, keyId }));
+      return print({ revoked: keyId });
     }
     default:
       throw new UsageError(`unknown command '${[command, sub].filter(Boolean).join(" ")}'`);

@@ -98,6 +98,11 @@ export const ConfigSchema = z
         message: "must be a redis:// or rediss:// URL such as redis://:password@redis.example.com:6379/0",
       })
       .optional(),
+    /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable ASCII characters without spaces")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -141,6 +146,8 @@ export type Config = {
   delivery: DeliveryConfig;
   /** null: one instance, events and rate limits in the process. */
   redisUrl: string | null;
+  /** null: /metrics is open. */
+  metricsToken: string | null;
 };
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
@@ -168,7 +175,7 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL"]));
+  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL", "METRICS_TOKEN"]));
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
@@ -209,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     },
     redisUrl: c.REDIS_URL ?? null,
+    metricsToken: c.METRICS_TOKEN ?? null,
   };
 }

@@ -12,6 +12,8 @@ import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
 import { createLogger, type Logger } from "./logger.js";
+import { createMetrics } from "./metrics/metrics.js";
+import { METRICS_PATH, registerMetricsRoute } from "./metrics/route.js";
 import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./http/client-errors.js";
 import { guardConnections } from "./http/connections.js";
 import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
@@ -60,9 +62,14 @@ export async function buildApp(
       redis: redisBus?.client ?? null,
     }),
     events,
+    metrics: createMetrics({ db: database.prisma }),
     shutdown: shutdown.signal,
   };
   const state = { draining: false, startedAt: Date.now(), inFlight: 0 };
+  // A key revoked on this instance stops at once (other instances: their revocation watch, or the bus).
+  context.events.subscribe((event) => {
+    if (event.type === "apiKeyRevoked") context.auth.forget();
+  });
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -104,9 +111,10 @@ export async function buildApp(
   });
   app.addHook(
     "onRequest",
-    keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path)),
+    keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path) || path === METRICS_PATH),
   );
   app.addHook("onResponse", async (request, reply) => {
+    context.metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       "request",
@@ -130,6 +138,7 @@ export async function buildApp(
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   registerHealth(app, state);
+  registerMetricsRoute(app, context.metrics, config.metricsToken);
   await app.register(restPlugin, { context });
   await registerWeb(app, context);
   const graphql = mountGraphQL(app, context);
@@ -138,6 +147,7 @@ export async function buildApp(
   let stopping: Promise<void> | null = null;
   let engine: Engine | null = null;
   let delivery: DeliveryWorkers | null = null;
+  let stopWatchingRevocations = () => {};
   return {
     app,
     context,
@@ -154,6 +164,7 @@ export async function buildApp(
     async start(): Promise<{ port: number; url: string }> {
       await app.listen({ port: config.port, host: config.host });
       const { port } = app.server.address() as AddressInfo;
+      stopWatchingRevocations = context.auth.watchRevocations();
       if (config.engine.enabled)
         engine = startEngine(context, {
           concurrency: config.engine.concurrency,
@@ -179,6 +190,7 @@ export async function buildApp(
       stopping ??= (async () => {
         state.draining = true;
         shutdown.abort();
+        stopWatchingRevocations();
         logger.info({ inFlight: state.inFlight, connections: connections.stats().open }, "shutting down");
         const deadline = Date.now() + config.shutdownTimeoutMs;
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));

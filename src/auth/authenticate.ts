@@ -5,6 +5,7 @@ import { hashKey } from "../domain/accounts/keys.js";
 import type { EventBus } from "../events/bus.js";
 import { createKeylessLimiter } from "./keyless-limit.js";
 import { createRateLimiter } from "./rate-limit.js";
+import { createUsageTouch, watchRevocations } from "./key-usage.js";
 
 /** Who is calling: carried in every request context, and the scope of every query. */
 export type Caller = { accountId: string; keyId: string };
@@ -37,8 +38,12 @@ export function createAuthenticator({
   const limit = createRateLimiter(rateLimitPerMinute, { redis, prefix: "key" });
   const limitKeyless = createKeylessLimiter(keylessRateLimitPerMinute, { redis });
   const cache = new Map<string, { caller: Caller; until: number }>();
-  /** Bumped by each revocation: a lookup that read the key before one is not cached. */
+  /** Bumped by each revocation or clear: a lookup begun before one does not cache its answer. */
   let revocations = 0;
+  const forget = () => {
+    revocations++;
+    cache.clear();
+  };
   const forgetKey = (keyId: string) => {
     revocations++;
     for (const [hash, entry] of cache) if (entry.caller.keyId === keyId) cache.delete(hash);
@@ -47,18 +52,19 @@ export function createAuthenticator({
     if (event.type === "apiKeyRevoked") forgetKey(event.keyId);
   });
   // Revocations published while the shared bus was down were missed: every key is looked up again.
-  events?.onResume(() => {
-    revocations++;
-    cache.clear();
-  });
+  events?.onResume(forget);
+  const touched = createUsageTouch(db);
 
   async function lookup(key: string): Promise<Caller | null> {
     const keyHash = hashKey(key);
     const hit = cache.get(keyHash);
     if (hit && hit.until > Date.now()) return hit.caller;
     const before = revocations;
-    const row = await db.apiKey.findUnique({ where: { keyHash }, select: { id: true, accountId: true } });
-    if (!row) return null;
+    const row = await db.apiKey.findUnique({
+      where: { keyHash },
+      select: { id: true, accountId: true, revokedAt: true },
+    });
+    if (!row || row.revokedAt) return null;
     const caller = { accountId: row.accountId, keyId: row.id };
     if (cache.size > 10_000) cache.clear();
     if (before === revocations) cache.set(keyHash, { caller, until: Date.now() + CACHE_TTL_MS });
@@ -80,14 +86,21 @@ export function createAuthenticator({
         throw new ForbiddenError("x-service-account does not name the account of this API key");
       }
       if (options.countRequest !== false) await limit(caller.keyId);
+      touched(caller.keyId);
       return caller;
     },
     /** Counts a request without a key against its client address; throws RateLimitedError (429). */
     limitKeyless,
     /** Forget cached keys (after a key is revoked on this instance). */
-    forget: () => cache.clear(),
+    forget,
     /** Forget one key (its id): what `apiKeyRevoked` does. */
     forgetKey,
+    /**
+     * Watches revocations made anywhere (another instance, the CLI in its own process): every
+     * `everyMs` one indexed look at how many keys are revoked and the latest `revokedAt`; when
+     * either moved, the cache is forgotten. Returns the stop function.
+     */
+    watchRevocations: (everyMs = 1_000) => watchRevocations(db, everyMs, forget),
   };
 }
 

@@ -72,6 +72,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   function start(run: CheckRunRow) {
     const controller = new AbortController();
     stats.claimed++;
+    app.metrics.runClaimed(now().getTime() - run.dueAt.getTime());
     if (stats.lagMs.length < 1_000_000) stats.lagMs.push(now().getTime() - run.dueAt.getTime());
     const done = executeRun(app, run, {
       owner,
@@ -83,9 +84,13 @@ export function startEngine(app: AppContext, options: EngineOptions) {
       cache,
       writeTry: (t) => writer.write(t),
     })
-      .then((outcome) => void stats[outcome]++)
+      .then((outcome) => {
+        stats[outcome]++;
+        app.metrics.runFinished(outcome);
+      })
       .catch((error) => {
         stats.failed++;
+        app.metrics.runFinished("failed");
         app.logger.error({ err: error, checkRunId: run.id, checkId: run.checkId }, "run failed");
       })
       .finally(() => {

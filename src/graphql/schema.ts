@@ -5,6 +5,8 @@ import "./types/shared/scalars.js";
 import "./types/shared/errors.js";
 import "./types/shared/deleted.js";
 import "./types/accounts/type.js";
+import "./types/api-keys/type.js";
+import "./types/api-keys/mutations.js";
 import "./types/checks/enums.js";
 import "./types/checks/settings.js";
 import "./types/checks/requests.js";

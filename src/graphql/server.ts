@@ -6,6 +6,7 @@ import { buildContext, type GraphQLContext } from "./context.js";
 import { useLimitedDocumentCache } from "./document-cache.js";
 import { sharedSubscriptions } from "./subscriptions/shared-execution.js";
 import { maskError, yogaLogging } from "./errors.js";
+import { useMetrics } from "./metrics.js";
 import { publicQueryCache } from "./public-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
@@ -35,6 +36,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     // Replaced by `documents`, which checks the limits before caching and is bounded in bytes.
     parserAndValidationCache: false,
     plugins: [
+      useMetrics(context.metrics),
       documents,
       ...validationLimits(),
       singleConnectionSse(GRAPHQL_PATH),

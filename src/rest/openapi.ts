@@ -68,6 +68,7 @@ const TAGS: Record<string, string> = {
   "Status page incidents": "Incidents on services, and their updates",
   "Alert channels": "Where alerts go (email, Slack, webhooks, PagerDuty, Opsgenie) and who is subscribed",
   "Alert settings": "The account's alert settings, used by checks and groups with useGlobalAlertSettings",
+  "API keys": "The account's API keys: shown once at creation, then masked; revoked everywhere within a second",
 };
 
 /** The OpenAPI 3.1 document of every REST route, generated from the route list and its zod schemas. */

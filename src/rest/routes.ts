@@ -2,6 +2,7 @@ import type { Route } from "./route.js";
 import { badgesRoutes } from "./badges.js";
 import { pingsRoutes } from "./pings.js";
 import { alertChannelsRoutes } from "./v1/alert-channels.js";
+import { apiKeysRoutes } from "./v1/api-keys.js";
 import { alertSettingsRoutes } from "./v1/alert-settings.js";
 import { checkAlertsRoutes } from "./v1/check-alerts.js";
 import { alertNotificationsRoutes } from "./v1/alert-notifications.js";
@@ -42,6 +43,7 @@ export const routes: readonly Route[] = [
   ...alertSettingsRoutes,
   ...alertNotificationsRoutes,
   ...reportingRoutes,
+  ...apiKeysRoutes,
   ...pingsRoutes,
   ...badgesRoutes,
 ];

@@ -6,7 +6,15 @@ import { CUSTOM_DOMAIN_PATHS } from "../../src/web/status-pages/routes.js";
 import { migratedDatabaseUrl, testProvider } from "../support/database.js";
 
 /** Routes that are not REST operations of the API, so not in the document. */
-const notOperations = new Set(["/-/readiness", "/-/liveness", "/health", "/graphql", "/openapi.json", "/docs"]);
+const notOperations = new Set([
+  "/-/readiness",
+  "/-/liveness",
+  "/health",
+  "/metrics",
+  "/graphql",
+  "/openapi.json",
+  "/docs",
+]);
 /** Pages a visitor opens in a browser (src/web): status pages under /status and on their custom domains. */
 const isWebPage = (path: string) =>
   path.startsWith("/status/") || path === "/access" || CUSTOM_DOMAIN_PATHS.includes(path);

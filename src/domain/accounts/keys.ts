@@ -13,3 +13,8 @@ export function generateKey(prefix: "vg_" | "pl_" | "sp_"): string {
 export function maskKey(key: string): string {
   return `${key.slice(0, 7)}${"*".repeat(Math.max(0, Math.min(key.length - 7, 24)))}`;
 }
+
+/** An API key as lists show it: its first characters and its last 4 (`????` for keys stored before those were kept). */
+export function maskApiKey(prefix: string, last4: string | null): string {
+  return `${prefix}…${last4 ?? "????"}`;
+}

@@ -111,6 +111,7 @@ export function registerStatusPageRoutes(
       "x-accel-buffering": "no",
     });
     response.write("retry: 3000\n\n");
+    response.once("close", context.metrics.subscriptionOpened("status_page"));
     streams.add(page, response, links, recheck);
   }
 

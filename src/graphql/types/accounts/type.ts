@@ -28,7 +28,7 @@ export const AccountRef = builder.objectRef<{ id: string }>("Account").implement
   }),
 });
 
-const ViewerRef = builder.objectRef<{ accountId: string }>("Viewer").implement({
+export const ViewerRef = builder.objectRef<{ accountId: string }>("Viewer").implement({
   description: "The caller, as identified by its API key.",
   fields: (t) => ({
     // The key already names the account: `{ viewer { account { id } } }` costs no query.

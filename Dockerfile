@@ -1,0 +1,48 @@
+# Vigil in a container: `vigil serve` by default; the same image runs `vigil-agent`
+# (command: ["node", "bin/vigil-agent.js"]). Not built on the machines this was written on (no
+# Docker engine there): see README.md, "Running several instances".
+
+# --- build: every dependency, the Prisma clients and dist/ (npm ci's postinstall does both) ---
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Compilers only in case better-sqlite3 has no prebuilt binary for the platform.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY bin ./bin
+COPY scripts ./scripts
+COPY prisma ./prisma
+COPY src ./src
+RUN npm ci && npm prune --omit=dev && npm cache clean --force
+
+# --- runtime: Node, Debian's Chromium for browser checks, the built app, a non-root user ---
+FROM node:20-bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATABASE_URL=file:./data/vigil.db \
+    ARTIFACTS_DIR=/app/artifacts \
+    CHROMIUM_PATH=/usr/bin/chromium
+# src/ stays beside dist/: bin/entry.js runs dist/ while it is newer than every file under src/
+# (COPY --from keeps the build stage's times, so the build's dist/.built is the newest).
+COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/bin ./bin
+COPY --from=build --chown=node:node /app/prisma ./prisma
+COPY --from=build --chown=node:node /app/src ./src
+COPY --from=build --chown=node:node /app/dist ./dist
+RUN mkdir -p /app/data /app/artifacts && chown node:node /app/data /app/artifacts
+USER node
+# The SQLite file (unused with a postgres:// DATABASE_URL) and browser checks' screenshots and traces.
+VOLUME ["/app/data", "/app/artifacts"]
+EXPOSE 3000
+# Node's fetch: no curl in the image. Readiness turns 503 as soon as a shutdown begins.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/-/readiness').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Started directly (not through npm), so that SIGTERM reaches Vigil and it drains.
+CMD ["node", "bin/vigil.js", "serve"]

@@ -1,0 +1,9 @@
+import type { Db } from "../../db/client.js";
+import { NotFoundError } from "../errors.js";
+
+/** An account by id (the CLI names accounts directly); throws NotFoundError. */
+export async function getAccount({ db, accountId }: { db: Db; accountId: string }) {
+  const account = await db.account.findUnique({ where: { id: accountId }, select: { id: true, name: true } });
+  if (!account) throw new NotFoundError("account", accountId);
+  return account;
+}

@@ -1,0 +1,129 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Db } from "../db/client.js";
+import { createSnapshot } from "./snapshot.js";
+
+export type SubscriptionTransport = "graphql_ws" | "graphql_sse" | "status_page";
+export type RunOutcome = "recorded" | "lost" | "skipped" | "failed";
+
+/**
+ * What the HTTP layer, GraphQL and the engine record: a small typed object, so that only this
+ * folder knows prom-client. Every label value is bounded (route patterns, a capped set of
+ * operation names), so a client sending random URLs or names cannot grow the series.
+ */
+export type Metrics = {
+  /** `route` is the matched route pattern, undefined when nothing matched. */
+  httpRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void;
+  graphqlOperation(type: string, name: string | undefined, failed: boolean): void;
+  /** Counts an open subscription or stream; call the returned function (once or more) when it ends. */
+  subscriptionOpened(transport: SubscriptionTransport): () => void;
+  /** A run was claimed `lagMs` after it fell due. */
+  runClaimed(lagMs: number): void;
+  runFinished(outcome: RunOutcome): void;
+  /** The Prometheus text of every metric (database gauges read at most every SNAPSHOT_MS). */
+  scrape(): Promise<{ contentType: string; body: string }>;
+};
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** Distinct GraphQL operation names kept as labels; later ones (and odd ones) are "other". */
+const MAX_OPERATION_NAMES = 200;
+const operationName = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
+
+export type MetricsOptions = {
+  db: Db;
+  /** Set when REDIS_URL is: `vigil_redis_connected` is only shown then. */
+  redisConnected?: () => boolean;
+};
+
+/** A registry of its own (not prom-client's global one): several apps in one process do not clash. */
+export function createMetrics({ db, redisConnected }: MetricsOptions): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const httpRequests = new Counter({
+    name: "vigil_http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status code",
+    labelNames: ["method", "route", "status_code"] as const,
+    registers,
+  });
+  const httpDuration = new Histogram({
+    name: "vigil_http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method and route pattern",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const graphqlOperations = new Counter({
+    name: "vigil_graphql_operations_total",
+    help: "GraphQL operations executed, by type and name (anonymous, or other past the name cap)",
+    labelNames: ["type", "name"] as const,
+    registers,
+  });
+  const graphqlErrors = new Counter({
+    name: "vigil_graphql_errors_total",
+    help: "GraphQL operations answered with errors, by type and name",
+    labelNames: ["type", "name"] as const,
+    registers,
+  });
+  const subscriptions = new Gauge({
+    name: "vigil_open_subscriptions",
+    help: "Open subscriptions and event streams, by transport",
+    labelNames: ["transport"] as const,
+    registers,
+  });
+  const lag = new Histogram({
+    name: "vigil_scheduling_lag_seconds",
+    help: "From a run's due time to its claim by this instance's engine",
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300],
+    registers,
+  });
+  const runs = new Counter({
+    name: "vigil_runs_total",
+    help: "Runs of this instance's engine: claimed, then recorded, lost (to another runner), skipped or failed",
+    labelNames: ["event"] as const,
+    registers,
+  });
+  for (const event of ["claimed", "recorded", "lost"]) runs.inc({ event }, 0);
+  for (const transport of ["graphql_ws", "graphql_sse", "status_page"]) subscriptions.set({ transport }, 0);
+  createSnapshot({ db, registers, ...(redisConnected ? { redisConnected } : {}) });
+
+  const names = new Set<string>();
+  const boundedName = (name: string | undefined): string => {
+    if (!name) return "anonymous";
+    if (names.has(name)) return name;
+    if (!operationName.test(name) || names.size >= MAX_OPERATION_NAMES) return "other";
+    names.add(name);
+    return name;
+  };
+
+  return {
+    httpRequest(method, route, statusCode, seconds) {
+      const labels = { method: METHODS.has(method) ? method : "other", route: route ?? "unmatched" };
+      httpRequests.inc({ ...labels, status_code: String(statusCode) });
+      httpDuration.observe(labels, seconds);
+    },
+    graphqlOperation(type, name, failed) {
+      const labels = { type, name: boundedName(name) };
+      graphqlOperations.inc(labels);
+      if (failed) graphqlErrors.inc(labels);
+    },
+    subscriptionOpened(transport) {
+      subscriptions.inc({ transport });
+      let open = true;
+      return () => {
+        if (open) subscriptions.dec({ transport });
+        open = false;
+      };
+    },
+    runClaimed(lagMs) {
+      runs.inc({ event: "claimed" });
+      lag.observe(Math.max(0, lagMs) / 1000);
+    },
+    runFinished(outcome) {
+      runs.inc({ event: outcome });
+    },
+    async scrape() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
