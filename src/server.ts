@@ -137,7 +137,7 @@ export async function buildApp(
   );
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
-  registerHealth(app, state);
+  registerHealth(app, state, redisBus ? () => redisBus.redisConnected() : undefined);
   registerMetricsRoute(app, context.metrics, config.metricsToken);
   await app.register(restPlugin, { context });
   await registerWeb(app, context);

@@ -17,7 +17,7 @@ import { globalId } from "../support/global-id.js";
 import { freePort } from "../support/postgres-server.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { restClient } from "../support/rest.js";
-import { countListeners, subscribeWs, until, wsClient, type Feed } from "../support/subscriptions.js";
+import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../support/subscriptions.js";
 import { openEventStream, visit } from "../support/visitor.js";
 
 const UPDATES = `subscription ($incidentId: ID) {
@@ -103,6 +103,7 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
       expect(seen.b.filter((e) => e.accountId === event.accountId)).toHaveLength(1);
       expect(seen.b.filter((e) => e.accountId === marker.accountId)).toHaveLength(1);
       expect(a.app.context.events.redisConnected()).toBe(true);
+      expect(JSON.parse((await visit(a.url, "/health")).body)).toMatchObject({ status: "ok", redis: "connected" });
     } finally {
       stopA();
       stopB();
@@ -180,6 +181,14 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
     const apiB = restClient(b.url, a.apiKey);
     const fixture = await pageWithIncident(apiA, "Outage");
     const feed = await subscribeOn(b, listenersOnB, UPDATES, { incidentId: globalId("Incident", fixture.incidentId) });
+    const before = listenersOnB();
+    const sseFeed = await subscribeSse(
+      b.url,
+      UPDATES,
+      { incidentId: globalId("Incident", fixture.incidentId) },
+      bearer(a.apiKey),
+    );
+    await until(() => listenersOnB() > before, 5_000, "the SSE subscription");
     const stream = await openEventStream(b.url, `/status/${fixture.slug}/events`);
     const check = (
       await apiA.post("/v1/checks/api", {
@@ -207,6 +216,10 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
         const answer = await graphql(app.url, "{ checks(first: 1) { edges { node { id } } } }", bearer(a.apiKey));
         expect(answer.body.errors).toBeUndefined();
         expect((await visit(app.url, "/-/readiness")).status).toBe(200);
+        expect(JSON.parse((await visit(app.url, "/health")).body)).toMatchObject({
+          status: "ok",
+          redis: "unreachable",
+        });
       }
       // Written on A meanwhile: stored, but B's subscriber cannot hear of it.
       await addUpdate(apiA, fixture.incidentId, "Written while Redis is down");
@@ -229,6 +242,9 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
       const notice = await feed.next(5_000);
       expect(notice.errors?.[0]?.extensions?.code).toBe("EVENTS_MISSED");
       expect(await feed.ended).toEqual({});
+      const sseNotice = await sseFeed.next(5_000);
+      expect(sseNotice.errors?.[0]?.extensions?.code).toBe("EVENTS_MISSED");
+      expect(await sseFeed.ended).toEqual({});
       const resync = await eventually(() => stream.events.find((e) => e.event === "resync"), 5_000);
       expect(JSON.parse(resync.data)).toEqual({ reason: expect.stringContaining("missed") });
 
@@ -243,6 +259,7 @@ describe(`two instances sharing one database and one Redis on ${testProvider}`, 
       again.close();
     } finally {
       feed.close();
+      sseFeed.close();
       stream.close();
     }
   });
