@@ -2,7 +2,9 @@
 // incident's incidentUpdateAdded, on SQLite over loopback. Each write is a REST POST of an incident
 // update; we time it to the last delivery (p50, p99 over the writes; goal p99 < 500 ms), and take
 // the server's CPU per delivered message and its memory per subscriber. Alternating with it, a
-// bare `ws` server broadcasts the same message to as many sockets: the floor.
+// bare `ws` server broadcasts the same message to as many sockets: the floor. The subscribers share
+// one document and key, so they form one group (src/graphql/subscriptions/frames.ts): the bench
+// prints the executions per write and "times raw ws" (raw ws CPU per message / ours; goal >= 0.5).
 // The server runs in this process (its CPU and heap are what process.cpuUsage/memoryUsage see);
 // the clients run in child processes (BENCH_WORKERS, default 2: one per core of the bench machine).
 //   npm run bench:subscriptions
@@ -15,6 +17,7 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { loadConfig } from "../src/config.js";
+import { subscriptionGroups } from "../src/graphql/subscriptions/sharing.js";
 import { buildApp } from "../src/server.js";
 import { restClient } from "../test/support/rest.js";
 import { globalId } from "../test/support/global-id.js";
@@ -36,6 +39,8 @@ const gc = runInNewContext("gc") as () => void;
 const now = () => performance.timeOrigin + performance.now();
 
 type Side = {
+  /** Executions the server ran so far and its groups (the raw side has none). */
+  shared?: () => { executions: number; groups: number };
   open: (count: number) => WorkerCommand;
   write: (tag: string) => Promise<void>;
   live: () => Promise<void>;
@@ -79,6 +84,10 @@ async function main() {
         }),
       );
     const vigil: Side = {
+      shared: () => {
+        const groups = [...subscriptionGroups(app.context).values()];
+        return { executions: groups.reduce((sum, group) => sum + group.executions, 0), groups: groups.length };
+      },
       open: (count) => ({
         cmd: "vigil",
         url,
@@ -102,12 +111,15 @@ async function main() {
       `subscription fan-out: ${SUBSCRIBERS.toLocaleString("en")} subscribers of one incident over ${WORKERS} client processes, ` +
         `${WRITES} writes x ${ROUNDS} rounds each, alternating (SQLite, loopback, ${process.version}, load average ${loadavg()[0]!.toFixed(1)})`,
     );
-    const results = { vigil: [] as Figures[], raw: [] as Figures[] };
+    const results = { vigil: [] as Measured[], raw: [] as Measured[] };
     for (let round = 1; round <= ROUNDS; round++) {
       results.vigil.push(await measure(workers, vigil, `v${round}`));
       results.raw.push(await measure(workers, floor, `r${round}`));
     }
     report(results.vigil, results.raw, { subscribers: SUBSCRIBERS, writes: WRITES });
+    console.log(
+      `shared execution: ${results.vigil.map((run) => `${run.groups} group(s), ${run.executionsPerWrite} execution(s) per write`).join("; ")} (per round)`,
+    );
   } finally {
     clearTimeout(timer);
     for (const worker of workers) worker.kill();
@@ -155,7 +167,9 @@ async function timedWrite(workers: ChildProcess[], side: Side, tag: string): Pro
   return Math.max(...lasts) - start;
 }
 
-async function measure(workers: ChildProcess[], side: Side, round: string): Promise<Figures> {
+type Measured = Figures & { groups?: number; executionsPerWrite?: number };
+
+async function measure(workers: ChildProcess[], side: Side, round: string): Promise<Measured> {
   gc();
   const before = process.memoryUsage();
   await all(workers, side.open, "ready");
@@ -164,12 +178,17 @@ async function measure(workers: ChildProcess[], side: Side, round: string): Prom
   const after = process.memoryUsage();
   for (let i = 0; i < WARMUP; i++) await timedWrite(workers, side, `${round}-warmup-${i}`);
   const cpu = process.cpuUsage();
+  const shared = side.shared?.();
   const latencies: number[] = [];
   for (let i = 0; i < WRITES; i++) latencies.push(await timedWrite(workers, side, `${round}-write-${i}`));
   const used = process.cpuUsage(cpu);
+  const sharedAfter = side.shared?.();
   await all(workers, () => ({ cmd: "close" }), "closed");
   await side.gone();
   return {
+    ...(shared && sharedAfter
+      ? { groups: sharedAfter.groups, executionsPerWrite: (sharedAfter.executions - shared.executions) / WRITES }
+      : {}),
     latencies,
     cpuPerMessageUs: (used.user + used.system) / (WRITES * SUBSCRIBERS),
     heapPerSubscriber: (after.heapUsed - before.heapUsed) / SUBSCRIBERS,

@@ -49,7 +49,9 @@ export function report(
     `\nwrites per side: ${vigil.length * writes}; memory heap delta ${((ours.heap * subscribers) / MB).toFixed(1)} MB for ${subscribers} subscribers`,
   );
   console.log(`goal p99 < 500 ms: ${ours.p99 < 500 ? "met" : "NOT met"} (${ours.p99.toFixed(1)} ms)`);
+  const times = floor.cpu / ours.cpu;
   console.log(
-    `CPU per delivered message: Vigil ${ours.cpu.toFixed(1)} µs, raw ws ${floor.cpu.toFixed(1)} µs: raw/Vigil = ${(floor.cpu / ours.cpu).toFixed(2)}x (stretch goal: >= 0.5x)`,
+    `CPU per delivered message with shared execution: Vigil ${ours.cpu.toFixed(1)} µs, raw ws ${floor.cpu.toFixed(1)} µs: ` +
+      `${times.toFixed(2)} times raw ws (raw ws CPU per message / Vigil's; goal at least 0.5: ${times >= 0.5 ? "met" : "NOT met"})`,
   );
 }

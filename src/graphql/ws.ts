@@ -4,21 +4,17 @@ import type { ExecutionArgs } from "graphql";
 import { GraphQLError } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { YogaServerInstance } from "graphql-yoga";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { clientAddress } from "../auth/keyless-limit.js";
 import { DomainError, RateLimitedError } from "../domain/errors.js";
 import { rawErrorResponse } from "../rest/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
-import { isAsyncIterable, sendFrames } from "./subscriptions/frames.js";
+import { attachFrames } from "./subscriptions/frames.js";
+import { eventContext, sharingKey } from "./subscriptions/sharing.js";
 
-/** What onSubscribe hands to execute and subscribe: yoga's enveloped functions, and where frames go. */
-type Root = {
-  execute: (args: ExecutionArgs) => unknown;
-  subscribe: (args: ExecutionArgs) => unknown;
-  socket: WebSocket;
-  id: string;
-};
+/** What onSubscribe hands to graphql-ws's execute and subscribe: yoga's enveloped functions. */
+type Root = { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
 
 export function headerValue(value: string | string[] | undefined | null): string | undefined {
   return (Array.isArray(value) ? value[0] : value) ?? undefined;
@@ -92,13 +88,7 @@ export function mountGraphQLWs(
         }
       },
       execute: (args) => (args.rootValue as Root).execute(args) as never,
-      // Results go out as frames spliced around their shared serialization (frames.ts); graphql-ws
-      // still owns the subscription's lifecycle (complete, errors, teardown).
-      subscribe: async (args) => {
-        const root = args.rootValue as Root;
-        const result = await root.subscribe(args);
-        return (isAsyncIterable(result) ? sendFrames(result, root.socket, root.id) : result) as never;
-      },
+      subscribe: (args) => (args.rootValue as Root).subscribe(args) as never,
       onSubscribe: async (ctx, id, payload) => {
         if (!ctx.extra.caller) {
           try {
@@ -127,13 +117,22 @@ export function mountGraphQLWs(
           loaders: new Map(),
           baseUrl: `http://${host}`,
         };
+        const operation = { document, operationName: payload.operationName, variableValues: payload.variables };
+        // A subscription's events are executed and sent by its group (subscriptions/frames.ts).
+        attachFrames(contextValue, {
+          socket: ctx.extra.socket,
+          id,
+          key: sharingKey({ ...operation, contextValue }),
+          execute: (rootValue) =>
+            execute({ schema, ...operation, rootValue, contextValue: eventContext(contextValue) }) as never,
+        });
         return {
           schema,
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue,
-          rootValue: { execute, subscribe, socket: ctx.extra.socket, id } satisfies Root,
+          rootValue: { execute, subscribe } satisfies Root,
         };
       },
       onError: (_ctx, _id, _payload, errors) => {

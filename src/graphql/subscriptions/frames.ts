@@ -1,53 +1,172 @@
 import type { ExecutionResult } from "graphql";
 import { WebSocket } from "ws";
-import { serializedResult } from "./shared-execution.js";
+import type { VigilEvent } from "../../events/bus.js";
+import { END, SKIP } from "../../events/event-stream.js";
+import type { GraphQLContext } from "../context.js";
+import { notices, Undeliverable } from "./notices.js";
+import { serializedResult, subscriptionGroups, type SubscriptionGroup } from "./sharing.js";
 
-export const isAsyncIterable = (value: unknown): value is AsyncIterable<ExecutionResult> =>
-  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+/** Where a graphql-ws subscription's messages go; ws.ts attaches it to the subscription's context. */
+export type FrameSink = {
+  socket: WebSocket;
+  id: string;
+  /** sharing.ts's key of the subscription: subscribers with one key share a group. */
+  key: string;
+  /** Executes the subscriber's operation on one payload (yoga's enveloped execute: masking and all). */
+  execute: (payload: unknown) => Promise<ExecutionResult> | ExecutionResult;
+};
+
+const sinks = new WeakMap<GraphQLContext, FrameSink>();
+export const attachFrames = (ctx: GraphQLContext, sink: FrameSink) => void sinks.set(ctx, sink);
+export const framesOf = (ctx: GraphQLContext) => sinks.get(ctx);
 
 /** graphql-ws's `next` message for subscription `id`, around a payload already serialized. */
-export const nextFrame = (id: string, payload: string) => `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`;
+export const nextFrame = (id: string, payload: string) =>
+  `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`;
 
-/** As graphql-ws's own `send` for `ws`: settles once the frame is written (so a slow socket holds its own stream back). */
-function send(socket: WebSocket, data: string) {
-  return new Promise<void>((resolve, reject) => {
-    if (socket.readyState !== WebSocket.OPEN) return resolve();
-    socket.send(data, (error) => (error ? reject(error) : resolve()));
-  });
-}
+/** Events a group may have waiting (its loads and executions behind the bus), as a stream's queue. */
+const MAX_PENDING = 1000;
+/** Bytes a socket may hold unsent before its subscriber counts as too far behind (SLOW_CONSUMER). */
+const MAX_BUFFERED = 1024 * 1024;
+
+type Load = (event: VigilEvent) => Promise<unknown>;
+type Member = { sink: FrameSink; since: number; ended: boolean; unsubscribe: () => void; done: () => void };
+type FrameGroup = SubscriptionGroup & {
+  set: Set<Member>;
+  /** Each event once, whichever member's bus listener saw it first. */
+  seen: WeakSet<VigilEvent>;
+  queue: { event: VigilEvent; seq: number }[];
+  seq: number;
+  pumping: boolean;
+  load: Load;
+  execute: FrameSink["execute"];
+};
 
 /**
- * graphql-ws serializes every `next` message whole, per subscriber, and its hooks (onNext,
- * jsonMessageReplacer) cannot hand it a serialized payload (JSON.rawJSON is not in Node 20). So
- * the stream graphql-ws iterates sends each result itself, as a frame spliced around the
- * result's one serialization, and yields nothing: graphql-ws still completes the subscription
- * when the stream ends, reports what it throws, and returns it when the client leaves. A socket
- * that does not drain holds back only its own stream, whose queue then overflows (SLOW_CONSUMER).
+ * One graphql-ws subscription of a group. Each member keeps its own bus listener (its own match:
+ * audience and filters), so the group hears what its members hear and no more; a member hears
+ * only events published after it joined (`since`). The group loads and executes each event once,
+ * serializes it once, and writes one frame per member, spliced around that serialization, to
+ * the member's socket directly (graphql-ws would serialize the whole message per subscriber, and
+ * its hooks cannot hand it a serialized payload: JSON.rawJSON is not in Node 20). The stream
+ * handed to graphql-ws yields nothing and ends with the member, so graphql-ws still completes
+ * the subscription, and returns it when the client leaves.
+ *
+ * A socket that does not drain is not waited for: past MAX_BUFFERED its member gets the
+ * SLOW_CONSUMER notice and ends, as a stream whose queue overflowed did; the others go on.
  */
-export function sendFrames(
-  results: AsyncIterable<ExecutionResult>,
-  socket: WebSocket,
-  id: string,
+export function frameMember(
+  ctx: GraphQLContext,
+  sink: FrameSink,
+  { match, load }: { match: (event: VigilEvent) => boolean; load: Load },
 ): AsyncIterableIterator<never> {
-  const iterator = results[Symbol.asyncIterator]();
+  const groups = subscriptionGroups(ctx.app);
+  const key = `frames:${sink.key}`;
+  let own = groups.get(key) as FrameGroup | undefined;
+  if (!own) {
+    own = {
+      ...{ key, members: 0, executions: 0, set: new Set(), seen: new WeakSet(), queue: [], seq: 0 },
+      ...{ pumping: false, load, execute: sink.execute },
+    };
+    groups.set(key, own);
+  }
+  const group = own;
+  let ended!: Promise<void>;
+  const member: Member = { sink, since: group.seq, ended: false, unsubscribe: () => {}, done: () => {} };
+  ended = new Promise<void>((resolve) => (member.done = resolve));
+  member.unsubscribe = ctx.app.events.subscribe((event) => {
+    if (member.ended || group.seen.has(event)) return;
+    let matched = false;
+    try {
+      matched = match(event);
+    } catch {
+      // a listener that threw would fail the publishing verb, after its commit
+    }
+    if (matched) offer(ctx, group, event);
+  });
+  group.set.add(member);
+  group.members++;
+
+  const finished = { value: undefined as never, done: true as const };
   return {
-    async next() {
-      for (;;) {
-        const step = await iterator.next();
-        if (step.done) return { value: undefined as never, done: true };
-        await send(socket, nextFrame(id, serializedResult(step.value)));
-      }
-    },
+    next: () => ended.then(() => finished),
     async return() {
-      await iterator.return?.();
-      return { value: undefined as never, done: true };
+      leave(ctx, group, member);
+      return finished;
     },
     async throw(error: unknown) {
-      await iterator.return?.();
+      leave(ctx, group, member);
       throw error;
     },
     [Symbol.asyncIterator]() {
       return this;
     },
   };
+}
+
+function leave(ctx: GraphQLContext, group: FrameGroup, member: Member) {
+  if (member.ended) return;
+  member.ended = true;
+  member.unsubscribe();
+  group.set.delete(member);
+  group.members--;
+  member.done();
+  if (group.members > 0) return;
+  group.queue.length = 0;
+  const groups = subscriptionGroups(ctx.app);
+  if (groups.get(group.key) === group) groups.delete(group.key);
+}
+
+function offer(ctx: GraphQLContext, group: FrameGroup, event: VigilEvent) {
+  group.seen.add(event);
+  if (group.queue.length >= MAX_PENDING) {
+    for (const member of [...group.set]) void lastWords(ctx, group, member);
+    return;
+  }
+  group.queue.push({ event, seq: ++group.seq });
+  if (!group.pumping) void pump(ctx, group);
+}
+
+/** Loads, executes and sends the group's events in order, one at a time. */
+async function pump(ctx: GraphQLContext, group: FrameGroup) {
+  group.pumping = true;
+  try {
+    for (let item = group.queue.shift(); item; item = group.queue.shift()) {
+      const value = await group.load(item.event);
+      if (value === SKIP) continue;
+      if (value === END) {
+        group.queue.length = 0;
+        for (const member of [...group.set]) leave(ctx, group, member);
+        break;
+      }
+      group.executions++;
+      const text = serializedResult(await group.execute(value));
+      for (const member of group.set) {
+        if (member.since >= item.seq) continue; // it joined after the event
+        const socket = member.sink.socket;
+        if (socket.readyState !== WebSocket.OPEN) continue; // graphql-ws returns its stream
+        if (socket.bufferedAmount > MAX_BUFFERED) void lastWords(ctx, group, member);
+        else socket.send(nextFrame(member.sink.id, text));
+      }
+    }
+  } catch (error) {
+    ctx.app.logger.error({ err: error }, "subscription group failed; its subscribers are ended");
+    for (const member of [...group.set]) leave(ctx, group, member);
+  } finally {
+    group.pumping = false;
+  }
+}
+
+/** The SLOW_CONSUMER notice (after what the socket already holds), then the member's end. */
+async function lastWords(ctx: GraphQLContext, group: FrameGroup, member: Member) {
+  if (member.ended) return;
+  member.unsubscribe();
+  group.set.delete(member); // no more events for it, while its notice is made
+  try {
+    const result = await member.sink.execute(new Undeliverable(notices.overflow()));
+    const socket = member.sink.socket;
+    if (socket.readyState === WebSocket.OPEN) socket.send(nextFrame(member.sink.id, serializedResult(result)));
+  } finally {
+    leave(ctx, group, member);
+  }
 }

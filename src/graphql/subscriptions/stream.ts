@@ -1,36 +1,12 @@
-import { GraphQLError } from "graphql";
 import { hears, stillHears, type Audience } from "./audience.js";
 import type { VigilEvent } from "../../events/bus.js";
 import { END, eventStream, SKIP } from "../../events/event-stream.js";
 import type { GraphQLContext } from "../context.js";
+import { frameMember, framesOf } from "./frames.js";
+import { notices, Undeliverable } from "./notices.js";
+import { overHttp } from "./sharing.js";
 
-/** A stream value that is not a payload: the field's resolver throws its error (masked if internal). */
-export class Undeliverable {
-  constructor(readonly error: Error) {}
-}
-
-/** The subscription field's resolver: the payload, or the error the stream carried instead. */
-export function deliver<T>(value: T | Undeliverable): T {
-  if (value instanceof Undeliverable) throw value.error;
-  return value;
-}
-
-const notices = {
-  signal: () =>
-    new GraphQLError("the server is shutting down: subscribe again", { extensions: { code: "SHUTTING_DOWN" } }),
-  overflow: () =>
-    new GraphQLError("this subscriber fell too far behind its events: subscribe again", {
-      extensions: { code: "SLOW_CONSUMER" },
-    }),
-  resumed: () =>
-    new GraphQLError(
-      "events may have been missed while the instances' event bus (Redis) was unreachable: read the current state and subscribe again",
-      { extensions: { code: "EVENTS_MISSED" } },
-    ),
-};
-
-/** A subscription over HTTP (SSE) runs in yoga's context, which carries the Fetch request; graphql-ws's does not. */
-export const overHttp = (ctx: GraphQLContext) => "request" in ctx;
+export { deliver, Undeliverable } from "./notices.js";
 
 type EventOf<K extends VigilEvent["type"]> = Extract<VigilEvent, { type: K }>;
 type Source<K extends VigilEvent["type"], T> = {
@@ -47,21 +23,28 @@ export function subscriberStream<K extends VigilEvent["type"], T>(
   audience: Audience,
   { type, filter, load }: Source<K, T>,
 ) {
+  const match = (event: VigilEvent) =>
+    event.type === type && hears(audience, event) && (!filter || filter(event as EventOf<K>));
+  const loadOne = async (event: VigilEvent): Promise<T | Undeliverable | typeof SKIP | typeof END> => {
+    try {
+      // A key's audience always still hears (no promise to wait for); a visitor's page is looked at again.
+      if (audience.publicPageId !== null && !(await stillHears(ctx.app, audience, event))) return END;
+      const payload = await load(event as EventOf<K>);
+      if (payload === null) return SKIP;
+      // The context lives as long as the subscription: nested fields of this event load afresh.
+      ctx.loaders.clear();
+      return payload;
+    } catch (error) {
+      // One failed load fails this event's payload (masked, logged), not the subscription.
+      return new Undeliverable(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  // Over graphql-ws, subscribers of one key share a group that executes and sends for them (frames.ts).
+  const sink = framesOf(ctx);
+  if (sink) return frameMember(ctx, sink, { match, load: loadOne }) as AsyncIterableIterator<T | Undeliverable>;
   return eventStream<T | Undeliverable>(ctx.app.events, {
-    match: (event) => event.type === type && hears(audience, event) && (!filter || filter(event as EventOf<K>)),
-    load: async (event) => {
-      try {
-        if (!(await stillHears(ctx.app, audience, event))) return END;
-        const payload = await load(event as EventOf<K>);
-        if (payload === null) return SKIP;
-        // The context lives as long as the subscription: nested fields of this event load afresh.
-        ctx.loaders.clear();
-        return payload;
-      } catch (error) {
-        // One failed load fails this event's payload (masked, logged), not the subscription.
-        return new Undeliverable(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
+    match,
+    load: loadOne,
     // SSE streams end as a graceful stop begins, so that they do not hold the drain. WebSockets are
     // closed with 1001 after the drain instead: graphql-ws clients then re-subscribe elsewhere,
     // which they would not do for a subscription the server had completed.
