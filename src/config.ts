@@ -175,7 +175,11 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL", "METRICS_TOKEN"]));
+  const parsed = parseEnvironment(
+    ConfigSchema,
+    env,
+    new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL", "METRICS_TOKEN"]),
+  );
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
