@@ -175,7 +175,10 @@ describe("three instances on PostgreSQL and Redis", () => {
       });
       expect(viaWs).toEqual({
         data: {
-          incidentUpdateAdded: { id: expect.any(String), description: expect.stringMatching(/^cross-instance/) },
+          incidentUpdateAdded: {
+            databaseId: expect.any(String),
+            description: expect.stringMatching(/^cross-instance/),
+          },
         },
       });
       // Once live, one write is one message on each, exactly (earlier writes may still be arriving).
