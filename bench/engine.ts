@@ -6,14 +6,15 @@
 //   npm run bench:engine
 //   BENCH_CHECKS=2000 BENCH_WARMUP=30 BENCH_SECONDS=60 npm run bench:engine
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { freePort } from "../test/support/postgres-server.js";
+import { cpuSeconds, engineWindow, memory, percentile, seedApiChecks } from "./support/engine-load.js";
 import { ready, sleep } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 10_000);
@@ -53,34 +54,8 @@ try {
   await ready(`http://127.0.0.1:${port}/-/readiness`, child);
   const database = await openDatabase(url);
   const db = database.prisma;
-  const request = {
-    method: "GET",
-    url: targetUrl,
-    followRedirects: true,
-    skipSSL: false,
-    ipFamily: "IPv4",
-    body: "",
-    bodyType: "NONE",
-    headers: [],
-    queryParameters: [],
-    basicAuth: null,
-    assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200", property: "", regex: null }],
-  };
   const seededAt = Date.now();
-  for (let at = 0; at < checks; at += 1000) {
-    await db.check.createMany({
-      data: Array.from({ length: Math.min(1000, checks - at) }, (_, i) => ({
-        id: randomUUID(),
-        accountId,
-        checkType: "API",
-        name: `check ${at + i}`,
-        frequency: 1,
-        locations: ["eu-west-1"],
-        tags: [],
-        request,
-      })),
-    });
-  }
+  await seedApiChecks(db, { accountId, count: checks, url: targetUrl });
   console.log(
     `seeded ${checks.toLocaleString("en")} API checks at 1 min in ${((Date.now() - seededAt) / 1000).toFixed(1)} s; warming up ${warmup} s (${dir})`,
   );
@@ -100,27 +75,16 @@ try {
   const resultsAfter = await db.checkResult.count();
   const window = (to.getTime() - from.getTime()) / 1000;
 
-  const started = await db.checkRun.findMany({
-    where: { claimedAt: { gte: from, lt: to } },
-    select: { dueAt: true, claimedAt: true, status: true },
-  });
-  const lags = started.map((r) => r.claimedAt!.getTime() - r.dueAt.getTime()).sort((a, b) => a - b);
-  const overdue = await db.checkRun.count({
-    where: { status: "QUEUED", dueAt: { lt: new Date(to.getTime() - 1000) } },
-  });
-  const due = await db.checkRun.count({ where: { dueAt: { gte: from, lt: to } } });
-  const failed = await db.checkResult.count({
-    where: { createdAt: { gte: from, lt: to }, OR: [{ hasFailures: true }, { hasErrors: true }] },
-  });
+  const { due, started, lags, failed, overdue } = await engineWindow(db, from, to);
   const { peakMb } = memory(child.pid!);
   await database.close();
 
-  const pct = (p: number) => lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))] ?? NaN;
+  const pct = (p: number) => percentile(lags, p);
   const rows: [string, string][] = [
     ["checks (API, 1 min)", checks.toLocaleString("en")],
     ["window", `${window.toFixed(0)} s after ${warmup} s warm-up; ENGINE_CONCURRENCY=${concurrency}`],
     ["runs due in window", `${due} (${(due / window).toFixed(1)}/s expected)`],
-    ["runs started", `${started.length} (${(started.length / window).toFixed(1)}/s)`],
+    ["runs started", `${started} (${(started / window).toFixed(1)}/s)`],
     ["target requests", `${((targetHits - hitsBefore) / window).toFixed(1)}/s`],
     [
       "results written",
@@ -141,16 +105,4 @@ try {
   await new Promise((r) => (child && child.exitCode === null ? child.once("exit", r) : r(null)));
   target.close();
   rmSync(dir, { recursive: true, force: true });
-}
-
-/** User + system CPU seconds of a process (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function memory(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
