@@ -157,6 +157,15 @@ describe("the URL monitor runner against a local target", () => {
       hasErrors: true,
       hasFailures: false,
     });
-    expect(Object.keys(runners).sort()).toEqual(["API", "DNS", "ICMP", "TCP", "URL"]);
+    expect(Object.keys(runners).sort()).toEqual([
+      "API",
+      "BROWSER",
+      "DNS",
+      "ICMP",
+      "MULTI_STEP",
+      "PLAYWRIGHT",
+      "TCP",
+      "URL",
+    ]);
   });
 });
