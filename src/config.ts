@@ -91,6 +91,10 @@ export const ConfigSchema = z
     TELEGRAM_API_URL: providerUrl.default("https://api.telegram.org"),
     /** The service's URL as users reach it: links in alert notifications. Unset: http://<HOST>:<PORT>. */
     PUBLIC_URL: providerUrl.optional(),
+    /** AGENTIC checks: an OpenAI-compatible base URL (POST {base}/chat/completions), the model, its key. */
+    AGENTIC_MODEL_URL: providerUrl.optional(),
+    AGENTIC_MODEL: z.string().trim().min(1, "must not be empty").max(200).optional(),
+    AGENTIC_API_KEY: z.string().min(1, "must not be empty").max(1000).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -132,7 +136,25 @@ export type Config = {
   /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
   deliveryConcurrency: number;
   delivery: DeliveryConfig;
+  /** AGENTIC checks' model endpoint; a run without all three ends with hasErrors naming the missing ones. */
+  agentic: AgenticModelConfig;
 };
+
+/** The chat-completions endpoint AGENTIC checks use (also read by agents); null when unset. */
+export type AgenticModelConfig = { modelUrl: string | null; model: string | null; apiKey: string | null };
+
+/** AGENTIC_MODEL_URL, AGENTIC_MODEL and AGENTIC_API_KEY from a parsed environment (the service's or an agent's). */
+export function agenticModelConfig(env: {
+  AGENTIC_MODEL_URL?: string | undefined;
+  AGENTIC_MODEL?: string | undefined;
+  AGENTIC_API_KEY?: string | undefined;
+}): AgenticModelConfig {
+  return {
+    modelUrl: env.AGENTIC_MODEL_URL?.replace(/\/+$/, "") ?? null,
+    model: env.AGENTIC_MODEL ?? null,
+    apiKey: env.AGENTIC_API_KEY ?? null,
+  };
+}
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
 export type HttpConfig = {
@@ -159,7 +181,7 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL"]));
+  const parsed = parseEnvironment(ConfigSchema, env, new Set(["VIGIL_API_KEY", "SMTP_URL", "AGENTIC_API_KEY"]));
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
   return {
@@ -199,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       telegramApiUrl: c.TELEGRAM_API_URL.replace(/\/+$/, ""),
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     },
+    agentic: agenticModelConfig(c),
   };
 }

@@ -12,7 +12,10 @@ const { version } = JSON.parse(readFileSync(new URL("../../package.json", import
 async function main() {
   const config = loadAgentConfig();
   // Private targets are what a private location is for: they are never refused here.
-  const agent = await startAgent(config, { version, runners: defaultRunners({ blockPrivateTargets: false }) });
+  const agent = await startAgent(config, {
+    version,
+    runners: defaultRunners({ blockPrivateTargets: false, agentic: { model: config.agentic } }),
+  });
   process.on("uncaughtException", (error) => {
     agent.logger.fatal({ err: error }, "uncaught exception");
     void agent.reporter.flush().finally(() => process.exit(1));

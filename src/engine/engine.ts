@@ -51,7 +51,12 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   const db = app.database.prisma;
   const owner = options.owner ?? `service:${randomUUID()}`;
   const now = options.now ?? (() => new Date());
-  const runners = options.runners ?? defaultRunners({ blockPrivateTargets: app.config.blockPrivateTargets });
+  const runners =
+    options.runners ??
+    defaultRunners({
+      blockPrivateTargets: app.config.blockPrivateTargets,
+      agentic: { model: app.config.agentic },
+    });
   const maxIdleMs = options.maxIdleMs ?? 250;
   const stopping = new AbortController();
   const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();

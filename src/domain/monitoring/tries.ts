@@ -12,6 +12,8 @@ export type RunOutcome = {
   startedAt: Date;
   stoppedAt: Date;
   apiCheckResult: Record<string, unknown>;
+  /** AGENTIC checks: what the agent did and concluded (the reference's agenticCheckResult). */
+  agenticCheckResult?: Record<string, unknown>;
   /**
    * Files a try produced (browser-type checks: screenshot on failure, Playwright trace, job log),
    * still in the run's temporary directory. Whoever records the try stores them with its result
@@ -38,7 +40,12 @@ export type RunnableCheck = {
   /** ICMP only (percent; null for none), from the check's settings. */
   degradedPacketLossThreshold?: number | null;
   maxPacketLossThreshold?: number | null;
+  /** AGENTIC only, from the check's settings: what the agent is asked to do and to assert. */
+  agentic?: AgenticSpec;
 };
+
+/** An AGENTIC check's task: its prompt, the conditions to assert, and its own time limit (seconds), if any. */
+export type AgenticSpec = { prompt: string | null; assertions: string[]; timeoutSeconds: number | null };
 
 /** Runs one try of a check in a location; one per check type that can be run. */
 export type Runner = (

@@ -1,12 +1,19 @@
 import type { Runner } from "../execute.js";
 import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
 import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
 import { runUrlCheck, type UrlRequest } from "./url.js";
 
 /** `ping`: the command ICMP checks run (default `ping` from PATH). */
-type RunnerOptions = { blockPrivateTargets: boolean; timeoutMs?: number; ping?: string };
+type RunnerOptions = {
+  blockPrivateTargets: boolean;
+  timeoutMs?: number;
+  ping?: string;
+  /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
+  agentic?: Omit<AgenticOptions, "blockPrivateTargets">;
+};
 type CheckOf = Parameters<Runner>[0];
 
 const settingsOf = (check: CheckOf, options: RunnerOptions, signal?: AbortSignal): RunSettings => ({
@@ -68,5 +75,12 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
         ...(options.ping ? { ping: options.ping } : {}),
       }),
     ),
+    AGENTIC: (check, effective, _location, signal) =>
+      runAgenticCheck(
+        check,
+        effective.environmentVariables,
+        { ...options.agentic, blockPrivateTargets: options.blockPrivateTargets },
+        signal,
+      ),
   };
 }

@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AgenticModelConfig } from "../../config.js";
+import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
+import { BrowserChild } from "./browser.js";
+import { type AgentOutcome, runAgent } from "./loop.js";
+import { modelEndpoint } from "./model.js";
+import { Secrets } from "./secrets.js";
+
+type Variable = { key: string; value: string | null; secret?: boolean };
+
+export type AgenticOptions = {
+  model?: AgenticModelConfig;
+  blockPrivateTargets: boolean;
+  /** Debian's chromium (docs/decisions.md, CHROMIUM_PATH). */
+  chromiumPath?: string;
+  /** Model requests at most per run (default 30). */
+  maxSteps?: number;
+  /** max_tokens of each request (default 1024). */
+  maxTokens?: number;
+  /** The browser child's V8 heap, MB (default 512). */
+  memoryMb?: number;
+};
+
+/** Without a timeout of its own, an agentic run may take as long as a BROWSER run (docs/decisions.md). */
+const DEFAULT_TIMEOUT_S = 240;
+const MODEL_TIMEOUT_MS = 60_000;
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+function outcome(
+  startedAt: Date,
+  verdict: { hasFailures: boolean; hasErrors: boolean },
+  result: Record<string, unknown>,
+  assets: RunAsset[] = [],
+): RunOutcome {
+  const stoppedAt = new Date();
+  return {
+    ...verdict,
+    isDegraded: null,
+    overMaxResponseTime: null,
+    networkError: false,
+    responseTime: stoppedAt.getTime() - startedAt.getTime(),
+    startedAt,
+    stoppedAt,
+    // An agentic try has no API result: stored as null (the type wants an object for the protocol runners).
+    apiCheckResult: null as unknown as Record<string, unknown>,
+    agenticCheckResult: {
+      summary: null,
+      assertions: [],
+      suggestions: [],
+      steps: [],
+      errors: [],
+      artifactManifest: null,
+      ...result,
+    },
+    ...(assets.length ? { assets } : {}),
+  };
+}
+
+/** A run that could not start: hasErrors, the message in agenticCheckResult.errors. */
+const cannotRun = (startedAt: Date, message: string, prompt: string | null = null) =>
+  outcome(startedAt, { hasFailures: false, hasErrors: true }, { prompt, summary: message, errors: [{ message }] });
+
+/**
+ * One try of an AGENTIC check: the model (AGENTIC_MODEL_URL, AGENTIC_MODEL, AGENTIC_API_KEY; the
+ * calls are made here, so the key never reaches the browser's process) drives a browser in a child
+ * process through tools until it reports its verdict on the check's assertions. Bounded in steps,
+ * in time (the check's `timeout` or 240 s) and per request; at the deadline or on cancellation the
+ * child and its Chromium are killed. Fails when an assertion failed, the model erred or never
+ * reported; screenshots are the try's assets.
+ */
+export async function runAgenticCheck(
+  check: RunnableCheck,
+  variables: readonly Variable[],
+  options: AgenticOptions,
+  signal?: AbortSignal,
+): Promise<RunOutcome> {
+  const startedAt = new Date();
+  const endpoint = modelEndpoint(options.model);
+  if ("missing" in endpoint)
+    return cannotRun(startedAt, `AGENTIC checks cannot run here: ${endpoint.missing.join(", ")} not set`);
+  const spec = check.agentic;
+  if (!spec?.prompt?.trim()) return cannotRun(startedAt, "this AGENTIC check has no prompt");
+  const secrets = new Secrets(variables);
+  const prompt = secrets.prompt(spec.prompt);
+  const timeoutMs = Math.min(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_S, 600) * 1000;
+
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort("timeout"), timeoutMs);
+  const cancel = () => stop.abort("cancelled");
+  signal?.addEventListener("abort", cancel, { once: true });
+  const dir = await mkdtemp(join(tmpdir(), "vigil-agentic-"));
+  let browser: BrowserChild | null = null;
+  let keepDir = false;
+  try {
+    try {
+      browser = await BrowserChild.start(
+        {
+          chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
+          blockPrivateTargets: options.blockPrivateTargets,
+          dir,
+          memoryMb: options.memoryMb ?? 512,
+        },
+        Math.min(timeoutMs, 60_000),
+      );
+    } catch (error) {
+      return cannotRun(startedAt, `${(error as Error).message} (install Debian's chromium package)`, prompt);
+    }
+    const child = browser;
+    stop.signal.addEventListener("abort", () => child.kill(), { once: true });
+    const agent: AgentOutcome = await runAgent({
+      endpoint,
+      limits: {
+        maxSteps: options.maxSteps ?? 30,
+        maxTokens: options.maxTokens ?? 1024,
+        timeoutMs: MODEL_TIMEOUT_MS,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+        toolTimeoutMs: 30_000,
+      },
+      prompt: spec.prompt,
+      assertions: spec.assertions,
+      secrets,
+      tool: (name, args, ms) => child.call(name, args, ms),
+      signal: stop.signal,
+    });
+    if (stop.signal.reason === "timeout")
+      agent.errors.push({ message: `the run took longer than ${timeoutMs / 1000} s and was stopped` });
+    const failed = agent.errors.length > 0 || agent.assertions.some((a) => !a.passed) || agent.summary === null;
+    if (failed && !stop.signal.aborted) {
+      const shot = await child.call("screenshot", {}, 10_000);
+      if (shot.screenshot) agent.screenshots.push(shot.screenshot);
+    }
+    const assets: RunAsset[] = agent.screenshots.map(({ path, size }) => ({
+      kind: "screenshot",
+      name: path.slice(dir.length + 1),
+      contentType: "image/png",
+      path,
+      size,
+    }));
+    keepDir = assets.length > 0;
+    return outcome(
+      startedAt,
+      { hasFailures: failed, hasErrors: false },
+      {
+        prompt,
+        summary: agent.summary ?? agent.errors[0]?.message ?? null,
+        assertions: agent.assertions,
+        steps: agent.steps,
+        errors: agent.errors,
+        artifactManifest: assets.length
+          ? Object.fromEntries(assets.map((a) => [a.name, "screenshot taken by the agent"]))
+          : null,
+      },
+      assets,
+    );
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", cancel);
+    browser?.kill();
+    if (browser) await Promise.race([browser.exited, new Promise((r) => setTimeout(r, 5_000))]);
+    // Screenshots stay for whoever records the try (RunOutcome.assets); a run without any leaves nothing.
+    if (!keepDir) await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
