@@ -1,0 +1,70 @@
+import { readdir, readFile } from "node:fs/promises";
+
+/**
+ * The processes of one sandboxed run, found by the tag in their environment. Playwright launches
+ * Chromium detached (its own process group and session), so killing the run's process group
+ * alone would leave the browser behind; every process the run starts inherits its environment
+ * (Playwright hands the browser process.env), so the tag finds them all, even once reparented.
+ */
+export const RUN_TAG = "VIGIL_SANDBOX_RUN";
+
+async function taggedPids(tag: string): Promise<number[]> {
+  const needle = Buffer.from(`\0${RUN_TAG}=${tag}\0`);
+  const entries = await readdir("/proc").catch(() => [] as string[]);
+  const found: number[] = [];
+  await Promise.all(
+    entries
+      .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+      .map(async (name) => {
+        const environ = await readFile(`/proc/${name}/environ`).catch(() => null);
+        if (environ && Buffer.concat([Buffer.from([0]), environ]).includes(needle)) found.push(Number(name));
+      }),
+  );
+  return found;
+}
+
+const kill = (pid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // gone already
+  }
+};
+
+/** Kills every process of the run (its group first, then each tagged process) until none is left. */
+export async function killRun(tag: string, groupLeader?: number): Promise<void> {
+  if (groupLeader) kill(-groupLeader, "SIGKILL");
+  for (let round = 0; round < 10; round++) {
+    const pids = await taggedPids(tag);
+    if (pids.length === 0) return;
+    for (const pid of pids) kill(pid, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Whether any process of the run is still there (zombies count as gone). */
+export async function runAlive(tag: string): Promise<number[]> {
+  const pids = await taggedPids(tag);
+  const alive: number[] = [];
+  for (const pid of pids) if (await isRunning(pid)) alive.push(pid);
+  return alive;
+}
+
+/** Whether a process exists and is not a zombie (one reparented to an init that does not reap). */
+export async function isRunning(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  return stat !== "" && state !== "Z" && state !== "X";
+}
+
+/** The resident memory of all the run's processes, in bytes. */
+export async function runRss(tag: string): Promise<number> {
+  const pids = await taggedPids(tag);
+  let total = 0;
+  for (const pid of pids) {
+    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    if (match) total += Number(match[1]) * 1024;
+  }
+  return total;
+}

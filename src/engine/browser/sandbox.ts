@@ -1,0 +1,193 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { killRun, RUN_TAG, runRss } from "./processes.js";
+
+/**
+ * One script run in its own child process (node), for browser-type and agentic checks.
+ *
+ * Isolation, as far as a plain process gives it (no container, no cgroup here):
+ * - environment: only `env` (the check's variables) plus PATH, HOME/TMPDIR (the run's directory),
+ *   NODE_OPTIONS (the heap limit) and the run's tag: never the service's (DATABASE_URL, API keys);
+ * - its own directory (`cwd`, from makeRunDir) as working directory and home;
+ * - a wall-clock limit, cancellation by `signal`: the run is killed with everything it started
+ *   (its process group, then every process carrying its tag, Chromium included; see processes.ts);
+ * - memory: `--max-old-space-size` for node (and the workers it forks, through NODE_OPTIONS), and
+ *   a watchdog that kills the run when the resident memory of all its processes passes
+ *   `memoryMb` (Chromium's included; sampled every second, so a fast spike can overshoot briefly);
+ * - output: the first `maxOutputBytes` kept, the rest counted and dropped.
+ * It still runs as the service's user: it can read whatever files that user can (see README).
+ */
+export type SandboxOptions = {
+  /** The script node runs (absolute path). */
+  entry: string;
+  args?: string[];
+  /** The check's variables: all the environment the script gets besides the sandbox's own. */
+  env: Record<string, string>;
+  /** The run's directory (makeRunDir): working directory, HOME and TMPDIR. */
+  cwd: string;
+  timeoutMs: number;
+  /** Heap limit of node and limit on the run's total resident memory (default 1536). */
+  memoryMb?: number;
+  signal?: AbortSignal;
+  /** Each piece of output (stdout and stderr interleaved) while within the kept bound. */
+  onOutput?: (chunk: string) => void;
+  /** Bytes of output kept (default 1 MiB). */
+  maxOutputBytes?: number;
+  /** Extra node flags, before the entry. */
+  nodeArgs?: string[];
+};
+
+export type SandboxResult = {
+  exitCode: number | null;
+  /** The signal that ended it (SIGKILL after a timeout, a cancellation or the memory watchdog). */
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  /** Killed for passing memoryMb. */
+  outOfMemory: boolean;
+  /** The kept output (stdout and stderr interleaved, UTF-8). */
+  output: string;
+  /** Output bytes beyond maxOutputBytes, dropped. */
+  droppedBytes: number;
+  durationMs: number;
+  /** The highest total resident memory the watchdog saw, in bytes. */
+  peakRssBytes: number;
+};
+
+const DEFAULT_MEMORY_MB = 1536;
+const DEFAULT_OUTPUT_BYTES = 1024 * 1024;
+
+/** A fresh private directory for one run; `cleanup` removes it (and is safe to call twice). */
+export async function makeRunDir(prefix = "vigil-run-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The environment a sandboxed run sees: the check's variables and what node and Chromium need. */
+export function sandboxEnv(env: Record<string, string>, cwd: string, tag: string, memoryMb: number) {
+  return {
+    ...env,
+    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    HOME: cwd,
+    TMPDIR: cwd,
+    XDG_CONFIG_HOME: join(cwd, ".config"),
+    XDG_CACHE_HOME: join(cwd, ".cache"),
+    LANG: "C.UTF-8",
+    NODE_OPTIONS: `--max-old-space-size=${memoryMb}`,
+    [RUN_TAG]: tag,
+  };
+}
+
+export async function runInSandbox(options: SandboxOptions): Promise<SandboxResult> {
+  const memoryMb = options.memoryMb ?? DEFAULT_MEMORY_MB;
+  const maxBytes = options.maxOutputBytes ?? DEFAULT_OUTPUT_BYTES;
+  const tag = randomUUID();
+  const started = performance.now();
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let droppedBytes = 0;
+  let timedOut = false;
+  let aborted = false;
+  let outOfMemory = false;
+  let peakRssBytes = 0;
+
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: sandboxEnv(options.env, options.cwd, tag, memoryMb),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    const room = maxBytes - keptBytes;
+    if (room <= 0) {
+      droppedBytes += chunk.length;
+      return;
+    }
+    const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    kept.push(piece);
+    keptBytes += piece.length;
+    droppedBytes += chunk.length - piece.length;
+    options.onOutput?.(piece.toString("utf8"));
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+
+  const stop = () => void killRun(tag, child.pid);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, options.timeoutMs);
+  const onAbort = () => {
+    aborted = true;
+    stop();
+  };
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener("abort", onAbort, { once: true });
+  const watchdog = setInterval(() => {
+    void runRss(tag).then((rss) => {
+      peakRssBytes = Math.max(peakRssBytes, rss);
+      if (rss > memoryMb * 1024 * 1024 && !outOfMemory) {
+        outOfMemory = true;
+        stop();
+      }
+    });
+  }, 1000);
+
+  const ended = await new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    child.on("error", () => resolve({ code: null, signal: null }));
+    child.on("close", (code, signal) => resolve({ code, signal }));
+  });
+  clearTimeout(timer);
+  clearInterval(watchdog);
+  options.signal?.removeEventListener("abort", onAbort);
+  // Whatever the script left running (a browser it did not close, a detached child) goes with it.
+  await killRun(tag, child.pid);
+  return {
+    exitCode: ended.code,
+    signal: ended.signal,
+    timedOut,
+    aborted,
+    outOfMemory,
+    output: Buffer.concat(kept).toString("utf8"),
+    droppedBytes,
+    durationMs: Math.round(performance.now() - started),
+    peakRssBytes,
+  };
+}
+
+/** At most `size` holders at once; the others wait in order (BROWSER_CONCURRENCY). */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+
+  /** Resolves with a release once a place is free; rejects if `signal` aborts while waiting. */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    return new Promise((resolve, reject) => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        this.active--;
+        this.waiting.shift()?.();
+      };
+      const grant = () => {
+        signal?.removeEventListener("abort", onAbort);
+        this.active++;
+        resolve(release);
+      };
+      const onAbort = () => {
+        const index = this.waiting.indexOf(grant);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(signal?.reason ?? new Error("aborted"));
+      };
+      if (signal?.aborted) return onAbort();
+      if (this.active < this.size) return grant();
+      this.waiting.push(grant);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { isRunning, runAlive } from "../../src/engine/browser/processes.js";
+import { makeRunDir, runInSandbox, Semaphore } from "../../src/engine/browser/sandbox.js";
+
+const dirs: (() => Promise<void>)[] = [];
+async function script(source: string) {
+  const run = await makeRunDir();
+  dirs.push(run.cleanup);
+  const entry = join(run.dir, "main.cjs");
+  await writeFile(entry, source);
+  return { entry, cwd: run.dir };
+}
+afterEach(async () => {
+  for (const cleanup of dirs.splice(0)) await cleanup();
+});
+
+describe("runInSandbox", () => {
+  it("gives the script only the check's variables, its own directory as cwd and home", async () => {
+    process.env.VIGIL_TEST_SERVICE_SECRET = "service-only";
+    const { entry, cwd } = await script(
+      "console.log(JSON.stringify({ cwd: process.cwd(), home: process.env.HOME, own: process.env.OWN, db: process.env.DATABASE_URL ?? null, secret: process.env.VIGIL_TEST_SERVICE_SECRET ?? null }))",
+    );
+    const result = await runInSandbox({ entry, cwd, env: { OWN: "mine" }, timeoutMs: 10_000 });
+    delete process.env.VIGIL_TEST_SERVICE_SECRET;
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.output)).toEqual({ cwd, home: cwd, own: "mine", db: null, secret: null });
+  });
+
+  it("kills a run that outlives its limit, with the processes it started", async () => {
+    const { entry, cwd } = await script(
+      "const { spawn } = require('node:child_process'); const c = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' }); console.log(JSON.stringify({ tag: process.env.VIGIL_SANDBOX_RUN, pid: c.pid })); setInterval(() => {}, 1000);",
+    );
+    const result = await runInSandbox({ entry, cwd, env: {}, timeoutMs: 1500 });
+    expect(result.timedOut).toBe(true);
+    expect(result.signal).toBe("SIGKILL");
+    const { tag, pid } = JSON.parse(result.output) as { tag: string; pid: number };
+    expect(await runAlive(tag)).toEqual([]);
+    expect(await isRunning(pid)).toBe(false);
+  });
+
+  it("keeps a bounded part of a large output and counts the rest", async () => {
+    const { entry, cwd } = await script(
+      "const line = 'x'.repeat(1023) + '\\n'; for (let i = 0; i < 4096; i++) process.stdout.write(line);",
+    );
+    const result = await runInSandbox({ entry, cwd, env: {}, timeoutMs: 20_000, maxOutputBytes: 64 * 1024 });
+    expect(result.exitCode).toBe(0);
+    expect(result.output.length).toBe(64 * 1024);
+    expect(result.droppedBytes).toBe(4096 * 1024 - 64 * 1024);
+  });
+
+  it("stops at once when its signal aborts", async () => {
+    const { entry, cwd } = await script("setInterval(() => {}, 1000)");
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const result = await runInSandbox({ entry, cwd, env: {}, timeoutMs: 60_000, signal: controller.signal });
+    expect(result.aborted).toBe(true);
+    expect(result.timedOut).toBe(false);
+  });
+});
+
+describe("Semaphore", () => {
+  it("lets `size` holders in at once and the next in when one leaves", async () => {
+    const slots = new Semaphore(1);
+    const first = await slots.acquire();
+    let second = false;
+    const waiting = slots.acquire().then((release) => {
+      second = true;
+      return release;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(second).toBe(false);
+    first();
+    (await waiting)();
+    expect(second).toBe(true);
+  });
+});
