@@ -1,4 +1,4 @@
-import type { ChildReply } from "./protocol.js";
+import type { ToolReply } from "./browser.js";
 import { type ChatMessage, chat, ModelError, type ModelEndpoint, type ModelLimits } from "./model.js";
 import type { Secrets } from "./secrets.js";
 import { BROWSER_TOOLS, parseArguments, Report, systemPrompt, TOOLS } from "./tools.js";
@@ -27,7 +27,7 @@ export type AgentTask = {
   assertions: readonly string[];
   secrets: Secrets;
   /** Runs one browser tool (in the browser child); values arrive with their secrets revealed. */
-  tool: (name: string, args: Record<string, unknown>, timeoutMs: number) => Promise<ChildReply>;
+  tool: (name: string, args: Record<string, unknown>, timeoutMs: number) => Promise<ToolReply>;
   /** Aborted at the run's deadline or when it is cancelled. */
   signal: AbortSignal;
   now?: () => Date;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
-import { BrowserChild } from "./browser.js";
+import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
 import { Secrets } from "./secrets.js";
@@ -19,7 +19,7 @@ export type AgenticOptions = {
   maxSteps?: number;
   /** max_tokens of each request (default 1024). */
   maxTokens?: number;
-  /** The browser child's V8 heap, MB (default 512). */
+  /** The sandbox's memory limit (its node heap and all its processes' resident memory), MB (default 1536). */
   memoryMb?: number;
 };
 
@@ -91,16 +91,18 @@ export async function runAgenticCheck(
   const cancel = () => stop.abort("cancelled");
   signal?.addEventListener("abort", cancel, { once: true });
   const dir = await mkdtemp(join(tmpdir(), "vigil-agentic-"));
-  let browser: BrowserChild | null = null;
+  let browser: AgentBrowser | null = null;
   let keepDir = false;
   try {
     try {
-      browser = await BrowserChild.start(
+      browser = await AgentBrowser.start(
         {
           chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
           blockPrivateTargets: options.blockPrivateTargets,
           dir,
-          memoryMb: options.memoryMb ?? 512,
+          timeoutMs,
+          memoryMb: options.memoryMb ?? 1536,
+          signal: stop.signal,
         },
         Math.min(timeoutMs, 60_000),
       );
@@ -108,7 +110,6 @@ export async function runAgenticCheck(
       return cannotRun(startedAt, `${(error as Error).message} (install Debian's chromium package)`, prompt);
     }
     const child = browser;
-    stop.signal.addEventListener("abort", () => child.kill(), { once: true });
     const agent: AgentOutcome = await runAgent({
       endpoint,
       limits: {
@@ -121,14 +122,14 @@ export async function runAgenticCheck(
       prompt: spec.prompt,
       assertions: spec.assertions,
       secrets,
-      tool: (name, args, ms) => child.call(name, args, ms),
+      tool: (name, args, ms) => child.tool(name, args, ms),
       signal: stop.signal,
     });
     if (stop.signal.reason === "timeout")
       agent.errors.push({ message: `the run took longer than ${timeoutMs / 1000} s and was stopped` });
     const failed = agent.errors.length > 0 || agent.assertions.some((a) => !a.passed) || agent.summary === null;
     if (failed && !stop.signal.aborted) {
-      const shot = await child.call("screenshot", {}, 10_000);
+      const shot = await child.tool("screenshot", {}, 10_000);
       if (shot.screenshot) agent.screenshots.push(shot.screenshot);
     }
     const assets: RunAsset[] = agent.screenshots.map(({ path, size }) => ({
@@ -139,7 +140,7 @@ export async function runAgenticCheck(
       size,
     }));
     keepDir = assets.length > 0;
-    return outcome(
+    const result: RunOutcome & { cleanup?: () => Promise<void> } = outcome(
       startedAt,
       { hasFailures: failed, hasErrors: false },
       {
@@ -154,12 +155,15 @@ export async function runAgenticCheck(
       },
       assets,
     );
+    // The screenshots stay until the try is recorded (their store copies them); then runTries calls cleanup.
+    if (keepDir) result.cleanup = () => rm(dir, { recursive: true, force: true });
+    return result;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", cancel);
-    browser?.kill();
-    if (browser) await Promise.race([browser.exited, new Promise((r) => setTimeout(r, 5_000))]);
-    // Screenshots stay for whoever records the try (RunOutcome.assets); a run without any leaves nothing.
+    await browser?.disconnect();
+    stop.abort("done");
+    if (browser) await browser.ended;
     if (!keepDir) await rm(dir, { recursive: true, force: true }).catch(() => {});
   }
 }
