@@ -58,7 +58,7 @@ function verdicts(asked: readonly string[], report: Report): AgentAssertion[] {
 function reportInText(content: string): Report | null {
   const candidates = [content, /```(?:json)?\s*([\s\S]*?)```/.exec(content)?.[1] ?? ""];
   for (const candidate of candidates) {
-    const args = parseArguments(candidate.trim());
+    const args = candidate.includes('"assertions"') ? parseArguments(candidate.trim()) : null;
     const parsed = args ? Report.safeParse(args) : null;
     if (parsed?.success) return parsed.data;
   }

@@ -19,6 +19,8 @@ export type AgenticOptions = {
   maxSteps?: number;
   /** max_tokens of each request (default 1024). */
   maxTokens?: number;
+  /** Where each run's temporary directory is made (default the system's temporary directory). */
+  workDir?: string;
   /** The sandbox's memory limit (its node heap and all its processes' resident memory), MB (default 1536). */
   memoryMb?: number;
 };
@@ -90,26 +92,36 @@ export async function runAgenticCheck(
   const timer = setTimeout(() => stop.abort("timeout"), timeoutMs);
   const cancel = () => stop.abort("cancelled");
   signal?.addEventListener("abort", cancel, { once: true });
-  const dir = await mkdtemp(join(tmpdir(), "vigil-agentic-"));
-  let browser: AgentBrowser | null = null;
+  const dir = await mkdtemp(join(options.workDir ?? tmpdir(), "vigil-agentic-"));
+  // The browser starts with the first tool the model calls (a model that errs at once costs none).
+  const session: { starting: Promise<AgentBrowser> | null } = { starting: null };
+  let browserError: string | null = null;
+  const browser = () =>
+    (session.starting ??= AgentBrowser.start(
+      {
+        chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
+        blockPrivateTargets: options.blockPrivateTargets,
+        dir,
+        // The run's own deadline stops it first (and says so); the sandbox's is the backstop.
+        timeoutMs: timeoutMs + 10_000,
+        memoryMb: options.memoryMb ?? 1536,
+        signal: stop.signal,
+      },
+      Math.min(timeoutMs, 60_000),
+    ));
+  const tool = async (name: string, args: Record<string, unknown>, ms: number) => {
+    try {
+      return await (await browser()).tool(name, args, ms);
+    } catch (error) {
+      if (!stop.signal.aborted) {
+        browserError = `the browser could not start: ${(error as Error).message} (Debian's chromium package, CHROMIUM_PATH)`;
+        stop.abort("browser");
+      }
+      return { error: "the browser is not available" };
+    }
+  };
   let keepDir = false;
   try {
-    try {
-      browser = await AgentBrowser.start(
-        {
-          chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
-          blockPrivateTargets: options.blockPrivateTargets,
-          dir,
-          timeoutMs,
-          memoryMb: options.memoryMb ?? 1536,
-          signal: stop.signal,
-        },
-        Math.min(timeoutMs, 60_000),
-      );
-    } catch (error) {
-      return cannotRun(startedAt, `${(error as Error).message} (install Debian's chromium package)`, prompt);
-    }
-    const child = browser;
     const agent: AgentOutcome = await runAgent({
       endpoint,
       limits: {
@@ -122,14 +134,15 @@ export async function runAgenticCheck(
       prompt: spec.prompt,
       assertions: spec.assertions,
       secrets,
-      tool: (name, args, ms) => child.tool(name, args, ms),
+      tool,
       signal: stop.signal,
     });
+    if (browserError) return cannotRun(startedAt, browserError, prompt);
     if (stop.signal.reason === "timeout")
       agent.errors.push({ message: `the run took longer than ${timeoutMs / 1000} s and was stopped` });
     const failed = agent.errors.length > 0 || agent.assertions.some((a) => !a.passed) || agent.summary === null;
-    if (failed && !stop.signal.aborted) {
-      const shot = await child.tool("screenshot", {}, 10_000);
+    if (failed && session.starting && !stop.signal.aborted) {
+      const shot = await tool("screenshot", {}, 10_000);
       if (shot.screenshot) agent.screenshots.push(shot.screenshot);
     }
     const assets: RunAsset[] = agent.screenshots.map(({ path, size }) => ({
@@ -161,9 +174,10 @@ export async function runAgenticCheck(
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", cancel);
-    await browser?.disconnect();
+    const started = await session.starting?.catch(() => null);
+    await started?.disconnect();
     stop.abort("done");
-    if (browser) await browser.ended;
+    await started?.ended;
     if (!keepDir) await rm(dir, { recursive: true, force: true }).catch(() => {});
   }
 }
