@@ -1,0 +1,127 @@
+// AGENTIC checks through the engine: a claimed run is executed with the scripted model server and
+// the local site (test/support/chat-model.ts), its result recorded and read back over REST and GraphQL.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AgenticModelConfig } from "../../src/config.js";
+import { claimRuns } from "../../src/domain/runs/index.js";
+import { executeRun } from "../../src/engine/execute.js";
+import { defaultRunners } from "../../src/engine/runners/index.js";
+import { useTestApp } from "../support/app.js";
+import { inOrder, startChatModel, startSite } from "../support/chat-model.js";
+import { testProvider } from "../support/database.js";
+import { checkFactory } from "../support/factories.js";
+import { globalId as gid } from "../support/global-id.js";
+
+const SECRET = "hunter2-secret";
+
+describe(`AGENTIC checks on ${testProvider}`, () => {
+  const t = useTestApp();
+  const newCheck = checkFactory(t, { checkType: "AGENTIC", name: "Sign-in agent", locations: ["eu-west-1"] });
+  let site: Awaited<ReturnType<typeof startSite>>;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site.stop();
+  });
+
+  async function runOnce(checkId: string, model: AgenticModelConfig | undefined) {
+    await t.db.checkRun.create({
+      data: { accountId: t.accountId, checkId, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date() },
+    });
+    const [run] = await claimRuns({
+      ctx: { db: t.db },
+      privateLocationId: null,
+      owner: "agentic-test",
+      now: new Date(),
+      leaseMs: 300_000,
+      limit: 1,
+    });
+    const answer = await executeRun(t.app.context, run!, {
+      owner: "agentic-test",
+      leaseMs: 300_000,
+      now: () => new Date(),
+      sleep: async () => {},
+      runners: defaultRunners({ blockPrivateTargets: false, ...(model ? { agentic: { model } } : {}) }),
+    });
+    expect(answer).toBe("recorded");
+    const [result] = (await t.api.get(`/v1/check-results/${checkId}`)).body;
+    return result;
+  }
+
+  it("records the agent's steps, assertions and summary as agenticCheckResult, readable over REST and GraphQL", async () => {
+    const model = await startChatModel(
+      inOrder([
+        { tool: "navigate", args: { url: site.url } },
+        { tool: "fill", args: { selector: "#user", value: "alice" } },
+        { tool: "fill", args: { selector: "#password", value: "{{PASSWORD}}" } },
+        { tool: "click", args: { text: "Sign in" } },
+        { tool: "read_text", args: { selector: "#greeting" } },
+        {
+          tool: "report",
+          args: {
+            assertions: [
+              { condition: "Alice is greeted", passed: true, actual: "Welcome, alice", expected: "Welcome, alice" },
+            ],
+            summary: "Signed in.",
+          },
+        },
+      ]),
+    );
+    const check = await newCheck({
+      settings: { prompt: `Sign in at ${site.url} as alice, password ${SECRET}.`, assertions: ["Alice is greeted"] },
+      environmentVariables: [{ key: "PASSWORD", value: SECRET, secret: true }],
+    });
+    const before = site.received.length;
+    const result = await runOnce(check.id, model.config);
+    await model.stop();
+
+    expect(result).toMatchObject({ hasFailures: false, hasErrors: false, resultType: "FINAL", apiCheckResult: null });
+    expect(result.responseTime).toBeGreaterThan(0);
+    const agentic = result.agenticCheckResult;
+    expect(agentic.prompt).toBe(`Sign in at ${site.url} as alice, password {{PASSWORD}}.`);
+    expect(agentic.summary).toBe("Signed in.");
+    expect(agentic.assertions).toEqual([
+      { condition: "Alice is greeted", passed: true, actual: "Welcome, alice", expected: "Welcome, alice" },
+    ]);
+    expect(
+      agentic.steps.filter((s: { type: string }) => s.type === "tool_call").map((s: { name: string }) => s.name),
+    ).toEqual(["navigate", "fill", "fill", "click", "read_text", "report"]);
+    expect(
+      agentic.steps.find((s: { type: string; name: string }) => s.type === "tool_result" && s.name === "read_text")
+        .output,
+    ).toBe("Welcome, alice");
+    expect(site.received.slice(before)).toEqual([{ user: "alice", password: SECRET }]);
+    for (const request of model.requests) expect(request.raw).not.toContain(SECRET);
+    expect(JSON.stringify(result)).not.toContain(SECRET);
+
+    const { body } = await t.gql(
+      `query ($id: ID!) { node(id: $id) { ... on CheckResult { agenticCheckResult { summary assertions { condition passed actual expected } steps { type name sequenceNumber } } } } }`,
+      { id: gid("CheckResult", result.id) },
+    );
+    expect(body.data.node.agenticCheckResult.summary).toBe("Signed in.");
+    expect(body.data.node.agenticCheckResult.assertions).toEqual(agentic.assertions);
+    expect(body.data.node.agenticCheckResult.steps).toHaveLength(agentic.steps.length);
+    expect(body.data.node.agenticCheckResult.steps[0]).toEqual({
+      type: "tool_call",
+      name: "navigate",
+      sequenceNumber: 1,
+    });
+  });
+
+  it("ends with hasErrors naming the missing variables when no model is configured", async () => {
+    const check = await newCheck({ settings: { prompt: "Open the site.", assertions: [] } });
+    const result = await runOnce(check.id, undefined);
+    expect(result).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(result.agenticCheckResult.errors).toEqual([
+      { message: "AGENTIC checks cannot run here: AGENTIC_MODEL_URL, AGENTIC_MODEL, AGENTIC_API_KEY not set" },
+    ]);
+  });
+
+  it("ends with hasErrors when the check has no prompt", async () => {
+    const check = await newCheck({ settings: {} });
+    const result = await runOnce(check.id, { modelUrl: "http://127.0.0.1:9/v1", model: "m", apiKey: "k" });
+    expect(result).toMatchObject({ hasErrors: true });
+    expect(result.agenticCheckResult.errors).toEqual([{ message: "this AGENTIC check has no prompt" }]);
+  });
+});
