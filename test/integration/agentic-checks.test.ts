@@ -9,7 +9,10 @@ import { defaultRunners } from "../../src/engine/runners/index.js";
 import { useTestApp } from "../support/app.js";
 import { inOrder, startChatModel, startSite } from "../support/chat-model.js";
 import { testProvider } from "../support/database.js";
+import { eventually, startAgentProcess } from "../support/agent.js";
 import { checkFactory } from "../support/factories.js";
+import { createPrivateCheck } from "../support/fixtures/checks.js";
+import { privateLocationWithKey } from "../support/fixtures/private-locations.js";
 import { globalId as gid } from "../support/global-id.js";
 
 const SECRET = "hunter2-secret";
@@ -124,4 +127,48 @@ describe(`AGENTIC checks on ${testProvider}`, () => {
     expect(result).toMatchObject({ hasErrors: true });
     expect(result.agenticCheckResult.errors).toEqual([{ message: "this AGENTIC check has no prompt" }]);
   });
+
+  it("runs on a private-location agent with the agent's own AGENTIC_* variables", async () => {
+    const model = await startChatModel(
+      inOrder([
+        { tool: "navigate", args: { url: site.url } },
+        { tool: "read_text", args: { selector: "button" } },
+        {
+          tool: "report",
+          args: {
+            assertions: [{ condition: "A Sign in button", passed: true, actual: "Sign in", expected: "Sign in" }],
+            summary: "ok",
+          },
+        },
+      ]),
+    );
+    const location = await privateLocationWithKey(t.api, "Office", `agentic-${randomUUID().slice(0, 8)}`);
+    const check = await createPrivateCheck(t, [location.slug], {
+      checkType: "AGENTIC",
+      name: "agentic on an agent",
+      settings: { prompt: `Open ${site.url}.`, assertions: ["A Sign in button"] },
+    });
+    const agent = await startAgentProcess({
+      VIGIL_URL: t.url,
+      API_KEY: location.key,
+      AGENTIC_MODEL_URL: model.config.modelUrl,
+      AGENTIC_MODEL: model.config.model,
+      AGENTIC_API_KEY: model.config.apiKey,
+    });
+    try {
+      expect((await t.api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } })).status).toBe(201);
+      const finals = () => t.db.checkResult.findMany({ where: { checkId: check.id, resultType: "FINAL" } });
+      await eventually(async () => (await finals()).length === 1, 60_000, "the agent's result");
+      const [result] = await finals();
+      expect(result).toMatchObject({ hasFailures: false, hasErrors: false, runLocation: location.slug });
+      expect(result!.agenticCheckResult).toMatchObject({
+        summary: "ok",
+        assertions: [{ condition: "A Sign in button", passed: true, actual: "Sign in", expected: "Sign in" }],
+      });
+      expect(model.requests).toHaveLength(3);
+    } finally {
+      agent.kill();
+      await model.stop();
+    }
+  }, 90_000);
 });
