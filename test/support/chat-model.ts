@@ -12,7 +12,9 @@ export type ModelRequest = {
 export type ModelAnswer =
   | { tool: string; args: Record<string, unknown> | string }
   | { text: string }
-  | { raw: string; status?: number };
+  | { raw: string; status?: number }
+  /** No answer at all (the connection is left open until the server stops). */
+  | { hang: true };
 
 let calls = 0;
 /** A chat completion whose message calls one tool. */
@@ -52,6 +54,7 @@ export async function startChatModel(next: (n: number, request: ModelRequest) =>
       if (req.url !== "/v1/chat/completions") return res.writeHead(404).end("not found");
       const answer = next(requests.length, request);
       requests.push(request);
+      if ("hang" in answer) return;
       if ("raw" in answer)
         return res.writeHead(answer.status ?? 200, { "content-type": "application/json" }).end(answer.raw);
       const body =
@@ -68,7 +71,11 @@ export async function startChatModel(next: (n: number, request: ModelRequest) =>
     requests,
     /** The model settings a runner is given (AGENTIC_MODEL_URL, AGENTIC_MODEL, AGENTIC_API_KEY). */
     config: { modelUrl: url, model: "scripted", apiKey: "sk-test-model-key" },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

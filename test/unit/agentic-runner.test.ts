@@ -232,7 +232,12 @@ describe("AGENTIC runs", () => {
     );
     expect(json.outcome.hasFailures).toBe(false);
     expect(json.result.summary).toBe("fine");
-    for (const r of [garbage, notCompletion, status, badReport, chatter, json])
+    const huge = await run([{ raw: `{"choices": "${"x".repeat(1_100_000)}"}` }], agentic("Check the page.", []));
+    expect(huge.result.errors).toEqual([{ message: "the model's answer is larger than 1048576 bytes" }]);
+    const silent = await run([{ hang: true }], agentic("Check the page.", []), { modelTimeoutMs: 500 });
+    expect(silent.outcome.hasFailures).toBe(true);
+    expect(silent.result.errors).toEqual([{ message: "the model did not answer within 500 ms" }]);
+    for (const r of [garbage, notCompletion, status, badReport, chatter, json, huge, silent])
       await (r.outcome as { cleanup?: () => Promise<void> }).cleanup?.();
   });
 

@@ -17,6 +17,8 @@ export type AgenticOptions = {
   chromiumPath?: string;
   /** Model requests at most per run (default 30). */
   maxSteps?: number;
+  /** How long one model request may take, ms (default 60 s). */
+  modelTimeoutMs?: number;
   /** max_tokens of each request (default 1024). */
   maxTokens?: number;
   /** Where each run's temporary directory is made (default the system's temporary directory). */
@@ -127,7 +129,7 @@ export async function runAgenticCheck(
       limits: {
         maxSteps: options.maxSteps ?? 30,
         maxTokens: options.maxTokens ?? 1024,
-        timeoutMs: MODEL_TIMEOUT_MS,
+        timeoutMs: options.modelTimeoutMs ?? MODEL_TIMEOUT_MS,
         maxResponseBytes: MAX_RESPONSE_BYTES,
         toolTimeoutMs: 30_000,
       },
