@@ -209,6 +209,17 @@ describe("AGENTIC runs", () => {
     });
   });
 
+  it("ends with hasErrors naming the package when Chromium is missing", async () => {
+    const { outcome, result } = await run([{ tool: "navigate", args: { url: site.url } }], agentic("Open it.", []), {
+      chromiumPath: "/nonexistent/chromium",
+    });
+    expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(result.errors[0].message).toMatch(
+      /^the browser could not start: .*chromium.*\(Debian's chromium package, CHROMIUM_PATH\)$/,
+    );
+    expect(await processesUnder(workDir)).toEqual([]);
+  });
+
   it("fails with a message when the model answers garbage, or a malformed report, and never crashes", async () => {
     const garbage = await run([{ raw: "<html>oops</html>" }], agentic("Check the page.", []));
     expect(garbage.outcome).toMatchObject({ hasFailures: true, hasErrors: false });

@@ -17,6 +17,6 @@ chromium
   })
   .then((server) => process.stdout.write(`${ENDPOINT_LINE}${server.wsEndpoint()}\n`))
   .catch((error: unknown) => {
-    process.stdout.write(`the browser could not start: ${(error as Error).message.split("\n")[0]}\n`);
+    process.stdout.write(`${(error as Error).message.split("\n")[0]}\n`);
     process.exit(2);
   });
