@@ -95,6 +95,10 @@ export const ConfigSchema = z
     AGENTIC_MODEL_URL: providerUrl.optional(),
     AGENTIC_MODEL: z.string().trim().min(1, "must not be empty").max(200).optional(),
     AGENTIC_API_KEY: z.string().min(1, "must not be empty").max(1000).optional(),
+    /** Chromium for BROWSER and PLAYWRIGHT checks: Debian's `chromium` package. */
+    CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
+    /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this instance (each a node process, most a Chromium). */
+    BROWSER_CONCURRENCY: integer(1, 64, 1),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
@@ -138,6 +142,8 @@ export type Config = {
   delivery: DeliveryConfig;
   /** AGENTIC checks' model endpoint; a run without all three ends with hasErrors naming the missing ones. */
   agentic: AgenticModelConfig;
+  /** BROWSER, MULTI_STEP and PLAYWRIGHT checks (src/engine/browser). */
+  browser: { chromiumPath: string; concurrency: number };
 };
 
 /** The chat-completions endpoint AGENTIC checks use (also read by agents); null when unset. */
@@ -213,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "",
     ),
     deliveryConcurrency: c.DELIVERY_CONCURRENCY,
+    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY },
     delivery: {
       smtpUrl: c.SMTP_URL ?? null,
       emailFrom: c.EMAIL_FROM,

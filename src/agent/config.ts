@@ -46,6 +46,10 @@ export const AgentConfigSchema = z.object({
       return v;
     }),
   JOB_CONCURRENCY: integer(1, 10, 1),
+  /** Chromium for BROWSER and PLAYWRIGHT checks: Debian's `chromium` package. */
+  CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
+  /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this agent. */
+  BROWSER_CONCURRENCY: integer(1, 64, 1),
   AGENT_HEALTH_PORT: integer(0, 65535, 8081),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
   EXTERNAL_OBSERVABILITY: z
@@ -69,6 +73,7 @@ export type AgentConfig = {
   /** The service's base URL, ending with "/" so that paths resolve under it. */
   serviceUrl: URL;
   concurrency: number;
+  browser: { chromiumPath: string; concurrency: number };
   healthPort: number;
   logLevel: (typeof logLevels)[number];
   errorReporting: boolean;
@@ -101,6 +106,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     apiKey: c.API_KEY,
     serviceUrl,
     concurrency: c.JOB_CONCURRENCY,
+    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY },
     healthPort: c.AGENT_HEALTH_PORT,
     logLevel: c.LOG_LEVEL,
     errorReporting: c.EXTERNAL_OBSERVABILITY,

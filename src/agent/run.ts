@@ -80,8 +80,11 @@ export async function executeClaimedRun(
     },
     Math.max(200, Math.floor(run.leaseMs / 3)),
   );
-  const record = async (report: TryReport | UnsupportedReport, holdMs: number) =>
-    post(deps, run, holdMs, deps.scrubber.deep(report), signal);
+  // The try's files (`assets`) stay on the agent until the asset upload (wt-assets) sends them.
+  const record = async (report: TryReport | UnsupportedReport, holdMs: number) => {
+    const { assets: _files, ...posted } = report as TryReport;
+    return post(deps, run, holdMs, deps.scrubber.deep(posted), signal);
+  };
   try {
     const outcome = await runTries(run.check, run.effective, run.runLocation, deps.runners[run.check.checkType], {
       now: () => new Date(),

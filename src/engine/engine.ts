@@ -55,6 +55,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     options.runners ??
     defaultRunners({
       blockPrivateTargets: app.config.blockPrivateTargets,
+      browser: app.config.browser,
       agentic: { model: app.config.agentic },
     });
   const maxIdleMs = options.maxIdleMs ?? 250;

@@ -2,7 +2,7 @@ import type { AppContext } from "../app-context.js";
 import { finishRun, recordHeldTries, type HeldTry } from "../domain/runs/index.js";
 import type { CheckRunRow } from "../domain/runs/index.js";
 import { loadRunnable, type RunnableCache } from "../domain/monitoring/runnable.js";
-import { runTries, type Runner, type TriesOptions } from "../domain/monitoring/tries.js";
+import { runTries, type Runner, type TriesOptions, type TryReport } from "../domain/monitoring/tries.js";
 
 export type { Runner } from "../domain/monitoring/tries.js";
 export type ExecuteOptions = {
@@ -53,7 +53,16 @@ export async function executeRun(
     now: options.now,
     sleep: options.sleep,
     ...(options.signal ? { signal: options.signal } : {}),
-    record: (report, holdMs) =>
-      writeTry({ run, check, owner: options.owner, leaseMs: options.leaseMs + holdMs, input: { ...base, ...report } }),
+    // `assets` (the try's files) are not a result field: the asset store (wt-assets) takes them here.
+    record: (report, holdMs) => {
+      const { assets: _files, ...fields } = report as TryReport;
+      return writeTry({
+        run,
+        check,
+        owner: options.owner,
+        leaseMs: options.leaseMs + holdMs,
+        input: { ...base, ...fields },
+      });
+    },
   });
 }

@@ -18,6 +18,7 @@ describe("the agent's configuration (environment)", () => {
       apiKey: KEY,
       serviceUrl: new URL("https://vigil.example.com/base/"),
       concurrency: 1,
+      browser: { chromiumPath: "/usr/bin/chromium", concurrency: 1 },
       healthPort: 8081,
       logLevel: "info",
       errorReporting: true,

@@ -161,8 +161,7 @@ describe("AGENTIC runs", () => {
     });
     expect(outcome.assets![0]!.size).toBeGreaterThan(1000);
     expect(existsSync(outcome.assets![0]!.path)).toBe(true);
-    const cleanup = (outcome as { cleanup?: () => Promise<void> }).cleanup;
-    await cleanup?.();
+    await outcome.release?.();
     expect(existsSync(outcome.assets![0]!.path)).toBe(false);
     expect(await processesUnder(workDir)).toEqual([]);
   });
@@ -195,7 +194,7 @@ describe("AGENTIC runs", () => {
       },
     ]);
     expect(outcome.assets?.map((a) => a.kind)).toEqual(["screenshot"]);
-    await (outcome as { cleanup?: () => Promise<void> }).cleanup?.();
+    await outcome.release?.();
   });
 
   it("ends at once with hasErrors naming the missing variables", async () => {
@@ -249,7 +248,7 @@ describe("AGENTIC runs", () => {
     expect(silent.outcome.hasFailures).toBe(true);
     expect(silent.result.errors).toEqual([{ message: "the model did not answer within 500 ms" }]);
     for (const r of [garbage, notCompletion, status, badReport, chatter, json, huge, silent])
-      await (r.outcome as { cleanup?: () => Promise<void> }).cleanup?.();
+      await r.outcome.release?.();
   });
 
   it("stops a model that never reports after maxSteps requests", async () => {
@@ -259,7 +258,7 @@ describe("AGENTIC runs", () => {
     expect(requests).toHaveLength(4);
     expect(outcome.hasFailures).toBe(true);
     expect(result.errors).toEqual([{ message: "the agent did not report within 4 steps" }]);
-    await (outcome as { cleanup?: () => Promise<void> }).cleanup?.();
+    await outcome.release?.();
   });
 
   it("kills the browser at the check's time limit", async () => {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { effectiveCheck, type EffectiveCheck } from "./effective.js";
-import type { AgenticSpec, RunnableCheck } from "./tries.js";
+import type { AgenticSpec, PlaywrightProject, RunnableCheck, ScriptSettings } from "./tries.js";
 
 const tags = (value: unknown) => (Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : []);
 
@@ -32,6 +32,42 @@ function agentic(checkType: string, settings: unknown): { agentic?: AgenticSpec 
       assertions,
       timeoutSeconds: typeof stored.timeout === "number" && stored.timeout > 0 ? stored.timeout : null,
     },
+  };
+}
+
+const SCRIPTED = new Set(["BROWSER", "MULTI_STEP", "PLAYWRIGHT"]);
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+
+/**
+ * A PLAYWRIGHT check's project, as kept in its `settings` (such checks are created outside the
+ * API): `files` [{path, content}], `testCommand`, `pwProjects`, `pwTags`, `timeout` (seconds).
+ */
+function playwrightProject(settings: unknown): PlaywrightProject {
+  const stored = (settings ?? {}) as Record<string, unknown>;
+  const files = Array.isArray(stored.files)
+    ? (stored.files as { path?: unknown; content?: unknown }[]).flatMap((f) =>
+        typeof f?.path === "string" && typeof f.content === "string" ? [{ path: f.path, content: f.content }] : [],
+      )
+    : [];
+  return {
+    files,
+    testCommand: typeof stored.testCommand === "string" ? stored.testCommand : null,
+    pwProjects: strings(stored.pwProjects),
+    pwTags: strings(stored.pwTags),
+    timeout: typeof stored.timeout === "number" ? stored.timeout : null,
+  };
+}
+
+function scripted(check: CheckRow): ScriptSettings | undefined {
+  if (!SCRIPTED.has(check.checkType)) return undefined;
+  const present = (...scripts: (string | null | undefined)[]) => scripts.filter((s): s is string => Boolean(s?.trim()));
+  return {
+    script: check.script,
+    setupScripts: present(check.group?.localSetupScript, check.localSetupScript),
+    tearDownScripts: present(check.localTearDownScript, check.group?.localTearDownScript),
+    frequency: check.frequency,
+    ...(check.checkType === "PLAYWRIGHT" ? { playwright: playwrightProject(check.settings) } : {}),
   };
 }
 
@@ -113,6 +149,7 @@ export async function loadRunnable({
       shouldFail,
       ...packetLoss(check.checkType, check.settings),
       ...agentic(check.checkType, check.settings),
+      ...(SCRIPTED.has(checkType) ? { scripted: scripted(check) } : {}),
     },
     effective,
   };

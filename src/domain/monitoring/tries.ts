@@ -1,7 +1,10 @@
 import { retryDelayMs, retryLocation } from "./retry.js";
 import type { EffectiveCheck } from "./effective.js";
 
-/** What one try of a check produced: the result's verdict fields and what it recorded (apiCheckResult). */
+/**
+ * What one try of a check produced: the result's verdict fields and what it recorded
+ * (apiCheckResult; browser-type checks: browserCheckResult or multiStepCheckResult).
+ */
 export type RunOutcome = {
   hasFailures: boolean;
   hasErrors: boolean;
@@ -11,15 +14,24 @@ export type RunOutcome = {
   responseTime: number;
   startedAt: Date;
   stoppedAt: Date;
-  apiCheckResult: Record<string, unknown>;
   /** AGENTIC checks: what the agent did and concluded (the reference's agenticCheckResult). */
   agenticCheckResult?: Record<string, unknown>;
+  apiCheckResult?: Record<string, unknown>;
+  browserCheckResult?: Record<string, unknown>;
+  multiStepCheckResult?: Record<string, unknown>;
   /**
    * Files a try produced (browser-type checks: screenshot on failure, Playwright trace, job log),
    * still in the run's temporary directory. Whoever records the try stores them with its result
-   * (the service's asset store, or an agent's upload); the runner removes the directory after.
+   * (the service's asset store, or an agent's upload) inside `record`.
    */
   assets?: RunAsset[];
+  /**
+   * The files' lifecycle: runTries calls `release` once `record` has settled (stored, lost or
+   * failed), and the runner then removes the run's temporary directory, assets included. So a
+   * recorder must copy (or upload) the assets before its `record` promise resolves. Not part of
+   * the report: runTries takes it off before recording.
+   */
+  release?: () => Promise<void>;
 };
 
 /** One file a try produced; `path` is absolute and inside the run's temporary directory. */
@@ -42,6 +54,29 @@ export type RunnableCheck = {
   maxPacketLossThreshold?: number | null;
   /** AGENTIC only, from the check's settings: what the agent is asked to do and to assert. */
   agentic?: AgenticSpec;
+  /** BROWSER, MULTI_STEP and PLAYWRIGHT only. */
+  scripted?: ScriptSettings | null;
+};
+
+/** What a script-type check (BROWSER, MULTI_STEP, PLAYWRIGHT) runs besides its effective settings. */
+export type ScriptSettings = {
+  script: string | null;
+  /** Local setup scripts, the group's then the check's: run before the tests (beforeAll). */
+  setupScripts: string[];
+  /** Local teardown scripts, the check's then the group's: run after the tests (afterAll). */
+  tearDownScripts: string[];
+  /** Minutes between runs (0: sub-minute). */
+  frequency: number;
+  /** PLAYWRIGHT only: the project, from the check's settings (see runnable.ts). */
+  playwright?: PlaywrightProject | null;
+};
+export type PlaywrightProject = {
+  files: { path: string; content: string }[];
+  testCommand: string | null;
+  pwProjects: string[];
+  pwTags: string[];
+  /** The run's limit in seconds, when the check sets one. */
+  timeout: number | null;
 };
 
 /** An AGENTIC check's task: its prompt, the conditions to assert, and its own time limit (seconds), if any. */
@@ -56,7 +91,7 @@ export type Runner = (
 ) => Promise<RunOutcome>;
 
 /** One try's result as it is recorded: the outcome's fields, where it ran, and its place in the run. */
-export type TryReport = Omit<RunOutcome, "networkError"> & {
+export type TryReport = Omit<RunOutcome, "networkError" | "release"> & {
   runLocation: string;
   attempts: number;
   resultType: "ATTEMPT" | "FINAL";
@@ -122,7 +157,7 @@ export async function runTries(
   let location = firstLocation;
   for (let attempt = 0; ; attempt++) {
     if (options.signal?.aborted) return "lost";
-    const { networkError, ...outcome } = await runner(check, effective, location, options.signal);
+    const { networkError, release, ...outcome } = await runner(check, effective, location, options.signal);
     const delay = outcome.hasFailures
       ? retryDelayMs(effective.retryStrategy, attempt + 1, {
           elapsedMs: options.now().getTime() - firstTry,
@@ -135,7 +170,13 @@ export async function runTries(
       attempts: attempt,
       resultType: delay === null ? "FINAL" : "ATTEMPT",
     };
-    if (options.signal?.aborted || !(await options.record(report, delay ?? 0))) return "lost";
+    let recorded = false;
+    try {
+      recorded = !options.signal?.aborted && (await options.record(report, delay ?? 0));
+    } finally {
+      await release?.();
+    }
+    if (!recorded) return "lost";
     if (delay === null) return "recorded";
     await options.sleep(delay, options.signal);
     location = retryLocation(effective.retryStrategy!, location, effective.locations);

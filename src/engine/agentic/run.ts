@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
+import type { Semaphore } from "../browser/sandbox.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
@@ -14,13 +15,15 @@ export type AgenticOptions = {
   model?: AgenticModelConfig;
   blockPrivateTargets: boolean;
   /** Debian's chromium (docs/decisions.md, CHROMIUM_PATH). */
-  chromiumPath?: string;
+  chromiumPath?: string | undefined;
   /** Model requests at most per run (default 30). */
   maxSteps?: number;
   /** How long one model request may take, ms (default 60 s). */
   modelTimeoutMs?: number;
   /** max_tokens of each request (default 1024). */
   maxTokens?: number;
+  /** BROWSER_CONCURRENCY's places, shared with the browser-type runners: a run holds one while its browser lives. */
+  slots?: Semaphore;
   /** Where each run's temporary directory is made (default the system's temporary directory). */
   workDir?: string;
   /** The sandbox's memory limit (its node heap and all its processes' resident memory), MB (default 1536). */
@@ -47,8 +50,6 @@ function outcome(
     responseTime: stoppedAt.getTime() - startedAt.getTime(),
     startedAt,
     stoppedAt,
-    // An agentic try has no API result: stored as null (the type wants an object for the protocol runners).
-    apiCheckResult: null as unknown as Record<string, unknown>,
     agenticCheckResult: {
       summary: null,
       assertions: [],
@@ -96,21 +97,27 @@ export async function runAgenticCheck(
   signal?.addEventListener("abort", cancel, { once: true });
   const dir = await mkdtemp(join(options.workDir ?? tmpdir(), "vigil-agentic-"));
   // The browser starts with the first tool the model calls (a model that errs at once costs none).
-  const session: { starting: Promise<AgentBrowser> | null } = { starting: null };
+  const session: { starting: Promise<AgentBrowser> | null; free: (() => void) | null } = {
+    starting: null,
+    free: null,
+  };
   let browserError: string | null = null;
   const browser = () =>
-    (session.starting ??= AgentBrowser.start(
-      {
-        chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
-        blockPrivateTargets: options.blockPrivateTargets,
-        dir,
-        // The run's own deadline stops it first (and says so); the sandbox's is the backstop.
-        timeoutMs: timeoutMs + 10_000,
-        memoryMb: options.memoryMb ?? 1536,
-        signal: stop.signal,
-      },
-      Math.min(timeoutMs, 60_000),
-    ));
+    (session.starting ??= (async () => {
+      session.free = options.slots ? await options.slots.acquire(stop.signal) : null;
+      return AgentBrowser.start(
+        {
+          chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
+          blockPrivateTargets: options.blockPrivateTargets,
+          dir,
+          // The run's own deadline stops it first (and says so); the sandbox's is the backstop.
+          timeoutMs: timeoutMs + 10_000,
+          memoryMb: options.memoryMb ?? 1536,
+          signal: stop.signal,
+        },
+        Math.min(timeoutMs, 60_000),
+      );
+    })());
   const tool = async (name: string, args: Record<string, unknown>, ms: number) => {
     try {
       return await (await browser()).tool(name, args, ms);
@@ -155,7 +162,7 @@ export async function runAgenticCheck(
       size,
     }));
     keepDir = assets.length > 0;
-    const result: RunOutcome & { cleanup?: () => Promise<void> } = outcome(
+    const result = outcome(
       startedAt,
       { hasFailures: failed, hasErrors: false },
       {
@@ -170,8 +177,8 @@ export async function runAgenticCheck(
       },
       assets,
     );
-    // The screenshots stay until the try is recorded (their store copies them); then runTries calls cleanup.
-    if (keepDir) result.cleanup = () => rm(dir, { recursive: true, force: true });
+    // The screenshots stay until the try is recorded (their store copies them); then runTries calls release.
+    if (keepDir) result.release = () => rm(dir, { recursive: true, force: true });
     return result;
   } finally {
     clearTimeout(timer);
@@ -180,6 +187,7 @@ export async function runAgenticCheck(
     await started?.disconnect();
     stop.abort("done");
     await started?.ended;
+    session.free?.();
     if (!keepDir) await rm(dir, { recursive: true, force: true }).catch(() => {});
   }
 }

@@ -8,7 +8,7 @@ import {
 } from "../../domain/monitoring/assertions.js";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubHeaders, scrubText, secretValues } from "../../domain/monitoring/scrub.js";
-import type { RunOutcome } from "../../domain/monitoring/tries.js";
+import type { RunOutcome as TryOutcome } from "../../domain/monitoring/tries.js";
 import { exchange, NetworkError, type HttpExchange } from "./http.js";
 import { isPrivateAddress } from "./targets.js";
 
@@ -39,7 +39,7 @@ export type ApiRunSettings = {
 export type RunSettings = ApiRunSettings;
 
 /** What one try of a check produced: the result's verdict fields and its apiCheckResult. */
-export type { RunOutcome } from "../../domain/monitoring/tries.js";
+export type RunOutcome = TryOutcome & { apiCheckResult: Record<string, unknown> };
 
 const CONTENT_TYPES: Record<string, string> = {
   JSON: "application/json",

@@ -1,4 +1,6 @@
 import type { Runner } from "../execute.js";
+import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/run.js";
+import { Semaphore } from "../browser/sandbox.js";
 import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
@@ -6,13 +8,18 @@ import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
 import { runUrlCheck, type UrlRequest } from "./url.js";
 
-/** `ping`: the command ICMP checks run (default `ping` from PATH). */
+/**
+ * `ping`: the command ICMP checks run (default `ping` from PATH). `browser`: CHROMIUM_PATH and
+ * BROWSER_CONCURRENCY for BROWSER, MULTI_STEP and PLAYWRIGHT checks (`limitMs`: a test seam for
+ * their 240 s limit).
+ */
 type RunnerOptions = {
   blockPrivateTargets: boolean;
   timeoutMs?: number;
   ping?: string;
   /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
-  agentic?: Omit<AgenticOptions, "blockPrivateTargets">;
+  agentic?: Omit<AgenticOptions, "blockPrivateTargets" | "slots">;
+  browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number };
 };
 type CheckOf = Parameters<Runner>[0];
 
@@ -53,9 +60,39 @@ function withRequest<R>(
       : errorOutcome(`this ${check.checkType} check has no request to run`);
 }
 
-/** The runners the service has: API, URL, TCP, DNS and ICMP checks. */
+/** Runners of the script types, sharing BROWSER_CONCURRENCY places (one Semaphore per service or agent). */
+function scriptRunners(options: RunnerOptions, slots: Semaphore): Record<ScriptKind, Runner> {
+  const browser = {
+    chromiumPath: options.browser?.chromiumPath ?? "/usr/bin/chromium",
+    blockPrivateTargets: options.blockPrivateTargets,
+    slots,
+    ...(options.browser?.limitMs ? { limitMs: options.browser.limitMs } : {}),
+    ...(options.browser?.memoryMb ? { memoryMb: options.browser.memoryMb } : {}),
+  };
+  const runner =
+    (kind: ScriptKind): Runner =>
+    (check, effective, _location, signal) => {
+      const scriptCheck = {
+        kind,
+        scripted: check.scripted ?? { script: null, setupScripts: [], tearDownScripts: [], frequency: 10 },
+        variables: effective.environmentVariables,
+        degradedResponseTime: check.degradedResponseTime,
+        maxResponseTime: check.maxResponseTime,
+        shouldFail: check.shouldFail,
+      };
+      if (!check.scripted)
+        return Promise.resolve(scriptErrorOutcome(scriptCheck, `this ${kind} check has no script to run`));
+      return runScriptCheck(scriptCheck, browser, signal);
+    };
+  return { BROWSER: runner("BROWSER"), MULTI_STEP: runner("MULTI_STEP"), PLAYWRIGHT: runner("PLAYWRIGHT") };
+}
+
+/** The runners the service and agents have: API, URL, TCP, DNS, ICMP, BROWSER, MULTI_STEP, PLAYWRIGHT and AGENTIC checks. */
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
+  // AGENTIC runs take the same BROWSER_CONCURRENCY places: each is a Chromium too.
+  const slots = new Semaphore(options.browser?.concurrency ?? 1);
   return {
+    ...scriptRunners(options, slots),
     API: withRequest<ApiRequest>((request, variables, check, signal) =>
       runApiCheck(request, variables, settingsOf(check, options, signal)),
     ),
@@ -79,7 +116,12 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
       runAgenticCheck(
         check,
         effective.environmentVariables,
-        { ...options.agentic, blockPrivateTargets: options.blockPrivateTargets },
+        {
+          chromiumPath: options.browser?.chromiumPath,
+          ...options.agentic,
+          blockPrivateTargets: options.blockPrivateTargets,
+          slots,
+        },
         signal,
       ),
   };

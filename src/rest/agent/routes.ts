@@ -51,6 +51,26 @@ const ClaimedRunResponse = z.object({
       })
       .optional()
       .describe("AGENTIC checks only: the prompt, the conditions to assert and the check's time limit (seconds)"),
+    scripted: z
+      .object({
+        script: z.string().nullable(),
+        setupScripts: z.array(z.string()),
+        tearDownScripts: z.array(z.string()),
+        frequency: z.number(),
+        playwright: z
+          .object({
+            files: z.array(z.object({ path: z.string(), content: z.string() })),
+            testCommand: z.string().nullable(),
+            pwProjects: z.array(z.string()),
+            pwTags: z.array(z.string()),
+            timeout: z.number().nullable(),
+          })
+          .nullable()
+          .optional(),
+      })
+      .nullable()
+      .optional()
+      .describe("BROWSER, MULTI_STEP and PLAYWRIGHT checks only: script, setup and teardown, the Playwright project"),
   }),
   effective: z
     .record(z.string(), z.unknown())

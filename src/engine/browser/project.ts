@@ -1,0 +1,110 @@
+import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, normalize, relative, resolve, sep } from "node:path";
+import { ProjectError } from "./test-command.js";
+import { FIXTURE_ESM, FIXTURE_PACKAGE, fixtureSource } from "./fixture-source.js";
+
+const require = createRequire(import.meta.url);
+/** Packages a script may import besides @playwright/test (linked from the service's node_modules). */
+const LINKED = ["playwright", "playwright-core"];
+
+/** Chromium's flags: the memory limit of its pages' script heap, and no traffic of its own (STACK.md). */
+export function chromiumArgs(memoryMb: number): string[] {
+  return [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    `--js-flags=--max-old-space-size=${memoryMb}`,
+  ];
+}
+
+export type ProjectFile = { path: string; content: string };
+export type RunLayout = {
+  dir: string;
+  config: string;
+  report: string;
+  pages: string;
+  output: string;
+};
+
+/** A project file's path inside `root`, or null when it would leave it (`../`, absolute). */
+export function insideRoot(root: string, path: string): string | null {
+  const target = resolve(root, normalize(path));
+  return target.startsWith(root + sep) && !relative(root, target).startsWith("..") ? target : null;
+}
+
+/**
+ * Lays out one run's directory: the instrumented @playwright/test (fixture-source.ts) and links
+ * to playwright's packages in node_modules, the test files, and a config: Debian's Chromium with
+ * our flags, a JSON report to a file, trace on, screenshot on failure, one worker, no retries
+ * (the tries loop retries), the run's limit as Playwright's own timeouts. A project that brings a
+ * playwright.config.* is loaded by our config and overridden on those points only.
+ */
+export async function layOut(
+  dir: string,
+  options: {
+    files: ProjectFile[];
+    ownConfig: string | null;
+    chromiumPath: string;
+    memoryMb: number;
+    timeoutMs: number;
+    blockPrivateTargets: boolean;
+    testDir: string;
+  },
+): Promise<RunLayout> {
+  const layout: RunLayout = {
+    dir,
+    config: join(dir, "vigil.config.ts"),
+    report: join(dir, "report.json"),
+    pages: join(dir, "pages.jsonl"),
+    output: join(dir, "test-results"),
+  };
+  const shim = join(dir, "node_modules", "@playwright", "test");
+  await mkdir(shim, { recursive: true });
+  await writeFile(join(shim, "package.json"), FIXTURE_PACKAGE);
+  await writeFile(
+    join(shim, "index.js"),
+    fixtureSource({ pagesFile: layout.pages, blockPrivateTargets: options.blockPrivateTargets }),
+  );
+  await writeFile(join(shim, "index.mjs"), FIXTURE_ESM);
+  for (const name of LINKED) {
+    const real = dirname(require.resolve(`${name}/package.json`));
+    await symlink(real, join(dir, "node_modules", name), "dir");
+  }
+  for (const file of options.files) {
+    const target = insideRoot(dir, file.path);
+    if (!target) throw new ProjectError(`the project file ${file.path} is outside the project`);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.content);
+  }
+  await writeFile(layout.pages, "");
+  const launchOptions = { executablePath: options.chromiumPath, args: chromiumArgs(options.memoryMb) };
+  const ours = {
+    workers: 1,
+    retries: 0,
+    timeout: options.timeoutMs,
+    globalTimeout: options.timeoutMs,
+    outputDir: layout.output,
+    preserveOutput: "always",
+    reporter: [["list"], ["json", { outputFile: layout.report }]],
+  };
+  const use = { trace: "on", screenshot: "only-on-failure", launchOptions };
+  const config = options.ownConfig
+    ? `import base from ${JSON.stringify(`./${options.ownConfig.replace(/\.(ts|js|mjs|cjs|mts|cts)$/, "")}`)};
+const launch = ${JSON.stringify(use)};
+export default {
+  ...base,
+  ...${JSON.stringify(ours)},
+  use: { ...(base.use ?? {}), ...launch },
+  projects: (base.projects ?? []).map((project) => ({ ...project, use: { ...(project.use ?? {}), ...launch } })),
+};
+`
+    : `export default ${JSON.stringify({ ...ours, testDir: options.testDir, use }, null, 2)};\n`;
+  await writeFile(layout.config, config);
+  return layout;
+}

@@ -1,0 +1,269 @@
+import { access, constants, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { interpolate } from "../../domain/monitoring/effective.js";
+import { scrubText, secretValues } from "../../domain/monitoring/scrub.js";
+import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
+import { PLAYWRIGHT_CLI } from "./fixture-source.js";
+import { layOut, type ProjectFile } from "./project.js";
+import { plain, readPages, readReport, type TestRun } from "./results.js";
+import { makeRunDir, runInSandbox, type Semaphore } from "./sandbox.js";
+import { playwrightArgs, ProjectError } from "./test-command.js";
+
+export type ScriptKind = "BROWSER" | "MULTI_STEP" | "PLAYWRIGHT";
+type Variable = { key: string; value: string | null; secret?: boolean };
+
+export type BrowserRunOptions = {
+  chromiumPath: string;
+  blockPrivateTargets: boolean;
+  /** BROWSER_CONCURRENCY places of this instance or agent. */
+  slots: Semaphore;
+  /** BROWSER and MULTI_STEP's limit (240 s; tests make it shorter). */
+  limitMs?: number;
+  memoryMb?: number;
+};
+export type ScriptCheck = {
+  kind: ScriptKind;
+  scripted: ScriptSettings;
+  variables: readonly Variable[];
+  degradedResponseTime: number | null;
+  maxResponseTime: number | null;
+  shouldFail: boolean;
+};
+
+export const BROWSER_LIMIT_MS = 240_000;
+/** Time for Playwright to write its report and close the browser after its own timeout. */
+const GRACE_MS = 10_000;
+const MAX_LOG_LINES = 2_000;
+
+/** A PLAYWRIGHT run's limit: the check's `timeout`, else its interval (one to thirty minutes). */
+export function playwrightLimitMs(scripted: ScriptSettings): number {
+  const own = scripted.playwright?.timeout;
+  if (own && own > 0) return Math.min(own, 3600) * 1000;
+  return Math.min(Math.max(scripted.frequency, 1), 30) * 60_000;
+}
+
+const missingChromium = (path: string) =>
+  `Chromium was not found at ${path}: install Debian's \`chromium\` package (apt-get install chromium) or set CHROMIUM_PATH`;
+
+/** The test file of a BROWSER or MULTI_STEP check: its script, with setup and teardown as hooks. */
+function scriptFile(scripted: ScriptSettings, fill: (text: string) => string): string {
+  const hooks = [
+    ...scripted.setupScripts.map((s) => `__vigilTest.beforeAll(async ({ request }) => {\n${fill(s)}\n});`),
+    ...scripted.tearDownScripts.map((s) => `__vigilTest.afterAll(async ({ request }) => {\n${fill(s)}\n});`),
+  ];
+  const tail = hooks.length ? `\nimport { test as __vigilTest } from "@playwright/test";\n${hooks.join("\n")}\n` : "";
+  return `${fill(scripted.script ?? "")}\n${tail}`;
+}
+
+function outcomeOf(
+  check: ScriptCheck,
+  fields: {
+    hasErrors: boolean;
+    passed: boolean;
+    responseTime: number;
+    startedAt: Date;
+    result: Record<string, unknown>;
+  },
+): RunOutcome {
+  const reached = !fields.hasErrors;
+  const over = check.maxResponseTime != null && reached ? fields.responseTime > check.maxResponseTime : null;
+  const passed = reached && fields.passed && !over;
+  const key = check.kind === "MULTI_STEP" ? "multiStepCheckResult" : "browserCheckResult";
+  return {
+    hasFailures: fields.hasErrors ? false : check.shouldFail ? passed : !passed,
+    hasErrors: fields.hasErrors,
+    isDegraded: check.degradedResponseTime != null && reached ? fields.responseTime > check.degradedResponseTime : null,
+    overMaxResponseTime: over,
+    networkError: false,
+    responseTime: Math.round(fields.responseTime),
+    startedAt: fields.startedAt,
+    stoppedAt: new Date(),
+    [key]: fields.result,
+  };
+}
+
+/** A try that could not run (no Chromium, a bad project): hasErrors with the message. */
+export function scriptErrorOutcome(check: ScriptCheck, message: string, startedAt = new Date()): RunOutcome {
+  return outcomeOf(check, {
+    hasErrors: true,
+    passed: false,
+    responseTime: 0,
+    startedAt,
+    result: {
+      type: "PLAYWRIGHT_TEST",
+      errors: [message],
+      jobLog: null,
+      jobAssets: null,
+      pages: [],
+      traceSummary: null,
+    },
+  });
+}
+
+async function asset(
+  kind: RunAsset["kind"],
+  name: string,
+  contentType: string,
+  path: string,
+): Promise<RunAsset | null> {
+  const info = await stat(path).catch(() => null);
+  return info?.isFile() ? { kind, name, contentType, path, size: info.size } : null;
+}
+
+/** The screenshots and traces Playwright attached to the tests. */
+async function attachmentsOf(tests: TestRun[]): Promise<RunAsset[]> {
+  const found: RunAsset[] = [];
+  for (const [index, test] of tests.entries())
+    for (const a of test.attachments) {
+      const kind =
+        a.name === "trace"
+          ? "trace"
+          : a.contentType.startsWith("image/")
+            ? "screenshot"
+            : a.name === "video"
+              ? "video"
+              : "other";
+      const name = `${kind}-${index + 1}-${a.path.split("/").pop()}`;
+      const found1 = await asset(kind, name, a.contentType, a.path);
+      if (found1) found.push(found1);
+    }
+  return found;
+}
+
+/**
+ * One try of a BROWSER, MULTI_STEP or PLAYWRIGHT check: waits for a BROWSER_CONCURRENCY place,
+ * lays out the run's directory (project.ts), runs Playwright Test in the sandbox with the check's
+ * variables only, and reads its JSON report and the fixture's pages into the result. The run's
+ * directory (screenshots, trace, job log: `assets`) stays until runTries calls `release`.
+ */
+export async function runScriptCheck(
+  check: ScriptCheck,
+  options: BrowserRunOptions,
+  signal?: AbortSignal,
+): Promise<RunOutcome> {
+  const startedAt = new Date();
+  const secrets = secretValues(check.variables);
+  const scrub = (text: string) => scrubText(text, secrets);
+  if (
+    check.kind !== "MULTI_STEP" &&
+    !(await access(options.chromiumPath, constants.X_OK).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return scriptErrorOutcome(check, missingChromium(options.chromiumPath), startedAt);
+  const limitMs =
+    check.kind === "PLAYWRIGHT" ? playwrightLimitMs(check.scripted) : (options.limitMs ?? BROWSER_LIMIT_MS);
+  const memoryMb = options.memoryMb ?? 1536;
+
+  let release: () => void;
+  try {
+    release = await options.slots.acquire(signal);
+  } catch {
+    return scriptErrorOutcome(check, "the run was cancelled before it started", startedAt);
+  }
+  const run = await makeRunDir("vigil-browser-");
+  try {
+    const fill = (text: string) => interpolate(text, check.variables);
+    const project = check.scripted.playwright;
+    let files: ProjectFile[];
+    let args: string[];
+    if (check.kind === "PLAYWRIGHT") {
+      if (!project || project.files.length === 0)
+        throw new ProjectError("this Playwright check has no project files to run");
+      files = project.files;
+      args = playwrightArgs(project);
+    } else {
+      if (!check.scripted.script?.trim()) throw new ProjectError(`this ${check.kind} check has no script to run`);
+      files = [{ path: "tests/check.spec.ts", content: scriptFile(check.scripted, fill) }];
+      args = [];
+    }
+    const ownConfig =
+      files.find((f) => /^(\.\/)?playwright\.config\.(ts|js|mjs|cjs|mts|cts)$/.test(f.path))?.path ?? null;
+    const layout = await layOut(run.dir, {
+      files,
+      ownConfig: ownConfig?.replace(/^\.\//, "") ?? null,
+      chromiumPath: options.chromiumPath,
+      memoryMb,
+      timeoutMs: limitMs,
+      blockPrivateTargets: options.blockPrivateTargets,
+      testDir: "./tests",
+    });
+    const env = Object.fromEntries(check.variables.map((v) => [v.key, v.value ?? ""]));
+    const lines: { time: number; msg: string; level: string }[] = [];
+    let partial = "";
+    const sandbox = await runInSandbox({
+      entry: PLAYWRIGHT_CLI,
+      args: ["test", "--config", layout.config, ...args],
+      env,
+      cwd: run.dir,
+      timeoutMs: limitMs + GRACE_MS,
+      memoryMb,
+      ...(signal ? { signal } : {}),
+      onOutput: (chunk) => {
+        const parts = (partial + chunk).split("\n");
+        partial = parts.pop() ?? "";
+        for (const msg of parts)
+          if (msg.trim() && lines.length < MAX_LOG_LINES)
+            lines.push({ time: Date.now(), msg: scrub(plain(msg)), level: "INFO" });
+      },
+    });
+    release();
+    if (partial.trim() && lines.length < MAX_LOG_LINES)
+      lines.push({ time: Date.now(), msg: scrub(plain(partial)), level: "INFO" });
+    const logText = `${scrub(plain(sandbox.output))}${sandbox.droppedBytes ? `\n[${sandbox.droppedBytes} more bytes of output dropped]\n` : ""}`;
+    const logPath = join(run.dir, "job-log.txt");
+    await writeFile(logPath, logText);
+
+    const report = await readReport(layout.report).catch(() => null);
+    const { pages, traceSummary, refused } = await readPages(layout.pages);
+    const tests = report?.tests.filter((t) => !t.skipped) ?? [];
+    const errors = [
+      ...(sandbox.timedOut ? [`the run passed its limit of ${Math.round(limitMs / 1000)} s and was stopped`] : []),
+      ...(sandbox.outOfMemory ? [`the run passed its memory limit of ${memoryMb} MB and was stopped`] : []),
+      ...(sandbox.aborted ? ["the run was cancelled"] : []),
+      ...refused,
+      ...(report?.errors ?? []),
+      ...tests.flatMap((t) => t.errors.map((e) => `${t.title}: ${e}`)),
+    ].map(scrub);
+    if (!report && errors.length === 0)
+      errors.push(
+        `Playwright ended without a report (exit code ${sandbox.exitCode}): ${scrub(plain(sandbox.output)).slice(-2000)}`,
+      );
+    if (report && tests.length === 0 && errors.length === 0)
+      errors.push("no test ran (check the script, projects and tags)");
+    const assets = [
+      ...(await attachmentsOf(report?.tests ?? [])),
+      ...[await asset("log", "job-log.txt", "text/plain; charset=utf-8", logPath)].filter(
+        (a): a is RunAsset => a !== null,
+      ),
+    ];
+    const passed =
+      report !== null && tests.length > 0 && tests.every((t) => t.passed) && !sandbox.timedOut && !sandbox.aborted;
+    const responseTime = tests.reduce((sum, t) => sum + t.durationMs, 0) || sandbox.durationMs;
+    const outcome = outcomeOf(check, {
+      hasErrors: false,
+      passed,
+      responseTime,
+      startedAt,
+      result: {
+        type: "PLAYWRIGHT_TEST",
+        errors,
+        jobLog: lines,
+        jobAssets: assets.map(({ kind, name, contentType, size }) => ({ kind, name, contentType, size })),
+        ...(check.kind === "MULTI_STEP" ? {} : { pages, traceSummary }),
+        ...(check.kind === "MULTI_STEP" ? { traceSummary } : {}),
+        startTime: startedAt.getTime(),
+        endTime: Date.now(),
+        runtimeVersion: "playwright-1.65",
+        playwrightTestTraces: assets.filter((a) => a.kind === "trace").map((a) => a.name),
+      },
+    });
+    return { ...outcome, assets, release: run.cleanup };
+  } catch (error) {
+    release!();
+    await run.cleanup();
+    if (error instanceof ProjectError) return scriptErrorOutcome(check, error.message, startedAt);
+    throw error;
+  }
+}
