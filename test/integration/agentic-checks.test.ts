@@ -1,6 +1,9 @@
 // AGENTIC checks through the engine: a claimed run is executed with the scripted model server and
 // the local site (test/support/chat-model.ts), its result recorded and read back over REST and GraphQL.
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgenticModelConfig } from "../../src/config.js";
 import { claimRuns } from "../../src/domain/runs/index.js";
@@ -28,7 +31,7 @@ describe(`AGENTIC checks on ${testProvider}`, () => {
     await site.stop();
   });
 
-  async function runOnce(checkId: string, model: AgenticModelConfig | undefined) {
+  async function runOnce(checkId: string, model: AgenticModelConfig | undefined, workDir?: string) {
     await t.db.checkRun.create({
       data: { accountId: t.accountId, checkId, location: "eu-west-1", sequenceId: randomUUID(), dueAt: new Date() },
     });
@@ -45,7 +48,7 @@ describe(`AGENTIC checks on ${testProvider}`, () => {
       leaseMs: 300_000,
       now: () => new Date(),
       sleep: async () => {},
-      runners: defaultRunners({ blockPrivateTargets: false, ...(model ? { agentic: { model } } : {}) }),
+      runners: defaultRunners({ blockPrivateTargets: false, ...(model ? { agentic: { model, workDir } } : {}) }),
     });
     expect(answer).toBe("recorded");
     const [result] = (await t.api.get(`/v1/check-results/${checkId}`)).body;
@@ -110,6 +113,34 @@ describe(`AGENTIC checks on ${testProvider}`, () => {
       name: "navigate",
       sequenceNumber: 1,
     });
+  });
+
+  it("fails when an assertion failed, with the page's screenshot listed, and leaves no files behind", async () => {
+    const model = await startChatModel(
+      inOrder([
+        { tool: "navigate", args: { url: site.url } },
+        {
+          tool: "report",
+          args: {
+            assertions: [{ condition: "Signed in", passed: false, actual: "a sign-in form", expected: "a greeting" }],
+            summary: "Not signed in.",
+          },
+        },
+      ]),
+    );
+    const workDir = await mkdtemp(join(tmpdir(), "agentic-engine-"));
+    const check = await newCheck({ settings: { prompt: `Open ${site.url}.`, assertions: ["Signed in"] } });
+    const result = await runOnce(check.id, model.config, workDir);
+    await model.stop();
+    expect(result).toMatchObject({ hasFailures: true, hasErrors: false });
+    expect(result.agenticCheckResult.assertions).toEqual([
+      { condition: "Signed in", passed: false, actual: "a sign-in form", expected: "a greeting" },
+    ]);
+    expect(result.agenticCheckResult.artifactManifest).toEqual({
+      "agent-screenshot-1.png": "screenshot taken by the agent",
+    });
+    expect(await readdir(workDir)).toEqual([]);
+    await rm(workDir, { recursive: true, force: true });
   });
 
   it("ends with hasErrors naming the missing variables when no model is configured", async () => {
