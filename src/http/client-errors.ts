@@ -16,7 +16,7 @@ export function watchResponses(server: Server) {
 }
 
 /** Why Node refused a request, as a status and a message for the client. */
-function statusAndMessage(error: NodeJS.ErrnoException & { reason?: string }, timeouts: Timeouts): [number, string] {
+function answerFor(error: NodeJS.ErrnoException & { reason?: string }, timeouts: Timeouts): [number, string] {
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT")
     return [
       408,
@@ -42,7 +42,7 @@ export function clientErrorHandler(timeouts: Timeouts) {
     // A response already begun, or sent early (a 401 before the body): the client must not read a second one.
     const response = latest.get(socket);
     if (response?.headersSent && !response.req.complete) return lingeringClose(socket, "");
-    const [status, message] = statusAndMessage(error, timeouts);
+    const [status, message] = answerFor(error, timeouts);
     const validation = status === 400 ? { source: "payload" as const, keys: [] } : undefined;
     lingeringClose(socket, rawErrorResponse(status, message, { validation }));
   };

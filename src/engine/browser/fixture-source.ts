@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import { isPrivateAddress } from "../runners/targets.js";
 
 const require = createRequire(import.meta.url);
 
@@ -7,6 +6,27 @@ const require = createRequire(import.meta.url);
 export const REAL_PLAYWRIGHT_TEST = require.resolve("@playwright/test");
 /** Playwright Test's command line, run in the sandbox. */
 export const PLAYWRIGHT_CLI = require.resolve("@playwright/test/cli");
+
+/**
+ * runners/targets.ts's isPrivateAddress as source for the run's process (a function's own text is
+ * not portable: test runners rewrite its imports); test/unit/browser-fixture.test.ts checks that
+ * the two agree.
+ */
+export const PRIVATE_ADDRESS_SOURCE = `function isPrivateAddress(address) {
+  const { isIPv4, isIPv6 } = require("node:net");
+  if (isIPv4(address)) {
+    const [a, b] = address.split(".").map(Number);
+    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (isIPv6(address)) {
+    const lower = address.toLowerCase();
+    const mapped = /^::ffff:(\\d+\\.\\d+\\.\\d+\\.\\d+)$/.exec(lower);
+    if (mapped) return isPrivateAddress(mapped[1]);
+    return lower === "::1" || lower === "::" || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower);
+  }
+  return false;
+}`;
 
 /**
  * Records, for each page a test opened: its URL and web vitals (TTFB from the navigation entry;
@@ -41,7 +61,7 @@ const { isIPv4, isIPv6 } = require("node:net");
 const PAGES_FILE = ${JSON.stringify(options.pagesFile)};
 const BLOCK = ${options.blockPrivateTargets ? "true" : "false"};
 const VITALS_SCRIPT = ${JSON.stringify(VITALS_SCRIPT)};
-const isPrivateAddress = ${isPrivateAddress.toString()};
+${PRIVATE_ADDRESS_SOURCE}
 
 async function refusal(url) {
   let host;

@@ -6,7 +6,7 @@ import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitori
 import { PLAYWRIGHT_CLI } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
 import { plain, readPages, readReport, type TestRun } from "./results.js";
-import { makeRunDir, runInSandbox, type Semaphore } from "./sandbox.js";
+import { makeRunDir, runInSandbox, type SandboxResult, type Semaphore } from "./sandbox.js";
 import { playwrightArgs, ProjectError } from "./test-command.js";
 
 export type ScriptKind = "BROWSER" | "MULTI_STEP" | "PLAYWRIGHT";
@@ -20,6 +20,8 @@ export type BrowserRunOptions = {
   /** BROWSER and MULTI_STEP's limit (240 s; tests make it shorter). */
   limitMs?: number;
   memoryMb?: number;
+  /** Each run's sandbox figures (benchmarks). */
+  onSandbox?: (result: SandboxResult) => void;
 };
 export type ScriptCheck = {
   kind: ScriptKind;
@@ -209,6 +211,7 @@ export async function runScriptCheck(
       },
     });
     release();
+    options.onSandbox?.(sandbox);
     if (partial.trim() && lines.length < MAX_LOG_LINES)
       lines.push({ time: Date.now(), msg: scrub(plain(partial)), level: "INFO" });
     const logText = `${scrub(plain(sandbox.output))}${sandbox.droppedBytes ? `\n[${sandbox.droppedBytes} more bytes of output dropped]\n` : ""}`;

@@ -1,0 +1,137 @@
+// BROWSER and MULTI_STEP checks end to end: run by the service's engine (executeRun) and by a
+// private-location agent process, their results stored and shown by REST and GraphQL. The
+// runners' own cases (failures, hangs, limits, isolation) are in test/unit/browser-runner.test.ts.
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { claimRuns } from "../../src/domain/runs/index.js";
+import { executeRun } from "../../src/engine/execute.js";
+import { defaultRunners } from "../../src/engine/runners/index.js";
+import { eventually, startAgentProcess, type AgentProcess } from "../support/agent.js";
+import { useTestApp } from "../support/app.js";
+import { testProvider } from "../support/database.js";
+import { privateLocationWithKey } from "../support/fixtures/private-locations.js";
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const script = (url: string) => `import { test, expect } from "@playwright/test";
+test("shop", async ({ page }) => {
+  await page.goto("${url}/");
+  await expect(page.locator("h1")).toHaveText("{{GREETING}}");
+});`;
+
+describe(`browser-type checks run by the engine and by an agent on ${testProvider}`, () => {
+  const t = useTestApp();
+  const api = t.api;
+  let server: Server;
+  let base = "";
+  let agent: AgentProcess | undefined;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === "/api/items") return void response.setHeader("content-type", "application/json").end("[1,2]");
+      response.setHeader("content-type", "text/html").end("<html><body><h1>Hello Vigil</h1></body></html>");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    agent?.kill();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  async function runOnce(checkId: string) {
+    const now = new Date();
+    await t.db.checkRun.create({
+      data: { accountId: t.accountId, checkId, location: "eu-west-1", sequenceId: randomUUID(), dueAt: now },
+    });
+    const [run] = await claimRuns({
+      ctx: { db: t.db },
+      privateLocationId: null,
+      owner: "test",
+      now,
+      leaseMs: 60_000,
+      limit: 1,
+    });
+    return executeRun(t.app.context, run!, {
+      owner: "test",
+      leaseMs: 60_000,
+      now: () => new Date(),
+      sleep: async () => {},
+      runners: defaultRunners({ blockPrivateTargets: false }),
+    });
+  }
+
+  it("records a BROWSER check's result with its pages, web vitals and trace summary; REST and GraphQL show it", async () => {
+    const created = await api.post("/v1/checks/browser", {
+      name: "Shop",
+      locations: ["eu-west-1"],
+      script: script(base),
+      environmentVariables: [{ key: "GREETING", value: "Hello Vigil" }],
+    });
+    expect(created.status).toBe(201);
+    // The reference's browser check has no response-time thresholds; a stored one is honoured.
+    await t.db.check.update({
+      where: { id: created.body.id },
+      data: { degradedResponseTime: 1, maxResponseTime: 60_000 },
+    });
+    expect(await runOnce(created.body.id)).toBe("recorded");
+    const [row] = await t.db.checkResult.findMany({ where: { checkId: created.body.id } });
+    expect(row).toMatchObject({ hasFailures: false, hasErrors: false, isDegraded: true, overMaxResponseTime: false });
+    const shown = await api.get(`/v1/check-results/${created.body.id}/${row!.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.browserCheckResult).toMatchObject({
+      errors: [],
+      pages: [
+        { url: `${base}/`, webVitals: { FCP: { score: expect.any(String) }, TTFB: { value: expect.any(Number) } } },
+      ],
+      traceSummary: { consoleErrors: 0, userScriptErrors: 0, networkErrors: 0, documentErrors: 0 },
+    });
+    const gql = await t.gql(
+      `query($id: ID!) { checkResults(checkId: $id, first: 1) { edges { node { browserCheckResult } } } }`,
+      {
+        id: created.body.id,
+      },
+    );
+    expect(gql.body.data.checkResults.edges[0].node.browserCheckResult).toEqual(shown.body.browserCheckResult);
+    expect(shown.body.browserCheckResult.jobLog.length).toBeGreaterThan(0);
+  });
+
+  it("records a MULTI_STEP check over a local JSON API in multiStepCheckResult", async () => {
+    const created = await api.post("/v1/checks/multistep", {
+      name: "Items API",
+      locations: ["eu-west-1"],
+      script: `import { test, expect } from "@playwright/test";
+test("items", async ({ request }) => { expect(await (await request.get("${base}/api/items")).json()).toEqual([1, 2]); });`,
+    });
+    expect(created.status).toBe(201);
+    expect(await runOnce(created.body.id)).toBe("recorded");
+    const [row] = await t.db.checkResult.findMany({ where: { checkId: created.body.id } });
+    expect(row).toMatchObject({ hasFailures: false, hasErrors: false, browserCheckResult: null });
+    expect(row!.multiStepCheckResult).toMatchObject({ errors: [] });
+  });
+
+  it("runs a BROWSER check on a private location's agent process", async () => {
+    const location = await privateLocationWithKey(api, "Office", `browser-${randomUUID().slice(0, 8)}`);
+    agent = await startAgentProcess({ VIGIL_URL: t.url, API_KEY: location.key });
+    const created = await api.post("/v1/checks/browser", {
+      name: "Shop from the office",
+      locations: [],
+      privateLocations: [location.slug],
+      script: script(base),
+      environmentVariables: [{ key: "GREETING", value: "Hello Vigil" }],
+    });
+    expect(created.status).toBe(201);
+    expect((await api.post("/v1/check-sessions/trigger", { target: { checkId: [created.body.id] } })).status).toBe(201);
+    const [result] = await eventually(
+      async () => {
+        const rows = await t.db.checkResult.findMany({ where: { checkId: created.body.id, resultType: "FINAL" } });
+        return rows.length ? rows : null;
+      },
+      90_000,
+      "the agent's result",
+    );
+    expect(result).toMatchObject({ runLocation: location.slug, hasFailures: false, hasErrors: false });
+    expect(result!.browserCheckResult).toMatchObject({ errors: [], pages: [{ url: `${base}/` }] });
+  });
+});
