@@ -251,6 +251,29 @@ describe("AGENTIC runs", () => {
       await r.outcome.release?.();
   });
 
+  it("keeps secrets out of the assertions too: sent and recorded with their placeholder", async () => {
+    const { outcome, requests, result } = await run(
+      [
+        {
+          text: JSON.stringify({
+            assertions: [
+              { condition: "Token {{PASSWORD}} accepted", passed: true, actual: "accepted", expected: "accepted" },
+            ],
+            summary: "ok",
+          }),
+        },
+      ],
+      agentic("Check the token.", [`Token ${SECRET} accepted`]),
+    );
+    expect(outcome.hasFailures).toBe(false);
+    expect(result.assertions).toEqual([
+      { condition: "Token {{PASSWORD}} accepted", passed: true, actual: "accepted", expected: "accepted" },
+    ]);
+    expect(requests[0]!.raw).toContain("Token {{PASSWORD}} accepted");
+    expect(requests[0]!.raw).not.toContain(SECRET);
+    expect(JSON.stringify(result)).not.toContain(SECRET);
+  });
+
   it("stops a model that never reports after maxSteps requests", async () => {
     const { outcome, requests, result } = await run(() => ({ tool: "read_text", args: {} }), agentic("Loop.", []), {
       maxSteps: 4,

@@ -78,21 +78,18 @@ export async function runAgent(task: AgentTask): Promise<AgentOutcome> {
   const out: AgentOutcome = { steps: [], assertions: [], summary: null, errors: [], screenshots: [] };
   const step = (s: Omit<AgentStep, "timestamp" | "sequenceNumber">) =>
     out.steps.push({ ...s, timestamp: now().toISOString(), sequenceNumber: out.steps.length + 1 });
-  const assertionsText = task.assertions.length
-    ? `\n\nAssertions:\n${task.assertions.map((a, i) => `${i + 1}. ${secrets.prompt(a)}`).join("\n")}`
-    : "";
+  // The assertions as the model sees them (and as they are recorded): secrets as placeholders.
+  const asked = task.assertions.map((a) => secrets.prompt(a));
+  const assertionsText = asked.length ? `\n\nAssertions:\n${asked.map((a, i) => `${i + 1}. ${a}`).join("\n")}` : "";
   const messages: ChatMessage[] = [
     {
       role: "system",
-      content: systemPrompt(
-        task.assertions.map((a) => secrets.prompt(a)),
-        secrets.names,
-      ),
+      content: systemPrompt(asked, secrets.names),
     },
     { role: "user", content: secrets.prompt(task.prompt) + assertionsText },
   ];
   const finish = (report: Report) => {
-    out.assertions = verdicts(task.assertions, report);
+    out.assertions = verdicts(asked, report).map((a) => secrets.hideDeep(a));
     out.summary = secrets.hide(report.summary);
     return out;
   };
