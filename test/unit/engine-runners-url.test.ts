@@ -157,6 +157,16 @@ describe("the URL monitor runner against a local target", () => {
       hasErrors: true,
       hasFailures: false,
     });
-    expect(Object.keys(runners).sort()).toEqual(["API", "DNS", "ICMP", "TCP", "URL"]);
+    expect(Object.keys(runners).sort()).toEqual([
+      "AGENTIC",
+      "API",
+      "BROWSER",
+      "DNS",
+      "ICMP",
+      "MULTI_STEP",
+      "PLAYWRIGHT",
+      "TCP",
+      "URL",
+    ]);
   });
 });
