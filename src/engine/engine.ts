@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { systemContext, type AppContext } from "../app-context.js";
-import { claimRuns, releaseRun } from "../domain/runs/claim.js";
+import { claimRuns, extendLeases, releaseRun } from "../domain/runs/claim.js";
 import type { CheckRunRow } from "../domain/runs/index.js";
 import { executeRun } from "./execute.js";
 import { RunnableCache } from "../domain/monitoring/runnable.js";
@@ -185,6 +185,13 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     }),
   );
   every(1_000, guarded("cancellations", watchCancellations));
+  // Runs under way longer than a third of their lease (browser runs, runs waiting for a browser) keep it.
+  every(
+    Math.max(1_000, Math.floor(options.leaseMs / 3)),
+    guarded("leases", async () => {
+      await extendLeases({ ctx: { db }, ids: [...inFlight.keys()], owner, now: now(), leaseMs: options.leaseMs });
+    }),
+  );
   let reported = { ...stats };
   every(REPORT_EVERY_MS, async () => {
     const lags = stats.lagMs.splice(0).sort((x, y) => x - y);

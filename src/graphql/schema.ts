@@ -20,6 +20,7 @@ import "./types/check-groups/mutations.js";
 import "./types/check-results/enums.js";
 import "./types/check-results/api-result.js";
 import "./types/check-results/agentic-result.js";
+import "./types/check-results/browser-result.js";
 import "./types/check-results/type.js";
 import "./types/check-statuses/type.js";
 import "./types/check-alerts/type.js";

@@ -88,12 +88,21 @@ describe(`browser-type checks run by the engine and by an agent on ${testProvide
       traceSummary: { consoleErrors: 0, userScriptErrors: 0, networkErrors: 0, documentErrors: 0 },
     });
     const gql = await t.gql(
-      `query($id: ID!) { checkResults(checkId: $id, first: 1) { edges { node { browserCheckResult } } } }`,
-      {
-        id: created.body.id,
-      },
+      `query($id: ID!) { checkResults(checkId: $id, first: 1) { edges { node {
+        browserCheckResult browserPages { url fcp { value score } cls { value score } } browserTraceSummary { consoleErrors documentErrors }
+      } } } }`,
+      { id: created.body.id },
     );
-    expect(gql.body.data.checkResults.edges[0].node.browserCheckResult).toEqual(shown.body.browserCheckResult);
+    const node = gql.body.data.checkResults.edges[0].node;
+    expect(node.browserCheckResult).toEqual(shown.body.browserCheckResult);
+    expect(node.browserPages).toEqual([
+      {
+        url: `${base}/`,
+        fcp: { value: expect.any(Number), score: expect.any(String) },
+        cls: { value: 0, score: "GOOD" },
+      },
+    ]);
+    expect(node.browserTraceSummary).toEqual({ consoleErrors: 0, documentErrors: 0 });
     expect(shown.body.browserCheckResult.jobLog.length).toBeGreaterThan(0);
   });
 

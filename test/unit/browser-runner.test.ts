@@ -168,22 +168,38 @@ describe("BROWSER runs", () => {
     await outcome.release!();
   });
 
-  it("gives the script none of the service's environment, and its own directory as working directory and home", async () => {
-    process.env.VIGIL_API_KEY ??= "vg_service_key_for_the_test_only";
-    const outcome = await run(
-      "BROWSER",
-      `${header}test("environment", async () => {
-  console.log("SEEN=" + JSON.stringify({ key: process.env.VIGIL_API_KEY ?? null, db: process.env.DATABASE_URL ?? null, cwd: process.cwd(), home: process.env.HOME, mine: process.env.MINE }));
+  it("gives the script none of the service's environment, its own directory as working directory and home; the service's files stay readable (no container)", async () => {
+    const saved = { key: process.env.VIGIL_API_KEY, db: process.env.DATABASE_URL };
+    process.env.VIGIL_API_KEY = "vg_service_key_for_the_test_only";
+    process.env.DATABASE_URL = "file:./service.db";
+    const ownSource = new URL(import.meta.url).pathname;
+    let outcome: RunOutcome;
+    try {
+      outcome = await run(
+        "BROWSER",
+        `${header}import { existsSync } from "node:fs";
+test("environment", async () => {
+  console.log("SEEN=" + JSON.stringify({ key: process.env.VIGIL_API_KEY ?? null, db: process.env.DATABASE_URL ?? null, cwd: process.cwd(), home: process.env.HOME, mine: process.env.MINE, serviceFile: existsSync(${JSON.stringify(ownSource)}) }));
   expect(process.env.VIGIL_API_KEY).toBeUndefined();
   expect(process.env.DATABASE_URL).toBeUndefined();
 });`,
-      { variables: [{ key: "MINE", value: "check variable" }] },
-    );
+        { variables: [{ key: "MINE", value: "check variable" }] },
+      );
+    } finally {
+      for (const [name, value] of [
+        ["VIGIL_API_KEY", saved.key],
+        ["DATABASE_URL", saved.db],
+      ] as const)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
     expect(outcome).toMatchObject({ hasFailures: false, hasErrors: false });
-    const seen = JSON.parse(/SEEN=(.*)/.exec(log(outcome))![1]!) as Record<string, string | null>;
+    const seen = JSON.parse(/SEEN=(.*)/.exec(log(outcome))![1]!) as Record<string, string | boolean | null>;
     expect(seen).toMatchObject({ key: null, db: null, mine: "check variable" });
     expect(seen.cwd).toMatch(/vigil-browser-/);
     expect(seen.home).toBe(seen.cwd);
+    // What a plain child process can still do (README, "Browser checks"): read the service's files.
+    expect(seen.serviceFile).toBe(true);
     await outcome.release!();
   });
 

@@ -50,6 +50,21 @@ describe("runInSandbox", () => {
     expect(result.droppedBytes).toBe(4096 * 1024 - 64 * 1024);
   });
 
+  it("kills the runs under way when the process running them exits", async () => {
+    const { entry, cwd } = await script("console.log(process.env.VIGIL_SANDBOX_RUN); setInterval(() => {}, 1000);");
+    const host = join(cwd, "host.mts");
+    const sandbox = new URL("../../src/engine/browser/sandbox.ts", import.meta.url).pathname;
+    await writeFile(
+      host,
+      `import { runInSandbox } from ${JSON.stringify(sandbox)};
+void runInSandbox({ entry: ${JSON.stringify(entry)}, cwd: ${JSON.stringify(cwd)}, env: {}, timeoutMs: 60_000, onOutput: (tag) => { console.log(tag.trim()); setTimeout(() => process.exit(0), 100); } });`,
+    );
+    const { execFileSync } = await import("node:child_process");
+    const tag = execFileSync(process.execPath, ["--import", "tsx", host], { encoding: "utf8", timeout: 30_000 }).trim();
+    expect(tag).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await runAlive(tag)).toEqual([]);
+  });
+
   it("stops at once when its signal aborts", async () => {
     const { entry, cwd } = await script("setInterval(() => {}, 1000)");
     const controller = new AbortController();

@@ -65,6 +65,30 @@ export async function renewLease({
 }
 
 /**
+ * Keeps long runs held (a browser run takes up to 240 s, or waits for a BROWSER_CONCURRENCY
+ * place): the leases of these runs of this owner that end within `leaseMs` move to now +
+ * `leaseMs`. A lease that already reaches further (a retry's hold) is left as it is.
+ */
+export async function extendLeases({
+  ctx,
+  ...runs
+}: {
+  ctx: QueueContext;
+  ids: number[];
+  owner: string;
+  now: Date;
+  leaseMs: number;
+}): Promise<number> {
+  if (runs.ids.length === 0) return 0;
+  const until = new Date(runs.now.getTime() + runs.leaseMs);
+  const { count } = await ctx.db.checkRun.updateMany({
+    where: { id: { in: runs.ids }, status: "RUNNING", leaseOwner: runs.owner, leaseExpiresAt: { lt: until } },
+    data: { leaseExpiresAt: until },
+  });
+  return count;
+}
+
+/**
  * Ends a run this owner holds (DONE, or CANCELLED); false when another runner holds it now, so
  * the late one must not record a result twice.
  */

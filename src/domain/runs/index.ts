@@ -1,4 +1,4 @@
-export { claimRuns, finishRun, renewLease, type Claim, type ClaimScope } from "./claim.js";
+export { claimRuns, extendLeases, finishRun, renewLease, type Claim, type ClaimScope } from "./claim.js";
 export { DROP_AFTER_MS, dropUnclaimedRuns, droppedMessage } from "./drop.js";
 export { recordHeldTries, type HeldTry } from "./record.js";
 export { releaseRun } from "./claim.js";

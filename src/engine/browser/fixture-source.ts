@@ -139,11 +139,13 @@ module.exports = { ...real, test, default: test };
 }
 
 /** The ES module face of the shim (a script with `import` compiled as ESM). */
-export const FIXTURE_ESM = `import shim from "./index.js";
-export * from ${JSON.stringify(REAL_PLAYWRIGHT_TEST.replace(/index\.js$/, "index.mjs"))};
-export const test = shim.test;
-export default shim.test;
-`;
+export const FIXTURE_ESM = [
+  'import shim from "./index.js";',
+  `export * from ${JSON.stringify(REAL_PLAYWRIGHT_TEST.replace(/index\.js$/, "index.mjs"))};`,
+  "export const test = shim.test;",
+  "export default shim.test;",
+  "",
+].join("\n");
 
 export const FIXTURE_PACKAGE = JSON.stringify({
   name: "@playwright/test",

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 
 /**
@@ -67,4 +68,25 @@ export async function runRss(tag: string): Promise<number> {
     if (match) total += Number(match[1]) * 1024;
   }
   return total;
+}
+
+/**
+ * The same, at once and synchronously, for several runs: for process exit (an `exit` handler
+ * cannot wait), so a service or agent that exits leaves no run and no browser behind.
+ */
+export function killRunsSync(runs: Iterable<{ tag: string; pid?: number | undefined }>): void {
+  const list = [...runs];
+  if (list.length === 0) return;
+  for (const run of list) if (run.pid) kill(-run.pid, "SIGKILL");
+  const needles = list.map((run) => Buffer.from(`\0${RUN_TAG}=${run.tag}\0`));
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = Buffer.concat([Buffer.from([0]), readFileSync(`/proc/${name}/environ`)]);
+    } catch {
+      continue;
+    }
+    if (needles.some((needle) => environ.includes(needle))) kill(Number(name), "SIGKILL");
+  }
 }

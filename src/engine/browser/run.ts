@@ -1,16 +1,17 @@
-import { access, constants, stat, writeFile } from "node:fs/promises";
+import { access, constants, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubText, secretValues } from "../../domain/monitoring/scrub.js";
 import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
+import { asset, attachmentsOf, outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
 import { PLAYWRIGHT_CLI } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
-import { plain, readPages, readReport, type TestRun } from "./results.js";
+import { plain, readPages, readReport } from "./results.js";
 import { makeRunDir, runInSandbox, type SandboxResult, type Semaphore } from "./sandbox.js";
 import { playwrightArgs, ProjectError } from "./test-command.js";
 
-export type ScriptKind = "BROWSER" | "MULTI_STEP" | "PLAYWRIGHT";
-type Variable = { key: string; value: string | null; secret?: boolean };
+export type { ScriptCheck, ScriptKind } from "./outcome.js";
+export { scriptErrorOutcome } from "./outcome.js";
 
 export type BrowserRunOptions = {
   chromiumPath: string;
@@ -22,14 +23,6 @@ export type BrowserRunOptions = {
   memoryMb?: number;
   /** Each run's sandbox figures (benchmarks). */
   onSandbox?: (result: SandboxResult) => void;
-};
-export type ScriptCheck = {
-  kind: ScriptKind;
-  scripted: ScriptSettings;
-  variables: readonly Variable[];
-  degradedResponseTime: number | null;
-  maxResponseTime: number | null;
-  shouldFail: boolean;
 };
 
 export const BROWSER_LIMIT_MS = 240_000;
@@ -46,91 +39,6 @@ export function playwrightLimitMs(scripted: ScriptSettings): number {
 
 const missingChromium = (path: string) =>
   `Chromium was not found at ${path}: install Debian's \`chromium\` package (apt-get install chromium) or set CHROMIUM_PATH`;
-
-/** The test file of a BROWSER or MULTI_STEP check: its script, with setup and teardown as hooks. */
-function scriptFile(scripted: ScriptSettings, fill: (text: string) => string): string {
-  const hooks = [
-    ...scripted.setupScripts.map((s) => `__vigilTest.beforeAll(async ({ request }) => {\n${fill(s)}\n});`),
-    ...scripted.tearDownScripts.map((s) => `__vigilTest.afterAll(async ({ request }) => {\n${fill(s)}\n});`),
-  ];
-  const tail = hooks.length ? `\nimport { test as __vigilTest } from "@playwright/test";\n${hooks.join("\n")}\n` : "";
-  return `${fill(scripted.script ?? "")}\n${tail}`;
-}
-
-function outcomeOf(
-  check: ScriptCheck,
-  fields: {
-    hasErrors: boolean;
-    passed: boolean;
-    responseTime: number;
-    startedAt: Date;
-    result: Record<string, unknown>;
-  },
-): RunOutcome {
-  const reached = !fields.hasErrors;
-  const over = check.maxResponseTime != null && reached ? fields.responseTime > check.maxResponseTime : null;
-  const passed = reached && fields.passed && !over;
-  const key = check.kind === "MULTI_STEP" ? "multiStepCheckResult" : "browserCheckResult";
-  return {
-    hasFailures: fields.hasErrors ? false : check.shouldFail ? passed : !passed,
-    hasErrors: fields.hasErrors,
-    isDegraded: check.degradedResponseTime != null && reached ? fields.responseTime > check.degradedResponseTime : null,
-    overMaxResponseTime: over,
-    networkError: false,
-    responseTime: Math.round(fields.responseTime),
-    startedAt: fields.startedAt,
-    stoppedAt: new Date(),
-    [key]: fields.result,
-  };
-}
-
-/** A try that could not run (no Chromium, a bad project): hasErrors with the message. */
-export function scriptErrorOutcome(check: ScriptCheck, message: string, startedAt = new Date()): RunOutcome {
-  return outcomeOf(check, {
-    hasErrors: true,
-    passed: false,
-    responseTime: 0,
-    startedAt,
-    result: {
-      type: "PLAYWRIGHT_TEST",
-      errors: [message],
-      jobLog: null,
-      jobAssets: null,
-      pages: [],
-      traceSummary: null,
-    },
-  });
-}
-
-async function asset(
-  kind: RunAsset["kind"],
-  name: string,
-  contentType: string,
-  path: string,
-): Promise<RunAsset | null> {
-  const info = await stat(path).catch(() => null);
-  return info?.isFile() ? { kind, name, contentType, path, size: info.size } : null;
-}
-
-/** The screenshots and traces Playwright attached to the tests. */
-async function attachmentsOf(tests: TestRun[]): Promise<RunAsset[]> {
-  const found: RunAsset[] = [];
-  for (const [index, test] of tests.entries())
-    for (const a of test.attachments) {
-      const kind =
-        a.name === "trace"
-          ? "trace"
-          : a.contentType.startsWith("image/")
-            ? "screenshot"
-            : a.name === "video"
-              ? "video"
-              : "other";
-      const name = `${kind}-${index + 1}-${a.path.split("/").pop()}`;
-      const found1 = await asset(kind, name, a.contentType, a.path);
-      if (found1) found.push(found1);
-    }
-  return found;
-}
 
 /**
  * One try of a BROWSER, MULTI_STEP or PLAYWRIGHT check: waits for a BROWSER_CONCURRENCY place,
@@ -164,7 +72,10 @@ export async function runScriptCheck(
   } catch {
     return scriptErrorOutcome(check, "the run was cancelled before it started", startedAt);
   }
-  const run = await makeRunDir("vigil-browser-");
+  const run = await makeRunDir("vigil-browser-").catch((error: unknown) => {
+    release();
+    throw error;
+  });
   try {
     const fill = (text: string) => interpolate(text, check.variables);
     const project = check.scripted.playwright;
@@ -254,8 +165,8 @@ export async function runScriptCheck(
         errors,
         jobLog: lines,
         jobAssets: assets.map(({ kind, name, contentType, size }) => ({ kind, name, contentType, size })),
-        ...(check.kind === "MULTI_STEP" ? {} : { pages, traceSummary }),
-        ...(check.kind === "MULTI_STEP" ? { traceSummary } : {}),
+        ...(check.kind === "MULTI_STEP" ? {} : { pages }),
+        traceSummary,
         startTime: startedAt.getTime(),
         endTime: Date.now(),
         runtimeVersion: "playwright-1.65",
@@ -264,7 +175,7 @@ export async function runScriptCheck(
     });
     return { ...outcome, assets, release: run.cleanup };
   } catch (error) {
-    release!();
+    release();
     await run.cleanup();
     if (error instanceof ProjectError) return scriptErrorOutcome(check, error.message, startedAt);
     throw error;

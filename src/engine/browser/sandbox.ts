@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { killRun, RUN_TAG, runRss } from "./processes.js";
+import { killRun, killRunsSync, RUN_TAG, runRss } from "./processes.js";
 
 /**
  * One script run in its own child process (node), for browser-type and agentic checks.
@@ -81,6 +81,10 @@ export function sandboxEnv(env: Record<string, string>, cwd: string, tag: string
   };
 }
 
+/** Runs under way in this process: killed when it exits (shutdown, a crash, a second signal). */
+const live = new Map<string, { tag: string; pid?: number | undefined }>();
+let exitHook = false;
+
 export async function runInSandbox(options: SandboxOptions): Promise<SandboxResult> {
   const memoryMb = options.memoryMb ?? DEFAULT_MEMORY_MB;
   const maxBytes = options.maxOutputBytes ?? DEFAULT_OUTPUT_BYTES;
@@ -100,6 +104,11 @@ export async function runInSandbox(options: SandboxOptions): Promise<SandboxResu
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  live.set(tag, { tag, pid: child.pid });
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", () => killRunsSync(live.values()));
+  }
   const collect = (chunk: Buffer) => {
     const room = maxBytes - keptBytes;
     if (room <= 0) {
@@ -145,6 +154,7 @@ export async function runInSandbox(options: SandboxOptions): Promise<SandboxResu
   options.signal?.removeEventListener("abort", onAbort);
   // Whatever the script left running (a browser it did not close, a detached child) goes with it.
   await killRun(tag, child.pid);
+  live.delete(tag);
   return {
     exitCode: ended.code,
     signal: ended.signal,

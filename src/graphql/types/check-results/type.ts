@@ -16,6 +16,7 @@ import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 import { AgenticCheckResultRef } from "./agentic-result.js";
 import { ApiCheckResultRef } from "./api-result.js";
+import { BrowserPageRef, BrowserTraceSummaryRef, browserPages, browserTraceSummary } from "./browser-result.js";
 import { brandedLoader } from "../../node-loader.js";
 import { databaseIdOf } from "../../node-ids.js";
 import { CheckTypeEnum, LocationEnum } from "../checks/enums.js";
@@ -64,6 +65,19 @@ export const CheckResultNode = builder.node(CheckResultRef, {
     }),
     browserCheckResult: t.field({ type: "JSON", nullable: true, resolve: (r) => r.browserCheckResult }),
     multiStepCheckResult: t.field({ type: "JSON", nullable: true, resolve: (r) => r.multiStepCheckResult }),
+    browserPages: t.field({
+      type: [BrowserPageRef],
+      nullable: true,
+      description: "BROWSER and PLAYWRIGHT results: the pages the script left open, with their web vitals.",
+      resolve: browserPages,
+    }),
+    browserTraceSummary: t.field({
+      type: BrowserTraceSummaryRef,
+      nullable: true,
+      description:
+        "BROWSER, MULTI_STEP and PLAYWRIGHT results: counts of console, script, network and document errors.",
+      resolve: browserTraceSummary,
+    }),
     agenticCheckResult: t.field({
       type: AgenticCheckResultRef,
       nullable: true,

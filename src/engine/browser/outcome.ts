@@ -1,0 +1,100 @@
+import { stat } from "node:fs/promises";
+import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
+import type { TestRun } from "./results.js";
+
+export type ScriptKind = "BROWSER" | "MULTI_STEP" | "PLAYWRIGHT";
+type Variable = { key: string; value: string | null; secret?: boolean };
+
+export type ScriptCheck = {
+  kind: ScriptKind;
+  scripted: ScriptSettings;
+  variables: readonly Variable[];
+  degradedResponseTime: number | null;
+  maxResponseTime: number | null;
+  shouldFail: boolean;
+};
+
+/** The test file of a BROWSER or MULTI_STEP check: its script, with setup and teardown as hooks. */
+export function scriptFile(scripted: ScriptSettings, fill: (text: string) => string): string {
+  const hooks = [
+    ...scripted.setupScripts.map((s) => `__vigilTest.beforeAll(async ({ request }) => {\n${fill(s)}\n});`),
+    ...scripted.tearDownScripts.map((s) => `__vigilTest.afterAll(async ({ request }) => {\n${fill(s)}\n});`),
+  ];
+  const tail = hooks.length ? `\nimport { test as __vigilTest } from "@playwright/test";\n${hooks.join("\n")}\n` : "";
+  return `${fill(scripted.script ?? "")}\n${tail}`;
+}
+
+export function outcomeOf(
+  check: ScriptCheck,
+  fields: {
+    hasErrors: boolean;
+    passed: boolean;
+    responseTime: number;
+    startedAt: Date;
+    result: Record<string, unknown>;
+  },
+): RunOutcome {
+  const reached = !fields.hasErrors;
+  const over = check.maxResponseTime != null && reached ? fields.responseTime > check.maxResponseTime : null;
+  const passed = reached && fields.passed && !over;
+  const key = check.kind === "MULTI_STEP" ? "multiStepCheckResult" : "browserCheckResult";
+  return {
+    hasFailures: fields.hasErrors ? false : check.shouldFail ? passed : !passed,
+    hasErrors: fields.hasErrors,
+    isDegraded: check.degradedResponseTime != null && reached ? fields.responseTime > check.degradedResponseTime : null,
+    overMaxResponseTime: over,
+    networkError: false,
+    responseTime: Math.round(fields.responseTime),
+    startedAt: fields.startedAt,
+    stoppedAt: new Date(),
+    [key]: fields.result,
+  };
+}
+
+/** A try that could not run (no Chromium, a bad project): hasErrors with the message. */
+export function scriptErrorOutcome(check: ScriptCheck, message: string, startedAt = new Date()): RunOutcome {
+  return outcomeOf(check, {
+    hasErrors: true,
+    passed: false,
+    responseTime: 0,
+    startedAt,
+    result: {
+      type: "PLAYWRIGHT_TEST",
+      errors: [message],
+      jobLog: null,
+      jobAssets: null,
+      pages: [],
+      traceSummary: null,
+    },
+  });
+}
+
+export async function asset(
+  kind: RunAsset["kind"],
+  name: string,
+  contentType: string,
+  path: string,
+): Promise<RunAsset | null> {
+  const info = await stat(path).catch(() => null);
+  return info?.isFile() ? { kind, name, contentType, path, size: info.size } : null;
+}
+
+/** The screenshots and traces Playwright attached to the tests. */
+export async function attachmentsOf(tests: TestRun[]): Promise<RunAsset[]> {
+  const found: RunAsset[] = [];
+  for (const [index, test] of tests.entries())
+    for (const a of test.attachments) {
+      const kind =
+        a.name === "trace"
+          ? "trace"
+          : a.contentType.startsWith("image/")
+            ? "screenshot"
+            : a.name === "video"
+              ? "video"
+              : "other";
+      const name = `${kind}-${index + 1}-${a.path.split("/").pop()}`;
+      const found1 = await asset(kind, name, a.contentType, a.path);
+      if (found1) found.push(found1);
+    }
+  return found;
+}
