@@ -7,6 +7,7 @@ import type { Semaphore } from "../browser/sandbox.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
+import { cannotRun, outcome } from "./result.js";
 import { Secrets } from "./secrets.js";
 
 type Variable = { key: string; value: string | null; secret?: boolean };
@@ -34,38 +35,6 @@ export type AgenticOptions = {
 const DEFAULT_TIMEOUT_S = 240;
 const MODEL_TIMEOUT_MS = 60_000;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
-
-function outcome(
-  startedAt: Date,
-  verdict: { hasFailures: boolean; hasErrors: boolean },
-  result: Record<string, unknown>,
-  assets: RunAsset[] = [],
-): RunOutcome {
-  const stoppedAt = new Date();
-  return {
-    ...verdict,
-    isDegraded: null,
-    overMaxResponseTime: null,
-    networkError: false,
-    responseTime: stoppedAt.getTime() - startedAt.getTime(),
-    startedAt,
-    stoppedAt,
-    agenticCheckResult: {
-      summary: null,
-      assertions: [],
-      suggestions: [],
-      steps: [],
-      errors: [],
-      artifactManifest: null,
-      ...result,
-    },
-    ...(assets.length ? { assets } : {}),
-  };
-}
-
-/** A run that could not start: hasErrors, the message in agenticCheckResult.errors. */
-const cannotRun = (startedAt: Date, message: string, prompt: string | null = null) =>
-  outcome(startedAt, { hasFailures: false, hasErrors: true }, { prompt, summary: message, errors: [{ message }] });
 
 /**
  * One try of an AGENTIC check: the model (AGENTIC_MODEL_URL, AGENTIC_MODEL, AGENTIC_API_KEY; the
