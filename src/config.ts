@@ -102,6 +102,10 @@ export const ConfigSchema = z
     ARTIFACTS_DIR: z.string().min(1, "must not be empty").default("./data/artifacts"),
     /** The most a run's files may take together, in bytes (docs/decisions.md: 150 MB). */
     ARTIFACTS_MAX_RUN_BYTES: integer(1, 10_000_000_000, 150 * 1024 * 1024),
+    /** AGENTIC checks: an OpenAI-compatible base URL (POST {base}/chat/completions), the model, its key. */
+    AGENTIC_MODEL_URL: providerUrl.optional(),
+    AGENTIC_MODEL: z.string().trim().min(1, "must not be empty").max(200).optional(),
+    AGENTIC_API_KEY: z.string().min(1, "must not be empty").max(1000).optional(),
     /** Chromium for BROWSER and PLAYWRIGHT checks: Debian's `chromium` package. */
     CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
     /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this instance (each a node process, most a Chromium). */
@@ -156,11 +160,29 @@ export type Config = {
   redisUrl: string | null;
   /** Check results' files (src/domain/assets). */
   artifacts: { dir: string; maxRunBytes: number };
+  /** AGENTIC checks' model endpoint; a run without all three ends with hasErrors naming the missing ones. */
+  agentic: AgenticModelConfig;
   /** BROWSER, MULTI_STEP and PLAYWRIGHT checks (src/engine/browser). */
   browser: { chromiumPath: string; concurrency: number };
   /** null: /metrics is open. */
   metricsToken: string | null;
 };
+
+/** The chat-completions endpoint AGENTIC checks use (also read by agents); null when unset. */
+export type AgenticModelConfig = { modelUrl: string | null; model: string | null; apiKey: string | null };
+
+/** AGENTIC_MODEL_URL, AGENTIC_MODEL and AGENTIC_API_KEY from a parsed environment (the service's or an agent's). */
+export function agenticModelConfig(env: {
+  AGENTIC_MODEL_URL?: string | undefined;
+  AGENTIC_MODEL?: string | undefined;
+  AGENTIC_API_KEY?: string | undefined;
+}): AgenticModelConfig {
+  return {
+    modelUrl: env.AGENTIC_MODEL_URL?.replace(/\/+$/, "") ?? null,
+    model: env.AGENTIC_MODEL ?? null,
+    apiKey: env.AGENTIC_API_KEY ?? null,
+  };
+}
 
 /** The HTTP server's guards against slow and greedy clients (src/http). 0 turns a cap off. */
 export type HttpConfig = {
@@ -187,7 +209,7 @@ export class ConfigError extends EnvironmentError {}
 
 /** Parses the environment once; every problem is reported together, each naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const secrets = new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL", "METRICS_TOKEN"]);
+  const secrets = new Set(["VIGIL_API_KEY", "SMTP_URL", "REDIS_URL", "METRICS_TOKEN", "AGENTIC_API_KEY"]);
   const parsed = parseEnvironment(ConfigSchema, env, secrets);
   if ("problems" in parsed) throw new ConfigError(parsed.problems);
   const c = parsed.data;
@@ -232,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL ?? null,
     artifacts: { dir: c.ARTIFACTS_DIR, maxRunBytes: c.ARTIFACTS_MAX_RUN_BYTES },
     metricsToken: c.METRICS_TOKEN ?? null,
+    agentic: agenticModelConfig(c),
   };
 }

@@ -1,9 +1,18 @@
 import { z } from "zod";
+import { type AgenticModelConfig, agenticModelConfig } from "../config.js";
 import { EnvironmentError, parseEnvironment } from "../environment.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 /** Variables whose values are never echoed in an error: they may carry a key or a password. */
-const SECRET_VARIABLES = new Set(["API_KEY", "VIGIL_URL", "HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"]);
+const SECRET_VARIABLES = new Set([
+  "API_KEY",
+  "AGENTIC_API_KEY",
+  "VIGIL_URL",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "http_proxy",
+  "https_proxy",
+]);
 
 const integer = (min: number, max: number, fallback: number) =>
   z
@@ -53,6 +62,10 @@ export const AgentConfigSchema = z.object({
   HTTPS_PROXY: httpUrl("").optional(),
   http_proxy: httpUrl("").optional(),
   https_proxy: httpUrl("").optional(),
+  /** AGENTIC checks on this location: the agent's own model endpoint (the service's is not sent). */
+  AGENTIC_MODEL_URL: httpUrl("").optional(),
+  AGENTIC_MODEL: z.string().trim().min(1, "must not be empty").max(200).optional(),
+  AGENTIC_API_KEY: z.string().min(1, "must not be empty").max(1000).optional(),
 });
 
 export type AgentConfig = {
@@ -72,6 +85,8 @@ export type AgentConfig = {
    * service (scrubbed from results, reports and logs).
    */
   localSecrets: { key: string; value: string; secret: true }[];
+  /** AGENTIC checks' model endpoint (AGENTIC_MODEL_URL, AGENTIC_MODEL, AGENTIC_API_KEY). */
+  agentic: AgenticModelConfig;
 };
 
 /** The prefix of the agent-local secret variables (the release notes' SERVICE_SECRET_*). */
@@ -101,5 +116,6 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
         ? [{ key, value, secret: true as const }]
         : [],
     ),
+    agentic: agenticModelConfig(c),
   };
 }

@@ -14,7 +14,11 @@ async function main() {
   // Private targets are what a private location is for: they are never refused here.
   const agent = await startAgent(config, {
     version,
-    runners: defaultRunners({ blockPrivateTargets: false, browser: config.browser }),
+    runners: defaultRunners({
+      blockPrivateTargets: false,
+      browser: config.browser,
+      agentic: { model: config.agentic },
+    }),
   });
   process.on("uncaughtException", (error) => {
     agent.logger.fatal({ err: error }, "uncaught exception");

@@ -53,7 +53,11 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   const now = options.now ?? (() => new Date());
   const runners =
     options.runners ??
-    defaultRunners({ blockPrivateTargets: app.config.blockPrivateTargets, browser: app.config.browser });
+    defaultRunners({
+      blockPrivateTargets: app.config.blockPrivateTargets,
+      browser: app.config.browser,
+      agentic: { model: app.config.agentic },
+    });
   const maxIdleMs = options.maxIdleMs ?? 250;
   const stopping = new AbortController();
   const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();

@@ -24,7 +24,31 @@ describe("the agent's configuration (environment)", () => {
       errorReporting: true,
       proxied: false,
       localSecrets: [],
+      agentic: { modelUrl: null, model: null, apiKey: null },
     });
+  });
+
+  it("reads the AGENTIC model variables, and never echoes the model's key in an error", () => {
+    const config = loadAgentConfig({
+      API_KEY: KEY,
+      VIGIL_URL: "https://v.example.com",
+      AGENTIC_MODEL_URL: "http://models.internal:8000/v1/",
+      AGENTIC_MODEL: "local-model",
+      AGENTIC_API_KEY: "sk-local",
+    });
+    expect(config.agentic).toEqual({
+      modelUrl: "http://models.internal:8000/v1",
+      model: "local-model",
+      apiKey: "sk-local",
+    });
+    expect(() =>
+      loadAgentConfig({
+        API_KEY: KEY,
+        VIGIL_URL: "https://v.example.com",
+        AGENTIC_MODEL_URL: "ftp://x",
+        AGENTIC_API_KEY: "",
+      }),
+    ).toThrow(/AGENTIC_MODEL_URL must be an http or https URL/);
   });
 
   it("takes the agent-local secrets from VIGIL_SECRET_* (non-empty, well-named)", () => {

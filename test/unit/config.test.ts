@@ -86,6 +86,18 @@ describe("configuration", () => {
     expect(tooShort.join()).not.toContain("short-secret");
   });
 
+  it("reads the AGENTIC model (all unset by default) and never prints its key", () => {
+    expect(loadConfig({}).agentic).toEqual({ modelUrl: null, model: null, apiKey: null });
+    expect(
+      loadConfig({ AGENTIC_MODEL_URL: "https://api.example.com/v1/", AGENTIC_MODEL: "m-1", AGENTIC_API_KEY: "sk-1" })
+        .agentic,
+    ).toEqual({ modelUrl: "https://api.example.com/v1", model: "m-1", apiKey: "sk-1" });
+    const longKey = `sk-${"k".repeat(1000)}`;
+    const wrong = problems({ AGENTIC_MODEL_URL: "file:///etc/passwd", AGENTIC_API_KEY: longKey });
+    expect(wrong.map((p) => p.split(" ")[0])).toEqual(["AGENTIC_MODEL_URL", "AGENTIC_API_KEY"]);
+    expect(wrong.join()).not.toContain(longKey);
+  });
+
   it("has the alert delivery defaults: no SMTP, public provider endpoints", () => {
     expect(loadConfig({}).delivery).toEqual({
       smtpUrl: null,

@@ -158,6 +158,7 @@ describe("the URL monitor runner against a local target", () => {
       hasFailures: false,
     });
     expect(Object.keys(runners).sort()).toEqual([
+      "AGENTIC",
       "API",
       "BROWSER",
       "DNS",

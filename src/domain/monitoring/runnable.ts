@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { effectiveCheck, type EffectiveCheck } from "./effective.js";
-import type { PlaywrightProject, RunnableCheck, ScriptSettings } from "./tries.js";
+import type { AgenticSpec, PlaywrightProject, RunnableCheck, ScriptSettings } from "./tries.js";
 
 const tags = (value: unknown) => (Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : []);
 
@@ -15,6 +15,23 @@ function packetLoss(checkType: string, settings: unknown) {
   return {
     degradedPacketLossThreshold: stored.degradedPacketLossThreshold ?? null,
     maxPacketLossThreshold: stored.maxPacketLossThreshold ?? null,
+  };
+}
+
+/** An AGENTIC check's prompt and assertions (strings, or objects with a `condition`) live in its settings. */
+function agentic(checkType: string, settings: unknown): { agentic?: AgenticSpec } {
+  if (checkType !== "AGENTIC") return {};
+  const stored = (settings ?? {}) as { prompt?: unknown; assertions?: unknown; timeout?: unknown };
+  const assertions = (Array.isArray(stored.assertions) ? stored.assertions : []).flatMap((a: unknown) => {
+    const text = typeof a === "string" ? a : (a as { condition?: unknown } | null)?.condition;
+    return typeof text === "string" && text.trim() ? [text.trim()] : [];
+  });
+  return {
+    agentic: {
+      prompt: typeof stored.prompt === "string" ? stored.prompt : null,
+      assertions,
+      timeoutSeconds: typeof stored.timeout === "number" && stored.timeout > 0 ? stored.timeout : null,
+    },
   };
 }
 
@@ -131,6 +148,7 @@ export async function loadRunnable({
       maxResponseTime,
       shouldFail,
       ...packetLoss(check.checkType, check.settings),
+      ...agentic(check.checkType, check.settings),
       ...(SCRIPTED.has(checkType) ? { scripted: scripted(check) } : {}),
     },
     effective,

@@ -14,6 +14,8 @@ export type RunOutcome = {
   responseTime: number;
   startedAt: Date;
   stoppedAt: Date;
+  /** AGENTIC checks: what the agent did and concluded (the reference's agenticCheckResult). */
+  agenticCheckResult?: Record<string, unknown>;
   apiCheckResult?: Record<string, unknown>;
   browserCheckResult?: Record<string, unknown>;
   multiStepCheckResult?: Record<string, unknown>;
@@ -50,6 +52,8 @@ export type RunnableCheck = {
   /** ICMP only (percent; null for none), from the check's settings. */
   degradedPacketLossThreshold?: number | null;
   maxPacketLossThreshold?: number | null;
+  /** AGENTIC only, from the check's settings: what the agent is asked to do and to assert. */
+  agentic?: AgenticSpec;
   /** BROWSER, MULTI_STEP and PLAYWRIGHT only. */
   scripted?: ScriptSettings | null;
 };
@@ -74,6 +78,9 @@ export type PlaywrightProject = {
   /** The run's limit in seconds, when the check sets one. */
   timeout: number | null;
 };
+
+/** An AGENTIC check's task: its prompt, the conditions to assert, and its own time limit (seconds), if any. */
+export type AgenticSpec = { prompt: string | null; assertions: string[]; timeoutSeconds: number | null };
 
 /** Runs one try of a check in a location; one per check type that can be run. */
 export type Runner = (

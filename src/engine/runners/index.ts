@@ -2,6 +2,7 @@ import type { Runner } from "../execute.js";
 import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/run.js";
 import { Semaphore } from "../browser/sandbox.js";
 import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
 import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
@@ -16,6 +17,8 @@ type RunnerOptions = {
   blockPrivateTargets: boolean;
   timeoutMs?: number;
   ping?: string;
+  /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
+  agentic?: Omit<AgenticOptions, "blockPrivateTargets" | "slots">;
   browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number };
 };
 type CheckOf = Parameters<Runner>[0];
@@ -58,8 +61,7 @@ function withRequest<R>(
 }
 
 /** Runners of the script types, sharing BROWSER_CONCURRENCY places (one Semaphore per service or agent). */
-function scriptRunners(options: RunnerOptions): Record<ScriptKind, Runner> {
-  const slots = new Semaphore(options.browser?.concurrency ?? 1);
+function scriptRunners(options: RunnerOptions, slots: Semaphore): Record<ScriptKind, Runner> {
   const browser = {
     chromiumPath: options.browser?.chromiumPath ?? "/usr/bin/chromium",
     blockPrivateTargets: options.blockPrivateTargets,
@@ -85,10 +87,12 @@ function scriptRunners(options: RunnerOptions): Record<ScriptKind, Runner> {
   return { BROWSER: runner("BROWSER"), MULTI_STEP: runner("MULTI_STEP"), PLAYWRIGHT: runner("PLAYWRIGHT") };
 }
 
-/** The runners the service and agents have: API, URL, TCP, DNS, ICMP, BROWSER, MULTI_STEP and PLAYWRIGHT checks. */
+/** The runners the service and agents have: API, URL, TCP, DNS, ICMP, BROWSER, MULTI_STEP, PLAYWRIGHT and AGENTIC checks. */
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
+  // AGENTIC runs take the same BROWSER_CONCURRENCY places: each is a Chromium too.
+  const slots = new Semaphore(options.browser?.concurrency ?? 1);
   return {
-    ...scriptRunners(options),
+    ...scriptRunners(options, slots),
     API: withRequest<ApiRequest>((request, variables, check, signal) =>
       runApiCheck(request, variables, settingsOf(check, options, signal)),
     ),
@@ -108,5 +112,17 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
         ...(options.ping ? { ping: options.ping } : {}),
       }),
     ),
+    AGENTIC: (check, effective, _location, signal) =>
+      runAgenticCheck(
+        check,
+        effective.environmentVariables,
+        {
+          chromiumPath: options.browser?.chromiumPath,
+          ...options.agentic,
+          blockPrivateTargets: options.blockPrivateTargets,
+          slots,
+        },
+        signal,
+      ),
   };
 }

@@ -48,6 +48,14 @@ const ClaimedRunResponse = z.object({
     shouldFail: z.boolean(),
     degradedPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
     maxPacketLossThreshold: z.number().nullable().optional().describe("ICMP checks only (percent)"),
+    agentic: z
+      .object({
+        prompt: z.string().nullable(),
+        assertions: z.array(z.string()),
+        timeoutSeconds: z.number().nullable(),
+      })
+      .optional()
+      .describe("AGENTIC checks only: the prompt, the conditions to assert and the check's time limit (seconds)"),
     scripted: z
       .object({
         script: z.string().nullable(),
