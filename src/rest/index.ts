@@ -25,8 +25,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 function register(scope: FastifyInstance, app: AppContext, route: Route, prefix: string) {
-  // Heartbeat pings stay lenient: cron jobs and scripts add cache-busting or tracking parameters.
-  const queryNames = route.auth === false ? null : queryParameterNames(route.query);
+  // Heartbeat pings and badges stay lenient: cron jobs and scripts add cache-busting or tracking parameters.
+  const queryNames = route.auth === false && !route.strictQuery ? null : queryParameterNames(route.query);
   scope.route({
     method: route.method,
     url: fastifyPath(route.path.slice(prefix.length)),

@@ -34,6 +34,11 @@ export type Route = {
   deprecated?: boolean;
   /** false for the few key-less routes (heartbeat pings). */
   auth?: boolean;
+  /**
+   * A key-less route's query is lenient (unknown parameters ignored: cron jobs and badges add
+   * cache-busting ones) unless this is set: then, as with keyed routes, an unknown parameter is a 400.
+   */
+  strictQuery?: boolean;
   /** Path parameter name → its description and type (intIdParam, uuidParam, stringParam). */
   params?: Record<string, PathParam>;
   query?: z.ZodObject;

@@ -120,6 +120,7 @@ export const assetsRoutes: Route[] = [
       "No API key: the link from an asset manifest (`signedUrl`) carries an expiry and a signature, and works for 15 minutes. An expired or altered link is a 403.",
     tag,
     auth: false,
+    strictQuery: true,
     params: { assetId: uuidParam("The id of the asset") },
     query: SignedLinkQuery,
     status: 200,
