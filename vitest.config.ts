@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit tests run once; integration tests run on SQLite and again on a real PostgreSQL server.
@@ -11,6 +12,9 @@ export default defineConfig({
     // file took a third of the suite's time. Every file builds its own app and database anyway.
     isolate: false,
     hookTimeout: 60_000,
+    // Vitest's default leaves one core free: on a 2-core machine one file ran at a time, and the
+    // files that mostly wait (the cluster, browsers, child processes) made the suite 10 minutes.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       {
