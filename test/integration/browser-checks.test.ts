@@ -142,5 +142,20 @@ test("items", async ({ request }) => { expect(await (await request.get("${base}/
     );
     expect(result).toMatchObject({ runLocation: location.slug, hasFailures: false, hasErrors: false });
     expect(result!.browserCheckResult).toMatchObject({ errors: [], pages: [{ url: `${base}/` }] });
+    // The agent uploads the run's files (trace and job log of a passing run) after posting the try.
+    const listed = await eventually(
+      async () => {
+        const response = await api.get(`/v1/check-results/${created.body.id}/${result!.id}/assets`);
+        const types = (response.body.assets ?? []).map((a: { type: string }) => a.type).sort();
+        return types.includes("trace") && types.includes("log") ? response.body.assets : null;
+      },
+      30_000,
+      "the agent's uploaded assets",
+    );
+    const log = listed.find((a: { type: string }) => a.type === "log");
+    const download = await fetch(log.url, { headers: { authorization: `Bearer ${t.apiKey}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(Number(download.headers.get("content-length"))).toBe(log.size);
   });
 });

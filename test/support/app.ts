@@ -1,6 +1,9 @@
 // Starts the real service (buildApp) on a free loopback port over a fresh migrated database of the
 // current provider. Each call owns its account: a random VIGIL_ACCOUNT_ID and VIGIL_API_KEY.
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createAccount, createApiKey } from "../../src/domain/accounts/create.js";
@@ -25,6 +28,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const accountId = randomUUID();
   const apiKey = `vg_test_${randomBytes(16).toString("hex")}`;
   const databaseUrl = env.DATABASE_URL ?? (await migratedDatabaseUrl());
+  // Check results' files go to a directory of this app's own (removed at stop), not ./data/artifacts.
+  const artifacts = env.ARTIFACTS_DIR ? null : mkdtempSync(join(tmpdir(), "vigil-test-artifacts-"));
   // The rate limits (per key and per key-less address) are off unless a test asks for it: suites send many requests with one key.
   const config = loadConfig({
     PORT: "0",
@@ -35,6 +40,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     VIGIL_ACCOUNT_ID: accountId,
     VIGIL_API_KEY: apiKey,
     DATABASE_URL: databaseUrl,
+    ...(artifacts ? { ARTIFACTS_DIR: artifacts } : {}),
     ...env,
   });
   // The key watch (lastUsedAt, revocations from other processes) is off unless a test asks for it:
@@ -47,7 +53,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     const { apiKey: key } = await createApiKey({ db, input: { accountId: account.id } });
     return { accountId: account.id, apiKey: key };
   };
-  return { app, url, accountId, apiKey, databaseUrl, newAccount, stop: () => app.stop() };
+  const stop = async () => {
+    await app.stop();
+    if (artifacts) rmSync(artifacts, { recursive: true, force: true });
+  };
+  return { app, url, accountId, apiKey, databaseUrl, newAccount, stop };
 }
 
 export type Gql = (query: string, variables?: Record<string, unknown>, key?: string) => ReturnType<typeof graphql>;
