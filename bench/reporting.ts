@@ -10,6 +10,7 @@
 //     alternating without and with the retention sweep (RESULT_RETENTION_DAYS=30, run by this
 //     process as another instance would), BENCH_ALTERNATIONS rounds (2) of BENCH_WINDOW s (40);
 //     BENCH_SWEEPS=fixed,budget alternates the former fixed pacing and the time budget as well;
+//     BENCH_BUDGET_MS and BENCH_MIN_BATCH try another budget than the sweep's defaults (4 ms, 10 rows);
 //   - the database size per million results before and after retention.
 //   npm run bench:reporting
 //   BENCH_CHECKS=1000 BENCH_DAYS=90 BENCH_WINDOW=30 npm run bench:reporting   (about 13 M results)
@@ -332,6 +333,11 @@ try {
   // 19 times as long, a PASSIVE checkpoint every 200 rows); "fixed" the pacing before it (100 rows a
   // statement, 100 ms apart, one checkpoint at the end of a run), for a comparison on the same data.
   const modes = (process.env.BENCH_SWEEPS ?? "budget").split(",") as ("budget" | "fixed")[];
+  // Other budgets than the sweep's defaults, to compare (BENCH_BUDGET_MS, BENCH_MIN_BATCH).
+  const budgetOverrides = {
+    ...(process.env.BENCH_BUDGET_MS ? { budgetMs: Number(process.env.BENCH_BUDGET_MS) } : {}),
+    ...(process.env.BENCH_MIN_BATCH ? { minBatch: Number(process.env.BENCH_MIN_BATCH) } : {}),
+  };
   type Mode = { lags: Lags; ms: number[]; checkpointMs: number[]; rows: number; sweepingMs: number };
   const without: Lags = { claim: [], finish: [] };
   const measured = new Map<string, Mode>(
@@ -349,7 +355,7 @@ try {
           maxBatches: 10,
           ...(mode === "fixed"
             ? { budgetMs: Number.POSITIVE_INFINITY, pauseMs: 100, idleShare: 0 }
-            : { sqliteFile: file }),
+            : { sqliteFile: file, ...budgetOverrides }),
           onStatement: (_table, n, ms, checkpointMs) => {
             m.rows += n;
             m.ms.push(ms);
