@@ -4,20 +4,10 @@ import { isIP } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../browser/project.js";
 import { runInSandbox, type SandboxResult } from "../browser/sandbox.js";
 import { isPrivateAddress } from "../runners/targets.js";
 
-/** Chromium's flags here (docs/stack.md): no sandbox as root in a container, no background network. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
 const ENDPOINT_LINE = "VIGIL_AGENT_BROWSER "; // what browser-server.ts prints
 const TEXT_CAP = 8_000;
 

@@ -8,19 +8,25 @@ const require = createRequire(import.meta.url);
 /** Packages a script may import besides @playwright/test (linked from the service's node_modules). */
 const LINKED = ["playwright", "playwright-core"];
 
-/** Chromium's flags: the memory limit of its pages' script heap, and no traffic of its own (STACK.md). */
+/**
+ * Chromium's flags on these machines (docs/stack.md): no sandbox as root, no background network
+ * (hosts this machine cannot reach), no GPU, no /dev/shm. Every launch uses them: browser checks,
+ * agentic checks and the tests' own browser.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+/** CHROMIUM_ARGS with a heap limit for the pages' JavaScript. */
 export function chromiumArgs(memoryMb: number): string[] {
-  return [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    `--js-flags=--max-old-space-size=${memoryMb}`,
-  ];
+  return [...CHROMIUM_ARGS, `--js-flags=--max-old-space-size=${memoryMb}`];
 }
 
 export type ProjectFile = { path: string; content: string };
