@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
-import type { Semaphore } from "../browser/sandbox.js";
+import { removeRunDir, type Semaphore } from "../browser/sandbox.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
@@ -147,7 +147,7 @@ export async function runAgenticCheck(
       assets,
     );
     // The screenshots stay until the try is recorded (their store copies them); then runTries calls release.
-    if (keepDir) result.release = () => rm(dir, { recursive: true, force: true });
+    if (keepDir) result.release = () => removeRunDir(dir);
     return result;
   } finally {
     clearTimeout(timer);
@@ -157,6 +157,6 @@ export async function runAgenticCheck(
     stop.abort("done");
     await started?.ended;
     session.free?.();
-    if (!keepDir) await rm(dir, { recursive: true, force: true }).catch(() => {});
+    if (!keepDir) await removeRunDir(dir).catch(() => {});
   }
 }

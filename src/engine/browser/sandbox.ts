@@ -60,10 +60,16 @@ export type SandboxResult = {
 const DEFAULT_MEMORY_MB = 1536;
 const DEFAULT_OUTPUT_BYTES = 1024 * 1024;
 
+/**
+ * Removes a run's directory. A Chromium killed a moment ago may still be writing its profile
+ * there (ENOTEMPTY): Node retries, as it does for EBUSY and EPERM.
+ */
+export const removeRunDir = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+
 /** A fresh private directory for one run; `cleanup` removes it (and is safe to call twice). */
 export async function makeRunDir(prefix = "vigil-run-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, cleanup: () => removeRunDir(dir) };
 }
 
 /** The environment a sandboxed run sees: the check's variables and what node and Chromium need. */
