@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { freePort } from "../test/support/postgres-server.js";
+import { apiCheckRequest } from "../test/support/fixtures/checks.js";
 import { ready, sleep } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 10_000);
@@ -117,19 +118,7 @@ async function run(withChannels: boolean): Promise<Figures> {
     await ready(`http://127.0.0.1:${port}/-/readiness`, child);
     const database = await openDatabase(url);
     const db = database.prisma;
-    const request = (path: string) => ({
-      method: "GET",
-      url: `${base}${path}`,
-      followRedirects: true,
-      skipSSL: false,
-      ipFamily: "IPv4",
-      body: "",
-      bodyType: "NONE",
-      headers: [],
-      queryParameters: [],
-      basicAuth: null,
-      assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200", property: "", regex: null }],
-    });
+    const request = (path: string) => apiCheckRequest(`${base}${path}`);
     const failingEvery = Math.round(1 / failingShare);
     const seededAt = Date.now();
     for (let at = 0; at < checks; at += 1000) {

@@ -5,23 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Db } from "../../src/db/client.js";
-
-/** An API check's request: GET `url`, passing on 200. */
-export function apiCheckRequest(url: string) {
-  return {
-    method: "GET",
-    url,
-    followRedirects: true,
-    skipSSL: false,
-    ipFamily: "IPv4",
-    body: "",
-    bodyType: "NONE",
-    headers: [],
-    queryParameters: [],
-    basicAuth: null,
-    assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200", property: "", regex: null }],
-  };
-}
+import { apiCheckRequest } from "../../test/support/fixtures/checks.js";
 
 /** `count` API checks at a 1-minute frequency against `url`, 1,000 rows an INSERT. */
 export async function seedApiChecks(db: Db, options: { accountId: string; count: number; url: string }) {

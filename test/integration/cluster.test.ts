@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client.js";
 import { type Cluster, startCluster } from "../support/cluster.js";
 import { emptyDatabaseUrl } from "../support/database.js";
+import { apiCheckRequest } from "../support/fixtures/checks.js";
 import { eventually } from "../support/eventually.js";
 import { type Feed, subscribeSse, subscribeWs, wsClient } from "../support/subscriptions.js";
 
@@ -94,19 +95,7 @@ function apiChecks(accountId: string, targetUrl: string, count: number, prefix: 
       frequencyOffset: 10,
       locations: ["eu-west-1"],
       tags: [],
-      request: {
-        method: "GET",
-        url: `${targetUrl}/${prefix}/${id}`,
-        followRedirects: true,
-        skipSSL: false,
-        ipFamily: "IPv4",
-        body: "",
-        bodyType: "NONE",
-        headers: [],
-        queryParameters: [],
-        basicAuth: null,
-        assertions: [{ source: "STATUS_CODE", comparison: "EQUALS", target: "200", property: "", regex: null }],
-      },
+      request: apiCheckRequest(`${targetUrl}/${prefix}/${id}`),
     };
   });
 }
