@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../db/client.js";
+import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { foldRollups, type RollupDelta, type RollupInput } from "./fold.js";
 import { Sketch } from "./sketch.js";
@@ -41,20 +41,36 @@ async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
       "responseTimeMax" = CASE WHEN excluded."responseTimeMax" > "CheckRollup"."responseTimeMax" THEN excluded."responseTimeMax" ELSE "CheckRollup"."responseTimeMax" END
     RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch"`;
   const byKey = new Map(deltas.map((d) => [keyOf(d), d]));
-  const merged: Prisma.Sql[] = [];
+  const merged: MergedSketch[] = [];
   for (const row of returned) {
     const delta = byKey.get(keyOf(row))!;
     // Created by this upsert: its sketch is the delta's already.
     if (Number(row.runs) === delta.runs) continue;
     const sketch = Sketch.decode(row.sketch);
     sketch.merge(delta.sketch);
-    merged.push(
-      Prisma.sql`(${row.checkId}, CAST(${Number(row.hours)} AS INTEGER), CAST(${Number(row.startHour)} AS INTEGER), ${row.location}, ${sketch.encode()})`,
-    );
+    merged.push({ ...row, hours: Number(row.hours), startHour: Number(row.startHour), sketch: sketch.encode() });
   }
   if (merged.length === 0) return;
-  await tx.$executeRaw`
-    WITH v ("checkId", "hours", "startHour", "location", "sketch") AS (VALUES ${Prisma.join(merged)})
+  await tx.$executeRaw(setSketchesSql(merged, isPostgres(tx)));
+}
+
+export type MergedSketch = { checkId: string; hours: number; startHour: number; location: string; sketch: string };
+
+/**
+ * One statement setting the sketches of existing rollup rows, found by primary key. PostgreSQL
+ * needs the VALUES' integer columns cast (its parameters are typed). SQLite must not get the casts:
+ * with CAST(? AS INTEGER) in the VALUES its planner joined the other way round, scanning every
+ * rollup row of the table for each batch (1,000 rows of VALUES against a table of millions: a
+ * result batch's commit grew with the database's age); without them each VALUES row is one
+ * primary-key search (test/integration/rollups-write-plan.test.ts holds the plan).
+ */
+export function setSketchesSql(rows: readonly MergedSketch[], postgres: boolean): Prisma.Sql {
+  const int = (n: number) => (postgres ? Prisma.sql`CAST(${n} AS INTEGER)` : Prisma.sql`${n}`);
+  const values = rows.map(
+    (r) => Prisma.sql`(${r.checkId}, ${int(r.hours)}, ${int(r.startHour)}, ${r.location}, ${r.sketch})`,
+  );
+  return Prisma.sql`
+    WITH v ("checkId", "hours", "startHour", "location", "sketch") AS (VALUES ${Prisma.join(values)})
     UPDATE "CheckRollup" SET "sketch" = v."sketch" FROM v
     WHERE "CheckRollup"."checkId" = v."checkId" AND "CheckRollup"."hours" = v."hours"
       AND "CheckRollup"."startHour" = v."startHour" AND "CheckRollup"."location" = v."location"`;
