@@ -64,6 +64,7 @@ export const engineSweeps: Sweep[] = [
           beforeDeleteResults: (resultIds) =>
             deleteAssetsOfResults({ ctx: systemContext(app), store: app.assets.store, resultIds }),
           ...(app.database.provider === "sqlite" ? { sqliteFile: sqlitePath(app.config.databaseUrl) } : {}),
+          onStatement: (table, rows, ms) => app.metrics.retentionDeleted(table, rows, ms),
         },
       }),
   },

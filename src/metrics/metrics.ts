@@ -19,6 +19,8 @@ export type Metrics = {
   /** A run was claimed `lagMs` after it fell due. */
   runClaimed(lagMs: number): void;
   runFinished(outcome: RunOutcome): void;
+  /** A delete statement of the retention sweep: its table, the rows it deleted and its time. */
+  retentionDeleted(table: string, rows: number, ms: number): void;
   /** The Prometheus text of every metric (database gauges read at most every SNAPSHOT_MS). */
   scrape(): Promise<{ contentType: string; body: string }>;
 };
@@ -83,6 +85,20 @@ export function createMetrics({ db, redisConnected }: MetricsOptions): Metrics {
     labelNames: ["event"] as const,
     registers,
   });
+  const retentionRows = new Counter({
+    name: "vigil_retention_deleted_rows_total",
+    help: "Rows the retention sweep of this instance deleted, by table",
+    labelNames: ["table"] as const,
+    registers,
+  });
+  // Fine buckets around the sweep's 4 ms budget (SQLite): how long it holds the write lock.
+  const retentionStatements = new Histogram({
+    name: "vigil_retention_statement_seconds",
+    help: "Time of each delete statement of the retention sweep, by table",
+    labelNames: ["table"] as const,
+    buckets: [0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 0.512, 1],
+    registers,
+  });
   for (const event of ["claimed", "recorded", "lost"]) runs.inc({ event }, 0);
   for (const transport of ["graphql_ws", "graphql_sse", "status_page"]) subscriptions.set({ transport }, 0);
   createSnapshot({ db, registers, ...(redisConnected ? { redisConnected } : {}) });
@@ -121,6 +137,10 @@ export function createMetrics({ db, redisConnected }: MetricsOptions): Metrics {
     },
     runFinished(outcome) {
       runs.inc({ event: outcome });
+    },
+    retentionDeleted(table, rows, ms) {
+      retentionRows.inc({ table }, rows);
+      retentionStatements.observe({ table }, ms / 1000);
     },
     async scrape() {
       return { contentType: registry.contentType, body: await registry.metrics() };

@@ -2,10 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEngine } from "../../src/engine/engine.js";
+import { engineSweeps } from "../../src/engine/sweeps.js";
 import { dueRuns } from "../../src/domain/monitoring/plan.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { eventually } from "../support/eventually.js";
+import { createCheck } from "../support/fixtures/checks.js";
+import { createCheckResults } from "../support/fixtures/results.js";
 import { createStatusPage } from "../support/fixtures/status-pages.js";
 import { parsePrometheus, pick, total } from "../support/prometheus.js";
 import { subscribeSse, subscribeWs, wsClient } from "../support/subscriptions.js";
@@ -161,6 +164,25 @@ describe(`GET /metrics on ${testProvider}`, () => {
       },
     });
     await eventually(async () => total(await scrape(t.url), "vigil_queue_depth", { location: "metrics-queue" }) === 1);
+  });
+});
+
+describe(`GET /metrics of the retention sweep on ${testProvider}`, () => {
+  const t = useTestApp({ RESULT_RETENTION_DAYS: "30" });
+
+  it("counts the rows the engine's retention sweep deleted, by table, and times its statements", async () => {
+    const check = await createCheck(t, { name: "Old results" });
+    const old = Date.now() - 31 * 86_400_000;
+    await createCheckResults(t, check, 2, (i) => ({ startedAt: new Date(old + i * 1_000) }));
+    await createCheckResults(t, check, 1, () => ({ startedAt: new Date() }));
+    const retention = engineSweeps.find((s) => s.name === "retention")!;
+    await retention.run(t.app.context, new Date());
+    const samples = await scrape(t.url);
+    expect(total(samples, "vigil_retention_deleted_rows_total", { table: "checkResults" })).toBe(2);
+    expect(total(samples, "vigil_retention_statement_seconds_count", { table: "checkResults" })).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(await t.db.checkResult.count({ where: { checkId: check.id } })).toBe(1);
   });
 });
 
