@@ -1,29 +1,40 @@
 // Results at scale (issue 14), on SQLite: N checks with D days of results every 10 minutes, in
-// batches of 500 per transaction, each ending with the engine's rollup upsert (writeRollups): the
-// rollups are built as in production. The result rows themselves go in with one createMany per
-// batch (the full per-result path, a run, the status's compare-and-set and alert decisions, writes
-// a few hundred results a second on a shared machine: BENCH_FULL_PATH=1 uses it) in one INSERT. Then:
-//   - GET /v1/reporting over 90 days for all checks (goal < 200 ms) and one check's 90-day daily
-//     series over GraphQL (goal < 20 ms), against `vigil serve` in its own process;
-//   - the engine's scheduling lag (due -> claimed, and due -> finished, which holds every wait for
-//     SQLite's write lock) of BENCH_ENGINE_CHECKS checks a minute (default 500) in windows
-//     alternating without and with the retention sweep (RESULT_RETENTION_DAYS=30, run by this
-//     process as another instance would), BENCH_ALTERNATIONS rounds (2) of BENCH_WINDOW s (40);
-//     BENCH_SWEEPS=fixed,budget alternates the former fixed pacing and the time budget as well;
-//     BENCH_BUDGET_MS and BENCH_MIN_BATCH try another budget than the sweep's defaults (4 ms, 10 rows);
+// batches of 500 per transaction, oldest first, each ending with the engine's rollup upsert
+// (writeRollups, the same call the engine's result batches end with): the rollups are built as in
+// production. The result rows themselves go in with one multi-row INSERT per batch (the engine's
+// per-result path, with its run, the status's compare-and-set and alert decisions, writes a few
+// thousand results a second: BENCH_FULL_PATH=1 uses it, for small datasets). Then:
+//   - GET /v1/reporting over 90 days for all checks (goal < 200 ms), the same in local days, and
+//     one check's 90-day daily series over GraphQL (goal < 20 ms), against `vigil serve` in its
+//     own process;
+//   - the engine's scheduling lag (due -> claimed, and due -> finished) of BENCH_ENGINE_CHECKS
+//     checks a minute (default 1,000) in windows alternating without and with the retention sweep
+//     (RESULT_RETENTION_DAYS=30), the sweep running in the server's own process as in production,
+//     BENCH_ALTERNATIONS rounds (2) of BENCH_WINDOW s (40);
 //   - the database size per million results before and after retention.
-//   npm run bench:reporting
-//   BENCH_CHECKS=1000 BENCH_DAYS=90 BENCH_WINDOW=30 npm run bench:reporting   (about 13 M results)
+//   npm run bench:reporting                    (the issue's dataset: 1,000 checks x 90 days, about 13 M results)
+//   BENCH_CHECKS=100 npm run bench:reporting   (1.3 M results, a few minutes)
+//   BENCH_DATASET_DIR=/some/dir [BENCH_WRITE_ONLY=1] npm run bench:reporting   (keep the dataset, or
+//     reuse it when there; WRITE_ONLY stops once it is written)
 //   BENCH_CHECKS=1000 BENCH_EVERY_MINUTES=60 npm run bench:reporting   (the same rollups from 2.2 M results)
 import { type ChildProcess, spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../src/db/client.js";
+import { openDatabase, SQLITE_CACHE_KIB } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { createAccount } from "../src/domain/accounts/create.js";
 import { insertCheckResult } from "../src/domain/check-results/insert.js";
@@ -37,12 +48,12 @@ import { createInProcessBus } from "../src/events/bus.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { ready, sleep } from "./support/server-process.js";
 
-const checks = Number(process.env.BENCH_CHECKS ?? 100);
+const checks = Number(process.env.BENCH_CHECKS ?? 1000);
 const days = Number(process.env.BENCH_DAYS ?? 90);
 const windowSeconds = Number(process.env.BENCH_WINDOW ?? 40);
 const alternations = Number(process.env.BENCH_ALTERNATIONS ?? 2);
 /** Checks the engine runs every minute while its lag is measured (at least BENCH_CHECKS). */
-const engineChecks = Number(process.env.BENCH_ENGINE_CHECKS ?? 500);
+const engineChecks = Number(process.env.BENCH_ENGINE_CHECKS ?? 1000);
 /** Minutes between two results of a check: reporting reads rollups, whose count does not depend on it. */
 const every = Number(process.env.BENCH_EVERY_MINUTES ?? 10);
 const STEP = every * 60_000;
@@ -65,16 +76,30 @@ const pct = (sorted: number[], p: number) =>
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 try {
-  await migrate(url);
+  // BENCH_DATASET_DIR keeps the dataset (the database file as written, before anything else) and
+  // reuses it in later runs with the same BENCH_CHECKS, BENCH_DAYS and BENCH_EVERY_MINUTES: the
+  // 13 M results take about half an hour to write, the measurements a quarter of an hour.
+  const datasetDir = process.env.BENCH_DATASET_DIR;
+  type Saved = {
+    checks: number;
+    days: number;
+    every: number;
+    accountId: string;
+    apiKey: string;
+    total: number;
+    writeSeconds: number;
+    writtenAt: string;
+  };
+  const savedFile = datasetDir ? join(datasetDir, "dataset.json") : null;
+  const saved = ((): Saved | null => {
+    if (!savedFile || !existsSync(savedFile)) return null;
+    const s = JSON.parse(readFileSync(savedFile, "utf8")) as Saved;
+    return s.checks === checks && s.days === days && s.every === every ? s : null;
+  })();
+  if (saved) copyFileSync(join(datasetDir!, "bench.db"), file);
+  else await migrate(url);
   const database = await openDatabase(url);
   const db = database.prisma;
-  // The dataset's writer with a page cache of BENCH_CACHE_MB (default 256; SQLite's default is
-  // 2 MB): at a few GB, the random UUID keys of results' indexes miss a 2 MB cache on nearly every
-  // row. Back to the default before anything is measured (the sweeps run on this connection).
-  await db.$queryRawUnsafe(`PRAGMA cache_size = -${Number(process.env.BENCH_CACHE_MB ?? 256) * 1024}`);
-  const apiKey = `vg_${randomBytes(24).toString("hex")}`;
-  const account = await createAccount({ db, input: { name: "bench" } });
-  const accountId = account.id;
   const request = {
     method: "GET",
     url: targetUrl,
@@ -84,107 +109,151 @@ try {
     body: "",
     bodyType: "NONE",
   };
-  const ids = Array.from({ length: checks }, () => randomUUID());
-  await db.check.createMany({
-    data: ids.map((id, i) => ({
-      id,
-      accountId,
-      checkType: "API",
-      name: `check ${i}`,
-      frequency: 1,
-      locations: ["eu-west-1"],
-      tags: [i % 2 ? "odd" : "even"],
-      request,
-    })),
-  });
-
-  // 1. Results through the write path, oldest first, as an engine writes them over the days.
+  const { accountId, apiKey, total, writeSeconds } = saved
+    ? await (async () => {
+        console.log(`reusing the dataset of ${saved.writtenAt} in ${datasetDir}`);
+        // This run's target (its port is new).
+        await db.check.updateMany({ data: { request } });
+        return saved;
+      })()
+    : await writeDataset();
   const now = Date.now();
-  const start = Math.floor((now - days * DAY) / STEP) * STEP;
-  const steps = Math.floor((now - start) / STEP);
-  const total = steps * checks;
-  console.log(
-    `writing ${total.toLocaleString("en")} results (${checks} checks x ${days} days every ${every} min) to ${file}`,
-  );
   const ctx = { db, accountId, events: createInProcessBus(), now: () => new Date() };
-  const writeStarted = Date.now();
-  let written = 0;
-  let pending: { checkId: string; at: number; i: number }[] = [];
-  const fullPath = process.env.BENCH_FULL_PATH === "1";
-  const resultOf = (r: { checkId: string; at: number; i: number }) => {
-    const failed = r.i % 97 === 0;
-    return RecordCheckResultInput.parse({
-      checkId: r.checkId,
-      runLocation: "eu-west-1",
-      startedAt: new Date(r.at),
-      stoppedAt: new Date(r.at + 150),
-      responseTime: 80 + ((r.i * 7919) % 400) + (r.i % 50 === 0 ? 2_000 : 0),
-      hasFailures: failed,
-      isDegraded: !failed && r.i % 31 === 0,
-      apiCheckResult: { response: { status: failed ? 500 : 200, statusText: "OK", body: "ok", headers: {} } },
-    });
-  };
-  const flush = async () => {
-    const batch = pending;
-    pending = [];
-    await db.$transaction(
-      async (tx) => {
-        const rollups: RollupInput[] = [];
-        if (fullPath) {
-          // The engine's whole path per result: its run, the status's compare-and-set, alert decisions.
-          const effects = noStatusEffects();
-          for (const r of batch)
-            await insertCheckResult({
-              ctx,
-              tx,
-              check: { id: r.checkId, name: "c", checkType: "API" },
-              data: resultOf(r),
-              effects,
-              rollups,
-            });
-        } else {
-          // The result rows in one statement (SQLite's text form of Prisma's DateTime and Json), and
-          // the same rollup upsert the engine's batch ends with.
-          const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
-          const params: unknown[] = [];
-          for (const r of batch) {
-            const d = resultOf(r);
-            const at = d.startedAt as Date;
-            rollups.push({ ...d, accountId, checkId: r.checkId, startedAt: at });
-            params.push(randomUUID(), accountId, r.checkId, "c", "API", d.resultType, d.hasFailures ? 1 : 0);
-            params.push(d.hasErrors ? 1 : 0, d.isDegraded ? 1 : 0, d.runLocation, iso(at), iso(d.stoppedAt as Date));
-            params.push(d.responseTime, JSON.stringify(d.apiCheckResult), randomUUID(), "[]", iso(at));
-          }
-          await tx.$executeRawUnsafe(
-            `INSERT INTO "CheckResult" ("id", "accountId", "checkId", "name", "checkType", "resultType", "hasFailures", "hasErrors", "isDegraded", "runLocation", "startedAt", "stoppedAt", "responseTime", "apiCheckResult", "sequenceId", "errorGroupIds", "createdAt") VALUES ${batch.map(() => `(${Array(17).fill("?").join(", ")})`).join(", ")}`,
-            ...params,
-          );
-        }
-        await writeRollups(tx, rollups);
-      },
-      { timeout: 120_000 },
-    );
-    written += batch.length;
-  };
-  let i = 0;
-  for (let s = 0; s < steps; s++) {
-    for (const checkId of ids) {
-      pending.push({ checkId, at: start + s * STEP + (i % 600) * 1000, i: i++ });
-      if (pending.length === 500) await flush();
-    }
-    if (s % Math.max(1, Math.floor(steps / 10)) === 0 && s > 0)
-      console.log(
-        `  ${written.toLocaleString("en")} written (${((written / (Date.now() - writeStarted)) * 1000).toFixed(0)}/s)`,
-      );
-  }
-  if (pending.length) await flush();
-  const writeSeconds = (Date.now() - writeStarted) / 1000;
-  await db.$queryRawUnsafe("PRAGMA cache_size = -2000");
+  await db.$queryRawUnsafe(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
   figure("dataset", `${checks} checks x ${days} days every ${every} min = ${total.toLocaleString("en")} results`);
   figure(
     "write path",
-    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s, page cache ${process.env.BENCH_CACHE_MB ?? 256} MB; ${fullPath ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})`,
+    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s, page cache ${process.env.BENCH_CACHE_MB ?? 256} MB; ${process.env.BENCH_FULL_PATH === "1" ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})${saved ? `, when the dataset was written (${saved.writtenAt})` : ""}`,
   );
+
+  async function writeDataset(): Promise<Saved> {
+    // The dataset's writer with a page cache of BENCH_CACHE_MB (default 256; the app's is 64 MB): at a
+    // few GB, the random UUID keys of results' indexes miss a small cache on nearly every row. Back to
+    // the app's before anything is measured.
+    await db.$queryRawUnsafe(`PRAGMA cache_size = -${Number(process.env.BENCH_CACHE_MB ?? 256) * 1024}`);
+    const apiKey = `vg_${randomBytes(24).toString("hex")}`;
+    const account = await createAccount({ db, input: { name: "bench" } });
+    const accountId = account.id;
+    const ids = Array.from({ length: checks }, () => randomUUID());
+    await db.check.createMany({
+      data: ids.map((id, i) => ({
+        id,
+        accountId,
+        checkType: "API",
+        name: `check ${i}`,
+        frequency: 1,
+        locations: ["eu-west-1"],
+        tags: [i % 2 ? "odd" : "even"],
+        request,
+      })),
+    });
+
+    // 1. Results through the write path, oldest first, as an engine writes them over the days.
+    const now = Date.now();
+    const start = Math.floor((now - days * DAY) / STEP) * STEP;
+    const steps = Math.floor((now - start) / STEP);
+    const total = steps * checks;
+    console.log(
+      `writing ${total.toLocaleString("en")} results (${checks} checks x ${days} days every ${every} min) to ${file}`,
+    );
+    const ctx = { db, accountId, events: createInProcessBus(), now: () => new Date() };
+    const writeStarted = Date.now();
+    let written = 0;
+    let pending: { checkId: string; at: number; i: number }[] = [];
+    const fullPath = process.env.BENCH_FULL_PATH === "1";
+    const resultOf = (r: { checkId: string; at: number; i: number }) => {
+      const failed = r.i % 97 === 0;
+      return RecordCheckResultInput.parse({
+        checkId: r.checkId,
+        runLocation: "eu-west-1",
+        startedAt: new Date(r.at),
+        stoppedAt: new Date(r.at + 150),
+        responseTime: 80 + ((r.i * 7919) % 400) + (r.i % 50 === 0 ? 2_000 : 0),
+        hasFailures: failed,
+        isDegraded: !failed && r.i % 31 === 0,
+        apiCheckResult: { response: { status: failed ? 500 : 200, statusText: "OK", body: "ok", headers: {} } },
+      });
+    };
+    const flush = async () => {
+      const batch = pending;
+      pending = [];
+      await db.$transaction(
+        async (tx) => {
+          const rollups: RollupInput[] = [];
+          if (fullPath) {
+            // The engine's whole path per result: its run, the status's compare-and-set, alert decisions.
+            const effects = noStatusEffects();
+            for (const r of batch)
+              await insertCheckResult({
+                ctx,
+                tx,
+                check: { id: r.checkId, name: "c", checkType: "API" },
+                data: resultOf(r),
+                effects,
+                rollups,
+              });
+          } else {
+            // The result rows in one statement (SQLite's text form of Prisma's DateTime and Json), and
+            // the same rollup upsert the engine's batch ends with.
+            const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
+            const params: unknown[] = [];
+            for (const r of batch) {
+              const d = resultOf(r);
+              const at = d.startedAt as Date;
+              rollups.push({ ...d, accountId, checkId: r.checkId, startedAt: at });
+              params.push(randomUUID(), accountId, r.checkId, "c", "API", d.resultType, d.hasFailures ? 1 : 0);
+              params.push(d.hasErrors ? 1 : 0, d.isDegraded ? 1 : 0, d.runLocation, iso(at), iso(d.stoppedAt as Date));
+              params.push(d.responseTime, JSON.stringify(d.apiCheckResult), randomUUID(), "[]", iso(at));
+            }
+            await tx.$executeRawUnsafe(
+              `INSERT INTO "CheckResult" ("id", "accountId", "checkId", "name", "checkType", "resultType", "hasFailures", "hasErrors", "isDegraded", "runLocation", "startedAt", "stoppedAt", "responseTime", "apiCheckResult", "sequenceId", "errorGroupIds", "createdAt") VALUES ${batch.map(() => `(${Array(17).fill("?").join(", ")})`).join(", ")}`,
+              ...params,
+            );
+          }
+          await writeRollups(tx, rollups);
+        },
+        { timeout: 120_000 },
+      );
+      written += batch.length;
+    };
+    let i = 0;
+    for (let s = 0; s < steps; s++) {
+      for (const checkId of ids) {
+        pending.push({ checkId, at: start + s * STEP + (i % 600) * 1000, i: i++ });
+        if (pending.length === 500) await flush();
+      }
+      if (s % Math.max(1, Math.floor(steps / 10)) === 0 && s > 0)
+        console.log(
+          `  ${written.toLocaleString("en")} written (${((written / (Date.now() - writeStarted)) * 1000).toFixed(0)}/s)`,
+        );
+    }
+    if (pending.length) await flush();
+    const writeSeconds = (Date.now() - writeStarted) / 1000;
+    const kept: Saved = {
+      checks,
+      days,
+      every,
+      accountId,
+      apiKey,
+      total,
+      writeSeconds,
+      writtenAt: new Date().toISOString(),
+    };
+    if (datasetDir) {
+      await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+      mkdirSync(datasetDir, { recursive: true });
+      copyFileSync(file, join(datasetDir, "bench.db"));
+      writeFileSync(savedFile!, JSON.stringify(kept));
+    }
+    return kept;
+  }
+  if (process.env.BENCH_WRITE_ONLY === "1") {
+    // Only the dataset, for later runs (BENCH_DATASET_DIR).
+    await database.close();
+    target.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  }
   const rollupRows = await db.checkRollup.count();
   figure("rollup rows", `${rollupRows.toLocaleString("en")} (hourly and daily)`);
   await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -194,7 +263,7 @@ try {
   // 2. Reporting and a series over HTTP, from `vigil serve` (its own retention sweep kept idle).
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const serve = async (engine: boolean) => {
+  const serve = async ({ engine, retentionDays = 3650 }: { engine: boolean; retentionDays?: number }) => {
     child = spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
       env: {
         ...process.env,
@@ -205,7 +274,7 @@ try {
         VIGIL_ACCOUNT_ID: accountId,
         VIGIL_API_KEY: apiKey,
         RATE_LIMIT_PER_MINUTE: "0",
-        RESULT_RETENTION_DAYS: "3650",
+        RESULT_RETENTION_DAYS: String(retentionDays),
         ENGINE_ENABLED: String(engine),
       },
       stdio: ["ignore", "ignore", "inherit"],
@@ -220,7 +289,7 @@ try {
     await new Promise((r) => running.once("exit", r));
   };
   // Reporting is measured without the engine: its first minute schedules every check at once.
-  await serve(false);
+  await serve({ engine: false });
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
   const time = async (n: number, call: () => Promise<Response>) => {
     const ms: number[] = [];
@@ -282,10 +351,14 @@ try {
     `median ${pct(series, 50).toFixed(1)} ms, p95 ${pct(series, 95).toFixed(1)} ms (goal < 20 ms)`,
   );
 
-  // 3. The engine's lag in windows alternating without and with the retention sweep: the server
-  // again, now with its engine on (its own retention sweep kept idle by RESULT_RETENTION_DAYS).
-  // More checks for the engine than for reporting (their runs' lags are the samples: p99 of a few
-  // dozen runs is their maximum); the added ones have no results, the reporting above is unchanged.
+  // 3. The engine's lag in windows alternating without and with the retention sweep, both in the
+  // server's own process as in production (the engine's "retention" sweep, every 60 s, on the
+  // engine's own connection): the server is restarted for each window, with RESULT_RETENTION_DAYS
+  // 3650 (nothing to delete) or 30 (60 days of results to delete), and a window starts once the
+  // server has run for 70 s (its first sweep starts at 60 s; "with" windows wait until /metrics
+  // shows it deleting). More checks for the engine than for reporting (their runs' lags are the
+  // samples: p99 of a few dozen runs is their maximum); the added ones have no results, the
+  // reporting above is unchanged.
   if (engineChecks > checks)
     await db.check.createMany({
       data: Array.from({ length: engineChecks - checks }, (_, i) => ({
@@ -300,15 +373,15 @@ try {
       })),
     });
   await stopServer();
-  await serve(true);
+  // The engine's first minute schedules every check at once: a start before the windows.
+  await serve({ engine: true, retentionDays: 3650 });
   console.log(
-    `engine warming up (${Math.max(checks, engineChecks)} checks at 1 min); then ${alternations} x (${windowSeconds} s without, ${windowSeconds} s with the sweep)`,
+    `engine warming up (${Math.max(checks, engineChecks)} checks at 1 min); then ${alternations} x (${windowSeconds} s without, ${windowSeconds} s with the sweep), each in a server started for it`,
   );
   await sleep(65_000);
   // Two lags per run claimed in a window: due -> claimed (the time the engine's claim statement was
-  // issued: a claim waiting for the write lock is not in it) and due -> finished (its run and result
-  // written: every wait for the lock, of the claim and of the result writer, is in it; the check
-  // itself answers from 127.0.0.1 in a millisecond or two).
+  // issued) and due -> finished (its run and result written: every wait of the claim and of the
+  // result writer is in it; the check itself answers from 127.0.0.1 in a millisecond or two).
   type Lags = { claim: number[]; finish: number[] };
   const lagBetween = async (a: Date, b: Date): Promise<Lags> => {
     const runs = await db.checkRun.findMany({
@@ -327,90 +400,76 @@ try {
       : "no runs";
   };
   const both = (l: Lags) => `due->claimed ${summary(l.claim)}; due->finished ${summary(l.finish)}`;
-  const deleted: Record<string, number> = {};
-  // The sweep's pacings measured, each in a window of its own after a window without (BENCH_SWEEPS,
-  // default "budget"): "budget" is the sweep's default (statements sized to a 4 ms budget, a pause
-  // 19 times as long, a PASSIVE checkpoint every 200 rows); "fixed" the pacing before it (100 rows a
-  // statement, 100 ms apart, one checkpoint at the end of a run), for a comparison on the same data.
-  const modes = (process.env.BENCH_SWEEPS ?? "budget").split(",") as ("budget" | "fixed")[];
-  // Other budgets than the sweep's defaults, to compare (BENCH_BUDGET_MS, BENCH_MIN_BATCH).
-  const budgetOverrides = {
-    ...(process.env.BENCH_BUDGET_MS ? { budgetMs: Number(process.env.BENCH_BUDGET_MS) } : {}),
-    ...(process.env.BENCH_MIN_BATCH ? { minBatch: Number(process.env.BENCH_MIN_BATCH) } : {}),
-  };
-  type Mode = { lags: Lags; ms: number[]; checkpointMs: number[]; rows: number; sweepingMs: number };
-  const without: Lags = { claim: [], finish: [] };
-  const measured = new Map<string, Mode>(
-    modes.map((m) => [m, { lags: { claim: [], finish: [] }, ms: [], checkpointMs: [], rows: 0, sweepingMs: 0 }]),
-  );
-  const sweepFor = async (mode: "budget" | "fixed", m: Mode) => {
-    const until = Date.now() + windowSeconds * 1000;
-    while (Date.now() < until) {
-      const t0 = performance.now();
-      const swept = await sweepRetention({
-        ctx: { db },
-        now: new Date(),
-        options: {
-          days: 30,
-          maxBatches: 10,
-          ...(mode === "fixed"
-            ? { budgetMs: Number.POSITIVE_INFINITY, pauseMs: 100, idleShare: 0 }
-            : { sqliteFile: file, ...budgetOverrides }),
-          onStatement: (_table, n, ms, checkpointMs) => {
-            m.rows += n;
-            m.ms.push(ms);
-            if (mode === "budget" && checkpointMs > 0) m.checkpointMs.push(checkpointMs);
-          },
-        },
-      });
-      if (mode === "fixed") {
-        // Its one checkpoint a run, as before (PASSIVE, on a connection of its own).
-        const raw = new Database(file, { timeout: 0 });
-        try {
-          raw.pragma("wal_checkpoint(PASSIVE)");
-        } catch {
-          // busy: next run
-        }
-        raw.close();
+  // The server's sweep, from its /metrics: rows deleted and its statements' times (histogram).
+  type SweepFigures = { rows: number; statements: number; buckets: Map<number, number> };
+  const sweepFigures = async (): Promise<SweepFigures> => {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const figures: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
+    for (const line of text.split("\n")) {
+      const sample = /^(vigil_retention_\w+)\{([^}]*)\} (\S+)$/.exec(line);
+      if (!sample) continue;
+      const [, name, labels, value] = sample;
+      if (name === "vigil_retention_deleted_rows_total") figures.rows += Number(value);
+      if (name === "vigil_retention_statement_seconds_count") figures.statements += Number(value);
+      const le = /le="([^"]+)"/.exec(labels!)?.[1];
+      if (name === "vigil_retention_statement_seconds_bucket" && le && le !== "+Inf") {
+        const bound = Number(le) * 1000;
+        figures.buckets.set(bound, (figures.buckets.get(bound) ?? 0) + Number(value));
       }
-      m.sweepingMs += performance.now() - t0;
-      for (const [name, n] of Object.entries(swept)) deleted[name] = (deleted[name] ?? 0) + n;
-      if (Object.values(swept).every((n) => n === 0)) await sleep(200);
     }
+    return figures;
   };
-  const windows: { mode: string | null; from: Date; to: Date }[] = [];
+  /** The bucket bound at or under which a share `p` of the statements took (an upper bound, from the histogram). */
+  const bucketAt = (f: SweepFigures, p: number) => {
+    for (const [bound, n] of [...f.buckets].sort(([a], [b]) => a - b))
+      if (n >= p * f.statements) return `<= ${bound} ms`;
+    return "> 1 s";
+  };
+  const without: Lags = { claim: [], finish: [] };
+  const withSweep: Lags = { claim: [], finish: [] };
+  const swept: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
+  let sweptMs = 0;
+  const windows: { sweeping: boolean; from: Date; to: Date }[] = [];
   for (let k = 0; k < alternations; k++) {
-    for (const mode of modes) {
+    for (const sweeping of [false, true]) {
+      await stopServer();
+      await serve({ engine: true, retentionDays: sweeping ? 30 : 3650 });
+      await sleep(70_000);
+      if (sweeping) {
+        // Its first sweep may take a few more seconds to reach the results.
+        for (let waited = 0; (await sweepFigures()).rows === 0 && waited < 60; waited++) await sleep(1_000);
+      }
+      const before = await sweepFigures();
       const a = new Date();
       await sleep(windowSeconds * 1000);
-      windows.push({ mode: null, from: a, to: new Date() });
       const b = new Date();
-      await sweepFor(mode, measured.get(mode)!);
-      windows.push({ mode, from: b, to: new Date() });
+      const after = await sweepFigures();
+      windows.push({ sweeping, from: a, to: b });
+      if (sweeping) {
+        if (after.rows === before.rows) console.log("  (the sweep deleted nothing in this window)");
+        swept.rows += after.rows - before.rows;
+        swept.statements += after.statements - before.statements;
+        for (const [bound, n] of after.buckets)
+          swept.buckets.set(bound, (swept.buckets.get(bound) ?? 0) + n - (before.buckets.get(bound) ?? 0));
+        sweptMs += b.getTime() - a.getTime();
+      }
     }
   }
-  // Read once every window is over (the runs of the last one finish within seconds).
-  await sleep(5_000);
+  await sleep(5_000); // the last window's runs finish
   for (const w of windows) {
     const l = await lagBetween(w.from, w.to);
-    const into = w.mode ? measured.get(w.mode)!.lags : without;
+    const into = w.sweeping ? withSweep : without;
     for (const key of ["claim", "finish"] as const) into[key].push(...l[key]);
-    console.log(`  ${w.mode ? `with the sweep (${w.mode})` : "without the sweep"}: ${both(l)}`);
+    console.log(`  ${w.sweeping ? "with the sweep" : "without the sweep"}: ${both(l)}`);
   }
   figure("engine lag without the sweep, due->claimed", summary(without.claim));
   figure("engine lag without the sweep, due->finished", summary(without.finish));
-  const ms1 = (v: number | undefined) => `${(v ?? 0).toFixed(1)} ms`;
-  for (const [mode, m] of measured) {
-    figure(`engine lag with the sweep (${mode}), due->claimed`, summary(m.lags.claim));
-    figure(`engine lag with the sweep (${mode}), due->finished`, summary(m.lags.finish));
-    const ms = [...m.ms].sort((x, y) => x - y);
-    const ck = [...m.checkpointMs].sort((x, y) => x - y);
-    figure(
-      `sweep statements (${mode})`,
-      `${ms.length} deletes of ${(m.rows / ms.length || 0).toFixed(0)} rows on average, ${((m.rows / m.sweepingMs) * 1000).toFixed(0)} rows/s; delete p50 ${ms1(pct(ms, 50))}, p99 ${ms1(pct(ms, 99))}, max ${ms1(ms.at(-1))}${ck.length ? `; ${ck.length} checkpoints, p50 ${ms1(pct(ck, 50))}, p99 ${ms1(pct(ck, 99))}, max ${ms1(ck.at(-1))}` : ""}`,
-    );
-  }
-  figure("deleted while measuring", JSON.stringify(deleted));
+  figure("engine lag with the sweep, due->claimed", summary(withSweep.claim));
+  figure("engine lag with the sweep, due->finished", summary(withSweep.finish));
+  figure(
+    "the server's sweep while measured",
+    `${swept.rows.toLocaleString("en")} rows deleted in ${(sweptMs / 1000).toFixed(0)} s (${((swept.rows / sweptMs) * 1000).toFixed(0)} rows/s), ${swept.statements} statements of ${(swept.rows / swept.statements || 0).toFixed(0)} rows on average; statement time p50 ${bucketAt(swept, 0.5)}, p99 ${bucketAt(swept, 0.99)} (histogram buckets)`,
+  );
   await stopServer();
 
   // 4. The rest of the retention, then the size.
