@@ -1,9 +1,10 @@
 // Results at scale (issue 14), on SQLite: N checks with D days of results every 10 minutes, in
 // batches of 500 per transaction, oldest first, each ending with the engine's rollup upsert
 // (writeRollups, the same call the engine's result batches end with): the rollups are built as in
-// production. The result rows themselves go in with one multi-row INSERT per batch (the engine's
-// per-result path, with its run, the status's compare-and-set and alert decisions, writes a few
-// thousand results a second: BENCH_FULL_PATH=1 uses it, for small datasets). Then:
+// production. The results' finished runs and the result rows themselves go in with one multi-row
+// INSERT each per batch (the engine's per-result path, with the status's compare-and-set and alert
+// decisions, writes a few thousand results a second: BENCH_FULL_PATH=1 uses it, for small
+// datasets). Then:
 //   - GET /v1/reporting over 90 days for all checks (goal < 200 ms), the same in local days, and
 //     one check's 90-day daily series over GraphQL (goal < 20 ms), against `vigil serve` in its
 //     own process;
@@ -123,7 +124,7 @@ try {
   figure("dataset", `${checks} checks x ${days} days every ${every} min = ${total.toLocaleString("en")} results`);
   figure(
     "write path",
-    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s, page cache ${process.env.BENCH_CACHE_MB ?? 256} MB; ${process.env.BENCH_FULL_PATH === "1" ? "insertCheckResult per result" : "one INSERT + the engine's rollup upsert"})${saved ? `, when the dataset was written (${saved.writtenAt})` : ""}`,
+    `${(total / writeSeconds).toFixed(0)} results/s (batches of 500, ${writeSeconds.toFixed(0)} s, page cache ${process.env.BENCH_CACHE_MB ?? 256} MB; ${process.env.BENCH_FULL_PATH === "1" ? "insertCheckResult per result" : "runs and results in one INSERT each + the engine's rollup upsert"})${saved ? `, when the dataset was written (${saved.writtenAt})` : ""}`,
   );
 
   async function writeDataset(): Promise<Saved> {
@@ -159,7 +160,7 @@ try {
     const ctx = { db, accountId, events: createInProcessBus(), now: () => new Date() };
     const writeStarted = Date.now();
     let written = 0;
-    let pending: { checkId: string; at: number; i: number }[] = [];
+    let pending: { checkId: string; step: number; at: number; i: number }[] = [];
     const fullPath = process.env.BENCH_FULL_PATH === "1";
     const resultOf = (r: { checkId: string; at: number; i: number }) => {
       const failed = r.i % 97 === 0;
@@ -193,20 +194,45 @@ try {
                 rollups,
               });
           } else {
-            // The result rows in one statement (SQLite's text form of Prisma's DateTime and Json), and
-            // the same rollup upsert the engine's batch ends with.
+            // Each result's finished run (as scheduled: its scheduleKey) and the result rows, one
+            // statement each (SQLite's text form of Prisma's DateTime and Json), and the same rollup
+            // upsert the engine's batch ends with.
             const iso = (d: Date) => d.toISOString().replace("Z", "+00:00");
+            const data = batch.map(resultOf);
+            const runParams: unknown[] = [];
+            const sequences = batch.map(() => randomUUID());
+            for (const [k, r] of batch.entries()) {
+              const d = data[k]!;
+              const at = iso(d.startedAt as Date);
+              runParams.push(
+                accountId,
+                r.checkId,
+                d.runLocation,
+                sequences[k],
+                "DONE",
+                at,
+                at,
+                iso(d.stoppedAt as Date),
+              );
+              runParams.push(`${r.checkId}:${r.step}:${d.runLocation}`, at);
+            }
+            const runs = await tx.$queryRawUnsafe<{ id: number | bigint; scheduleKey: string }[]>(
+              `INSERT INTO "CheckRun" ("accountId", "checkId", "location", "sequenceId", "status", "dueAt", "claimedAt", "finishedAt", "scheduleKey", "createdAt") VALUES ${batch.map(() => `(${Array(10).fill("?").join(", ")})`).join(", ")} RETURNING "id", "scheduleKey"`,
+              ...runParams,
+            );
+            const runIds = new Map(runs.map((run) => [run.scheduleKey, Number(run.id)]));
             const params: unknown[] = [];
-            for (const r of batch) {
-              const d = resultOf(r);
+            for (const [k, r] of batch.entries()) {
+              const d = data[k]!;
               const at = d.startedAt as Date;
               rollups.push({ ...d, accountId, checkId: r.checkId, startedAt: at });
-              params.push(randomUUID(), accountId, r.checkId, "c", "API", d.resultType, d.hasFailures ? 1 : 0);
+              const runId = runIds.get(`${r.checkId}:${r.step}:${d.runLocation}`);
+              params.push(randomUUID(), accountId, r.checkId, runId, "c", "API", d.resultType, d.hasFailures ? 1 : 0);
               params.push(d.hasErrors ? 1 : 0, d.isDegraded ? 1 : 0, d.runLocation, iso(at), iso(d.stoppedAt as Date));
-              params.push(d.responseTime, JSON.stringify(d.apiCheckResult), randomUUID(), "[]", iso(at));
+              params.push(d.responseTime, JSON.stringify(d.apiCheckResult), sequences[k], "[]", iso(at));
             }
             await tx.$executeRawUnsafe(
-              `INSERT INTO "CheckResult" ("id", "accountId", "checkId", "name", "checkType", "resultType", "hasFailures", "hasErrors", "isDegraded", "runLocation", "startedAt", "stoppedAt", "responseTime", "apiCheckResult", "sequenceId", "errorGroupIds", "createdAt") VALUES ${batch.map(() => `(${Array(17).fill("?").join(", ")})`).join(", ")}`,
+              `INSERT INTO "CheckResult" ("id", "accountId", "checkId", "checkRunId", "name", "checkType", "resultType", "hasFailures", "hasErrors", "isDegraded", "runLocation", "startedAt", "stoppedAt", "responseTime", "apiCheckResult", "sequenceId", "errorGroupIds", "createdAt") VALUES ${batch.map(() => `(${Array(18).fill("?").join(", ")})`).join(", ")}`,
               ...params,
             );
           }
@@ -219,7 +245,7 @@ try {
     let i = 0;
     for (let s = 0; s < steps; s++) {
       for (const checkId of ids) {
-        pending.push({ checkId, at: start + s * STEP + (i % 600) * 1000, i: i++ });
+        pending.push({ checkId, step: s, at: start + s * STEP + (i % 600) * 1000, i: i++ });
         if (pending.length === 500) await flush();
       }
       if (s % Math.max(1, Math.floor(steps / 10)) === 0 && s > 0)
