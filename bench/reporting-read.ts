@@ -102,8 +102,13 @@ if (!existsSync(file)) {
 // 2. In this process: the rollup read, the domain's report, the REST body.
 const database = await openDatabase(url);
 const db = database.prisma;
-if (process.env.BENCH_CACHE_MB) await db.$queryRawUnsafe(`PRAGMA cache_size = -${Number(process.env.BENCH_CACHE_MB) * 1024}`);
-const account = await db.check.groupBy({ by: ["accountId"], _count: { id: true }, orderBy: { _count: { id: "desc" } } });
+if (process.env.BENCH_CACHE_MB)
+  await db.$queryRawUnsafe(`PRAGMA cache_size = -${Number(process.env.BENCH_CACHE_MB) * 1024}`);
+const account = await db.check.groupBy({
+  by: ["accountId"],
+  _count: { id: true },
+  orderBy: { _count: { id: "desc" } },
+});
 const accountId = account[0]!.accountId;
 const rollupRows = await db.checkRollup.count({ where: { accountId } });
 const now = Date.now();

@@ -16,12 +16,11 @@ function reference(sketch: Sketch, q: number): number | null {
   if (rank < sketch.zero) return 0;
   let running = sketch.zero;
   const bins = sketch.bins();
-  const valueOf = (key: number) => mapping.value(key);
   for (const [key, c] of bins) {
     running += c;
-    if (running > rank) return valueOf(key);
+    if (running > rank) return mapping.value(key);
   }
-  return valueOf(bins[bins.length - 1]![0]);
+  return mapping.value(bins[bins.length - 1]![0]);
 }
 
 /** A seeded generator: the same sketches on every run. */
@@ -87,9 +86,42 @@ describe("rollup sketch quantiles", () => {
       seen.push({ span, ...row }),
     );
     expect(seen).toEqual([
-      { span: 0, checkId: "", runs: 12, failed: 1, degraded: 0, errors: 0, responseTimeSum: 3248, responseTimeMin: 80, responseTimeMax: 472, sketch: "z:0 281:5" },
-      { span: 3, checkId: "", runs: -2, failed: 0, degraded: 0, errors: 0, responseTimeSum: 1e15, responseTimeMin: 0, responseTimeMax: 0, sketch: "!z:0 -4:1" },
-      { span: 7, checkId: "", runs: 5, failed: 0, degraded: 1, errors: 0, responseTimeSum: 3248.5, responseTimeMin: 80, responseTimeMax: 90, sketch: "" },
+      {
+        span: 0,
+        checkId: "",
+        runs: 12,
+        failed: 1,
+        degraded: 0,
+        errors: 0,
+        responseTimeSum: 3248,
+        responseTimeMin: 80,
+        responseTimeMax: 472,
+        sketch: "z:0 281:5",
+      },
+      {
+        span: 3,
+        checkId: "",
+        runs: -2,
+        failed: 0,
+        degraded: 0,
+        errors: 0,
+        responseTimeSum: 1e15,
+        responseTimeMin: 0,
+        responseTimeMax: 0,
+        sketch: "!z:0 -4:1",
+      },
+      {
+        span: 7,
+        checkId: "",
+        runs: 5,
+        failed: 0,
+        degraded: 1,
+        errors: 0,
+        responseTimeSum: 3248.5,
+        responseTimeMin: 80,
+        responseTimeMax: 90,
+        sketch: "",
+      },
     ]);
   });
 });

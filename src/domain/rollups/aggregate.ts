@@ -54,7 +54,11 @@ export class Aggregate {
    * one scratch sketch shared by every aggregate, unless this one's sketch was already decoded.
    */
   percentiles(qs: readonly number[]): number[] {
-    const sketch = this.decoded ?? this.decodeInto((scratch.clear(), scratch));
+    let sketch = this.decoded;
+    if (!sketch) {
+      scratch.clear();
+      sketch = this.decodeInto(scratch);
+    }
     return sketch.quantiles(qs).map((v) => round(v, 2));
   }
 }

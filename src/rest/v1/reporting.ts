@@ -36,7 +36,10 @@ function toReportingResponse(): (v: ReportingView) => ReportingResponse {
   const formatted = new Map<Date, string>();
   const isoOnce = (date: Date) => {
     let text = formatted.get(date);
-    if (text === undefined) formatted.set(date, (text = iso(date)));
+    if (text === undefined) {
+      text = iso(date);
+      formatted.set(date, text);
+    }
     return text;
   };
   return (v) => {
