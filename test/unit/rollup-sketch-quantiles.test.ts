@@ -80,9 +80,9 @@ describe("rollup sketch quantiles", () => {
     }
   });
 
-  it("unpacks a check's spans as both databases write numbers", () => {
+  it("unpacks a check's rows as both databases write numbers", () => {
     const seen: unknown[] = [];
-    unpack("0 12 1 0 0 3248.0 80 472 z:0 281:5;3 -2 0 0 0 1e+15 0 0 !z:0 -4:1;7 5 0 1 0 3248.5 80 90 ", (span, row) =>
+    unpack("0 12 1 0 0 3248.0 80 472 z:0 281:5;3 -2 0 0 0 -1e+15   !z:0 -4:1;7 5 0 1 0 3248.5 80 90 ", (span, row) =>
       seen.push({ span, ...row }),
     );
     expect(seen).toEqual([
@@ -105,8 +105,9 @@ describe("rollup sketch quantiles", () => {
         failed: 0,
         degraded: 0,
         errors: 0,
-        responseTimeSum: 1e15,
-        responseTimeMin: 0,
+        responseTimeSum: -1e15,
+        // A subtracted hour's empty extremes: neither lowers the minimum nor raises the maximum.
+        responseTimeMin: Number.POSITIVE_INFINITY,
         responseTimeMax: 0,
         sketch: "!z:0 -4:1",
       },
