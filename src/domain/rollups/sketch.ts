@@ -17,17 +17,22 @@ export class Sketch {
   /** Counts of keys offset .. offset + counts.length - 1 (a dense store, as DDSketch's own). */
   private counts = new Float64Array(0);
   private offset = 0;
+  /** The sum of `counts`, and the lowest and highest key added since the last clear (exact: integers). */
+  private keyed = 0;
+  private low = Number.POSITIVE_INFINITY;
+  private high = Number.NEGATIVE_INFINITY;
 
   get count(): number {
-    let n = this.zero;
-    for (let i = 0; i < this.counts.length; i++) n += this.counts[i]!;
-    return n;
+    return this.zero + this.keyed;
   }
 
   /** Empties the sketch, keeping its store: one scratch sketch decodes many rows without allocating. */
   clear(): void {
     this.zero = 0;
-    this.counts.fill(0);
+    this.keyed = 0;
+    if (this.low <= this.high) this.counts.fill(0, this.low - this.offset, this.high - this.offset + 1);
+    this.low = Number.POSITIVE_INFINITY;
+    this.high = Number.NEGATIVE_INFINITY;
   }
 
   /** The bins, in key order. */
@@ -50,6 +55,9 @@ export class Sketch {
       index = key - low;
     }
     this.counts[index]! += count;
+    this.keyed += count;
+    if (key < this.low) this.low = key;
+    if (key > this.high) this.high = key;
   }
 
   add(value: number, count = 1): void {
@@ -76,14 +84,16 @@ export class Sketch {
     const n = this.count;
     if (n === 0) return out;
     const counts = this.counts;
+    const end = this.high - this.offset + 1;
     let running = this.zero;
-    let i = 0;
+    // Keys below the lowest added hold nothing (a scratch sketch's store spans every row it decoded).
+    let i = Math.max(0, this.low - this.offset);
     let last = -1;
     for (let j = 0; j < qs.length; j++) {
       const rank = qs[j]! * (n - 1);
       if (rank < this.zero) continue;
       // The first bin whose running count passes the rank (ranks ascend: the walk goes on from there).
-      while (running <= rank && i < counts.length) {
+      while (running <= rank && i < end) {
         if (counts[i]! > 0) {
           running += counts[i]!;
           last = i;
