@@ -9,8 +9,11 @@ export class Aggregate {
   responseTimeSum = 0;
   responseTimeMin = Number.POSITIVE_INFINITY;
   responseTimeMax = 0;
-  /** The rows' encoded sketches, decoded when a percentile is asked (a report reads tens of thousands). */
-  private readonly encoded: string[] = [];
+  /**
+   * The rows' encoded sketches joined by spaces (still one valid encoding), decoded when a
+   * percentile is asked: a report reads tens of thousands, and asks each for two.
+   */
+  private encoded = "";
   private decoded: Sketch | null = null;
 
   add(row: RollupRow): void {
@@ -21,7 +24,7 @@ export class Aggregate {
     this.responseTimeSum += Number(row.responseTimeSum);
     this.responseTimeMin = Math.min(this.responseTimeMin, Number(row.responseTimeMin));
     this.responseTimeMax = Math.max(this.responseTimeMax, Number(row.responseTimeMax));
-    this.encoded.push(row.sketch);
+    if (row.sketch) this.encoded = this.encoded ? `${this.encoded} ${row.sketch}` : row.sketch;
     this.decoded = null;
   }
 
@@ -32,7 +35,7 @@ export class Aggregate {
   }
 
   private decodeInto(sketch: Sketch): Sketch {
-    for (const text of this.encoded) sketch.mergeEncoded(text);
+    sketch.mergeEncoded(this.encoded);
     return sketch;
   }
 
