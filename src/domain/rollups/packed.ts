@@ -11,20 +11,11 @@ import type { RollupRow } from "./aggregate.js";
  * (bench:reporting-read).
  */
 export function packedRows(postgres: boolean): Prisma.Sql {
-  const text = (expression: string) => Prisma.raw(`COALESCE(CAST(${expression} AS TEXT), '')`);
-  const line = Prisma.join(
-    [
-      text('"span"'),
-      text('"runs"'),
-      text('"failed"'),
-      text('"degraded"'),
-      text('"errors"'),
-      text('"responseTimeSum"'),
-      text('"responseTimeMin"'),
-      text('"responseTimeMax"'),
-      Prisma.raw('"sketch"'),
-    ],
-    ` || ' ' || `,
+  // One formatting call a row instead of nine casts joined by || (the 90-day local-day read of
+  // 1,000 checks: 46 ms instead of 53 in SQLite); both write a number as its cast to text does,
+  // and NULL as an empty text.
+  const line = Prisma.raw(
+    `${postgres ? "format" : "printf"}('%s %s %s %s %s %s %s %s %s', "span", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch")`,
   );
   return postgres ? Prisma.sql`string_agg(${line}, ';')` : Prisma.sql`group_concat(${line}, ';')`;
 }
