@@ -15,9 +15,13 @@ export type ReportingView = {
   aggregates?: (ReportingAggregateView & { from: Date; to: Date })[];
 };
 
+/** The percentiles a report shows (p95, p99). */
+const REPORTED = [0.95, 0.99];
+
 export function toAggregateView(a: Aggregate | undefined): ReportingAggregateView {
   if (!a) return { successRatio: 0, avg: 0, p95: 0, p99: 0 };
-  return { successRatio: a.successRatio, avg: a.avg, p95: a.percentile(0.95), p99: a.percentile(0.99) };
+  const [p95, p99] = a.percentiles(REPORTED) as [number, number];
+  return { successRatio: a.successRatio, avg: a.avg, p95, p99 };
 }
 
 /**
@@ -45,6 +49,8 @@ export async function getReporting({ ctx, query }: { ctx: DomainContext; query: 
     // The view shows no minimum or maximum: local days are read as UTC days plus and minus hours.
     extremes: false,
   });
+  // Every check's buckets share their bounds: one pair of dates per span, not per bucket.
+  const bounds = q.granularity ? spans.map((span) => ({ from: new Date(span.from), to: new Date(span.to) })) : [];
   return checks.map((c) => {
     const mine = aggregates.get(c.id);
     const view: ReportingView = {
@@ -55,11 +61,16 @@ export async function getReporting({ ctx, query }: { ctx: DomainContext; query: 
       tags: c.tags as string[],
     };
     if (!q.granularity) view.aggregate = toAggregateView(mine?.[0]);
-    else
-      view.aggregates = spans.flatMap((span, i) => {
-        const a = mine?.[i];
-        return a ? [{ ...toAggregateView(a), from: new Date(span.from), to: new Date(span.to) }] : [];
-      });
+    else {
+      view.aggregates = [];
+      for (let i = 0; mine && i < spans.length; i++) {
+        const a = mine[i];
+        if (!a) continue;
+        const [p95, p99] = a.percentiles(REPORTED) as [number, number];
+        const { from, to } = bounds[i]!;
+        view.aggregates.push({ successRatio: a.successRatio, avg: a.avg, p95, p99, from, to });
+      }
+    }
     return view;
   });
 }

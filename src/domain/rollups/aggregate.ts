@@ -9,7 +9,12 @@ export class Aggregate {
   responseTimeSum = 0;
   responseTimeMin = Number.POSITIVE_INFINITY;
   responseTimeMax = 0;
-  readonly sketch = new Sketch();
+  /**
+   * The rows' encoded sketches joined by spaces (still one valid encoding), decoded when a
+   * percentile is asked: a report reads tens of thousands, and asks each for two.
+   */
+  private encoded = "";
+  private decoded: Sketch | null = null;
 
   add(row: RollupRow): void {
     this.runs += Number(row.runs);
@@ -19,7 +24,19 @@ export class Aggregate {
     this.responseTimeSum += Number(row.responseTimeSum);
     this.responseTimeMin = Math.min(this.responseTimeMin, Number(row.responseTimeMin));
     this.responseTimeMax = Math.max(this.responseTimeMax, Number(row.responseTimeMax));
-    this.sketch.mergeEncoded(row.sketch);
+    if (row.sketch) this.encoded = this.encoded ? `${this.encoded} ${row.sketch}` : row.sketch;
+    this.decoded = null;
+  }
+
+  /** The merge of the rows' sketches. */
+  get sketch(): Sketch {
+    if (!this.decoded) this.decoded = this.decodeInto(new Sketch());
+    return this.decoded;
+  }
+
+  private decodeInto(sketch: Sketch): Sketch {
+    sketch.mergeEncoded(this.encoded);
+    return sketch;
   }
 
   /** Passing runs (neither failed nor errored) in percent, rounded to four decimals; 0 without runs. */
@@ -32,9 +49,25 @@ export class Aggregate {
   }
 
   percentile(q: number): number {
-    return round(this.sketch.quantile(q) ?? 0, 2);
+    return this.percentiles([q])[0]!;
+  }
+
+  /**
+   * Percentiles at ascending quantiles, rounded to two decimals (0 without values): decoded into
+   * one scratch sketch shared by every aggregate, unless this one's sketch was already decoded.
+   */
+  percentiles(qs: readonly number[]): number[] {
+    let sketch = this.decoded;
+    if (!sketch) {
+      scratch.clear();
+      sketch = this.decodeInto(scratch);
+    }
+    return sketch.quantiles(qs).map((v) => round(v, 2));
   }
 }
+
+/** The store percentiles decode into (JavaScript runs one of them at a time). */
+const scratch = new Sketch();
 
 /** Rollup rows, or their sums (the numbers may arrive as bigint from a SUM). */
 export type RollupRow = {

@@ -1,6 +1,7 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import { Aggregate, type RollupRow } from "./aggregate.js";
+import { Aggregate } from "./aggregate.js";
+import { packedRows, unpack } from "./packed.js";
 import { type Minus, plan, planWithDays, type Range, type Span, spanOf } from "./plan.js";
 
 /** Above this many checks a rollup read goes through the account's index (see aggregateRollups). */
@@ -80,27 +81,30 @@ export async function aggregateRollups({
       )} AS "span", -"runs", -"failed", -"degraded", -"errors", -"responseTimeSum", NULL, NULL, '!' || "sketch"
         FROM "CheckRollup" WHERE ${where(minus.map((m) => ({ hours: 1, from: m.from, to: m.to })))}`
     : Prisma.empty;
-  // Summed in the database, one row per check and span: the client receives a few rows, not one per
-  // hour or day (the decoding of tens of thousands of rows costs more than the sums). The sketches
-  // are concatenated: "z:.. k:c .." strings joined by spaces are still one valid encoding.
-  const joined = postgres ? Prisma.sql`string_agg("sketch", ' ')` : Prisma.sql`group_concat("sketch", ' ')`;
-  const rows = await db.$queryRaw<(RollupRow & { span: number | bigint })[]>`
-    SELECT "checkId", "span", SUM("runs") AS "runs", SUM("failed") AS "failed",
-           SUM("degraded") AS "degraded", SUM("errors") AS "errors", SUM("responseTimeSum") AS "responseTimeSum",
-           MIN("responseTimeMin") AS "responseTimeMin", MAX("responseTimeMax") AS "responseTimeMax", ${joined} AS "sketch"
+  // One row per check, its rollup rows packed into one text (packedRows), summed here: the client
+  // receives a few rows, not one per hour or day (the decoding of tens of thousands of rows costs
+  // more than the sums).
+  const rows = await db.$queryRaw<{ checkId: string; packed: string }[]>`
+    SELECT "checkId", ${packedRows(postgres)} AS "packed"
     FROM (SELECT "checkId", ${span} AS "span", ${columns} FROM "CheckRollup" WHERE ${where(ranges)}${subtracted}) AS "rows"
-    GROUP BY "checkId", "span"`;
-  for (const row of rows) {
-    const index = Number(row.span);
+    GROUP BY "checkId"`;
+  for (const { checkId, packed } of rows) {
+    const sums: Aggregate[] = [];
+    unpack(packed, (index, row) => {
+      if (index < 0) return;
+      sums[index] ??= new Aggregate();
+      sums[index].add(row);
+    });
     // A span whose hours were all subtracted again had no runs.
-    if (index < 0 || Number(row.runs) <= 0) continue;
-    let aggregates = out.get(row.checkId);
-    if (!aggregates) {
-      aggregates = new Array(spans.length);
-      out.set(row.checkId, aggregates);
-    }
-    aggregates[index] ??= new Aggregate();
-    aggregates[index].add(row);
+    sums.forEach((a, i) => {
+      if (a.runs <= 0) return;
+      let aggregates = out.get(checkId);
+      if (!aggregates) {
+        aggregates = new Array(spans.length);
+        out.set(checkId, aggregates);
+      }
+      aggregates[i] = a;
+    });
   }
   return out;
 }

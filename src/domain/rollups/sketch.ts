@@ -17,11 +17,22 @@ export class Sketch {
   /** Counts of keys offset .. offset + counts.length - 1 (a dense store, as DDSketch's own). */
   private counts = new Float64Array(0);
   private offset = 0;
+  /** The sum of `counts`, and the lowest and highest key added since the last clear (exact: integers). */
+  private keyed = 0;
+  private low = Number.POSITIVE_INFINITY;
+  private high = Number.NEGATIVE_INFINITY;
 
   get count(): number {
-    let n = this.zero;
-    for (const c of this.counts) n += c;
-    return n;
+    return this.zero + this.keyed;
+  }
+
+  /** Empties the sketch, keeping its store: one scratch sketch decodes many rows without allocating. */
+  clear(): void {
+    this.zero = 0;
+    this.keyed = 0;
+    if (this.low <= this.high) this.counts.fill(0, this.low - this.offset, this.high - this.offset + 1);
+    this.low = Number.POSITIVE_INFINITY;
+    this.high = Number.NEGATIVE_INFINITY;
   }
 
   /** The bins, in key order. */
@@ -44,6 +55,9 @@ export class Sketch {
       index = key - low;
     }
     this.counts[index]! += count;
+    this.keyed += count;
+    if (key < this.low) this.low = key;
+    if (key > this.high) this.high = key;
   }
 
   add(value: number, count = 1): void {
@@ -58,17 +72,37 @@ export class Sketch {
 
   /** The value at quantile q (0..1) as DDSketch answers it: within 1% of the exact order statistic of rank floor(q * (n - 1)). */
   quantile(q: number): number | null {
+    return this.count === 0 ? null : this.quantiles([q])[0]!;
+  }
+
+  /**
+   * The values at ascending quantiles `qs`, as `quantile` answers each (0 for all without values),
+   * in one cumulative walk over the store: a report asks two of each of tens of thousands of sketches.
+   */
+  quantiles(qs: readonly number[]): number[] {
+    const out = new Array<number>(qs.length).fill(0);
     const n = this.count;
-    if (n === 0) return null;
-    const rank = q * (n - 1);
-    if (rank < this.zero) return 0;
+    if (n === 0) return out;
+    const counts = this.counts;
+    const end = this.high - this.offset + 1;
     let running = this.zero;
-    const bins = this.bins();
-    for (const [key, c] of bins) {
-      running += c;
-      if (running > rank) return mapping.value(key);
+    // Keys below the lowest added hold nothing (a scratch sketch's store spans every row it decoded).
+    let i = Math.max(0, this.low - this.offset);
+    let last = -1;
+    for (let j = 0; j < qs.length; j++) {
+      const rank = qs[j]! * (n - 1);
+      if (rank < this.zero) continue;
+      // The first bin whose running count passes the rank (ranks ascend: the walk goes on from there).
+      while (running <= rank && i < end) {
+        if (counts[i]! > 0) {
+          running += counts[i]!;
+          last = i;
+        }
+        i++;
+      }
+      out[j] = last < 0 ? 0 : mapping.value(this.offset + last);
     }
-    return mapping.value(bins[bins.length - 1]![0]);
+    return out;
   }
 
   encode(): string {

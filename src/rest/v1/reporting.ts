@@ -31,10 +31,32 @@ export const ReportingResponse = z.object({
 });
 type ReportingResponse = z.infer<typeof ReportingResponse>;
 
-function toReportingResponse(v: ReportingView): ReportingResponse {
-  const { aggregates, ...rest } = v;
-  if (!aggregates) return rest;
-  return { ...rest, aggregates: aggregates.map((a) => ({ ...a, from: iso(a.from), to: iso(a.to) })) };
+/** A report's mapper: the buckets of all checks share their bounds' dates, each formatted once. */
+function toReportingResponse(): (v: ReportingView) => ReportingResponse {
+  const formatted = new Map<Date, string>();
+  const isoOnce = (date: Date) => {
+    let text = formatted.get(date);
+    if (text === undefined) {
+      text = iso(date);
+      formatted.set(date, text);
+    }
+    return text;
+  };
+  return (v) => {
+    const { aggregates, ...rest } = v;
+    if (!aggregates) return rest;
+    return {
+      ...rest,
+      aggregates: aggregates.map((a) => ({
+        successRatio: a.successRatio,
+        avg: a.avg,
+        p95: a.p95,
+        p99: a.p99,
+        from: isoOnce(a.from),
+        to: isoOnce(a.to),
+      })),
+    };
+  };
 }
 
 export const reportingRoutes: Route[] = [
@@ -49,6 +71,6 @@ export const reportingRoutes: Route[] = [
     query: ReportingQuery,
     status: 200,
     response: z.array(ReportingResponse),
-    handler: async ({ ctx, query }) => (await getReporting({ ctx, query })).map(toReportingResponse),
+    handler: async ({ ctx, query }) => (await getReporting({ ctx, query })).map(toReportingResponse()),
   },
 ];
