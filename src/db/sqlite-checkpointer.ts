@@ -1,0 +1,142 @@
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { Worker } from "node:worker_threads";
+
+/** What the checkpointer did since it started (read at scrape time by GET /metrics). */
+export type CheckpointStats = {
+  /** Checkpoints that ran (PASSIVE: they copy what no reader still needs). */
+  done: number;
+  /** Checkpoints that found another one running (or the file locked): retried at the next tick. */
+  busy: number;
+  /** WAL frames copied into the database file. */
+  framesCopied: number;
+  /** The WAL's frames after the last checkpoint (0 once a writer restarted it). */
+  walFrames: number;
+};
+
+export type SqliteCheckpointer = {
+  readonly stats: Readonly<CheckpointStats>;
+  /** Checkpoint now rather than at the next tick (the retention sweep, after its deletes). */
+  nudge(): void;
+  /** Stops the worker and waits for its exit. */
+  stop(): Promise<void>;
+  /** The worker thread (tests end it to see the fallback). */
+  readonly worker: Worker;
+};
+
+/**
+ * Every TICK_MS the worker looks at `PRAGMA data_version` (no lock, no I/O when nothing changed)
+ * and checkpoints if another connection committed since its last look. 250 ms bounds the WAL to
+ * what the app writes in a quarter of a second (a few MB under the heaviest result batches, against
+ * wal_autocheckpoint's 4 MB) while costing at most four fsyncs a second, all in the worker.
+ */
+export const TICK_MS = 250;
+
+const source = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+// Busy timeout 0: a checkpoint never waits; busy, it is retried at the next tick.
+const db = new Database(workerData.file, { timeout: 0 });
+let version = null;
+let last = { log: 0, checkpointed: 0 };
+function checkpoint() {
+  try {
+    const [row] = db.pragma("wal_checkpoint(PASSIVE)");
+    const log = Number(row.log), checkpointed = Number(row.checkpointed);
+    // Within one WAL the counts only grow; smaller ones mean a writer restarted it since.
+    const copied = log >= last.log && checkpointed >= last.checkpointed ? checkpointed - last.checkpointed : checkpointed;
+    last = { log, checkpointed };
+    parentPort.postMessage({ busy: Number(row.busy) !== 0, copied: Math.max(0, copied), log });
+  } catch (error) {
+    if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") throw error;
+    parentPort.postMessage({ busy: true, copied: 0, log: last.log });
+  }
+}
+const timer = setInterval(() => {
+  const now = db.pragma("data_version", { simple: true });
+  if (now === version) return;
+  version = now;
+  checkpoint();
+}, workerData.tickMs);
+parentPort.on("message", (message) => {
+  if (message === "nudge") checkpoint();
+  if (message === "stop") {
+    clearInterval(timer);
+    parentPort.close();
+    db.close();
+  }
+});
+`;
+
+/** Checkpointers running per database file, for the retention sweep's nudge. */
+const running = new Map<string, Set<SqliteCheckpointer>>();
+
+/** Nudges the checkpointers of `file` (an absolute path); false when none runs for it in this process. */
+export function nudgeCheckpointers(file: string): boolean {
+  const found = running.get(resolve(file));
+  for (const checkpointer of found ?? []) checkpointer.nudge();
+  return Boolean(found?.size);
+}
+
+/**
+ * SQLite's WAL checkpoints in a worker thread with a connection of its own, so that no commit of
+ * the app (wal_autocheckpoint, synchronous in the event loop) and no sweep copies the WAL into the
+ * database file on the main thread. The caller turns the app connection's wal_autocheckpoint off
+ * once this runs; `onFailure` is called once if the worker dies (turn it back on there).
+ */
+export function startSqliteCheckpointer(
+  file: string,
+  onFailure: (error: Error) => void,
+  tickMs = TICK_MS,
+): SqliteCheckpointer {
+  file = resolve(file);
+  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  const worker = new Worker(source, { eval: true, workerData: { file, driver, tickMs } });
+  // Never what keeps a process alive: close() stops it, and a forgotten one dies with the process.
+  worker.unref();
+  const stats: CheckpointStats = { done: 0, busy: 0, framesCopied: 0, walFrames: 0 };
+  let stopping = false;
+  let failure: Error | null = null;
+  const exited = new Promise<void>((resolve) => {
+    worker.on("error", (error) => {
+      failure ??= error;
+    });
+    worker.on("exit", (code) => {
+      forget();
+      resolve();
+      if (!stopping) onFailure(failure ?? new Error(`the SQLite checkpointer thread exited (code ${code})`));
+    });
+  });
+  worker.on("message", (result: { busy: boolean; copied: number; log: number }) => {
+    if (result.busy) stats.busy++;
+    else stats.done++;
+    stats.framesCopied += result.copied;
+    stats.walFrames = result.log;
+  });
+
+  const checkpointer: SqliteCheckpointer = {
+    stats,
+    worker,
+    nudge: () => {
+      if (!stopping) worker.postMessage("nudge");
+    },
+    async stop() {
+      if (!stopping) {
+        stopping = true;
+        forget();
+        worker.postMessage("stop");
+        // A worker stuck in a long checkpoint is ended after a while rather than holding up shutdown.
+        const timer = setTimeout(() => void worker.terminate(), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await exited;
+    },
+  };
+  const forget = () => {
+    running.get(file)?.delete(checkpointer);
+    if (running.get(file)?.size === 0) running.delete(file);
+  };
+  running.set(file, (running.get(file) ?? new Set()).add(checkpointer));
+  return checkpointer;
+}
