@@ -16,8 +16,11 @@ export type CheckpointStats = {
 
 export type SqliteCheckpointer = {
   readonly stats: Readonly<CheckpointStats>;
-  /** Checkpoint now rather than at the next tick (the retention sweep, after its deletes). */
-  nudge(): void;
+  /**
+   * Checkpoint now rather than at the next tick (the retention sweep, after its deletes); resolves
+   * once that checkpoint ran (or the thread ended).
+   */
+  nudge(): Promise<void>;
   /** Stops the worker and waits for its exit. */
   stop(): Promise<void>;
   /** The worker thread (tests end it to see the fallback). */
@@ -39,27 +42,27 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file, { timeout: 0 });
 let version = null;
 let last = { log: 0, checkpointed: 0 };
-function checkpoint() {
+function checkpoint(id) {
   try {
     const [row] = db.pragma("wal_checkpoint(PASSIVE)");
     const log = Number(row.log), checkpointed = Number(row.checkpointed);
     // Within one WAL the counts only grow; smaller ones mean a writer restarted it since.
     const copied = log >= last.log && checkpointed >= last.checkpointed ? checkpointed - last.checkpointed : checkpointed;
     last = { log, checkpointed };
-    parentPort.postMessage({ busy: Number(row.busy) !== 0, copied: Math.max(0, copied), log });
+    parentPort.postMessage({ id, busy: Number(row.busy) !== 0, copied: Math.max(0, copied), log });
   } catch (error) {
     if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") throw error;
-    parentPort.postMessage({ busy: true, copied: 0, log: last.log });
+    parentPort.postMessage({ id, busy: true, copied: 0, log: last.log });
   }
 }
 const timer = setInterval(() => {
   const now = db.pragma("data_version", { simple: true });
   if (now === version) return;
   version = now;
-  checkpoint();
+  checkpoint(null);
 }, workerData.tickMs);
 parentPort.on("message", (message) => {
-  if (message === "nudge") checkpoint();
+  if (typeof message === "number") checkpoint(message);
   if (message === "stop") {
     clearInterval(timer);
     parentPort.close();
@@ -71,11 +74,13 @@ parentPort.on("message", (message) => {
 /** Checkpointers running per database file, for the retention sweep's nudge. */
 const running = new Map<string, Set<SqliteCheckpointer>>();
 
-/** Nudges the checkpointers of `file` (an absolute path); false when none runs for it in this process. */
-export function nudgeCheckpointers(file: string): boolean {
-  const found = running.get(resolve(file));
-  for (const checkpointer of found ?? []) checkpointer.nudge();
-  return Boolean(found?.size);
+/**
+ * Nudges the checkpointers of `file`: a promise of their checkpoints, or null when none runs for
+ * it in this process.
+ */
+export function nudgeCheckpointers(file: string): Promise<unknown> | null {
+  const found = [...(running.get(resolve(file)) ?? [])];
+  return found.length ? Promise.all(found.map((checkpointer) => checkpointer.nudge())) : null;
 }
 
 /**
@@ -97,28 +102,38 @@ export function startSqliteCheckpointer(
   const stats: CheckpointStats = { done: 0, busy: 0, framesCopied: 0, walFrames: 0 };
   let stopping = false;
   let failure: Error | null = null;
+  /** Nudges waiting for their checkpoint, by id. */
+  const waiting = new Map<number, () => void>();
+  let nudges = 0;
   const exited = new Promise<void>((resolve) => {
     worker.on("error", (error) => {
       failure ??= error;
     });
     worker.on("exit", (code) => {
       forget();
+      for (const done of waiting.values()) done();
+      waiting.clear();
       resolve();
       if (!stopping) onFailure(failure ?? new Error(`the SQLite checkpointer thread exited (code ${code})`));
     });
   });
-  worker.on("message", (result: { busy: boolean; copied: number; log: number }) => {
+  worker.on("message", (result: { id: number | null; busy: boolean; copied: number; log: number }) => {
     if (result.busy) stats.busy++;
     else stats.done++;
     stats.framesCopied += result.copied;
     stats.walFrames = result.log;
+    if (result.id !== null) waiting.get(result.id)?.();
+    if (result.id !== null) waiting.delete(result.id);
   });
 
   const checkpointer: SqliteCheckpointer = {
     stats,
     worker,
     nudge: () => {
-      if (!stopping) worker.postMessage("nudge");
+      if (stopping) return Promise.resolve();
+      const id = ++nudges;
+      worker.postMessage(id);
+      return new Promise<void>((resolve) => waiting.set(id, resolve));
     },
     async stop() {
       if (!stopping) {

@@ -44,7 +44,7 @@ export function openSqliteMaintenance(file: string) {
      * Returns its time on this thread (ms).
      */
     checkpoint(): number {
-      if (nudgeCheckpointers(file)) return 0;
+      if (nudgeCheckpointers(file)) return 0; // not awaited: the sweep goes on meanwhile
       const started = performance.now();
       try {
         connection.pragma("wal_checkpoint(PASSIVE)");
@@ -61,7 +61,10 @@ export function openSqliteMaintenance(file: string) {
             await breathe();
           }
         }
-        if (!nudgeCheckpointers(file)) connection.pragma("wal_checkpoint(PASSIVE)");
+        // The thread's checkpoint is awaited (the file is only truncated by a checkpoint after the vacuum).
+        const checkpointed = nudgeCheckpointers(file);
+        if (checkpointed) await checkpointed;
+        else connection.pragma("wal_checkpoint(PASSIVE)");
       } catch (error) {
         if (!busy(error)) throw error;
       }
