@@ -93,9 +93,11 @@ async function checkpointInBackground(prisma: Db, databaseUrl: string, options: 
   const report =
     options.onCheckpointerFailure ?? ((e) => console.error(`vigil: ${e.message}; commits checkpoint again`));
   await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
-  return startSqliteCheckpointer(sqlitePath(databaseUrl), (error) => {
-    prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 1000").catch(() => {});
-    report(error);
+  return startSqliteCheckpointer(sqlitePath(databaseUrl), {
+    appCheckpoints: (on) => {
+      prisma.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${on ? 1000 : 0}`).catch(() => {});
+    },
+    onFailure: report,
   });
 }
 

@@ -34,6 +34,12 @@ export type SqliteCheckpointer = {
  * wal_autocheckpoint's 4 MB) while costing at most four fsyncs a second, all in the worker.
  */
 export const TICK_MS = 250;
+/**
+ * A WAL longer than this after a checkpoint (64 MB of 4 KB pages, journal_size_limit) means the
+ * thread is not catching up (a writer that never pauses, or a long reader): the app's commits then
+ * checkpoint too, until a checkpoint finds it under a quarter of that.
+ */
+export const MAX_WAL_FRAMES = 16_384;
 
 const source = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -42,6 +48,7 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file, { timeout: 0 });
 let version = null;
 let last = { log: 0, checkpointed: 0 };
+let again = null;
 function checkpoint(id) {
   try {
     const [row] = db.pragma("wal_checkpoint(PASSIVE)");
@@ -50,6 +57,13 @@ function checkpoint(id) {
     const copied = log >= last.log && checkpointed >= last.checkpointed ? checkpointed - last.checkpointed : checkpointed;
     last = { log, checkpointed };
     parentPort.postMessage({ id, busy: Number(row.busy) !== 0, copied: Math.max(0, copied), log });
+    // Frames were added while it copied: go on at once while that makes progress, so that the WAL
+    // is wholly copied at some point (the next commit then restarts it from its start).
+    if (copied > 0 && checkpointed < log && again === null)
+      again = setImmediate(() => {
+        again = null;
+        checkpoint(null);
+      });
   } catch (error) {
     if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") throw error;
     parentPort.postMessage({ id, busy: true, copied: 0, log: last.log });
@@ -65,6 +79,7 @@ parentPort.on("message", (message) => {
   if (typeof message === "number") checkpoint(message);
   if (message === "stop") {
     clearInterval(timer);
+    if (again !== null) clearImmediate(again);
     parentPort.close();
     db.close();
   }
@@ -91,8 +106,17 @@ export function nudgeCheckpointers(file: string): Promise<unknown> | null {
  */
 export function startSqliteCheckpointer(
   file: string,
-  onFailure: (error: Error) => void,
-  tickMs = TICK_MS,
+  {
+    appCheckpoints,
+    onFailure,
+    tickMs = TICK_MS,
+  }: {
+    /** Turns the app connection's own checkpoints on (wal_autocheckpoint 1000) or off (0). */
+    appCheckpoints: (on: boolean) => void;
+    /** Told once if the thread dies (the app's checkpoints are turned on before). */
+    onFailure: (error: Error) => void;
+    tickMs?: number;
+  },
 ): SqliteCheckpointer {
   file = resolve(file);
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
@@ -102,6 +126,7 @@ export function startSqliteCheckpointer(
   const stats: CheckpointStats = { done: 0, busy: 0, framesCopied: 0, walFrames: 0 };
   let stopping = false;
   let failure: Error | null = null;
+  let behind = false;
   /** Nudges waiting for their checkpoint, by id. */
   const waiting = new Map<number, () => void>();
   let nudges = 0;
@@ -114,7 +139,9 @@ export function startSqliteCheckpointer(
       for (const done of waiting.values()) done();
       waiting.clear();
       resolve();
-      if (!stopping) onFailure(failure ?? new Error(`the SQLite checkpointer thread exited (code ${code})`));
+      if (stopping) return;
+      if (!behind) appCheckpoints(true);
+      onFailure(failure ?? new Error(`the SQLite checkpointer thread exited (code ${code})`));
     });
   });
   worker.on("message", (result: { id: number | null; busy: boolean; copied: number; log: number }) => {
@@ -122,6 +149,8 @@ export function startSqliteCheckpointer(
     else stats.done++;
     stats.framesCopied += result.copied;
     stats.walFrames = result.log;
+    if (!behind && result.log > MAX_WAL_FRAMES) appCheckpoints((behind = true));
+    else if (behind && result.log < MAX_WAL_FRAMES / 4) appCheckpoints((behind = false));
     if (result.id !== null) waiting.get(result.id)?.();
     if (result.id !== null) waiting.delete(result.id);
   });

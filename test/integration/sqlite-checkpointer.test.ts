@@ -1,8 +1,9 @@
 import { statSync } from "node:fs";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/client.js";
 import { sqlitePath } from "../../src/db/provider.js";
-import { nudgeCheckpointers } from "../../src/db/sqlite-checkpointer.js";
+import { MAX_WAL_FRAMES, nudgeCheckpointers } from "../../src/db/sqlite-checkpointer.js";
 import { testDatabase, testProvider } from "../support/database.js";
 import { eventually } from "../support/eventually.js";
 
@@ -46,6 +47,31 @@ onSqlite("SQLite's WAL checkpoints in a worker thread", () => {
       expect(statSync(`${sqlitePath(database.url)}-wal`).size).toBeLessThanOrEqual(64 * 1_048_576);
       expect(await pragma(db, "wal_autocheckpoint")).toEqual([0]);
     } finally {
+      await database.close();
+    }
+  });
+
+  it("turns the app's checkpoints on while the WAL stays past 64 MB (a long reader), and off again once it is copied", async () => {
+    const database = await testDatabase();
+    const reader = new Database(sqlitePath(database.url), { readonly: true });
+    try {
+      const db = database.prisma;
+      await db.$executeRawUnsafe("CREATE TABLE filler (id INTEGER PRIMARY KEY, body BLOB)");
+      // A read transaction on the snapshot before the writes: no checkpoint may copy past it.
+      reader.exec("BEGIN");
+      reader.prepare("SELECT count(*) FROM filler").get();
+      for (let i = 0; i < 45; i++) await fill(db, 200);
+      await eventually(() => database.checkpoints!.walFrames > MAX_WAL_FRAMES);
+      await eventually(async () => (await pragma(db, "wal_autocheckpoint"))[0] === 1000);
+      reader.exec("COMMIT");
+      // Copied, then restarted by a commit: the thread alone checkpoints again.
+      await eventually(async () => {
+        await fill(db, 1);
+        return database.checkpoints!.walFrames < MAX_WAL_FRAMES / 4;
+      });
+      await eventually(async () => (await pragma(db, "wal_autocheckpoint"))[0] === 0);
+    } finally {
+      reader.close();
       await database.close();
     }
   });
