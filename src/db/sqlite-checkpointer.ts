@@ -149,10 +149,14 @@ export function startSqliteCheckpointer(
     else stats.done++;
     stats.framesCopied += result.copied;
     stats.walFrames = result.log;
-    if (!behind && result.log > MAX_WAL_FRAMES) appCheckpoints((behind = true));
-    else if (behind && result.log < MAX_WAL_FRAMES / 4) appCheckpoints((behind = false));
-    if (result.id !== null) waiting.get(result.id)?.();
-    if (result.id !== null) waiting.delete(result.id);
+    if (behind ? result.log < MAX_WAL_FRAMES / 4 : result.log > MAX_WAL_FRAMES) {
+      behind = !behind;
+      appCheckpoints(behind);
+    }
+    if (result.id !== null) {
+      waiting.get(result.id)?.();
+      waiting.delete(result.id);
+    }
   });
 
   const checkpointer: SqliteCheckpointer = {
