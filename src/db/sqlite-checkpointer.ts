@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { Worker } from "node:worker_threads";
+import { checkpointerSource } from "./sqlite-checkpointer-thread.js";
 
 /** What the checkpointer did since it started (read at scrape time by GET /metrics). */
 export type CheckpointStats = {
@@ -41,51 +42,6 @@ export const TICK_MS = 250;
  */
 export const MAX_WAL_FRAMES = 16_384;
 
-const source = `
-const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
-// Busy timeout 0: a checkpoint never waits; busy, it is retried at the next tick.
-const db = new Database(workerData.file, { timeout: 0 });
-let version = null;
-let last = { log: 0, checkpointed: 0 };
-let again = null;
-function checkpoint(id) {
-  try {
-    const [row] = db.pragma("wal_checkpoint(PASSIVE)");
-    const log = Number(row.log), checkpointed = Number(row.checkpointed);
-    // Within one WAL the counts only grow; smaller ones mean a writer restarted it since.
-    const copied = log >= last.log && checkpointed >= last.checkpointed ? checkpointed - last.checkpointed : checkpointed;
-    last = { log, checkpointed };
-    parentPort.postMessage({ id, busy: Number(row.busy) !== 0, copied: Math.max(0, copied), log });
-    // Frames were added while it copied: go on at once while that makes progress, so that the WAL
-    // is wholly copied at some point (the next commit then restarts it from its start).
-    if (copied > 0 && checkpointed < log && again === null)
-      again = setImmediate(() => {
-        again = null;
-        checkpoint(null);
-      });
-  } catch (error) {
-    if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") throw error;
-    parentPort.postMessage({ id, busy: true, copied: 0, log: last.log });
-  }
-}
-const timer = setInterval(() => {
-  const now = db.pragma("data_version", { simple: true });
-  if (now === version) return;
-  version = now;
-  checkpoint(null);
-}, workerData.tickMs);
-parentPort.on("message", (message) => {
-  if (typeof message === "number") checkpoint(message);
-  if (message === "stop") {
-    clearInterval(timer);
-    if (again !== null) clearImmediate(again);
-    parentPort.close();
-    db.close();
-  }
-});
-`;
-
 /** Checkpointers running per database file, for the retention sweep's nudge. */
 const running = new Map<string, Set<SqliteCheckpointer>>();
 
@@ -102,7 +58,8 @@ export function nudgeCheckpointers(file: string): Promise<unknown> | null {
  * SQLite's WAL checkpoints in a worker thread with a connection of its own, so that no commit of
  * the app (wal_autocheckpoint, synchronous in the event loop) and no sweep copies the WAL into the
  * database file on the main thread. The caller turns the app connection's wal_autocheckpoint off
- * once this runs; `onFailure` is called once if the worker dies (turn it back on there).
+ * once this runs; `appCheckpoints` turns it back on while the WAL stays long, and for good when the
+ * thread dies (then `onFailure` is told, once).
  */
 export function startSqliteCheckpointer(
   file: string,
@@ -120,7 +77,7 @@ export function startSqliteCheckpointer(
 ): SqliteCheckpointer {
   file = resolve(file);
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-  const worker = new Worker(source, { eval: true, workerData: { file, driver, tickMs } });
+  const worker = new Worker(checkpointerSource, { eval: true, workerData: { file, driver, tickMs } });
   // Never what keeps a process alive: close() stops it, and a forgotten one dies with the process.
   worker.unref();
   const stats: CheckpointStats = { done: 0, busy: 0, framesCopied: 0, walFrames: 0 };
