@@ -56,8 +56,9 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
     await prisma.$queryRawUnsafe("PRAGMA foreign_keys = ON");
-    // The WAL file shrinks back to 64 MB when a writer restarts it: the retention sweep checkpoints
-    // PASSIVE (TRUNCATE would lock the engine's writers out), so a sweep's WAL is not truncated to 0.
+    // The WAL file shrinks back to 64 MB when a writer restarts it: the checkpointer thread
+    // checkpoints PASSIVE (TRUNCATE would lock the engine's writers out), so a WAL a sweep grew is
+    // not truncated to 0.
     await prisma.$queryRawUnsafe("PRAGMA journal_size_limit = 67108864");
     if (options.backgroundCheckpoints ?? true)
       checkpointer = await checkpointInBackground(prisma, databaseUrl, options);
