@@ -20,7 +20,11 @@ export async function prepareDatabase(
     if (report.applied.length) logger.info({ applied: report.applied }, "migrations applied");
     if (report.modified.length)
       logger.warn({ modified: report.modified }, "applied migrations were modified since they ran");
-    database = await openDatabase(config.databaseUrl, { onQuery });
+    database = await openDatabase(config.databaseUrl, {
+      onQuery,
+      onCheckpointerFailure: (error) =>
+        logger.error({ err: error }, "the SQLite checkpointer thread died: commits checkpoint the WAL again"),
+    });
   } catch (error) {
     throw new StartupError(
       `cannot open the database at DATABASE_URL=${redactUrl(config.databaseUrl)}: ${(error as Error).message}`,

@@ -78,6 +78,7 @@ export async function buildApp(
     metrics: createMetrics({
       db: database.prisma,
       ...(redisBus ? { redisConnected: () => redisBus.redisConnected() } : {}),
+      ...(database.checkpoints ? { sqliteCheckpoints: database.checkpoints } : {}),
     }),
     shutdown: shutdown.signal,
   };

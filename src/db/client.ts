@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../generated/sqlite/client.js";
 import { providerOf, sqlitePath, type Provider } from "./provider.js";
+import { type CheckpointStats, type SqliteCheckpointer, startSqliteCheckpointer } from "./sqlite-checkpointer.js";
 
 /**
  * The Prisma client of either provider. Both are generated from the same models, so their model
@@ -12,6 +13,13 @@ export type DbOrTx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction
 export type Database = {
   prisma: Db;
   provider: Provider;
+  /**
+   * What the background checkpointer did (a SQLite file only; undefined on PostgreSQL or with
+   * `backgroundCheckpoints: false`).
+   */
+  checkpoints?: Readonly<CheckpointStats>;
+  /** The checkpointer itself (tests end its worker). */
+  checkpointer?: SqliteCheckpointer;
   close(): Promise<void>;
 };
 
@@ -20,6 +28,13 @@ export type DatabaseOptions = {
   onQuery?: (sql: string) => void;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * SQLite: WAL checkpoints in a worker thread instead of in the app's commits (default true;
+   * short-lived commands may do without the thread).
+   */
+  backgroundCheckpoints?: boolean;
+  /** Told once if the checkpointer's thread dies (the app's commits checkpoint again then). */
+  onCheckpointerFailure?: (error: Error) => void;
 };
 
 /** The app connection's SQLite page cache (KiB): 64 MB. */
@@ -30,6 +45,7 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
   const provider = providerOf(databaseUrl);
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
   let prisma: Db;
+  let checkpointer: SqliteCheckpointer | undefined;
   if (provider === "sqlite") {
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
       import("../generated/sqlite/client.js"),
@@ -43,13 +59,16 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$queryRawUnsafe("PRAGMA synchronous = NORMAL");
     await prisma.$queryRawUnsafe("PRAGMA foreign_keys = ON");
-    // The WAL file shrinks back to 64 MB when a writer restarts it: the retention sweep checkpoints
-    // PASSIVE (TRUNCATE would lock the engine's writers out), so a sweep's WAL is not truncated to 0.
+    // The WAL file shrinks back to 64 MB when a writer restarts it: the checkpointer thread
+    // checkpoints PASSIVE (TRUNCATE would lock the engine's writers out), so a WAL a sweep grew is
+    // not truncated to 0.
     await prisma.$queryRawUnsafe("PRAGMA journal_size_limit = 67108864");
     // SQLite's default page cache is 2 MB a connection: at a few GB of results, the index pages a
     // result batch and a report touch would be read from the OS on almost every statement. Pages
     // are only held as they are read, so a small database costs no more.
     await prisma.$queryRawUnsafe(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
+    if (options.backgroundCheckpoints ?? true)
+      checkpointer = await checkpointInBackground(prisma, databaseUrl, options);
   } else {
     const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
       import("../generated/postgresql/client.js"),
@@ -65,7 +84,29 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
       onQuery(e.query),
     );
   }
-  return { prisma, provider, close: () => prisma.$disconnect() };
+  const close = async () => {
+    await checkpointer?.stop();
+    await prisma.$disconnect();
+  };
+  return { prisma, provider, close, ...(checkpointer ? { checkpointer, checkpoints: checkpointer.stats } : {}) };
+}
+
+/**
+ * A commit that pushes the WAL past wal_autocheckpoint (1,000 pages) copies it into the database
+ * file itself, synchronously in the event loop (better-sqlite3), and every claim, result batch and
+ * request of the instance waits. With the checkpointer's thread doing it, the app's commits never
+ * checkpoint; should the thread die, they do again (the WAL must never grow without bound).
+ */
+async function checkpointInBackground(prisma: Db, databaseUrl: string, options: DatabaseOptions) {
+  const report =
+    options.onCheckpointerFailure ?? ((e) => console.error(`vigil: ${e.message}; commits checkpoint again`));
+  await prisma.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
+  return startSqliteCheckpointer(sqlitePath(databaseUrl), {
+    appCheckpoints: (on) => {
+      prisma.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${on ? 1000 : 0}`).catch(() => {});
+    },
+    onFailure: report,
+  });
 }
 
 /**

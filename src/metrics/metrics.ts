@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client.js";
+import type { CheckpointStats } from "../db/sqlite-checkpointer.js";
 import { createSnapshot } from "./snapshot.js";
 
 export type SubscriptionTransport = "graphql_ws" | "graphql_sse" | "status_page";
@@ -34,10 +35,12 @@ export type MetricsOptions = {
   db: Db;
   /** Set when REDIS_URL is: `vigil_redis_connected` is only shown then. */
   redisConnected?: () => boolean;
+  /** A SQLite file's background checkpointer: its series are only shown then. */
+  sqliteCheckpoints?: Readonly<CheckpointStats>;
 };
 
 /** A registry of its own (not prom-client's global one): several apps in one process do not clash. */
-export function createMetrics({ db, redisConnected }: MetricsOptions): Metrics {
+export function createMetrics({ db, redisConnected, sqliteCheckpoints }: MetricsOptions): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -102,6 +105,7 @@ export function createMetrics({ db, redisConnected }: MetricsOptions): Metrics {
   for (const event of ["claimed", "recorded", "lost"]) runs.inc({ event }, 0);
   for (const transport of ["graphql_ws", "graphql_sse", "status_page"]) subscriptions.set({ transport }, 0);
   createSnapshot({ db, registers, ...(redisConnected ? { redisConnected } : {}) });
+  if (sqliteCheckpoints) checkpointMetrics(sqliteCheckpoints, registers);
 
   const names = new Set<string>();
   const boundedName = (name: string | undefined): string => {
@@ -146,4 +150,27 @@ export function createMetrics({ db, redisConnected }: MetricsOptions): Metrics {
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
   };
+}
+
+/** The checkpointer's figures, copied from its stats at scrape time (no SQL). */
+function checkpointMetrics(stats: Readonly<CheckpointStats>, registers: Registry[]) {
+  new Counter({
+    name: "vigil_sqlite_checkpoints_total",
+    help: "WAL checkpoints run by the background thread: done, or busy (retried at its next tick)",
+    labelNames: ["result"] as const,
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ result: "done" }, stats.done);
+      this.inc({ result: "busy" }, stats.busy);
+    },
+  });
+  new Gauge({
+    name: "vigil_sqlite_wal_frames",
+    help: "Frames in SQLite's WAL after the background thread's last checkpoint",
+    registers,
+    collect() {
+      this.set(stats.walFrames);
+    },
+  });
 }

@@ -72,6 +72,37 @@ describe(`GET /metrics on ${testProvider}`, () => {
     expect(samples.some((s) => Object.values(s.labels).some((v) => v.includes("999999999")))).toBe(false);
   });
 
+  it("shows the SQLite checkpointer's checkpoints and WAL frames from its stats (PostgreSQL: no such series)", async () => {
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await t.api.post("/v1/maintenance-windows", {
+            name: `wal ${i}`,
+            startsAt: "2030-01-01",
+            endsAt: "2030-01-02",
+            repeatUnit: "DAY",
+          })
+        ).status,
+      ).toBe(201);
+    const stats = t.app.context.database.checkpoints;
+    if (testProvider === "sqlite") {
+      // The writes above are checkpointed by the thread within a tick or two.
+      const samples = await eventually(async () => {
+        const s = await scrape(t.url);
+        return total(s, "vigil_sqlite_checkpoints_total", { result: "done" }) > 0 && s;
+      });
+      expect(total(samples, "vigil_sqlite_checkpoints_total", { result: "done" })).toBeLessThanOrEqual(stats!.done);
+      expect(pick(samples, "vigil_sqlite_checkpoints_total", { result: "busy" })).toHaveLength(1);
+      expect(pick(samples, "vigil_sqlite_wal_frames")).toHaveLength(1);
+      expect(total(samples, "vigil_sqlite_wal_frames")).toBeGreaterThanOrEqual(0);
+    } else {
+      expect(stats).toBeUndefined();
+      const samples = await scrape(t.url);
+      expect(pick(samples, "vigil_sqlite_checkpoints_total")).toHaveLength(0);
+      expect(pick(samples, "vigil_sqlite_wal_frames")).toHaveLength(0);
+    }
+  });
+
   it("keeps label cardinality bounded: 1,000 unknown URLs are one series, odd GraphQL names are 'other'", async () => {
     await hammer(1000, 20, (i) => fetch(`${t.url}/no-such-page-${i}?x=${i}`).then((r) => r.arrayBuffer()));
     await hammer(300, 20, (i) => t.gql(`query Op${i} { __typename }`));

@@ -182,11 +182,21 @@ describe(`retention on ${testProvider}`, () => {
       });
       expect(await db.checkResult.count({ where: { checkId: check.id } })).toBe(1_500);
       expect(await freePages()).toBeGreaterThan(100);
-      await sweepRetention({ ctx: { db }, now: NOW, options: { days: 30, sqliteFile: path } });
+      // Its checkpoints are the app's checkpointer thread's: none on this thread (0 ms each).
+      const checkpointMs: number[] = [];
+      const done = t.app.context.database.checkpoints!.done;
+      await sweepRetention({
+        ctx: { db },
+        now: NOW,
+        options: { days: 30, sqliteFile: path, onStatement: (_table, _rows, _ms, ck) => checkpointMs.push(ck) },
+      });
+      expect(checkpointMs.length).toBeGreaterThan(0);
+      expect(checkpointMs.filter((ms) => ms !== 0)).toEqual([]);
+      expect(t.app.context.database.checkpoints!.done).toBeGreaterThan(done);
       const after = statSync(path).size;
       expect(before - after).toBeGreaterThan(3_000_000);
       expect(await freePages()).toBe(0);
-      // The sweep's checkpoint is PASSIVE (it never locks writers out) and, alone, copied the whole WAL back.
+      // The thread's checkpoint is PASSIVE (it never locks writers out) and, alone, copied the whole WAL back.
       const [checkpoint] = await db.$queryRawUnsafe<
         { busy: number | bigint; log: number | bigint; checkpointed: number | bigint }[]
       >("PRAGMA wal_checkpoint(PASSIVE)");

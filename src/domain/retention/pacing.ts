@@ -10,8 +10,9 @@ export type Batch = { found: number; remove: () => Promise<number> };
 /**
  * The pacing of a sweep, shared by its tables: the batch size adapts to the time budget (halved by
  * a slow statement, doubled by a fast one) and the pause after a statement grows with it.
- * `afterStatement` (SQLite: a PASSIVE checkpoint once a few hundred rows are deleted) runs after a
- * statement, outside the write lock, with the rows it deleted; it returns its time (ms). The
+ * `afterStatement` (SQLite: once a few hundred rows are deleted, a nudge to the checkpointer thread,
+ * or a PASSIVE checkpoint where none runs) runs after a statement, outside the write lock, with the
+ * rows it deleted; it returns its time on this thread (ms). The
  * pause is proportional to the delete alone: only it holds the lock. A floor of `minBatch` rows
  * keeps the sweep ahead of the results coming in when every statement is slow (a loaded machine).
  */

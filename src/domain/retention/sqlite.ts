@@ -1,8 +1,11 @@
 import Database from "better-sqlite3";
+import { nudgeCheckpointers } from "../../db/sqlite-checkpointer.js";
 
 /**
  * Hands SQLite's freed pages back to the file system (when the file was created with
- * auto_vacuum=INCREMENTAL, as the migrator does for new databases), and checkpoints the WAL. While
+ * auto_vacuum=INCREMENTAL, as the migrator does for new databases), and has the WAL checkpointed:
+ * by the database's checkpointer thread (src/db/sqlite-checkpointer.ts) when one runs for the file
+ * in this process, which it nudges, else on its own connection as described here. While
  * the engine runs, neither may hold the write lock for long: a writer of the engine waiting for it
  * sleeps in SQLite's busy handler, and better-sqlite3 blocks its event loop meanwhile (every claim
  * and result of that instance waits). So:
@@ -25,7 +28,8 @@ export function openSqliteMaintenance(file: string) {
   return {
     /**
      * A checkpoint once CHECKPOINT_ROWS rows were deleted since the last one (a few pages each in
-     * the table and its indexes: below wal_autocheckpoint's 1,000 pages), else nothing (0 ms).
+     * the table and its indexes: below wal_autocheckpoint's 1,000 pages), else nothing. Returns the
+     * time it took on this thread (ms): 0 when the checkpointer's thread was nudged.
      */
     checkpointAfter(rows: number): number {
       unsynced += rows;
@@ -37,9 +41,10 @@ export function openSqliteMaintenance(file: string) {
      * Copies the WAL's frames into the database file (PASSIVE: without the write lock, never
      * waiting for a reader or writer), so that the engine's next commit does not find the sweep's
      * pages past wal_autocheckpoint and copy them itself, synchronously, in its own event loop.
-     * Returns its time (ms).
+     * Returns its time on this thread (ms).
      */
     checkpoint(): number {
+      if (nudgeCheckpointers(file)) return 0; // not awaited: the sweep goes on meanwhile
       const started = performance.now();
       try {
         connection.pragma("wal_checkpoint(PASSIVE)");
@@ -56,7 +61,10 @@ export function openSqliteMaintenance(file: string) {
             await breathe();
           }
         }
-        connection.pragma("wal_checkpoint(PASSIVE)");
+        // The thread's checkpoint is awaited (the file is only truncated by a checkpoint after the vacuum).
+        const checkpointed = nudgeCheckpointers(file);
+        if (checkpointed) await checkpointed;
+        else connection.pragma("wal_checkpoint(PASSIVE)");
       } catch (error) {
         if (!busy(error)) throw error;
       }

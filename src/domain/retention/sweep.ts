@@ -48,7 +48,10 @@ export type RetentionOptions = {
    * before the results are deleted; the next run retries them.
    */
   beforeDeleteResults?: (ids: string[]) => Promise<unknown>;
-  /** Told of every delete statement (the benchmark's figures). */
+  /**
+   * Told of every delete statement (the benchmark's figures). `checkpointMs` is the checkpoint's
+   * time on this thread: 0 whenever the database's checkpointer thread runs in this process.
+   */
   onStatement?: (table: string, rows: number, ms: number, checkpointMs: number) => void;
 };
 
@@ -60,8 +63,8 @@ export type RetentionReport = Record<string, number>;
  * alerts without such a notification; and rollups older than 400 days. The rows of a statement are
  * found by a read through an index on the time (no lock held), then deleted by primary key in one
  * short statement whose size adapts to a time budget, with a pause proportional to it; then
- * SQLite's WAL is checkpointed (PASSIVE) and, once no backlog is left, freed pages are returned to
- * the file system (incremental vacuum).
+ * SQLite's WAL is checkpointed (PASSIVE, by the checkpointer thread of src/db when one runs) and,
+ * once no backlog is left, freed pages are returned to the file system (incremental vacuum).
  * Safe on several instances at once: deleting a row twice deletes nothing.
  */
 export async function sweepRetention({
