@@ -6,8 +6,7 @@
 // process's page cache (SQLite's default is 2 MB) for the in-process figures.
 //   npm run bench:reporting-read
 //   BENCH_CHECKS=1000 BENCH_DAYS=33 BENCH_EVERY_MINUTES=120 npm run bench:reporting-read
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +19,8 @@ import { aggregateRollups, type RollupInput, writeRollups } from "../src/domain/
 import { createInProcessBus } from "../src/events/bus.js";
 import { reportingRoutes } from "../src/rest/v1/reporting.js";
 import { freePort } from "../test/support/postgres-server.js";
-import { ready } from "./support/server-process.js";
+import { insertApiChecks } from "./support/checks.js";
+import { startServe } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 1000);
 const days = Number(process.env.BENCH_DAYS ?? 33);
@@ -51,18 +51,11 @@ if (!existsSync(file)) {
   const database = await openDatabase(`file:${building}`);
   const db = database.prisma;
   const { id: accountId } = await createAccount({ db, input: { name: "bench" } });
-  const ids = Array.from({ length: checks }, () => randomUUID());
-  await db.check.createMany({
-    data: ids.map((id, i) => ({
-      id,
-      accountId,
-      checkType: "API",
-      name: `check ${i}`,
-      frequency: 1,
-      locations: ["eu-west-1"],
-      tags: [i % 2 ? "odd" : "even"],
-      request: { method: "GET", url: "http://127.0.0.1/", assertions: [], headers: [], queryParameters: [] },
-    })),
+  const ids = await insertApiChecks({
+    db,
+    accountId,
+    count: checks,
+    request: { method: "GET", url: "http://127.0.0.1/", assertions: [], headers: [], queryParameters: [] },
   });
   const start = Math.floor((Date.now() - days * DAY) / STEP) * STEP;
   const steps = Math.floor((Date.now() - start) / STEP);
@@ -147,24 +140,15 @@ await database.close();
 // 3. Over HTTP, from `vigil serve` in its own process (SQLite's default page cache).
 const port = await freePort();
 const apiKey = `vg_${randomBytes(24).toString("hex")}`;
-const child: ChildProcess = spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
-  env: {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    VIGIL_ACCOUNT_ID: accountId,
-    VIGIL_API_KEY: apiKey,
-    RATE_LIMIT_PER_MINUTE: "0",
-    RESULT_RETENTION_DAYS: "3650",
-    ENGINE_ENABLED: "false",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const child = await startServe({
+  databaseUrl: url,
+  port,
+  accountId,
+  apiKey,
+  env: { RATE_LIMIT_PER_MINUTE: "0", RESULT_RETENTION_DAYS: "3650", ENGINE_ENABLED: "false" },
 });
 try {
   const base = `http://127.0.0.1:${port}`;
-  await ready(`${base}/-/readiness`, child);
   const get = async () => {
     const response = await fetch(`${base}/v1/reporting?${new URLSearchParams(query)}`, {
       headers: { authorization: `Bearer ${apiKey}` },

@@ -18,7 +18,7 @@
 //   BENCH_DATASET_DIR=/some/dir [BENCH_WRITE_ONLY=1] npm run bench:reporting   (keep the dataset, or
 //     reuse it when there; WRITE_ONLY stops once it is written)
 //   BENCH_CHECKS=1000 BENCH_EVERY_MINUTES=60 npm run bench:reporting   (the same rollups from 2.2 M results)
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import Database from "better-sqlite3";
 import { randomBytes, randomUUID } from "node:crypto";
 import {
@@ -46,7 +46,8 @@ import { reportSpans } from "../src/domain/reporting/window.js";
 import { aggregateRollups, type RollupInput, writeRollups } from "../src/domain/rollups/index.js";
 import { createInProcessBus } from "../src/events/bus.js";
 import { freePort } from "../test/support/postgres-server.js";
-import { ready, sleep } from "./support/server-process.js";
+import { insertApiChecks } from "./support/checks.js";
+import { sleep, startServe } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 1000);
 const days = Number(process.env.BENCH_DAYS ?? 90);
@@ -143,19 +144,7 @@ try {
     const apiKey = `vg_${randomBytes(24).toString("hex")}`;
     const account = await createAccount({ db, input: { name: "bench" } });
     const accountId = account.id;
-    const ids = Array.from({ length: checks }, () => randomUUID());
-    await db.check.createMany({
-      data: ids.map((id, i) => ({
-        id,
-        accountId,
-        checkType: "API",
-        name: `check ${i}`,
-        frequency: 1,
-        locations: ["eu-west-1"],
-        tags: [i % 2 ? "odd" : "even"],
-        request,
-      })),
-    });
+    const ids = await insertApiChecks({ db, accountId, count: checks, request });
 
     // 1. Results through the write path, oldest first, as an engine writes them over the days.
     const now = Date.now();
@@ -310,22 +299,13 @@ try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const serve = async ({ engine, retentionDays = 3650 }: { engine: boolean; retentionDays?: number }) => {
-    child = spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        VIGIL_ACCOUNT_ID: accountId,
-        VIGIL_API_KEY: apiKey,
-        RATE_LIMIT_PER_MINUTE: "0",
-        RESULT_RETENTION_DAYS: String(retentionDays),
-        ENGINE_ENABLED: String(engine),
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+    child = await startServe({
+      databaseUrl: url,
+      port,
+      accountId,
+      apiKey,
+      env: { RATE_LIMIT_PER_MINUTE: "0", RESULT_RETENTION_DAYS: String(retentionDays), ENGINE_ENABLED: String(engine) },
     });
-    await ready(`${base}/-/readiness`, child);
   };
   const stopServer = async () => {
     const running = child;
