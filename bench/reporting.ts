@@ -100,7 +100,9 @@ try {
     return s.checks === checks && s.days === days && s.every === every ? s : null;
   })();
   if (saved) copyFileSync(join(datasetDir!, "bench.db"), file);
-  else await migrate(url);
+  // A kept dataset gets the migrations that came after it (as `vigil serve` would at its start).
+  const migrated = await migrate(url);
+  if (saved && migrated.applied.length) console.log(`migrated the kept dataset: ${migrated.applied.join(", ")}`);
   const database = await openDatabase(url);
   const db = database.prisma;
   const request = {

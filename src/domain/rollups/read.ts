@@ -4,9 +4,6 @@ import { Aggregate } from "./aggregate.js";
 import { packedRows, unpack } from "./packed.js";
 import { type Minus, plan, planWithDays, type Range, type Span, spanOf } from "./plan.js";
 
-/** Above this many checks a rollup read goes through the account's index (see aggregateRollups). */
-const MANY_CHECKS = 50;
-
 /**
  * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
  * check with runs, one Aggregate per span (undefined where it had none). `checkIds` null: every
@@ -33,30 +30,24 @@ export async function aggregateRollups({
   const planned = extremes ? { ...plan(spans), dayStarts: null, minus: [] as Minus[] } : planWithDays(spans);
   const { bounds, ranges, minus, dayStarts } = planned;
   if (ranges.length === 0) return out;
-  // Each range a term of its own that an index's prefix answers (SQLite reads an OR of such terms
-  // as one index range per term; with the key outside the OR it scanned every row of the account):
-  // the primary key (checkId, hours, startHour) for given checks, (accountId, hours, startHour) for
-  // all. For given checks SQLite must not take the account's index, which reaches every check's
-  // rows of the range (90 days at 1,000 checks: 90,000 rows for one check's series): its unary +
-  // leaves "accountId" a filter only. PostgreSQL's planner chooses from its statistics. Many checks
-  // (a tag's hundreds) share the account's ranges: their list once, the account's index.
-  const postgres = isPostgres(db);
-  const range = (r: Range) => Prisma.sql`"hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to}`;
+  // The rows of a check: one term per range, each a search of the primary key (checkId, hours,
+  // startHour, location) for the check of the outer row. The account's checks are the outer loop
+  // and each reads its own rows in a correlated subquery: on SQLite CheckRollup is clustered by that
+  // key (WITHOUT ROWID), so a check's 90 daily rows lie on a page or two, where the account's index
+  // (accountId, hours, startHour) reached each row on a page of its own (a 90-day report of 1,000
+  // checks read 90,000 pages), and rows arrive grouped by check (no sort for a GROUP BY).
   const where = (of: Range[]) =>
-    !checkIds
-      ? Prisma.join(
-          of.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
-          " OR ",
-        )
-      : checkIds.length > MANY_CHECKS
-        ? Prisma.sql`"checkId" IN (${Prisma.join(checkIds)}) AND (${Prisma.join(
-            of.map((r) => Prisma.sql`("accountId" = ${accountId} AND ${range(r)})`),
-            " OR ",
-          )})`
-        : Prisma.sql`${postgres ? Prisma.sql`"accountId"` : Prisma.sql`+"accountId"`} = ${accountId} AND (${Prisma.join(
-            of.map((r) => Prisma.sql`("checkId" IN (${Prisma.join(checkIds)}) AND ${range(r)})`),
-            " OR ",
-          )})`;
+    Prisma.join(
+      of.map(
+        (r) =>
+          Prisma.sql`("checkId" = c."id" AND "hours" = ${r.hours} AND "startHour" >= ${r.from} AND "startHour" < ${r.to})`,
+      ),
+      " OR ",
+    );
+  const postgres = isPostgres(db);
+  const checks = checkIds
+    ? Prisma.sql`c."accountId" = ${accountId} AND c."id" IN (${Prisma.join(checkIds)})`
+    : Prisma.sql`c."accountId" = ${accountId}`;
   // The span of a row: the last span starting at or before its hour (rows past a span's end are
   // not selected); a daily row's by the spans' rounded starts.
   const identity = bounds.map((_, i) => i);
@@ -75,7 +66,7 @@ export async function aggregateRollups({
   // The hours subtracted: negative counts and sums, no extremes, a sketch marked "!" (mergeEncoded
   // subtracts its counts).
   const subtracted = minus.length
-    ? Prisma.sql` UNION ALL SELECT "checkId", ${spanOf(
+    ? Prisma.sql` UNION ALL SELECT ${spanOf(
         minus.map((m) => m.from),
         minus.map((m) => m.span),
       )} AS "span", -"runs", -"failed", -"degraded", -"errors", -"responseTimeSum", NULL, NULL, '!' || "sketch"
@@ -83,12 +74,15 @@ export async function aggregateRollups({
     : Prisma.empty;
   // One row per check, its rollup rows packed into one text (packedRows), summed here: the client
   // receives a few rows, not one per hour or day (the decoding of tens of thousands of rows costs
-  // more than the sums).
-  const rows = await db.$queryRaw<{ checkId: string; packed: string }[]>`
-    SELECT "checkId", ${packedRows(postgres)} AS "packed"
-    FROM (SELECT "checkId", ${span} AS "span", ${columns} FROM "CheckRollup" WHERE ${where(ranges)}${subtracted}) AS "rows"
-    GROUP BY "checkId"`;
+  // more than the sums). A check without rows in the spans gets NULL.
+  const rows = await db.$queryRaw<{ checkId: string; packed: string | null }[]>`
+    SELECT c."id" AS "checkId", (
+      SELECT ${packedRows(postgres)}
+      FROM (SELECT ${span} AS "span", ${columns} FROM "CheckRollup" WHERE ${where(ranges)}${subtracted}) AS "rows"
+    ) AS "packed"
+    FROM "Check" AS c WHERE ${checks}`;
   for (const { checkId, packed } of rows) {
+    if (packed === null) continue;
     const sums: Aggregate[] = [];
     unpack(packed, (index, row) => {
       if (index < 0) return;
