@@ -1,7 +1,7 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { Aggregate } from "./aggregate.js";
-import { packedRows, unpack } from "./packed.js";
+import { packedRows, packedSum, unpack } from "./packed.js";
 import { type Minus, plan, planWithDays, type Range, type Span, spanOf } from "./plan.js";
 
 /**
@@ -74,10 +74,11 @@ export async function aggregateRollups({
     : Prisma.empty;
   // One row per check, its rollup rows packed into one text (packedRows), summed here: the client
   // receives a few rows, not one per hour or day (the decoding of tens of thousands of rows costs
-  // more than the sums). A check without rows in the spans gets NULL.
+  // more than the sums); one span's rows are summed by the database (packedSum). A check without
+  // rows in the spans gets NULL.
   const rows = await db.$queryRaw<{ checkId: string; packed: string | null }[]>`
     SELECT c."id" AS "checkId", (
-      SELECT ${packedRows(postgres)}
+      SELECT ${bounds.length === 1 ? packedSum(postgres) : packedRows(postgres)}
       FROM (SELECT ${span} AS "span", ${columns} FROM "CheckRollup" WHERE ${where(ranges)}${subtracted}) AS "rows"
     ) AS "packed"
     FROM "Check" AS c WHERE ${checks}`;
