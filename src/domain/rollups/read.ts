@@ -72,6 +72,12 @@ export async function aggregateRollups({
       )} AS "span", -"runs", -"failed", -"degraded", -"errors", -"responseTimeSum", NULL, NULL, '!' || "sketch"
         FROM "CheckRollup" WHERE ${where(minus.map((m) => ({ hours: 1, from: m.from, to: m.to })))}`
     : Prisma.empty;
+  // A few ranges (a window: the hours before its first day, its days, the hours after) are read by
+  // a select each, joined by UNION ALL; many (local days: an hour at each end of every day) by one
+  // select of OR terms. Measured on SQLite, 1,000 checks over 90 days: a window's three selects
+  // about 60-100 ms against 100-110 ms for its OR; 90 local days' 180 ranges 0.9 s as one OR, 7.5 s
+  // as a UNION ALL of selects.
+  const selects = ranges.length <= 4 ? ranges.map((r) => [r]) : [ranges];
   // One row per check, its rollup rows packed into one text (packedRows), summed here: the client
   // receives a few rows, not one per hour or day (the decoding of tens of thousands of rows costs
   // more than the sums); one span's rows are summed by the database (packedSum). A check without
@@ -79,7 +85,10 @@ export async function aggregateRollups({
   const rows = await db.$queryRaw<{ checkId: string; packed: string | null }[]>`
     SELECT c."id" AS "checkId", (
       SELECT ${bounds.length === 1 ? packedSum(postgres) : packedRows(postgres)}
-      FROM (SELECT ${span} AS "span", ${columns} FROM "CheckRollup" WHERE ${where(ranges)}${subtracted}) AS "rows"
+      FROM (${Prisma.join(
+        selects.map((of) => Prisma.sql`SELECT ${span} AS "span", ${columns} FROM "CheckRollup" WHERE ${where(of)}`),
+        " UNION ALL ",
+      )}${subtracted}) AS "rows"
     ) AS "packed"
     FROM "Check" AS c WHERE ${checks}`;
   for (const { checkId, packed } of rows) {
