@@ -11,24 +11,7 @@ import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "../d
 import type { Runner } from "../domain/monitoring/tries.js";
 
 /** A periodic duty of the engine besides running checks (missed heartbeats, dropped runs...). */
-export type Sweep = {
-  name: string;
-  everyMs: number;
-  /** `engine`: the engine running the sweep (none when a sweep is run alone, as tests do). */
-  run: (app: AppContext, now: Date, engine?: EngineActivity) => Promise<unknown>;
-};
-
-/** What a sweep may ask of the engine running it. */
-export type EngineActivity = {
-  /**
-   * Resolves at a moment when the engine has nothing to write for the next `clearMs`: no run
-   * started in the last second still under way (its result is about to be written), the result
-   * writer idle, and no queued run due within `clearMs`; or after `maxWaitMs` however busy it is.
-   * The retention sweep's statements go then: on SQLite each holds the write lock and, in this
-   * process, the event loop, so a claim or a result batch landing on one waits for it.
-   */
-  quiet(clearMs: number, maxWaitMs: number): Promise<void>;
-};
+export type Sweep = { name: string; everyMs: number; run: (app: AppContext, now: Date) => Promise<unknown> };
 
 export type EngineOptions = {
   concurrency: number;
@@ -77,9 +60,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     });
   const maxIdleMs = options.maxIdleMs ?? 250;
   const stopping = new AbortController();
-  const inFlight = new Map<number, { controller: AbortController; done: Promise<void>; startedAt: number }>();
-  /** When the earliest queued run of this engine's locations falls due (ms; Infinity: none queued). */
-  let nextDueAt = Number.POSITIVE_INFINITY;
+  const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
   const cache = new RunnableCache(5_000);
   const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 5, now });
   const stats: EngineStats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
@@ -122,7 +103,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         inFlight.delete(run.id);
         nudge();
       });
-    inFlight.set(run.id, { controller, done, startedAt: now().getTime() });
+    inFlight.set(run.id, { controller, done });
   }
 
   async function claimLoop() {
@@ -156,7 +137,6 @@ export function startEngine(app: AppContext, options: EngineOptions) {
             select: { dueAt: true },
           })
           .catch(() => null);
-        nextDueAt = next ? next.dueAt.getTime() : Number.POSITIVE_INFINITY;
         if (next) idleMs = Math.max(0, Math.min(maxIdleMs, next.dueAt.getTime() - now().getTime()));
       }
       await new Promise<void>((resolve) => {
@@ -182,21 +162,6 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     });
     for (const { id } of gone) inFlight.get(id)?.controller.abort();
   }
-
-  const activity: EngineActivity = {
-    async quiet(clearMs, maxWaitMs) {
-      const deadline = now().getTime() + maxWaitMs;
-      for (;;) {
-        const t = now().getTime();
-        let writing = writer.busy();
-        for (const run of inFlight.values()) writing ||= t - run.startedAt < 1_000;
-        const untilDue = nextDueAt - t;
-        if ((!writing && untilDue >= clearMs) || t >= deadline || stopping.signal.aborted) return;
-        // A run due soon: look again once it was claimed; one under way: again in a moment.
-        await sleep(Math.min(deadline - t, writing ? 2 : Math.max(1, untilDue + 2)));
-      }
-    },
-  };
 
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<void>) => {
@@ -255,7 +220,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   for (const sweep of options.sweeps ?? [])
     every(
       sweep.everyMs,
-      guarded(sweep.name, () => sweep.run(app, now(), activity)),
+      guarded(sweep.name, () => sweep.run(app, now())),
     );
   void guarded("scheduler", () =>
     scheduleDueRuns({ ctx: systemContext(app), now: now(), options: options.scheduler ?? SCHEDULER_DEFAULTS }),
@@ -266,7 +231,6 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     owner,
     stats,
     inFlight: () => inFlight.size,
-    quiet: activity.quiet,
     /**
      * Stops claiming, lets runs under way finish until `deadline`, then hands the rest back to
      * the queue (QUEUED again, so another instance takes them at once instead of after a lease).

@@ -200,49 +200,4 @@ describe(`the engine loop on ${testProvider}`, () => {
     expect(await db().checkResult.count({ where: { checkRunId: run.id } })).toBe(0);
     await api.delete(`/v1/checks/${check.id}`);
   });
-
-  it("tells a sweep it is quiet only once the run under way has its result written", async () => {
-    const check = await createApiCheck("/hang", { frequency: 1440 });
-    await db().checkRun.create({
-      data: {
-        accountId: t.accountId,
-        checkId: check.id,
-        location: "eu-west-1",
-        sequenceId: randomUUID(),
-        dueAt: new Date(),
-      },
-    });
-    const before = held.length;
-    const e = engine();
-    try {
-      await eventually(async () => held.length > before);
-      let quietAt: number | null = null;
-      const waiting = e.quiet(10, 60_000).then(() => {
-        quietAt = Date.now();
-      });
-      // The run is under way (its target holds the answer): no quiet moment, however long.
-      await new Promise((r) => setTimeout(r, 300));
-      expect(quietAt).toBeNull();
-      const released = Date.now();
-      held.splice(before).forEach((res) => res.end("ok"));
-      await waiting;
-      expect(quietAt!).toBeGreaterThanOrEqual(released);
-      // Its result was written before: the writer was idle when the sweep was let in.
-      expect(await db().checkResult.count({ where: { checkId: check.id } })).toBe(1);
-      // A busy engine still lets the sweep go after its longest wait.
-      let given = false;
-      const busy = engine(0);
-      try {
-        await busy.quiet(10, 0).then(() => {
-          given = true;
-        });
-      } finally {
-        await busy.stop(100);
-      }
-      expect(given).toBe(true);
-    } finally {
-      await e.stop(1_000);
-    }
-    await api.delete(`/v1/checks/${check.id}`);
-  });
 });
