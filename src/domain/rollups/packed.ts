@@ -7,18 +7,22 @@ import type { RollupRow } from "./aggregate.js";
  * and spaces, so it goes last; a subtracted hour has no extremes: empty fields). A 90-day
  * local-day report of 1,000 checks is then 1,000 rows of two values instead of 34,000 of ten:
  * the driver's and Prisma's work per value and the garbage of those rows cost more than parsing
- * the text, and one GROUP BY on the check costs less than one on the check and the span
- * (bench:reporting-read).
+ * the text (bench:reporting-read). An aggregate over one check's rows (aggregateRollups).
  */
 export function packedRows(postgres: boolean): Prisma.Sql {
+  const { format, join } = dialect(postgres);
   // One formatting call a row instead of nine casts joined by || (the 90-day local-day read of
   // 1,000 checks: 46 ms instead of 53 in SQLite); both write a number as its cast to text does,
   // and NULL as an empty text.
   const line = Prisma.raw(
-    `${postgres ? "format" : "printf"}('%s %s %s %s %s %s %s %s %s', "span", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch")`,
+    `${format}('%s %s %s %s %s %s %s %s %s', "span", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch")`,
   );
-  return postgres ? Prisma.sql`string_agg(${line}, ';')` : Prisma.sql`group_concat(${line}, ';')`;
+  return Prisma.sql`${Prisma.raw(join)}(${line}, ';')`;
 }
+
+/** The formatting function and the text aggregate of each database (same arguments, same text). */
+const dialect = (postgres: boolean) =>
+  postgres ? { format: "format", join: "string_agg" } : { format: "printf", join: "group_concat" };
 
 /**
  * The rows of one span summed by the database into one packed line (span 0): counts and sums added
@@ -28,12 +32,11 @@ export function packedRows(postgres: boolean): Prisma.Sql {
  * parses the counts once. NULL when the check has no row.
  */
 export function packedSum(postgres: boolean): Prisma.Sql {
+  const { format, join } = dialect(postgres);
   const line = Prisma.raw(
-    `${postgres ? "format" : "printf"}('0 %s %s %s %s %s %s %s ', SUM("runs"), SUM("failed"), SUM("degraded"), SUM("errors"), SUM("responseTimeSum"), MIN("responseTimeMin"), MAX("responseTimeMax"))`,
+    `${format}('0 %s %s %s %s %s %s %s ', SUM("runs"), SUM("failed"), SUM("degraded"), SUM("errors"), SUM("responseTimeSum"), MIN("responseTimeMin"), MAX("responseTimeMax"))`,
   );
-  const sketches = Prisma.raw(
-    `${postgres ? "string_agg" : "group_concat"}(CASE WHEN "sketch" <> '' AND "sketch" <> '!' THEN "sketch" END, ' ')`,
-  );
+  const sketches = Prisma.raw(`${join}(CASE WHEN "sketch" <> '' AND "sketch" <> '!' THEN "sketch" END, ' ')`);
   return Prisma.sql`CASE WHEN COUNT(*) > 0 THEN ${line} || COALESCE(${sketches}, '') END`;
 }
 
