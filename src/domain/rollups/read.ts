@@ -33,8 +33,8 @@ export async function aggregateRollups({
   // The rows of a check: one term per range, each a search of the primary key (checkId, hours,
   // startHour, location) for the check of the outer row. The account's checks are the outer loop
   // and each reads its own rows in a correlated subquery: on SQLite CheckRollup is clustered by that
-  // key (WITHOUT ROWID), so a check's 90 daily rows lie on a page or two, where the account's index
-  // (accountId, hours, startHour) reached each row on a page of its own (a 90-day report of 1,000
+  // key (WITHOUT ROWID), so a check's 90 daily rows lie on a page or two, where an index by account
+  // (accountId, hours, startHour; dropped since) reached each row on a page of its own (a 90-day report of 1,000
   // checks read 90,000 pages), and rows arrive grouped by check (no sort for a GROUP BY).
   const where = (of: Range[]) =>
     Prisma.join(

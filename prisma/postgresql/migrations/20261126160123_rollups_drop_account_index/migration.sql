@@ -1,0 +1,3 @@
+-- DropIndex
+DROP INDEX "CheckRollup_accountId_hours_startHour_idx";
+
