@@ -11,7 +11,29 @@ import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "../d
 import type { Runner } from "../domain/monitoring/tries.js";
 
 /** A periodic duty of the engine besides running checks (missed heartbeats, dropped runs...). */
-export type Sweep = { name: string; everyMs: number; run: (app: AppContext, now: Date) => Promise<unknown> };
+export type Sweep = {
+  name: string;
+  everyMs: number;
+  /** `engine`: the engine running the sweep (none when a sweep is run alone, as tests do). */
+  run: (app: AppContext, now: Date, engine?: EngineActivity) => Promise<unknown>;
+};
+
+/** A run started this recently and still under way counts as about to write its result. */
+const RECENT_RUN_MS = 100;
+
+/** What a sweep may ask of the engine running it. */
+export type EngineActivity = {
+  /**
+   * Resolves at a moment when the engine has nothing to write for the next `clearMs`: no queued
+   * run due within `clearMs` (nor one past due and not yet claimed), no run started in the last
+   * 100 ms still under way (a check against a fast target: its result is about to be written; a
+   * slow one, as a browser run, does not hold the sweep for its whole time) and the result writer
+   * idle; or after `maxWaitMs` however busy it is.
+   * The retention sweep's statements go then: on SQLite each holds the write lock and, in this
+   * process, the event loop, so a claim or a result batch landing on one waits for it.
+   */
+  quiet(clearMs: number, maxWaitMs: number): Promise<void>;
+};
 
 export type EngineOptions = {
   concurrency: number;
@@ -60,7 +82,9 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     });
   const maxIdleMs = options.maxIdleMs ?? 250;
   const stopping = new AbortController();
-  const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  const inFlight = new Map<number, { controller: AbortController; done: Promise<void>; startedAt: number }>();
+  /** When the earliest queued run of this engine's locations falls due (ms; Infinity: none queued). */
+  let nextDueAt = Number.POSITIVE_INFINITY;
   const cache = new RunnableCache(5_000);
   const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 5, now });
   const stats: EngineStats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
@@ -103,7 +127,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         inFlight.delete(run.id);
         nudge();
       });
-    inFlight.set(run.id, { controller, done });
+    inFlight.set(run.id, { controller, done, startedAt: now().getTime() });
   }
 
   async function claimLoop() {
@@ -137,6 +161,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
             select: { dueAt: true },
           })
           .catch(() => null);
+        nextDueAt = next ? next.dueAt.getTime() : Number.POSITIVE_INFINITY;
         if (next) idleMs = Math.max(0, Math.min(maxIdleMs, next.dueAt.getTime() - now().getTime()));
       }
       await new Promise<void>((resolve) => {
@@ -162,6 +187,22 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     });
     for (const { id } of gone) inFlight.get(id)?.controller.abort();
   }
+
+  const activity: EngineActivity = {
+    async quiet(clearMs, maxWaitMs) {
+      const deadline = now().getTime() + maxWaitMs;
+      for (;;) {
+        const t = now().getTime();
+        let writing = writer.busy();
+        for (const run of inFlight.values()) writing ||= t - run.startedAt < RECENT_RUN_MS;
+        // Past due: the claim loop is claiming it and has not yet looked for the next one.
+        const untilDue = nextDueAt - t;
+        if ((!writing && untilDue >= clearMs) || t >= deadline || stopping.signal.aborted) return;
+        // A run due soon: look again once it was claimed; results being written: again in a moment.
+        await sleep(Math.min(deadline - t, writing || untilDue < 0 ? 1 : untilDue + 1));
+      }
+    },
+  };
 
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<void>) => {
@@ -220,7 +261,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   for (const sweep of options.sweeps ?? [])
     every(
       sweep.everyMs,
-      guarded(sweep.name, () => sweep.run(app, now())),
+      guarded(sweep.name, () => sweep.run(app, now(), activity)),
     );
   void guarded("scheduler", () =>
     scheduleDueRuns({ ctx: systemContext(app), now: now(), options: options.scheduler ?? SCHEDULER_DEFAULTS }),
@@ -231,6 +272,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     owner,
     stats,
     inFlight: () => inFlight.size,
+    quiet: activity.quiet,
     /**
      * Stops claiming, lets runs under way finish until `deadline`, then hands the rest back to
      * the queue (QUEUED again, so another instance takes them at once instead of after a lease).

@@ -2,7 +2,12 @@ import type { AppContext } from "../app-context.js";
 import { recordHeldTries, type HeldTry } from "../domain/runs/index.js";
 
 /** `write` answers the recorded result (its id places the try's assets), or null when the run was lost. */
-export type TryWriter = { write(t: HeldTry): Promise<RecordedTry | null>; flushed(): Promise<void> };
+export type TryWriter = {
+  write(t: HeldTry): Promise<RecordedTry | null>;
+  flushed(): Promise<void>;
+  /** Tries wait for their batch, or a batch is being written. */
+  busy(): boolean;
+};
 export type RecordedTry = { id: string; accountId: string; checkId: string; checkRunId: number | null };
 
 /**
@@ -19,12 +24,14 @@ export function createTryWriter(
   const queue: { t: HeldTry; resolve: (result: RecordedTry | null) => void; reject: (error: Error) => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
+  let batches = 0;
 
   function flush() {
     if (timer) clearTimeout(timer);
     timer = null;
     const batch = queue.splice(0, options.maxBatch);
     if (batch.length === 0) return;
+    batches++;
     writing = writing.then(async () => {
       try {
         const answers = await recordHeldTries({ ctx: deps, tries: batch.map((item) => item.t) });
@@ -35,6 +42,7 @@ export function createTryWriter(
       } catch (error) {
         for (const item of batch) item.reject(error as Error);
       }
+      batches--;
       if (queue.length >= options.maxBatch) flush();
     });
   }
@@ -47,6 +55,7 @@ export function createTryWriter(
         else timer ??= setTimeout(flush, options.maxDelayMs);
       });
     },
+    busy: () => queue.length > 0 || batches > 0,
     async flushed() {
       flush();
       await writing;

@@ -200,4 +200,53 @@ describe(`the engine loop on ${testProvider}`, () => {
     expect(await db().checkResult.count({ where: { checkRunId: run.id } })).toBe(0);
     await api.delete(`/v1/checks/${check.id}`);
   });
+
+  it("tells a sweep it is quiet only once the run falling due was claimed and its result written", async () => {
+    const check = await createApiCheck("/quiet", { frequency: 1440 });
+    const e = engine();
+    try {
+      // Nothing queued: quiet at once.
+      await e.quiet(1_000, 60_000);
+      const run = await db().checkRun.create({
+        data: {
+          accountId: t.accountId,
+          checkId: check.id,
+          location: "eu-west-1",
+          sequenceId: randomUUID(),
+          dueAt: new Date(Date.now() + 400),
+        },
+      });
+      // The claim loop (idle at most 50 ms here) sees the run falling due within the next second.
+      await new Promise((r) => setTimeout(r, 150));
+      await e.quiet(1_000, 60_000);
+      // A sweep let in now lands on no claim and no result write: the run was claimed, its result is in.
+      const claimed = await db().checkRun.findUniqueOrThrow({ where: { id: run.id } });
+      expect(claimed.claimedAt).not.toBeNull();
+      expect(await db().checkResult.count({ where: { checkRunId: run.id } })).toBe(1);
+    } finally {
+      await e.stop(1_000);
+    }
+    // A busy engine still lets the sweep go after its longest wait.
+    const busy = engine();
+    try {
+      await db().checkRun.create({
+        data: {
+          accountId: t.accountId,
+          checkId: check.id,
+          location: "eu-west-1",
+          sequenceId: randomUUID(),
+          dueAt: new Date(Date.now() + 3_600_000),
+        },
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      let given = false;
+      await busy.quiet(7_200_000, 0).then(() => {
+        given = true;
+      });
+      expect(given).toBe(true);
+    } finally {
+      await busy.stop(100);
+    }
+    await api.delete(`/v1/checks/${check.id}`);
+  });
 });

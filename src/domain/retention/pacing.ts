@@ -23,12 +23,15 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
   const maxBatches = options.maxBatches ?? 1_000;
   const least = Math.min(most, options.minBatch ?? 10);
   let size = most;
+  /** The last pause: the longest a batch then waits for the other writers to be quiet. */
+  let waited = options.pauseMs ?? PAUSE_MS;
   const state = {
     /** Some table has more to delete than this run's statements: the next run goes on, and no vacuum yet. */
     backlog: false,
     async drain(report: RetentionReport, table: string, next: (take: number) => Promise<Batch>) {
       report[table] = 0;
       for (let i = 0; i < maxBatches; i++) {
+        await options.quiet?.(waited);
         const take = size;
         const { found, remove } = await next(take);
         if (found === 0) return;
@@ -41,7 +44,8 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
         if (ms > budget) size = Math.max(least, Math.floor(size / 2));
         else if (ms < budget / 2) size = Math.min(most, size * 2);
         if (found < take) return;
-        await pause(Math.max(options.pauseMs ?? PAUSE_MS, Math.min(1_000, ms * idleShare)));
+        waited = Math.max(options.pauseMs ?? PAUSE_MS, Math.min(1_000, ms * idleShare));
+        await pause(waited);
       }
       state.backlog = true;
     },

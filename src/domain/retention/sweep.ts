@@ -53,6 +53,13 @@ export type RetentionOptions = {
    * time on this thread: 0 whenever the database's checkpointer thread runs in this process.
    */
   onStatement?: (table: string, rows: number, ms: number, checkpointMs: number) => void;
+  /**
+   * Resolves when the process's other writers are quiet (the engine: no claim or result batch
+   * about to be written), or after `maxWaitMs`: each batch (its find and its delete) waits for it
+   * after its pause, so that a claim or a result batch rarely lands on a statement. A busy engine
+   * makes the sweep wait at most `maxWaitMs` a batch (its pause again): it slows, never stops.
+   */
+  quiet?: (maxWaitMs: number) => Promise<void>;
 };
 
 export type RetentionReport = Record<string, number>;
