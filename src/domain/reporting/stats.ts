@@ -23,6 +23,9 @@ export type StatsView = {
 };
 export type SeriesPointView = StatsView & { from: Date; to: Date };
 
+/** The percentiles a chart shows, ascending. */
+const SHOWN = [0.5, 0.95, 0.99] as const;
+
 export function toStatsView(a: Aggregate | undefined): StatsView {
   if (!a || a.runs === 0)
     return {
@@ -37,6 +40,8 @@ export function toStatsView(a: Aggregate | undefined): StatsView {
       p95: null,
       p99: null,
     };
+  // One decoding of the sketch for the three (a 90-day daily series decoded 273 sketches, not 91).
+  const [p50, p95, p99] = a.percentiles(SHOWN) as [number, number, number];
   return {
     runs: a.runs,
     failed: a.failed,
@@ -45,9 +50,9 @@ export function toStatsView(a: Aggregate | undefined): StatsView {
     avg: a.avg,
     min: a.responseTimeMin,
     max: a.responseTimeMax,
-    p50: a.percentile(0.5),
-    p95: a.percentile(0.95),
-    p99: a.percentile(0.99),
+    p50,
+    p95,
+    p99,
   };
 }
 
