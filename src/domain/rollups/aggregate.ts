@@ -28,6 +28,20 @@ export class Aggregate {
     this.decoded = null;
   }
 
+  /**
+   * Takes a row's counts, sums and sketch away again (an hour that rounding to whole days added to
+   * a span: planWithDays); extremes are left as they are.
+   */
+  subtract(row: RollupRow): void {
+    this.runs -= Number(row.runs);
+    this.failed -= Number(row.failed);
+    this.degraded -= Number(row.degraded);
+    this.errors -= Number(row.errors);
+    this.responseTimeSum -= Number(row.responseTimeSum);
+    if (row.sketch) this.encoded = this.encoded ? `${this.encoded} !${row.sketch}` : `!${row.sketch}`;
+    this.decoded = null;
+  }
+
   /** The merge of the rows' sketches. */
   get sketch(): Sketch {
     if (!this.decoded) this.decoded = this.decodeInto(new Sketch());

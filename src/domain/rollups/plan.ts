@@ -61,6 +61,7 @@ export function planWithDays(spans: readonly Span[]): {
   dayStarts: number[];
   ranges: Range[];
   minus: Minus[];
+  hourLabels: HourLabels;
 } {
   const bounds = boundsOf(spans);
   const ranges: Range[] = [];
@@ -81,7 +82,47 @@ export function planWithDays(spans: readonly Span[]): {
     if (first < s) minus.push({ from: first, to: s, span });
     if (e < last) minus.push({ from: e, to: last, span });
   }
-  return { bounds, dayStarts, ranges, minus };
+  // Where two spans touch, the hours one subtracts are the hours the other adds (Berlin: the UTC
+  // day's last hour, subtracted from one local day and added to the next): their rows are read
+  // once, labelled with both spans (sharedLabel), instead of once for each.
+  const labels = new Map<number, number>(bounds.map((b, i) => [b.s, i]));
+  const labelAt = (hour: number) => bounds.findLastIndex((b) => b.s <= hour);
+  const subtracted: Minus[] = [];
+  const shared: { from: number; label: number }[] = [];
+  for (const m of minus) {
+    // Shared when every hour of it is read as an hourly row of one neighbouring span.
+    const add = labelAt(m.from);
+    const read = ranges.some((r) => r.hours === 1 && r.from <= m.from && m.to <= r.to);
+    if (read && labelAt(m.to - 1) === add && Math.abs(add - m.span) === 1) {
+      shared.push({ from: m.from, label: sharedLabel(add, m.span) });
+      if (!labels.has(m.to)) labels.set(m.to, labelAt(m.to));
+    } else subtracted.push(m);
+  }
+  // After the ends: a shared range starting where another ends labels its hours.
+  for (const { from, label } of shared) labels.set(from, label);
+  const starts = [...labels.keys()].sort((a, b) => a - b);
+  return {
+    bounds,
+    dayStarts,
+    ranges,
+    minus: subtracted,
+    hourLabels: { starts, labels: starts.map((start) => labels.get(start)!) },
+  };
+}
+
+/** The label of an hourly row by its hour: that of the last of `starts` at or before it. */
+export type HourLabels = { starts: number[]; labels: number[] };
+
+/** The label of an hourly row added to span `add` and subtracted from span `subtract` (its neighbour). */
+export function sharedLabel(add: number, subtract: number): number {
+  return -2 - (add * 2 + (subtract === add + 1 ? 1 : 0));
+}
+
+/** The spans of a label below -1 (sharedLabel): the one it is added to, the one it is subtracted from. */
+export function spansOfShared(label: number): { add: number; subtract: number } {
+  const v = -label - 2;
+  const add = v >> 1;
+  return { add, subtract: v & 1 ? add + 1 : add - 1 };
 }
 
 /**

@@ -2,7 +2,16 @@ import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { Aggregate } from "./aggregate.js";
 import { packedRows, packedSum, unpack } from "./packed.js";
-import { type Minus, plan, planWithDays, type Range, type Span, spanOf } from "./plan.js";
+import {
+  type HourLabels,
+  type Minus,
+  plan,
+  planWithDays,
+  type Range,
+  type Span,
+  spanOf,
+  spansOfShared,
+} from "./plan.js";
 
 /**
  * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
@@ -27,8 +36,10 @@ export async function aggregateRollups({
 }): Promise<Map<string, (Aggregate | undefined)[]>> {
   const out = new Map<string, (Aggregate | undefined)[]>();
   if (spans.length === 0 || checkIds?.length === 0) return out;
-  const planned = extremes ? { ...plan(spans), dayStarts: null, minus: [] as Minus[] } : planWithDays(spans);
-  const { bounds, ranges, minus, dayStarts } = planned;
+  const planned = extremes
+    ? { ...plan(spans), dayStarts: null, minus: [] as Minus[], hourLabels: null as HourLabels | null }
+    : planWithDays(spans);
+  const { bounds, ranges, minus, dayStarts, hourLabels } = planned;
   if (ranges.length === 0) return out;
   // The rows of a check: one term per range, each a search of the primary key (checkId, hours,
   // startHour, location) for the check of the outer row. The account's checks are the outer loop
@@ -49,15 +60,13 @@ export async function aggregateRollups({
     ? Prisma.sql`c."accountId" = ${accountId} AND c."id" IN (${Prisma.join(checkIds)})`
     : Prisma.sql`c."accountId" = ${accountId}`;
   // The span of a row: the last span starting at or before its hour (rows past a span's end are
-  // not selected); a daily row's by the spans' rounded starts.
+  // not selected), or for an hour two neighbouring local days share, a label of both (sharedLabel);
+  // a daily row's by the spans' rounded starts.
   const identity = bounds.map((_, i) => i);
   const hourly =
     bounds.length === 1
       ? Prisma.sql`0`
-      : spanOf(
-          bounds.map((b) => b.s),
-          identity,
-        );
+      : spanOf(hourLabels?.starts ?? bounds.map((b) => b.s), hourLabels?.labels ?? identity);
   const span =
     dayStarts && bounds.length > 1
       ? Prisma.sql`CASE WHEN "hours" = 24 THEN ${spanOf(dayStarts, identity)} ELSE ${hourly} END`
@@ -94,10 +103,18 @@ export async function aggregateRollups({
   for (const { checkId, packed } of rows) {
     if (packed === null) continue;
     const sums: Aggregate[] = [];
-    unpack(packed, (index, row) => {
-      if (index < 0) return;
+    const sum = (index: number) => {
       sums[index] ??= new Aggregate();
-      sums[index].add(row);
+      return sums[index];
+    };
+    unpack(packed, (index, row) => {
+      if (index >= 0) sum(index).add(row);
+      else if (index < -1) {
+        // An hour added to one local day and subtracted from its neighbour.
+        const { add, subtract } = spansOfShared(index);
+        sum(add).add(row);
+        sum(subtract).subtract(row);
+      }
     });
     // A span whose hours were all subtracted again had no runs.
     sums.forEach((a, i) => {
