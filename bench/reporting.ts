@@ -20,8 +20,8 @@
 //   BENCH_DATASET_DIR=/some/dir [BENCH_WRITE_ONLY=1] npm run bench:reporting   (keep the dataset, or
 //     reuse it when there; WRITE_ONLY stops once it is written)
 //   BENCH_CHECKS=1000 BENCH_EVERY_MINUTES=60 npm run bench:reporting   (the same rollups from 2.2 M results)
-//   BENCH_SKIP=reporting,retention npm run bench:reporting   (leave out the reporting figures, or the
-//     retention step after the lag windows: to work on one of the figures; the summary then lacks them)
+//   BENCH_SKIP=reporting,lag,retention npm run bench:reporting   (leave out the reporting figures, the
+//     lag windows or the retention step after them: to work on one of the figures; the summary then lacks them)
 import type { ChildProcess } from "node:child_process";
 import Database from "better-sqlite3";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -402,140 +402,142 @@ try {
     );
   }
 
-  // 3. The engine's lag in windows alternating without and with the retention sweep, both in the
-  // server's own process as in production (the engine's "retention" sweep, every 60 s, on the
-  // engine's own connection): the server is restarted for each window, with RESULT_RETENTION_DAYS
-  // 3650 (nothing to delete) or 30 (60 days of results to delete), and a window starts once the
-  // server has run for 70 s (its first sweep starts at 60 s; "with" windows wait until /metrics
-  // shows it deleting). More checks for the engine than for reporting (their runs' lags are the
-  // samples: p99 of a few dozen runs is their maximum); the added ones have no results, the
-  // reporting above is unchanged.
-  if (engineChecks > checks)
-    await db.check.createMany({
-      data: Array.from({ length: engineChecks - checks }, (_, i) => ({
-        id: randomUUID(),
-        accountId,
-        checkType: "API",
-        name: `engine check ${i}`,
-        frequency: 1,
-        locations: ["eu-west-1"],
-        tags: ["engine"],
-        request,
-      })),
-    });
-  await stopServer();
-  // The engine's first minute schedules every check at once: a start before the windows.
-  await serve({ engine: true, retentionDays: 3650 });
-  console.log(
-    `engine warming up (${Math.max(checks, engineChecks)} checks at 1 min); then ${alternations} x (${windowSeconds} s without, ${windowSeconds} s with the sweep), each in a server started for it`,
-  );
-  await sleep(65_000);
-  // Two lags per run claimed in a window: due -> claimed (the time the engine's claim statement was
-  // issued) and due -> finished (its run and result written: every wait of the claim and of the
-  // result writer is in it; the check itself answers from 127.0.0.1 in a millisecond or two).
-  type Lags = { claim: number[]; finish: number[] };
-  const lagBetween = async (a: Date, b: Date): Promise<Lags> => {
-    const runs = await db.checkRun.findMany({
-      where: { claimedAt: { gte: a, lt: b } },
-      select: { dueAt: true, claimedAt: true, finishedAt: true },
-    });
-    return {
-      claim: runs.map((r) => r.claimedAt!.getTime() - r.dueAt.getTime()),
-      finish: runs.flatMap((r) => (r.finishedAt ? [r.finishedAt.getTime() - r.dueAt.getTime()] : [])),
-    };
-  };
-  const summary = (values: number[]) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    return sorted.length
-      ? `p50 ${pct(sorted, 50)} ms, p99 ${pct(sorted, 99)} ms, max ${sorted.at(-1)} ms over ${sorted.length} runs`
-      : "no runs";
-  };
-  const both = (l: Lags) => `due->claimed ${summary(l.claim)}; due->finished ${summary(l.finish)}`;
-  // The server's sweep, from its /metrics: rows deleted and its statements' times (histogram).
-  type SweepFigures = { rows: number; statements: number; buckets: Map<number, number> };
-  const sweepFigures = async (): Promise<SweepFigures> => {
-    const text = await (await fetch(`${base}/metrics`)).text();
-    const figures: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
-    for (const line of text.split("\n")) {
-      const sample = /^(vigil_retention_\w+)\{([^}]*)\} (\S+)$/.exec(line);
-      if (!sample) continue;
-      const [, name, labels, value] = sample;
-      if (name === "vigil_retention_deleted_rows_total") figures.rows += Number(value);
-      if (name === "vigil_retention_statement_seconds_count") figures.statements += Number(value);
-      const le = /le="([^"]+)"/.exec(labels!)?.[1];
-      if (name === "vigil_retention_statement_seconds_bucket" && le && le !== "+Inf") {
-        const bound = Number(le) * 1000;
-        figures.buckets.set(bound, (figures.buckets.get(bound) ?? 0) + Number(value));
-      }
-    }
-    return figures;
-  };
-  /** The bucket bound at or under which a share `p` of the statements took (an upper bound, from the histogram). */
-  const bucketAt = (f: SweepFigures, p: number) => {
-    for (const [bound, n] of [...f.buckets].sort(([a], [b]) => a - b))
-      if (n >= p * f.statements) return `<= ${bound} ms`;
-    return "> 1 s";
-  };
-  const without: Lags = { claim: [], finish: [] };
-  const withSweep: Lags = { claim: [], finish: [] };
-  const swept: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
-  let sweptMs = 0;
-  const windows: { sweeping: boolean; from: Date; to: Date }[] = [];
-  for (let k = 0; k < alternations; k++) {
-    for (const sweeping of [false, true]) {
-      await stopServer();
-      await serve({ engine: true, retentionDays: sweeping ? 30 : 3650 });
-      await sleep(70_000);
-      if (sweeping) {
-        // Its first sweep may take a few more seconds to reach the results.
-        for (let waited = 0; (await sweepFigures()).rows === 0 && waited < 60; waited++) await sleep(1_000);
-      }
-      const before = await sweepFigures();
-      const a = new Date();
-      await sleep(windowSeconds * 1000);
-      const b = new Date();
-      const after = await sweepFigures();
-      windows.push({ sweeping, from: a, to: b });
-      if (sweeping) {
-        if (after.rows === before.rows) console.log("  (the sweep deleted nothing in this window)");
-        swept.rows += after.rows - before.rows;
-        swept.statements += after.statements - before.statements;
-        for (const [bound, n] of after.buckets)
-          swept.buckets.set(bound, (swept.buckets.get(bound) ?? 0) + n - (before.buckets.get(bound) ?? 0));
-        sweptMs += b.getTime() - a.getTime();
-      }
-    }
-  }
-  await sleep(5_000); // the last window's runs finish
-  /** Each window's p99, by condition and lag: the median of them is steadier than the pooled p99. */
-  const windowP99 = new Map<string, number[]>();
-  for (const w of windows) {
-    const l = await lagBetween(w.from, w.to);
-    const into = w.sweeping ? withSweep : without;
-    for (const key of ["claim", "finish"] as const) {
-      into[key].push(...l[key]);
-      const sorted = [...l[key]].sort((x, y) => x - y);
-      const name = `${w.sweeping ? "with" : "without"} ${key}`;
-      if (sorted.length) windowP99.set(name, [...(windowP99.get(name) ?? []), pct(sorted, 99)]);
-    }
-    console.log(`  ${w.sweeping ? "with the sweep" : "without the sweep"}: ${both(l)}`);
-  }
-  const lagFigure = (sweeping: boolean, key: "claim" | "finish") => {
-    const p99s = [...(windowP99.get(`${sweeping ? "with" : "without"} ${key}`) ?? [])].sort((x, y) => x - y);
-    figure(
-      `engine lag ${sweeping ? "with" : "without"} the sweep, ${key === "claim" ? "due->claimed" : "due->finished"}`,
-      `${summary((sweeping ? withSweep : without)[key])}; the windows' p99 ${p99s.join(", ")} ms (median ${p99s.length ? pct(p99s, 50) : "-"} ms)`,
+  if (!skip.has("lag")) {
+    // 3. The engine's lag in windows alternating without and with the retention sweep, both in the
+    // server's own process as in production (the engine's "retention" sweep, every 60 s, on the
+    // engine's own connection): the server is restarted for each window, with RESULT_RETENTION_DAYS
+    // 3650 (nothing to delete) or 30 (60 days of results to delete), and a window starts once the
+    // server has run for 70 s (its first sweep starts at 60 s; "with" windows wait until /metrics
+    // shows it deleting). More checks for the engine than for reporting (their runs' lags are the
+    // samples: p99 of a few dozen runs is their maximum); the added ones have no results, the
+    // reporting above is unchanged.
+    if (engineChecks > checks)
+      await db.check.createMany({
+        data: Array.from({ length: engineChecks - checks }, (_, i) => ({
+          id: randomUUID(),
+          accountId,
+          checkType: "API",
+          name: `engine check ${i}`,
+          frequency: 1,
+          locations: ["eu-west-1"],
+          tags: ["engine"],
+          request,
+        })),
+      });
+    await stopServer();
+    // The engine's first minute schedules every check at once: a start before the windows.
+    await serve({ engine: true, retentionDays: 3650 });
+    console.log(
+      `engine warming up (${Math.max(checks, engineChecks)} checks at 1 min); then ${alternations} x (${windowSeconds} s without, ${windowSeconds} s with the sweep), each in a server started for it`,
     );
-  };
-  lagFigure(false, "claim");
-  lagFigure(false, "finish");
-  lagFigure(true, "claim");
-  lagFigure(true, "finish");
-  figure(
-    "the server's sweep while measured",
-    `${swept.rows.toLocaleString("en")} rows deleted in ${(sweptMs / 1000).toFixed(0)} s (${((swept.rows / sweptMs) * 1000).toFixed(0)} rows/s), ${swept.statements} statements of ${(swept.rows / swept.statements || 0).toFixed(0)} rows on average; statement time p50 ${bucketAt(swept, 0.5)}, p99 ${bucketAt(swept, 0.99)} (histogram buckets)`,
-  );
-  await stopServer();
+    await sleep(65_000);
+    // Two lags per run claimed in a window: due -> claimed (the time the engine's claim statement was
+    // issued) and due -> finished (its run and result written: every wait of the claim and of the
+    // result writer is in it; the check itself answers from 127.0.0.1 in a millisecond or two).
+    type Lags = { claim: number[]; finish: number[] };
+    const lagBetween = async (a: Date, b: Date): Promise<Lags> => {
+      const runs = await db.checkRun.findMany({
+        where: { claimedAt: { gte: a, lt: b } },
+        select: { dueAt: true, claimedAt: true, finishedAt: true },
+      });
+      return {
+        claim: runs.map((r) => r.claimedAt!.getTime() - r.dueAt.getTime()),
+        finish: runs.flatMap((r) => (r.finishedAt ? [r.finishedAt.getTime() - r.dueAt.getTime()] : [])),
+      };
+    };
+    const summary = (values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      return sorted.length
+        ? `p50 ${pct(sorted, 50)} ms, p99 ${pct(sorted, 99)} ms, max ${sorted.at(-1)} ms over ${sorted.length} runs`
+        : "no runs";
+    };
+    const both = (l: Lags) => `due->claimed ${summary(l.claim)}; due->finished ${summary(l.finish)}`;
+    // The server's sweep, from its /metrics: rows deleted and its statements' times (histogram).
+    type SweepFigures = { rows: number; statements: number; buckets: Map<number, number> };
+    const sweepFigures = async (): Promise<SweepFigures> => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      const figures: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
+      for (const line of text.split("\n")) {
+        const sample = /^(vigil_retention_\w+)\{([^}]*)\} (\S+)$/.exec(line);
+        if (!sample) continue;
+        const [, name, labels, value] = sample;
+        if (name === "vigil_retention_deleted_rows_total") figures.rows += Number(value);
+        if (name === "vigil_retention_statement_seconds_count") figures.statements += Number(value);
+        const le = /le="([^"]+)"/.exec(labels!)?.[1];
+        if (name === "vigil_retention_statement_seconds_bucket" && le && le !== "+Inf") {
+          const bound = Number(le) * 1000;
+          figures.buckets.set(bound, (figures.buckets.get(bound) ?? 0) + Number(value));
+        }
+      }
+      return figures;
+    };
+    /** The bucket bound at or under which a share `p` of the statements took (an upper bound, from the histogram). */
+    const bucketAt = (f: SweepFigures, p: number) => {
+      for (const [bound, n] of [...f.buckets].sort(([a], [b]) => a - b))
+        if (n >= p * f.statements) return `<= ${bound} ms`;
+      return "> 1 s";
+    };
+    const without: Lags = { claim: [], finish: [] };
+    const withSweep: Lags = { claim: [], finish: [] };
+    const swept: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
+    let sweptMs = 0;
+    const windows: { sweeping: boolean; from: Date; to: Date }[] = [];
+    for (let k = 0; k < alternations; k++) {
+      for (const sweeping of [false, true]) {
+        await stopServer();
+        await serve({ engine: true, retentionDays: sweeping ? 30 : 3650 });
+        await sleep(70_000);
+        if (sweeping) {
+          // Its first sweep may take a few more seconds to reach the results.
+          for (let waited = 0; (await sweepFigures()).rows === 0 && waited < 60; waited++) await sleep(1_000);
+        }
+        const before = await sweepFigures();
+        const a = new Date();
+        await sleep(windowSeconds * 1000);
+        const b = new Date();
+        const after = await sweepFigures();
+        windows.push({ sweeping, from: a, to: b });
+        if (sweeping) {
+          if (after.rows === before.rows) console.log("  (the sweep deleted nothing in this window)");
+          swept.rows += after.rows - before.rows;
+          swept.statements += after.statements - before.statements;
+          for (const [bound, n] of after.buckets)
+            swept.buckets.set(bound, (swept.buckets.get(bound) ?? 0) + n - (before.buckets.get(bound) ?? 0));
+          sweptMs += b.getTime() - a.getTime();
+        }
+      }
+    }
+    await sleep(5_000); // the last window's runs finish
+    /** Each window's p99, by condition and lag: the median of them is steadier than the pooled p99. */
+    const windowP99 = new Map<string, number[]>();
+    for (const w of windows) {
+      const l = await lagBetween(w.from, w.to);
+      const into = w.sweeping ? withSweep : without;
+      for (const key of ["claim", "finish"] as const) {
+        into[key].push(...l[key]);
+        const sorted = [...l[key]].sort((x, y) => x - y);
+        const name = `${w.sweeping ? "with" : "without"} ${key}`;
+        if (sorted.length) windowP99.set(name, [...(windowP99.get(name) ?? []), pct(sorted, 99)]);
+      }
+      console.log(`  ${w.sweeping ? "with the sweep" : "without the sweep"}: ${both(l)}`);
+    }
+    const lagFigure = (sweeping: boolean, key: "claim" | "finish") => {
+      const p99s = [...(windowP99.get(`${sweeping ? "with" : "without"} ${key}`) ?? [])].sort((x, y) => x - y);
+      figure(
+        `engine lag ${sweeping ? "with" : "without"} the sweep, ${key === "claim" ? "due->claimed" : "due->finished"}`,
+        `${summary((sweeping ? withSweep : without)[key])}; the windows' p99 ${p99s.join(", ")} ms (median ${p99s.length ? pct(p99s, 50) : "-"} ms)`,
+      );
+    };
+    lagFigure(false, "claim");
+    lagFigure(false, "finish");
+    lagFigure(true, "claim");
+    lagFigure(true, "finish");
+    figure(
+      "the server's sweep while measured",
+      `${swept.rows.toLocaleString("en")} rows deleted in ${(sweptMs / 1000).toFixed(0)} s (${((swept.rows / sweptMs) * 1000).toFixed(0)} rows/s), ${swept.statements} statements of ${(swept.rows / swept.statements || 0).toFixed(0)} rows on average; statement time p50 ${bucketAt(swept, 0.5)}, p99 ${bucketAt(swept, 0.99)} (histogram buckets)`,
+    );
+    await stopServer();
+  }
 
   if (!skip.has("retention")) {
     // 4. The rest of the retention, then the size. The server is stopped and only the end state is
