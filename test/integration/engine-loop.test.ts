@@ -203,19 +203,21 @@ describe(`the engine loop on ${testProvider}`, () => {
 
   it("tells a sweep it is quiet only once the run falling due was claimed and its result written", async () => {
     const check = await createApiCheck("/quiet", { frequency: 1440 });
-    const e = engine();
-    try {
-      // Nothing queued: quiet at once.
-      await e.quiet(1_000, 60_000);
-      const run = await db().checkRun.create({
+    const queue = (dueAt: number) =>
+      db().checkRun.create({
         data: {
           accountId: t.accountId,
           checkId: check.id,
           location: "eu-west-1",
           sequenceId: randomUUID(),
-          dueAt: new Date(Date.now() + 400),
+          dueAt: new Date(dueAt),
         },
       });
+    const e = engine();
+    try {
+      // Nothing queued: quiet at once.
+      await e.quiet(1_000, 60_000);
+      const run = await queue(Date.now() + 400);
       // The claim loop (idle at most 50 ms here) sees the run falling due within the next second.
       await new Promise((r) => setTimeout(r, 150));
       await e.quiet(1_000, 60_000);
@@ -229,15 +231,7 @@ describe(`the engine loop on ${testProvider}`, () => {
     // A busy engine still lets the sweep go after its longest wait.
     const busy = engine();
     try {
-      await db().checkRun.create({
-        data: {
-          accountId: t.accountId,
-          checkId: check.id,
-          location: "eu-west-1",
-          sequenceId: randomUUID(),
-          dueAt: new Date(Date.now() + 3_600_000),
-        },
-      });
+      await queue(Date.now() + 3_600_000);
       await new Promise((r) => setTimeout(r, 150));
       let given = false;
       await busy.quiet(7_200_000, 0).then(() => {
