@@ -29,7 +29,8 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
     /** Some table has more to delete than this run's statements: the next run goes on, and no vacuum yet. */
     backlog: false,
     async drain(report: RetentionReport, table: string, next: (take: number) => Promise<Batch>) {
-      report[table] = 0;
+      // Added to: a table drained in parts (runs by status, rollups by kind) reports their sum.
+      report[table] ??= 0;
       for (let i = 0; i < maxBatches; i++) {
         await options.quiet?.(waited);
         const take = size;

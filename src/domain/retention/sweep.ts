@@ -123,10 +123,8 @@ async function sweep(
   // primary key's, and SQLite then walked the primary key (heartbeat events: the whole table when
   // nothing is old enough) or sorted every row older than the cutoff (runs: millions in a backlog)
   // for each batch. Finished runs by status, each a range of the (status, dueAt) index.
-  report.checkRuns = 0;
-  for (const status of FINISHED_RUNS) {
-    const kind: RetentionReport = {};
-    await drainer.drain(kind, "checkRuns", async (take) => {
+  for (const status of FINISHED_RUNS)
+    await drainer.drain(report, "checkRuns", async (take) => {
       const rows = await db.checkRun.findMany({
         where: { status, dueAt: { lt: cutoff } },
         orderBy: { dueAt: "asc" },
@@ -136,8 +134,6 @@ async function sweep(
       const ids = rows.map((r) => r.id);
       return { found: ids.length, remove: () => count(db.checkRun.deleteMany({ where: { id: { in: ids }, status } })) };
     });
-    report.checkRuns += kind.checkRuns ?? 0;
-  }
   await drainer.drain(report, "heartbeatEvents", async (take) => {
     const rows = await db.heartbeatEvent.findMany({
       where: { timestamp: { lt: cutoff } },
@@ -183,10 +179,8 @@ async function sweep(
   // startHour) scanned the whole index when nothing was that old: 160 ms of a blocked event loop a
   // minute on 2.25 M rollup rows, on every instance.
   const rollupCutoff = Math.floor((now.getTime() - ROLLUP_RETENTION_DAYS * DAY_MS) / HOUR_MS);
-  report.rollups = 0;
-  for (const hours of [1, 24]) {
-    const kind: RetentionReport = {};
-    await drainer.drain(kind, "rollups", async (take) => {
+  for (const hours of [1, 24])
+    await drainer.drain(report, "rollups", async (take) => {
       const rows = await db.checkRollup.findMany({
         where: { hours, startHour: { lt: rollupCutoff } },
         orderBy: { startHour: "asc" },
@@ -205,8 +199,6 @@ async function sweep(
           ),
       };
     });
-    report.rollups += kind.rollups ?? 0;
-  }
 
   if (sqlite && Object.values(report).some((n) => n > 0))
     await sqlite.compact(() => pause(options.pauseMs ?? PAUSE_MS), { vacuum: !drainer.backlog });

@@ -29,7 +29,7 @@ function pusher(ranges: Range[]) {
  * resolution is the hour: a span's partial first and last hours count whole (a boundary between
  * two spans goes to the later one).
  */
-export function plan(spans: readonly Span[]): { bounds: Bound[]; ranges: Range[] } {
+export function plan(spans: readonly Span[]): { bounds: Bound[]; ranges: Range[]; hourLabels: HourLabels } {
   const bounds = boundsOf(spans);
   const ranges: Range[] = [];
   const push = pusher(ranges);
@@ -42,7 +42,8 @@ export function plan(spans: readonly Span[]): { bounds: Bound[]; ranges: Range[]
       push(1, lastDay, e);
     } else push(1, s, e);
   }
-  return { bounds, ranges };
+  // Each hourly row goes to the span it falls in.
+  return { bounds, ranges, hourLabels: { starts: bounds.map((b) => b.s), labels: bounds.map((_, k) => k) } };
 }
 
 /** An hour range counted negatively, for the span `span`. */

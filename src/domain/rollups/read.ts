@@ -2,16 +2,7 @@ import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { Aggregate } from "./aggregate.js";
 import { packedRows, packedSum, unpack } from "./packed.js";
-import {
-  type HourLabels,
-  type Minus,
-  plan,
-  planWithDays,
-  type Range,
-  type Span,
-  spanOf,
-  spansOfShared,
-} from "./plan.js";
+import { type Minus, plan, planWithDays, type Range, type Span, spanOf, spansOfShared } from "./plan.js";
 
 /**
  * Aggregates of an account's checks over spans, from rollups alone (never raw results): for each
@@ -36,17 +27,16 @@ export async function aggregateRollups({
 }): Promise<Map<string, (Aggregate | undefined)[]>> {
   const out = new Map<string, (Aggregate | undefined)[]>();
   if (spans.length === 0 || checkIds?.length === 0) return out;
-  const planned = extremes
-    ? { ...plan(spans), dayStarts: null, minus: [] as Minus[], hourLabels: null as HourLabels | null }
-    : planWithDays(spans);
+  const planned = extremes ? { ...plan(spans), dayStarts: null, minus: [] as Minus[] } : planWithDays(spans);
   const { bounds, ranges, minus, dayStarts, hourLabels } = planned;
   if (ranges.length === 0) return out;
   // The rows of a check: one term per range, each a search of the primary key (checkId, hours,
   // startHour, location) for the check of the outer row. The account's checks are the outer loop
   // and each reads its own rows in a correlated subquery: on SQLite CheckRollup is clustered by that
-  // key (WITHOUT ROWID), so a check's 90 daily rows lie on a page or two, where an index by account
-  // (accountId, hours, startHour; dropped since) reached each row on a page of its own (a 90-day report of 1,000
-  // checks read 90,000 pages), and rows arrive grouped by check (no sort for a GROUP BY).
+  // key (WITHOUT ROWID), so a check's 90 daily rows lie on a page or two, where an index by
+  // account (accountId, hours, startHour; dropped since) reached each row on a page of its own (a
+  // 90-day report of 1,000 checks read 90,000 pages), and rows arrive grouped by check (no sort for
+  // a GROUP BY).
   const where = (of: Range[]) =>
     Prisma.join(
       of.map(
@@ -63,10 +53,7 @@ export async function aggregateRollups({
   // not selected), or for an hour two neighbouring local days share, a label of both (sharedLabel);
   // a daily row's by the spans' rounded starts.
   const identity = bounds.map((_, i) => i);
-  const hourly =
-    bounds.length === 1
-      ? Prisma.sql`0`
-      : spanOf(hourLabels?.starts ?? bounds.map((b) => b.s), hourLabels?.labels ?? identity);
+  const hourly = bounds.length === 1 ? Prisma.sql`0` : spanOf(hourLabels.starts, hourLabels.labels);
   const span =
     dayStarts && bounds.length > 1
       ? Prisma.sql`CASE WHEN "hours" = 24 THEN ${spanOf(dayStarts, identity)} ELSE ${hourly} END`
