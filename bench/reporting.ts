@@ -453,17 +453,18 @@ try {
     };
     const both = (l: Lags) => `due->claimed ${summary(l.claim)}; due->finished ${summary(l.finish)}`;
     // The server's sweep, from its /metrics: rows deleted and its statements' times (histogram).
-    type SweepFigures = { rows: number; statements: number; buckets: Map<number, number> };
+    type SweepFigures = { rows: number; statements: number; unquiet: number; buckets: Map<number, number> };
     const sweepFigures = async (): Promise<SweepFigures> => {
       const text = await (await fetch(`${base}/metrics`)).text();
-      const figures: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
+      const figures: SweepFigures = { rows: 0, statements: 0, unquiet: 0, buckets: new Map() };
       for (const line of text.split("\n")) {
-        const sample = /^(vigil_retention_\w+)\{([^}]*)\} (\S+)$/.exec(line);
+        const sample = /^(vigil_retention_\w+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
         if (!sample) continue;
-        const [, name, labels, value] = sample;
+        const [, name, labels = "", value] = sample;
         if (name === "vigil_retention_deleted_rows_total") figures.rows += Number(value);
         if (name === "vigil_retention_statement_seconds_count") figures.statements += Number(value);
-        const le = /le="([^"]+)"/.exec(labels!)?.[1];
+        if (name === "vigil_retention_unquiet_statements_total") figures.unquiet += Number(value);
+        const le = /le="([^"]+)"/.exec(labels)?.[1];
         if (name === "vigil_retention_statement_seconds_bucket" && le && le !== "+Inf") {
           const bound = Number(le) * 1000;
           figures.buckets.set(bound, (figures.buckets.get(bound) ?? 0) + Number(value));
@@ -479,7 +480,7 @@ try {
     };
     const without: Lags = { claim: [], finish: [] };
     const withSweep: Lags = { claim: [], finish: [] };
-    const swept: SweepFigures = { rows: 0, statements: 0, buckets: new Map() };
+    const swept: SweepFigures = { rows: 0, statements: 0, unquiet: 0, buckets: new Map() };
     let sweptMs = 0;
     const windows: { sweeping: boolean; from: Date; to: Date }[] = [];
     for (let k = 0; k < alternations; k++) {
@@ -501,6 +502,7 @@ try {
           if (after.rows === before.rows) console.log("  (the sweep deleted nothing in this window)");
           swept.rows += after.rows - before.rows;
           swept.statements += after.statements - before.statements;
+          swept.unquiet += after.unquiet - before.unquiet;
           for (const [bound, n] of after.buckets)
             swept.buckets.set(bound, (swept.buckets.get(bound) ?? 0) + n - (before.buckets.get(bound) ?? 0));
           sweptMs += b.getTime() - a.getTime();
@@ -534,7 +536,7 @@ try {
     lagFigure(true, "finish");
     figure(
       "the server's sweep while measured",
-      `${swept.rows.toLocaleString("en")} rows deleted in ${(sweptMs / 1000).toFixed(0)} s (${((swept.rows / sweptMs) * 1000).toFixed(0)} rows/s), ${swept.statements} statements of ${(swept.rows / swept.statements || 0).toFixed(0)} rows on average; statement time p50 ${bucketAt(swept, 0.5)}, p99 ${bucketAt(swept, 0.99)} (histogram buckets)`,
+      `${swept.rows.toLocaleString("en")} rows deleted in ${(sweptMs / 1000).toFixed(0)} s (${((swept.rows / sweptMs) * 1000).toFixed(0)} rows/s), ${swept.statements} statements of ${(swept.rows / swept.statements || 0).toFixed(0)} rows on average (${swept.unquiet} of them while the engine was busy); statement time p50 ${bucketAt(swept, 0.5)}, p99 ${bucketAt(swept, 0.99)} (histogram buckets)`,
     );
     await stopServer();
   }

@@ -28,11 +28,11 @@ export type EngineActivity = {
    * run due within `clearMs` (nor one past due and not yet claimed), no run started in the last
    * 100 ms still under way (a check against a fast target: its result is about to be written; a
    * slow one, as a browser run, does not hold the sweep for its whole time) and the result writer
-   * idle; or after `maxWaitMs` however busy it is.
+   * idle (true); or after `maxWaitMs` however busy it is (false).
    * The retention sweep's statements go then: on SQLite each holds the write lock and, in this
    * process, the event loop, so a claim or a result batch landing on one waits for it.
    */
-  quiet(clearMs: number, maxWaitMs: number): Promise<void>;
+  quiet(clearMs: number, maxWaitMs: number): Promise<boolean>;
 };
 
 export type EngineOptions = {
@@ -197,7 +197,8 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         for (const run of inFlight.values()) writing ||= t - run.startedAt < RECENT_RUN_MS;
         // Past due: the claim loop is claiming it and has not yet looked for the next one.
         const untilDue = nextDueAt - t;
-        if ((!writing && untilDue >= clearMs) || t >= deadline || stopping.signal.aborted) return;
+        if (!writing && untilDue >= clearMs) return true;
+        if (t >= deadline || stopping.signal.aborted) return false;
         // A run due soon: look again once it was claimed; results being written: again in a moment.
         await sleep(Math.min(deadline - t, writing || untilDue < 0 ? 1 : untilDue + 1));
       }

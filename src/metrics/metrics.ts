@@ -20,8 +20,11 @@ export type Metrics = {
   /** A run was claimed `lagMs` after it fell due. */
   runClaimed(lagMs: number): void;
   runFinished(outcome: RunOutcome): void;
-  /** A delete statement of the retention sweep: its table, the rows it deleted and its time. */
-  retentionDeleted(table: string, rows: number, ms: number): void;
+  /**
+   * A delete statement of the retention sweep: its table, the rows it deleted, its time, and
+   * whether it went in a quiet moment of the engine (false: after waiting its longest for one).
+   */
+  retentionDeleted(table: string, rows: number, ms: number, quietly?: boolean): void;
   /** The Prometheus text of every metric (database gauges read at most every SNAPSHOT_MS). */
   scrape(): Promise<{ contentType: string; body: string }>;
 };
@@ -102,6 +105,11 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
     buckets: [0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 0.512, 1],
     registers,
   });
+  const retentionUnquiet = new Counter({
+    name: "vigil_retention_unquiet_statements_total",
+    help: "Delete statements of the retention sweep that went while the engine was busy (after waiting their longest for a quiet moment)",
+    registers,
+  });
   for (const event of ["claimed", "recorded", "lost"]) runs.inc({ event }, 0);
   for (const transport of ["graphql_ws", "graphql_sse", "status_page"]) subscriptions.set({ transport }, 0);
   createSnapshot({ db, registers, ...(redisConnected ? { redisConnected } : {}) });
@@ -142,8 +150,9 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
     runFinished(outcome) {
       runs.inc({ event: outcome });
     },
-    retentionDeleted(table, rows, ms) {
+    retentionDeleted(table, rows, ms, quietly = true) {
       retentionRows.inc({ table }, rows);
+      if (!quietly) retentionUnquiet.inc();
       retentionStatements.observe({ table }, ms / 1000);
     },
     async scrape() {

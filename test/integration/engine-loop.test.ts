@@ -216,11 +216,11 @@ describe(`the engine loop on ${testProvider}`, () => {
     const e = engine();
     try {
       // Nothing queued: quiet at once.
-      await e.quiet(1_000, 60_000);
+      expect(await e.quiet(1_000, 60_000)).toBe(true);
       const run = await queue(Date.now() + 400);
       // The claim loop (idle at most 50 ms here) sees the run falling due within the next second.
       await new Promise((r) => setTimeout(r, 150));
-      await e.quiet(1_000, 60_000);
+      expect(await e.quiet(1_000, 60_000)).toBe(true);
       // A sweep let in now lands on no claim and no result write: the run was claimed, its result is in.
       const claimed = await db().checkRun.findUniqueOrThrow({ where: { id: run.id } });
       expect(claimed.claimedAt).not.toBeNull();
@@ -228,16 +228,12 @@ describe(`the engine loop on ${testProvider}`, () => {
     } finally {
       await e.stop(1_000);
     }
-    // A busy engine still lets the sweep go after its longest wait.
+    // A busy engine still lets the sweep go after its longest wait, and says it was not quiet.
     const busy = engine();
     try {
       await queue(Date.now() + 3_600_000);
       await new Promise((r) => setTimeout(r, 150));
-      let given = false;
-      await busy.quiet(7_200_000, 0).then(() => {
-        given = true;
-      });
-      expect(given).toBe(true);
+      expect(await busy.quiet(7_200_000, 0)).toBe(false);
     } finally {
       await busy.stop(100);
     }

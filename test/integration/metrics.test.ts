@@ -201,7 +201,7 @@ describe(`GET /metrics on ${testProvider}`, () => {
 describe(`GET /metrics of the retention sweep on ${testProvider}`, () => {
   const t = useTestApp({ RESULT_RETENTION_DAYS: "30" });
 
-  it("counts the rows the engine's retention sweep deleted, by table, and times its statements", async () => {
+  it("counts the rows the engine's retention sweep deleted, by table, times its statements, and counts those that went while the engine was busy", async () => {
     const check = await createCheck(t, { name: "Old results" });
     const old = Date.now() - 31 * 86_400_000;
     await createCheckResults(t, check, 2, (i) => ({ startedAt: new Date(old + i * 1_000) }));
@@ -213,6 +213,9 @@ describe(`GET /metrics of the retention sweep on ${testProvider}`, () => {
     expect(total(samples, "vigil_retention_statement_seconds_count", { table: "checkResults" })).toBeGreaterThanOrEqual(
       1,
     );
+    // Run alone (no engine to wait for): every statement went in a quiet moment.
+    expect(pick(samples, "vigil_retention_unquiet_statements_total")).toHaveLength(1);
+    expect(total(samples, "vigil_retention_unquiet_statements_total")).toBe(0);
     expect(await t.db.checkResult.count({ where: { checkId: check.id } })).toBe(1);
   });
 });

@@ -25,6 +25,10 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
   let size = most;
   /** The last pause: the longest a batch then waits for the other writers to be quiet. */
   let waited = options.pauseMs ?? PAUSE_MS;
+  // The longest of the last few finds and deletes (ms): the quiet moment the next one asks for.
+  const finds = recentTimes(budget);
+  const deletes = recentTimes(budget);
+  const quiet = async (needMs: number) => (options.quiet ? options.quiet(waited, needMs) : true);
   const state = {
     /** Some table has more to delete than this run's statements: the next run goes on, and no vacuum yet. */
     backlog: false,
@@ -32,15 +36,21 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
       // Added to: a table drained in parts (runs by status, rollups by kind) reports their sum.
       report[table] ??= 0;
       for (let i = 0; i < maxBatches; i++) {
-        await options.quiet?.(waited);
+        // The find (for results, their assets' too) and the delete each wait for a moment as long
+        // as the longest of their recent kind: each blocks the event loop while it runs.
+        await quiet(finds.longest());
         const take = size;
+        const found0 = performance.now();
         const { found, remove } = await next(take);
+        finds.add(performance.now() - found0);
         if (found === 0) return;
+        const quietly = await quiet(deletes.longest());
         const started = performance.now();
         const deleted = await remove();
         const ms = performance.now() - started;
+        deletes.add(ms);
         const after = afterStatement(deleted);
-        options.onStatement?.(table, deleted, ms, after);
+        options.onStatement?.(table, deleted, ms, after, quietly);
         report[table] += deleted;
         if (ms > budget) size = Math.max(least, Math.floor(size / 2));
         else if (ms < budget / 2) size = Math.min(most, size * 2);
@@ -52,4 +62,16 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
     },
   };
   return state;
+}
+
+/** The last 16 times of one kind of statement (ms); `longest` is `initial` until one was added. */
+function recentTimes(initial: number) {
+  const times: number[] = [];
+  return {
+    add(ms: number) {
+      times.push(ms);
+      if (times.length > 16) times.shift();
+    },
+    longest: () => (times.length ? Math.max(...times) : initial),
+  };
 }

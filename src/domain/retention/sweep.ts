@@ -50,16 +50,18 @@ export type RetentionOptions = {
   beforeDeleteResults?: (ids: string[]) => Promise<unknown>;
   /**
    * Told of every delete statement (the benchmark's figures). `checkpointMs` is the checkpoint's
-   * time on this thread: 0 whenever the database's checkpointer thread runs in this process.
+   * time on this thread: 0 whenever the database's checkpointer thread runs in this process;
+   * `quietly`: false when the delete went after `quiet` waited its longest (a busy engine).
    */
-  onStatement?: (table: string, rows: number, ms: number, checkpointMs: number) => void;
+  onStatement?: (table: string, rows: number, ms: number, checkpointMs: number, quietly: boolean) => void;
   /**
-   * Resolves when the process's other writers are quiet (the engine: no claim or result batch
-   * about to be written), or after `maxWaitMs`: each batch (its find and its delete) waits for it
-   * after its pause, so that a claim or a result batch rarely lands on a statement. A busy engine
-   * makes the sweep wait at most `maxWaitMs` a batch (its pause again): it slows, never stops.
+   * Resolves true when the process's other writers will be quiet for a while (the engine: no claim
+   * or result batch about to be written), or false after `maxWaitMs`: a batch's find and its
+   * delete each wait for it, asking for `needMs` (the longest of the last few statements of its
+   * kind), so that a claim or a result batch rarely lands on a statement. A busy engine makes the
+   * sweep wait at most `maxWaitMs` (its last pause) a statement: it slows, never stops.
    */
-  quiet?: (maxWaitMs: number) => Promise<void>;
+  quiet?: (maxWaitMs: number, needMs: number) => Promise<boolean>;
 };
 
 export type RetentionReport = Record<string, number>;
