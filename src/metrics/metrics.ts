@@ -24,7 +24,7 @@ export type Metrics = {
    * A delete statement of the retention sweep: its table, the rows it deleted, its time, and
    * whether it went in a quiet moment of the engine (false: after waiting its longest for one).
    */
-  retentionDeleted(table: string, rows: number, ms: number, quietly?: boolean): void;
+  retentionDeleted(table: string, rows: number, ms: number, quietly: boolean): void;
   /** The Prometheus text of every metric (database gauges read at most every SNAPSHOT_MS). */
   scrape(): Promise<{ contentType: string; body: string }>;
 };
@@ -150,7 +150,7 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
     runFinished(outcome) {
       runs.inc({ event: outcome });
     },
-    retentionDeleted(table, rows, ms, quietly = true) {
+    retentionDeleted(table, rows, ms, quietly) {
       retentionRows.inc({ table }, rows);
       if (!quietly) retentionUnquiet.inc();
       retentionStatements.observe({ table }, ms / 1000);

@@ -40,9 +40,9 @@ export function drainerOf(options: RetentionOptions, afterStatement: (rows: numb
         // as the longest of their recent kind: each blocks the event loop while it runs.
         await quiet(finds.longest());
         const take = size;
-        const found0 = performance.now();
+        const findStarted = performance.now();
         const { found, remove } = await next(take);
-        finds.add(performance.now() - found0);
+        finds.add(performance.now() - findStarted);
         if (found === 0) return;
         const quietly = await quiet(deletes.longest());
         const started = performance.now();
