@@ -80,4 +80,75 @@ describe(`the retention sweep's reads on ${testProvider}`, () => {
       ).toEqual([]);
     }
   });
+
+  it("deletes the rows it found by their primary key alone, in every table", async () => {
+    // Rows past the retention in each table. A finished run's delete re-checks its status: SQLite
+    // (without statistics) once searched the (status, dueAt) index for it, every DONE run's entry
+    // for a batch of 20, and stalled the engine for seconds on the benchmark's 13 M runs.
+    const db = database.prisma;
+    const { accountId } = await db.check.findUniqueOrThrow({ where: { id: checkId }, select: { accountId: true } });
+    const old = new Date(NOW.getTime() - 31 * 86_400_000);
+    await db.checkResult.create({
+      data: {
+        accountId,
+        checkId,
+        name: "c",
+        checkType: "API",
+        runLocation: "eu-west-1",
+        startedAt: old,
+        errorGroupIds: [],
+      },
+    });
+    // Several runs a status: a delete of one id is a search of the rowid however SQLite plans.
+    for (const status of ["DONE", "CANCELLED", "DROPPED"])
+      await db.checkRun.createMany({
+        data: Array.from({ length: 5 }, () => ({ accountId, checkId, sequenceId: randomUUID(), status, dueAt: old })),
+      });
+    await db.heartbeatEvent.create({ data: { accountId, checkId, state: "RECEIVED", timestamp: old } });
+    const alert = await db.checkAlert.create({
+      data: { accountId, checkId, alertType: "ALERT_FAILURE", name: "c", checkType: "API", createdAt: old },
+    });
+    await db.alertNotification.create({
+      data: { accountId, checkAlertId: alert.id, type: "WEBHOOK", status: "SUCCESS", request: {}, createdAt: old },
+    });
+    await db.checkRollup.create({
+      data: {
+        checkId,
+        accountId,
+        location: "eu-west-1",
+        hours: 1,
+        startHour: Math.floor(old.getTime() / HOUR) - 400 * 24,
+      },
+    });
+    statements.length = 0;
+    const report = await sweepRetention({ ctx: { db }, now: NOW, options: { days: 30 } });
+    expect(report).toEqual({
+      checkResults: 1,
+      checkRuns: 15,
+      heartbeatEvents: 1,
+      alertNotifications: 1,
+      checkAlerts: 1,
+      rollups: 1,
+    });
+    const deletes = statements.filter((sql) => sql.trimStart().startsWith("DELETE"));
+    // Results, runs of each status, events, notifications, alerts, rollups.
+    expect(deletes).toHaveLength(8);
+    if (testProvider !== "sqlite") return;
+    for (const sql of deletes) {
+      const table = /^DELETE FROM (?:[`"]main[`"]\.)?[`"](\w+)[`"]/.exec(sql.trimStart())?.[1];
+      expect(table, sql).toBeDefined();
+      const plan = await db.$queryRawUnsafe<{ detail: string }[]>(
+        `EXPLAIN QUERY PLAN ${sql}`,
+        ...Array.from(sql.matchAll(/\?/g), () => null),
+      );
+      const access = plan.map((r) => r.detail).filter((d) => new RegExp(`^(SEARCH|SCAN) (main\\.)?${table} `).test(d));
+      // Each access of the table goes through its primary key: the rowid, the key of a table
+      // without rowid, or the unique index of a text key.
+      expect(access.length, `${sql}\n${plan.map((r) => r.detail).join("\n")}`).toBeGreaterThan(0);
+      for (const detail of access)
+        expect(detail, sql).toMatch(
+          / USING (INTEGER PRIMARY KEY|PRIMARY KEY|(COVERING )?INDEX sqlite_autoindex_\w+_1) /,
+        );
+    }
+  });
 });
