@@ -11,7 +11,7 @@
 //   - the engine's scheduling lag (due -> claimed, and due -> finished) of BENCH_ENGINE_CHECKS
 //     checks a minute (default 1,000) in windows alternating without and with the retention sweep
 //     (RESULT_RETENTION_DAYS=30), the sweep running in the server's own process as in production,
-//     BENCH_ALTERNATIONS rounds (3) of BENCH_WINDOW s (60), each window in a server started for it;
+//     BENCH_ALTERNATIONS rounds (5) of BENCH_WINDOW s (60), each window in a server started for it;
 //     the figures pool each condition's windows, and the median of its windows' p99s is printed
 //     beside them (one window's p99 is its dozen or so slowest runs: one stall moves it);
 //   - the database size per million results before and after retention.
@@ -56,7 +56,7 @@ import { sleep, startServe } from "./support/server-process.js";
 const checks = Number(process.env.BENCH_CHECKS ?? 1000);
 const days = Number(process.env.BENCH_DAYS ?? 90);
 const windowSeconds = Number(process.env.BENCH_WINDOW ?? 60);
-const alternations = Number(process.env.BENCH_ALTERNATIONS ?? 3);
+const alternations = Number(process.env.BENCH_ALTERNATIONS ?? 5);
 const skip = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 /** Checks the engine runs every minute while its lag is measured (at least BENCH_CHECKS). */
 const engineChecks = Number(process.env.BENCH_ENGINE_CHECKS ?? 1000);
