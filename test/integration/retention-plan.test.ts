@@ -3,6 +3,8 @@
 // Its rollup read once asked for "startHour < cutoff ORDER BY hours, startHour" and SQLite walked
 // the whole (hours, startHour) index to find nothing: 160 ms a minute on 2.25 M rollup rows, the
 // largest stall of the engine in bench/reporting.ts.
+// Its deletes go by the primary key of the rows found: one re-checking a run's status once had
+// SQLite search every DONE run's entry of the (status, dueAt) index instead, for each batch.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
@@ -13,7 +15,7 @@ import { testDatabase, testProvider } from "../support/database.js";
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 const HOUR = 3_600_000;
 
-describe(`the retention sweep's reads on ${testProvider}`, () => {
+describe(`the retention sweep's statements on ${testProvider}`, () => {
   let database: Database;
   const statements: string[] = [];
   let checkId: string;
