@@ -6,6 +6,7 @@ import { executeRun } from "./execute.js";
 import { RunnableCache } from "../domain/monitoring/runnable.js";
 import { createTryWriter } from "./try-writer.js";
 import { defaultRunners } from "./runners/index.js";
+import { clearOfClaims } from "./clear-of-claims.js";
 import { sleep } from "./sleep.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "../domain/runs/schedule.js";
 import type { Runner } from "../domain/monitoring/tries.js";
@@ -191,35 +192,22 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   }
 
   const activity: EngineActivity = {
-    async quiet(clearMs, maxWaitMs) {
-      const deadline = now().getTime() + maxWaitMs;
-      for (;;) {
-        const t = now().getTime();
-        let writing = writer.busy();
-        for (const run of inFlight.values()) writing ||= t - run.startedAt < RECENT_RUN_MS;
-        // Past due: the claim loop is claiming it and has not yet looked for the next one.
-        const untilDue = nextDueAt - t;
-        if (!writing && untilDue >= clearMs) return true;
-        if (t >= deadline || stopping.signal.aborted) return false;
-        // A run due soon: look again once it was claimed; results being written: again in a moment.
-        await sleep(Math.min(deadline - t, writing || untilDue < 0 ? 1 : untilDue + 1));
-      }
+    quiet(clearMs, maxWaitMs) {
+      return clearOfClaims({
+        untilDue: () => {
+          const t = now().getTime();
+          let writing = writer.busy();
+          for (const run of inFlight.values()) writing ||= t - run.startedAt < RECENT_RUN_MS;
+          // Results about to be written count as a run past due: look again in a moment.
+          return writing ? -1 : nextDueAt - t;
+        },
+        clearMs,
+        maxWaitMs,
+        sleep,
+        stopped: () => stopping.signal.aborted,
+      });
     },
   };
-
-  /**
-   * Resolves once no run falls due within `clearMs` (the claim loop has claimed the one past due),
-   * or after `maxWaitMs`.
-   */
-  async function clearOfClaims(clearMs: number, maxWaitMs: number) {
-    const deadline = performance.now() + maxWaitMs;
-    for (;;) {
-      const untilDue = nextDueAt - now().getTime();
-      const left = deadline - performance.now();
-      if (untilDue >= clearMs || left <= 0 || stopping.signal.aborted) return;
-      await sleep(Math.min(left, untilDue < 0 ? 1 : untilDue + 1));
-    }
-  }
 
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<void>) => {
@@ -235,7 +223,13 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         // the largest share of the claims' p99 lag in bench/reporting.ts. So a duty goes at a
         // moment with no run due for twice its last time (at most 50 ms), waiting at most a tenth
         // of its period (at most 100 ms) for one.
-        await clearOfClaims(Math.min(CLEAR_MAX_MS, 2 * lastMs + 2), Math.min(ms / 10, 100));
+        await clearOfClaims({
+          untilDue: () => nextDueAt - now().getTime(),
+          clearMs: Math.min(CLEAR_MAX_MS, 2 * lastMs + 2),
+          maxWaitMs: Math.min(ms / 10, 100),
+          sleep,
+          stopped: () => stopping.signal.aborted,
+        });
         const started = performance.now();
         await task();
         lastMs = performance.now() - started;
