@@ -1,8 +1,9 @@
 /**
  * Resolves true once no run falls due within `clearMs` (`untilDue`: the time to the next queued
  * run; negative while one past due waits for the claim loop, or while anything else should be
- * looked at again in a moment), or false after `maxWaitMs` or once `stopped`. The engine's periodic duties wait for such a moment: their statements block the event
- * loop (SQLite is synchronous here), and a run falling due meanwhile would be claimed late by as much.
+ * looked at again in a moment), or false after `maxWaitMs` or once `stopped`. The engine's periodic
+ * duties wait for such a moment: their statements block the event loop (SQLite is synchronous
+ * here), and a run falling due meanwhile would be claimed late by as much.
  * `clock` and `sleep` are the real ones but in tests.
  */
 export async function clearOfClaims({
