@@ -191,6 +191,8 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     for (const { id } of gone) inFlight.get(id)?.controller.abort();
   }
 
+  /** The time to the next queued run (ms); negative while one past due waits for the claim loop. */
+  const untilNextDue = () => nextDueAt - now().getTime();
   const activity: EngineActivity = {
     quiet(clearMs, maxWaitMs) {
       return clearOfClaims({
@@ -199,7 +201,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
           let writing = writer.busy();
           for (const run of inFlight.values()) writing ||= t - run.startedAt < RECENT_RUN_MS;
           // Results about to be written count as a run past due: look again in a moment.
-          return writing ? -1 : nextDueAt - t;
+          return writing ? -1 : untilNextDue();
         },
         clearMs,
         maxWaitMs,
@@ -224,7 +226,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         // moment with no run due for twice its last time (at most 50 ms), waiting at most a tenth
         // of its period (at most 100 ms) for one.
         await clearOfClaims({
-          untilDue: () => nextDueAt - now().getTime(),
+          untilDue: untilNextDue,
           clearMs: Math.min(CLEAR_MAX_MS, 2 * lastMs + 2),
           maxWaitMs: Math.min(ms / 10, 100),
           sleep,
