@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EnvironmentError, parseEnvironment } from "./environment.js";
+import { parseAllowList } from "./net/address-rule.js";
 
 /** Printable ASCII without spaces, as docs/decisions.md allows for VIGIL_API_KEY. */
 const printableKey = /^[\x21-\x7e]{20,200}$/;
@@ -51,6 +52,19 @@ export const ConfigSchema = z
     GRAPHQL_MAX_DOCUMENT_BYTES: integer(1_000, 1_000_000, 100_000),
     LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
     BLOCK_PRIVATE_TARGETS: booleanFlag(false),
+    /** Exceptions to BLOCK_PRIVATE_TARGETS: comma-separated addresses or CIDR ranges (an intranet range; the tests' 127.0.0.2). */
+    PRIVATE_TARGETS_ALLOW: z
+      .string()
+      .default("")
+      .superRefine((text, ctx) => {
+        for (const message of parseAllowList(text).errors) ctx.addIssue({ code: "custom", message });
+      })
+      .transform((text) =>
+        text
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     GRAPHQL_INTROSPECTION: booleanFlag(true),
     /** How long shutdown waits for in-flight requests before closing them anyway. */
     SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
@@ -144,6 +158,8 @@ export type Config = {
   graphqlMaxDocumentBytes: number;
   logLevel: (typeof logLevels)[number];
   blockPrivateTargets: boolean;
+  /** PRIVATE_TARGETS_ALLOW: addresses or CIDR ranges BLOCK_PRIVATE_TARGETS lets through. */
+  privateTargetsAllow: string[];
   graphqlIntrospection: boolean;
   shutdownTimeoutMs: number;
   http: HttpConfig;
@@ -225,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxDocumentBytes: c.GRAPHQL_MAX_DOCUMENT_BYTES,
     logLevel: c.LOG_LEVEL,
     blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
+    privateTargetsAllow: c.PRIVATE_TARGETS_ALLOW,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     http: {

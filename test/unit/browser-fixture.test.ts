@@ -1,38 +1,6 @@
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { PRIVATE_ADDRESS_SOURCE } from "../../src/engine/browser/fixture-source.js";
 import { scoreVital } from "../../src/engine/browser/results.js";
 import { playwrightArgs } from "../../src/engine/browser/test-command.js";
-import { isPrivateAddress } from "../../src/engine/runners/targets.js";
-
-describe("the run's copy of isPrivateAddress", () => {
-  it("agrees with the service's on private, public and mapped addresses", () => {
-    const copy = new Function("require", `${PRIVATE_ADDRESS_SOURCE}; return isPrivateAddress;`)(
-      createRequire(import.meta.url),
-    ) as (address: string) => boolean;
-    const addresses = [
-      "10.1.2.3",
-      "127.0.0.1",
-      "0.0.0.0",
-      "169.254.1.1",
-      "172.16.0.1",
-      "172.32.0.1",
-      "192.168.1.1",
-      "100.64.0.1",
-      "100.128.0.1",
-      "8.8.8.8",
-      "::1",
-      "::",
-      "fd00::1",
-      "fe80::1",
-      "2001:db8::1",
-      "::ffff:10.0.0.1",
-      "::ffff:8.8.8.8",
-      "example.com",
-    ];
-    expect(addresses.map(copy)).toEqual(addresses.map(isPrivateAddress));
-  });
-});
 
 describe("web vitals scores", () => {
   it("uses web.dev's thresholds: good, needs improvement, poor", () => {
