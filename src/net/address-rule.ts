@@ -145,3 +145,12 @@ export function createAddressRule(allow: BlockList | null) {
     return carried ? !allow.check(carried, "ipv4") : !allow.check(text, "ipv6");
   };
 }
+
+/**
+ * What every outbound request made for a tenant asks: `refuses(address)` of a resolved address.
+ * Without BLOCK_PRIVATE_TARGETS nothing is refused.
+ */
+export function addressRuleFor(config: { blockPrivateTargets: boolean; privateTargetsAllow: readonly string[] }) {
+  if (!config.blockPrivateTargets) return (_address: string) => false;
+  return createAddressRule(parseAllowList(config.privateTargetsAllow.join(",")).list);
+}

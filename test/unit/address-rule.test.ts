@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAddressRule, isPrivateAddress, parseAllowList } from "../../src/net/address-rule.js";
+import { addressRuleFor, createAddressRule, isPrivateAddress, parseAllowList } from "../../src/net/address-rule.js";
 
 describe("the address rule of BLOCK_PRIVATE_TARGETS", () => {
   it("judges IPv4 written inside IPv6 by the address it carries", () => {
@@ -60,5 +60,13 @@ describe("the address rule of BLOCK_PRIVATE_TARGETS", () => {
       '"x" is not an address or CIDR range',
       '"10.0.0.0/33" is not an address or CIDR range',
     ]);
+  });
+});
+
+describe("addressRuleFor", () => {
+  it("refuses nothing without BLOCK_PRIVATE_TARGETS, and private addresses but the allowed with it", () => {
+    expect(addressRuleFor({ blockPrivateTargets: false, privateTargetsAllow: [] })("127.0.0.1")).toBe(false);
+    const refuses = addressRuleFor({ blockPrivateTargets: true, privateTargetsAllow: ["127.0.0.2"] });
+    expect([refuses("127.0.0.1"), refuses("127.0.0.2"), refuses("::ffff:7f00:1")]).toEqual([true, false, true]);
   });
 });
