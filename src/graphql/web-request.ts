@@ -14,26 +14,31 @@ export function requestOwnOrigin(app: AppContext, req: FastifyRequest): string |
   });
 }
 
-/** The cookie side of one HTTP request to /graphql. */
-export function webRequest(app: AppContext, req: FastifyRequest, reply: FastifyReply): WebRequest {
-  const secure = app.config.publicOrigin ? app.config.publicOrigin.startsWith("https:") : req.protocol === "https";
-  return {
+/**
+ * The cookie side of one HTTP request to /graphql, read before yoga runs (so also for requests
+ * that build no context: graphql-sse's stream reservations, GraphiQL's files). The key-less hook
+ * left cookie requests to this: one that opens a session counts against its key, any other
+ * (nothing opened, or a cross-site request, refused later) against the client's address.
+ */
+export async function openWebRequest(app: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<WebRequest> {
+  const publicOrigin = app.config.publicOrigin;
+  const secure = publicOrigin ? publicOrigin.startsWith("https:") : req.protocol === "https";
+  const web: WebRequest = {
     crossSite: crossSiteRefusal(req.headers, requestOwnOrigin(app, req)),
     cookie: cookieValue(req.headers, SESSION_COOKIE),
+    address: req.ip,
     setSessionCookie: (token) => void reply.header("set-cookie", sessionCookieHeader(token, { secure })),
+    opened: null,
   };
+  if (!web.cookie || req.headers.authorization !== undefined) return web;
+  if (!web.crossSite) web.opened = await app.auth.authenticateSession(web.cookie);
+  if (!web.opened) await app.auth.limitKeyless(web.address);
+  return web;
 }
 
-/**
- * An SSE answer opened with a session ends with the session (its key revoked, signed out). A
- * stream of graphql-sse's single connection mode runs no operation when it opens (so `web.session`
- * is unset): its cookie is looked up here.
- */
-export async function trackEventStream(app: AppContext, web: WebRequest, req: FastifyRequest, reply: FastifyReply) {
-  let session = web.session;
-  if (!session && web.cookie && !req.headers.authorization && !web.crossSite)
-    session = (await app.auth.authenticateSession(web.cookie).catch(() => null))?.session;
-  if (!session) return;
-  const untrack = app.auth.sessionStreams.track(session, () => reply.raw.destroy());
+/** An SSE answer opened with a session ends with the session (its key revoked, signed out). */
+export function trackEventStream(app: AppContext, web: WebRequest, reply: FastifyReply) {
+  if (!web.opened) return;
+  const untrack = app.auth.sessionStreams.track(web.opened.session, () => reply.raw.destroy());
   reply.raw.once("close", untrack);
 }
