@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { cookieGql, SESSION, SIGN_IN, signIn } from "../support/sessions.js";
+import { subscribeWs, wsClient } from "../support/subscriptions.js";
 
 const VIEWER = "{ viewer { account { id } } }";
 
@@ -75,6 +76,19 @@ describe(`cookie requests from other sites on ${testProvider}`, () => {
     expect(await upgrade(t.url, { cookie, origin: t.url })).toBe("open");
     // Without the cookie, a foreign page may still open a key-less or Bearer WebSocket.
     expect(await upgrade(t.url, { origin: "https://evil.example" })).toBe("open");
+  });
+
+  it("signs in over HTTP only: over graphql-ws no cookie could be set", async () => {
+    const client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
+    const sessions = () => t.db.session.count({ where: { accountId: t.accountId } });
+    const before = await sessions();
+    try {
+      const answer = await subscribeWs(client, SIGN_IN, { apiKey: t.apiKey }).next();
+      expect(answer.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(await sessions()).toBe(before);
+    } finally {
+      await client.dispose();
+    }
   });
 });
 

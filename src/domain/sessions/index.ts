@@ -1,5 +1,5 @@
 export { endSession } from "./end.js";
-export { findSession, liveSessionIds } from "./find.js";
+export { findSession, liveSessionIds } from "./get.js";
 export { openSession, WRONG_KEY, type OpenedSession } from "./open.js";
 export { completeSetup, issueSetupToken, SETUP_TOKEN_MS, setupRequired } from "./setup.js";
 export {
