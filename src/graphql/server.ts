@@ -32,6 +32,10 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     graphiql: { subscriptionsProtocol: "WS" },
     renderGraphiQL,
     landingPage: false,
+    // Any origin may call the API with a key (as before), but never with the browser's credentials:
+    // yoga's default would answer every origin's preflight with Allow-Credentials, offering the
+    // session cookie to other sites (refused anyway by the Origin rule, same-origin.ts).
+    cors: { credentials: false },
     logging: yogaLogging(context.logger),
     maskedErrors: { maskError },
     // Replaced by `documents`, which checks the limits before caching and is bounded in bytes.

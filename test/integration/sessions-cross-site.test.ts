@@ -70,6 +70,19 @@ describe(`cookie requests from other sites on ${testProvider}`, () => {
     expect(signInForeign.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
   });
 
+  it("answers other origins' preflights without offering credentials", async () => {
+    const preflight = await fetch(`${t.url}/graphql`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, x-vigil-app",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("https://evil.example");
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
   it("refuses a WebSocket upgrade carrying the cookie from a foreign Origin", async () => {
     const cookie = await signIn(t.url, t.apiKey);
     expect(await upgrade(t.url, { cookie, origin: "https://evil.example" })).toBe(403);
