@@ -1,7 +1,10 @@
+import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
 import type { AppContext } from "../app-context.js";
-import { crossSiteRefusal, ownOrigin } from "../auth/same-origin.js";
+import { crossSiteRefusal, foreignOrigin, ownOrigin } from "../auth/same-origin.js";
 import { cookieValue, SESSION_COOKIE, sessionCookieHeader } from "../auth/session-cookie.js";
+import type { SessionView } from "../domain/sessions/index.js";
 import type { WebRequest } from "./context.js";
 
 /** The origin a cookie request must come from (same-origin.ts), for a request through Fastify. */
@@ -41,4 +44,22 @@ export function trackEventStream(app: AppContext, web: WebRequest, reply: Fastif
   if (!web.opened) return;
   const untrack = app.auth.sessionStreams.track(web.opened.session, () => reply.raw.destroy());
   reply.raw.once("close", untrack);
+}
+
+/** Whether a WebSocket upgrade carries the session cookie from another origin than ours (refused). */
+export function foreignCookieUpgrade(app: AppContext, req: IncomingMessage): boolean {
+  if (cookieValue(req.headers, SESSION_COOKIE) === undefined) return false;
+  const own = ownOrigin({
+    headers: req.headers,
+    encrypted: "encrypted" in req.socket && req.socket.encrypted === true,
+    trustProxy: app.config.trustProxy,
+    publicOrigin: app.config.publicOrigin,
+  });
+  return foreignOrigin(req.headers, own);
+}
+
+/** A graphql-ws socket signed in by a session closes with it (4403, as a refused connection). */
+export function trackSocket(app: AppContext, session: SessionView, socket: WebSocket) {
+  const untrack = app.auth.sessionStreams.track(session, () => socket.close(4403, "Forbidden: the session has ended"));
+  socket.once("close", untrack);
 }

@@ -80,9 +80,9 @@ builder.mutationFields((t) => ({
     description: "Ends the cookie's session (on every instance, with its streams) and clears the cookie.",
     resolve: async (_root, _args, ctx) => {
       const web = cookieRequest(ctx);
-      if (web.cookie) await endSession({ ctx: systemContext(ctx.app), token: web.cookie });
+      const signedOut = web.cookie ? await endSession({ ctx: systemContext(ctx.app), token: web.cookie }) : false;
       web.setSessionCookie(null);
-      return { signedOut: ctx.session !== null };
+      return { signedOut };
     },
   }),
   completeSetup: t.field({
