@@ -5,6 +5,7 @@ import { createClient as createSseClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/domain/accounts/create.js";
 import { graphql, bearer, startTestApp, type TestApp } from "../support/app.js";
+import { eventually } from "../support/eventually.js";
 import { migratedDatabaseUrl, testProvider } from "../support/database.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { cookieGql, SESSION, SIGN_OUT, signIn } from "../support/sessions.js";
@@ -85,6 +86,16 @@ describe(`a session's streams on ${testProvider}`, () => {
     return { ws, sse, single: overSingle };
   }
 
+  /** Whether the stream is still open now (its end, if any, has had every chance to settle). */
+  const open = async (feed: Pick<Feed, "ended">) => {
+    let over = false;
+    void feed.ended.then(() => {
+      over = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return !over;
+  };
+
   const ended = (feed: Pick<Feed, "ended">) =>
     Promise.race([
       feed.ended.then(() => "ended"),
@@ -138,8 +149,24 @@ describe(`a session's streams on ${testProvider}`, () => {
     expect(await ended(sse)).toBe("ended");
     expect(await ended(single)).toBe("ended");
     // Another session of the same key keeps its streams.
-    for (const stream of [other.ws, other.sse, other.single])
-      expect(await Promise.race([stream.ended.then(() => "ended"), Promise.resolve("open")])).toBe("open");
+    for (const stream of [other.ws, other.sse, other.single]) expect(await open(stream)).toBe(true);
     expect((await cookieGql(b.url, SESSION, { cookie: kept })).body.data.session).not.toBeNull();
+  });
+
+  it("keeps a session with open streams seen, and closes them at its 30 days' end", async () => {
+    const account = await twoKeys(b);
+    const cookie = await signIn(b.url, account.apiKey);
+    const { ws, sse, single } = await streams(b, cookie);
+    const db = b.app.context.database.prisma;
+    const where = { accountId: account.accountId };
+    // Idle for 11 hours as far as requests go, but a live view is open: b's watch marks it seen.
+    const longAgo = new Date(Date.now() - 11 * 3_600_000);
+    await db.session.updateMany({ where, data: { lastSeenAt: longAgo } });
+    await eventually(async () => (await db.session.findFirstOrThrow({ where })).lastSeenAt > longAgo, 5_000);
+    for (const stream of [ws, sse, single]) expect(await open(stream)).toBe(true);
+    await db.session.updateMany({ where, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await ended(ws)).toBe("ended");
+    expect(await ended(sse)).toBe("ended");
+    expect(await ended(single)).toBe("ended");
   });
 });
