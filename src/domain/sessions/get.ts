@@ -24,7 +24,7 @@ export async function findSession({ ctx, token }: { ctx: SystemContext; token: s
     return null;
   }
   if (row.lastSeenAt.getTime() >= now.getTime() - SESSION_TOUCH_MS) return toSessionView(row);
-  await markSessionsSeen({ ctx, ids: [row.id] });
+  await markSessionsSeen({ ctx, ids: [row.id], now });
   return toSessionView({ ...row, lastSeenAt: now });
 }
 

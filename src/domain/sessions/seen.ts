@@ -6,9 +6,16 @@ import { SESSION_TOUCH_MS } from "./view.js";
  * lastSeenAt moved to now, at most once a minute: only rows seen longer ago are written, so
  * several instances do not each write them.
  */
-export async function markSessionsSeen({ ctx, ids }: { ctx: SystemContext; ids: string[] }): Promise<void> {
+export async function markSessionsSeen({
+  ctx,
+  ids,
+  now = ctx.now(),
+}: {
+  ctx: SystemContext;
+  ids: string[];
+  now?: Date;
+}): Promise<void> {
   if (ids.length === 0) return;
-  const now = ctx.now();
   await ctx.db.session.updateMany({
     where: { id: { in: ids }, lastSeenAt: { lt: new Date(now.getTime() - SESSION_TOUCH_MS) } },
     data: { lastSeenAt: now },
