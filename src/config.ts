@@ -218,6 +218,7 @@ export type DeliveryConfig = {
   opsgenieApiUrl: string | null;
   telegramApiUrl: string;
   blockPrivateTargets: boolean;
+  privateTargetsAllow?: readonly string[];
 };
 
 /** A configuration the service cannot start with (one line per variable). */
@@ -267,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       opsgenieApiUrl: c.OPSGENIE_API_URL ?? null,
       telegramApiUrl: c.TELEGRAM_API_URL.replace(/\/+$/, ""),
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
+      privateTargetsAllow: c.PRIVATE_TARGETS_ALLOW,
     },
     redisUrl: c.REDIS_URL ?? null,
     artifacts: { dir: c.ARTIFACTS_DIR, maxRunBytes: c.ARTIFACTS_MAX_RUN_BYTES },

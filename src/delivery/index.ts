@@ -53,5 +53,9 @@ export async function deliver(
     if (error instanceof TemplateError) return { kind: "error", message: error.message, retryable: false };
     throw error;
   }
-  return sendRequest(request, { blockPrivateTargets: config.blockPrivateTargets, ...options });
+  return sendRequest(request, {
+    blockPrivateTargets: config.blockPrivateTargets,
+    privateTargetsAllow: config.privateTargetsAllow,
+    ...options,
+  });
 }

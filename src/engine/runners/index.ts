@@ -15,6 +15,8 @@ import { runUrlCheck, type UrlRequest } from "./url.js";
  */
 type RunnerOptions = {
   blockPrivateTargets: boolean;
+  /** PRIVATE_TARGETS_ALLOW: what BLOCK_PRIVATE_TARGETS lets through. */
+  privateTargetsAllow?: readonly string[];
   timeoutMs?: number;
   ping?: string;
   /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
@@ -29,6 +31,7 @@ const settingsOf = (check: CheckOf, options: RunnerOptions, signal?: AbortSignal
   shouldFail: check.shouldFail,
   timeoutMs: options.timeoutMs ?? 30_000,
   blockPrivateTargets: options.blockPrivateTargets,
+  privateTargetsAllow: options.privateTargetsAllow,
   ...(signal ? { signal } : {}),
 });
 
