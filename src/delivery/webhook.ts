@@ -1,4 +1,3 @@
-import { compileTemplate } from "../domain/alerting/template.js";
 import type { WebhookConfig } from "../domain/alert-channels/schemas.js";
 import { signatureHeaders } from "./signing.js";
 import { type AlertMessage, type DeliveryRequest, USER_AGENT } from "./types.js";
@@ -25,6 +24,8 @@ export function webhookRequest(
   config: WebhookConfig,
   message: AlertMessage,
   endpoints: { telegramApiUrl: string },
+  /** The channel's template as rendered (src/delivery/template-thread.ts); unused without one. */
+  rendered = "",
 ): DeliveryRequest {
   const telegram =
     config.webhookType === "WEBHOOK_TELEGRAM" ? telegramTarget(config.url, endpoints.telegramApiUrl) : null;
@@ -43,7 +44,7 @@ export function webhookRequest(
   const body = !hasBody
     ? ""
     : config.template
-      ? compileTemplate(config.template)(message.variables)
+      ? rendered
       : JSON.stringify(defaultWebhookBody(config.webhookType, message.alertType, message.variables, { chatId }));
 
   const headers: Record<string, string> = { "user-agent": USER_AGENT };
