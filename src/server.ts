@@ -11,6 +11,7 @@ import { prepareDatabase } from "./prepare-database.js";
 import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
+import { logUrl } from "./http/log-url.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { METRICS_PATH, registerMetricsRoute } from "./metrics/route.js";
@@ -130,7 +131,7 @@ export async function buildApp(
   app.addHook("onResponse", async (request, reply) => {
     context.metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: logUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       "request",
     );
   });
