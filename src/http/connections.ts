@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import { rawErrorResponse } from "../rest/errors.js";
 import { lingeringClose } from "./linger.js";
+import { connectionCap } from "./open-files.js";
 
 export type ConnectionLimits = {
   /** Open sockets from one remote address (socket.remoteAddress, never a forwarded header); 0: no cap. */
@@ -19,9 +20,10 @@ type Tracked = { address: string; active: number; idleSince: number; upgraded: b
  * answered at once with our error body (429 with Retry-After over the per-address cap, 503 over the
  * overall one) and closed. Tracking which sockets are busy and since when the others are idle is
  * what lets a shutdown close idle keep-alive sockets without resetting a client that is about to
- * reuse one.
+ * reuse one. The overall cap never exceeds what the open-files limit allows (connectionCap).
  */
-export function guardConnections(server: Server, limits: ConnectionLimits) {
+export function guardConnections(server: Server, configured: ConnectionLimits) {
+  const limits = { ...configured, maxConnections: connectionCap(configured.maxConnections) };
   const sockets = new Map<Socket, Tracked>();
   const perAddress = new Map<string, number>();
   const refused = { perAddress: 0, overall: 0 };
@@ -71,7 +73,12 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
 
   return {
     /** Open sockets (HTTP and WebSocket) and how many were refused by each cap. */
-    stats: () => ({ open: sockets.size, addresses: perAddress.size, refused: { ...refused } }),
+    stats: () => ({
+      open: sockets.size,
+      addresses: perAddress.size,
+      refused: { ...refused },
+      maxConnections: limits.maxConnections,
+    }),
     /**
      * Until no HTTP socket is left and none was accepted for `idleMs`, or `deadline` passes: every
      * `pollMs`, closes the sockets that have had no request under way for at least `idleMs`. A
