@@ -11,6 +11,7 @@ import { prepareDatabase } from "./prepare-database.js";
 import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
+import { drainRequest } from "./http/drain-body.js";
 import { logUrl } from "./http/log-url.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMetrics } from "./metrics/metrics.js";
@@ -123,6 +124,10 @@ export async function buildApp(
   // While draining, every answer closes its connection, so that no client reuses a socket that is about to close.
   app.addHook("onSend", async (_request, reply) => {
     if (state.draining) void reply.header("connection", "close");
+  });
+  // An answer that closes its connection before the body is in (a 413): read the rest first.
+  app.addHook("onSend", async (request, reply) => {
+    if (String(reply.getHeader("connection")).toLowerCase() === "close") await drainRequest(request.raw);
   });
   app.addHook(
     "onRequest",
