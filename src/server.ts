@@ -221,13 +221,20 @@ export async function buildApp(
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));
         const closingWebSockets = graphql.close();
         const drained = await connections.drain({ deadline, idleMs: DRAIN_IDLE_MS });
-        if (!drained) logger.warn({ connections: connections.stats().open }, "shutdown timeout: closing connections");
         const stoppingDelivery = delivery?.stop(Math.max(0, deadline - Date.now()));
+        // No new connection from here; a request that reached a handler is answered before its
+        // socket is closed (until the deadline), so no client sees a reset for work that was done.
+        const closing = app.close();
+        while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        if (!drained || state.inFlight > 0)
+          logger.warn(
+            { connections: connections.stats().open, inFlight: state.inFlight },
+            "shutdown timeout: closing connections",
+          );
+        app.server.closeAllConnections();
         await stoppingEngine;
         await stoppingDelivery;
         await closingWebSockets;
-        const closing = app.close();
-        app.server.closeAllConnections();
         await closing;
         await database.close();
         await events.close();
