@@ -12,6 +12,9 @@ export type ConnectionLimits = {
   maxConnections: number;
 };
 
+/** Refused sockets that may linger a whole second at once (a fraction of connectionCap's reserve of 128). */
+const LINGERING_AT_LENGTH = 64;
+
 /**
  * What the server knows of one accepted socket. `probesOnly`: every request it carried was a
  * health probe (a load balancer's): such a socket never holds a shutdown's drain.
@@ -38,6 +41,17 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
   const sockets = new Map<Socket, Tracked>();
   const perAddress = new Map<string, number>();
   const refused = { perAddress: 0, overall: 0 };
+  /**
+   * Refused sockets still open (each lingers to deliver its answer): they hold descriptors too.
+   * Past a share of the open-files reserve they linger briefly, or a burst of refusals would
+   * itself exhaust the descriptors (libuv then accepts and drops connections: resets).
+   */
+  let lingering = 0;
+  const refuse = (socket: Socket, response: string) => {
+    lingering++;
+    socket.once("close", () => lingering--);
+    lingeringClose(socket, response, lingering > LINGERING_AT_LENGTH ? 50 : undefined);
+  };
   /** The last request that was not a health probe (a drain waits for a quiet moment after it). */
   let lastWorkAt = 0;
   const parserListeners = server.listeners("connection") as ((socket: Socket) => void)[];
@@ -50,12 +64,12 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
     if (limits.maxConnectionsPerAddress > 0 && fromAddress >= limits.maxConnectionsPerAddress) {
       refused.perAddress++;
       const message = `too many open connections from your address (at most ${limits.maxConnectionsPerAddress})`;
-      return lingeringClose(socket, rawErrorResponse(429, message, { headers: { "retry-after": "1" } }));
+      return refuse(socket, rawErrorResponse(429, message, { headers: { "retry-after": "1" } }));
     }
     if (limits.maxConnections > 0 && sockets.size >= limits.maxConnections) {
       refused.overall++;
       const message = "the server has too many open connections; retry shortly";
-      return lingeringClose(socket, rawErrorResponse(503, message, { headers: { "retry-after": "1" } }));
+      return refuse(socket, rawErrorResponse(503, message, { headers: { "retry-after": "1" } }));
     }
     perAddress.set(address, fromAddress + 1);
     const now = Date.now();
