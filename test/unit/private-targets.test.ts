@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryConfig } from "../../src/config.js";
 import { alertVariables } from "../../src/domain/alerting/variables.js";
 import { parseStoredChannel } from "../../src/domain/alert-channels/schemas.js";
-import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import { deliver } from "../../src/delivery/index.js";
 import { deliverToSubscriber } from "../../src/delivery/subscriber.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 import { sampleInput } from "../support/alert-sample.js";
+import { effectiveWith } from "../support/effective.js";
 
 /**
  * BLOCK_PRIVATE_TARGETS holds for every check type and delivery kind (issue 25, point 1): real
@@ -83,21 +83,10 @@ const check = (checkType: string) => ({
   maxResponseTime: null,
   shouldFail: false,
 });
-const effective = (request: Record<string, unknown>): EffectiveCheck => ({
-  activated: true,
-  muted: false,
-  locations: [],
-  privateLocations: [],
-  runtimeId: null,
-  retryStrategy: null,
-  alertSettings: null,
-  environmentVariables: [],
-  request,
-});
 const run = (type: string, request: Record<string, unknown>) =>
   defaultRunners({ ...policy, timeoutMs: 3_000, ping: join(pingDir, "ping") })[type]!(
     check(type),
-    effective(request),
+    effectiveWith(request),
     "eu-west-1",
   );
 const error = (outcome: { apiCheckResult?: Record<string, unknown> }) => outcome.apiCheckResult?.requestError;
