@@ -3,6 +3,7 @@ import { engineSweeps } from "../../src/engine/sweeps.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { startTxtServer } from "../support/dns-server.js";
+import { globalId } from "../support/global-id.js";
 import { restClient } from "../support/rest.js";
 import { visit } from "../support/visitor.js";
 
@@ -42,6 +43,15 @@ describe(`custom domains on ${testProvider}`, () => {
     const saved = await t.api.put(`/v1/status-pages/${page.id}`, { name: "Acme", url: page.url });
     expect(saved.body).toMatchObject({ customDomainVerified: true });
     expect((await t.api.get(`/v1/status-pages/${page.id}`)).body.customDomainVerified).toBe(true);
+    const node = await t.gql(
+      "query ($id: ID!) { node(id: $id) { ... on StatusPage { customDomain customDomainVerified customDomainToken } } }",
+      { id: globalId("StatusPage", page.id) },
+    );
+    expect(node.body.data.node).toEqual({
+      customDomain: "status.acme.test",
+      customDomainVerified: true,
+      customDomainToken: page.customDomainToken,
+    });
     const summary = await visit(t.url, "/summary.json", { host: "status.acme.test" });
     expect(summary.status).toBe(200);
     expect(JSON.parse(summary.body).page).toMatchObject({ name: "Acme" });
