@@ -12,7 +12,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RunOutcome } from "../src/domain/monitoring/tries.js";
 import { runScriptCheck, type BrowserRunOptions } from "../src/engine/browser/run.js";
-import { Semaphore, type SandboxResult } from "../src/engine/browser/sandbox.js";
+import type { SandboxResult } from "../src/engine/browser/sandbox.js";
+import { FairSlots, type Slots } from "../src/engine/fair-slots.js";
 import { runApiCheck } from "../src/engine/runners/api.js";
 
 const runsPerPhase = Number(process.env.BENCH_RUNS ?? 6);
@@ -33,7 +34,7 @@ test("home", async ({ page }) => {
   await expect(page.locator("h1")).toHaveText("Hello Vigil");
 });`;
 
-function browserRun(slots: Semaphore, figures: SandboxResult[]): Promise<RunOutcome> {
+function browserRun(slots: Slots, figures: SandboxResult[]): Promise<RunOutcome> {
   const options: BrowserRunOptions = {
     chromiumPath,
     blockPrivateTargets: false,
@@ -64,13 +65,13 @@ const pct = (values: number[], p: number) => {
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 // Warm-up: the first run reads Playwright and Chromium from disk.
-await browserRun(new Semaphore(1), []);
+await browserRun(new FairSlots(1).for("bench"), []);
 
 // One warm run, split.
 {
   const figures: SandboxResult[] = [];
   const started = performance.now();
-  const outcome = await browserRun(new Semaphore(1), figures);
+  const outcome = await browserRun(new FairSlots(1).for("bench"), figures);
   const wall = performance.now() - started;
   const scriptMs = outcome.responseTime;
   console.log(
@@ -80,7 +81,7 @@ await browserRun(new Semaphore(1), []);
 
 // Throughput and memory at concurrency 1 and 2.
 for (const concurrency of [1, 2]) {
-  const slots = new Semaphore(concurrency);
+  const slots = new FairSlots(concurrency).for("bench");
   const figures: SandboxResult[] = [];
   const started = performance.now();
   await Promise.all(Array.from({ length: runsPerPhase }, () => browserRun(slots, figures)));
@@ -101,7 +102,7 @@ async function apiLag(withBrowser: boolean) {
   const due: number[] = [];
   const finished: number[] = [];
   let browsing = withBrowser;
-  const slots = new Semaphore(1);
+  const slots = new FairSlots(1).for("bench");
   const background = (async () => {
     while (browsing) await browserRun(slots, []);
   })();

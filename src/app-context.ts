@@ -6,6 +6,7 @@ import type { DomainContext, SystemContext } from "./domain/context.js";
 import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
 import type { Metrics } from "./metrics/metrics.js";
+import { txtLookup } from "./net/dns-txt.js";
 
 /** What the running service holds once, shared by every adapter (REST, GraphQL, engine). */
 export type AppContext = {
@@ -30,10 +31,17 @@ export function domainContext(app: AppContext, accountId: string): DomainContext
     events: app.events,
     now: () => new Date(),
     publicUrl: app.config.publicUrl,
+    lookupTxt: txtLookup(app.config.dnsServers),
   };
 }
 
 /** The `ctx` of a domain function working across accounts (the engine's scheduler and sweeps). */
 export function systemContext(app: AppContext): SystemContext {
-  return { db: app.database.prisma, events: app.events, now: () => new Date(), publicUrl: app.config.publicUrl };
+  return {
+    db: app.database.prisma,
+    events: app.events,
+    now: () => new Date(),
+    publicUrl: app.config.publicUrl,
+    lookupTxt: txtLookup(app.config.dnsServers),
+  };
 }

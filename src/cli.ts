@@ -72,6 +72,12 @@ async function serve(config: Config) {
   const stop = (signal: string) => {
     if (++signals > 1) process.exit(1); // a second signal: stop now
     app.context.logger.info({ signal }, "signal received");
+    // Whatever holds the stop past SHUTDOWN_TIMEOUT_MS + 2 s is named, and the process exits anyway.
+    setTimeout(() => {
+      app.context.logger.error({ holding: process.getActiveResourcesInfo() }, "shutdown overran: exiting");
+      app.context.logger.flush();
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2_000).unref();
     app.stop().then(
       () => process.exit(0),
       (error) => {

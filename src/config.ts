@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { EnvironmentError, parseEnvironment } from "./environment.js";
 import { parseAllowList } from "./net/address-rule.js";
@@ -20,6 +21,14 @@ const integer = (min: number, max: number, fallback: number) =>
       message: `must be an integer from ${min} to ${max}`,
     })
     .transform(Number);
+
+/** A name server as node:dns takes it: an address, or `address:port` (IPv6 in brackets). */
+const isNameServer = (text: string) => {
+  if (isIP(text)) return true;
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text);
+  const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]] : (text.split(/:(?=\d+$)/) as [string, string?]);
+  return isIP(address) !== 0 && (port === undefined || Number(port) <= 65535);
+};
 
 const providerUrl = z.string().refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
   message: "must be an http or https URL",
@@ -114,6 +123,19 @@ export const ConfigSchema = z
       .optional(),
     /** The operator app's build (index.html and assets/); unset: app/dist of the installed package. */
     APP_DIST_DIR: z.string().min(1, "must not be empty").optional(),
+    /** Custom domains' TXT lookups: comma-separated name servers (`ip` or `ip:port`); unset, the system's. */
+    DNS_SERVERS: z
+      .string()
+      .default("")
+      .transform((text) =>
+        text
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((servers) => servers.every(isNameServer), {
+        message: "must be comma-separated addresses, each optionally with a port (127.0.0.1:5353, [::1]:53)",
+      }),
     /** Where check results' files (screenshots, traces, job logs) are stored. */
     ARTIFACTS_DIR: z.string().min(1, "must not be empty").default("./data/artifacts"),
     /** The most a run's files may take together, in bytes (docs/decisions.md: 150 MB). */
@@ -162,6 +184,8 @@ export type Config = {
   blockPrivateTargets: boolean;
   /** PRIVATE_TARGETS_ALLOW: addresses or CIDR ranges BLOCK_PRIVATE_TARGETS lets through. */
   privateTargetsAllow: string[];
+  /** DNS_SERVERS: custom domains' TXT lookups go to these; empty, to the system's resolver. */
+  dnsServers: string[];
   graphqlIntrospection: boolean;
   shutdownTimeoutMs: number;
   http: HttpConfig;
@@ -224,6 +248,7 @@ export type DeliveryConfig = {
   opsgenieApiUrl: string | null;
   telegramApiUrl: string;
   blockPrivateTargets: boolean;
+  privateTargetsAllow?: readonly string[];
 };
 
 /** A configuration the service cannot start with (one line per variable). */
@@ -248,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     privateTargetsAllow: c.PRIVATE_TARGETS_ALLOW,
+    dnsServers: c.DNS_SERVERS,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     http: {
@@ -274,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       opsgenieApiUrl: c.OPSGENIE_API_URL ?? null,
       telegramApiUrl: c.TELEGRAM_API_URL.replace(/\/+$/, ""),
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
+      privateTargetsAllow: c.PRIVATE_TARGETS_ALLOW,
     },
     redisUrl: c.REDIS_URL ?? null,
     appDistDir: c.APP_DIST_DIR ?? null,

@@ -1,19 +1,25 @@
 import { pino, type Logger as PinoLogger, type LevelWithSilent } from "pino";
+import { logUrl } from "./http/log-url.js";
 
 export type Logger = PinoLogger;
 
-/** Structured JSON logs. Secrets in headers never reach a log line. */
-export function createLogger(level: LevelWithSilent, destination: 1 | 2 = 1): Logger {
-  return pino(
-    {
-      level,
-      base: { service: "vigil" },
-      redact: {
-        paths: ["req.headers.authorization", "req.headers.cookie", "*.apiKey", "*.password"],
-        censor: "[redacted]",
-      },
-      timestamp: pino.stdTimeFunctions.isoTime,
+/** The service's logger settings (tests write them into a sink of their own). */
+export function loggerOptions(level: LevelWithSilent) {
+  return {
+    level,
+    base: { service: "vigil" },
+    redact: {
+      paths: ["req.headers.authorization", "req.headers.cookie", "*.apiKey", "*.password"],
+      censor: "[redacted]",
     },
-    pino.destination({ fd: destination, sync: false }),
-  );
+    serializers: {
+      req: (req: { url?: string }) => (typeof req?.url === "string" ? { ...req, url: logUrl(req.url) } : req),
+    },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+}
+
+/** Structured JSON logs. Secrets in headers, and in URLs (logUrl), never reach a log line. */
+export function createLogger(level: LevelWithSilent, destination: 1 | 2 = 1): Logger {
+  return pino(loggerOptions(level), pino.destination({ fd: destination, sync: false }));
 }

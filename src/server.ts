@@ -11,6 +11,8 @@ import { prepareDatabase } from "./prepare-database.js";
 import { redactUrl } from "./db/provider.js";
 import { mountGraphQL } from "./graphql/server.js";
 import { HEALTH_PATHS, registerHealth } from "./health.js";
+import { drainRequest } from "./http/drain-body.js";
+import { logUrl } from "./http/log-url.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { METRICS_PATH, registerMetricsRoute } from "./metrics/route.js";
@@ -125,6 +127,10 @@ export async function buildApp(
   app.addHook("onSend", async (_request, reply) => {
     if (state.draining) void reply.header("connection", "close");
   });
+  // An answer that closes its connection before the body is in (a 413): read the rest first.
+  app.addHook("onSend", async (request, reply) => {
+    if (String(reply.getHeader("connection")).toLowerCase() === "close") await drainRequest(request.raw);
+  });
   app.addHook(
     "onRequest",
     keylessLimitHook(context.auth.limitKeyless, (path) => HEALTH_PATHS.has(path) || path === METRICS_PATH),
@@ -132,7 +138,12 @@ export async function buildApp(
   app.addHook("onResponse", async (request, reply) => {
     context.metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: logUrl(request.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       "request",
     );
   });
@@ -217,13 +228,20 @@ export async function buildApp(
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));
         const closingWebSockets = graphql.close();
         const drained = await connections.drain({ deadline, idleMs: DRAIN_IDLE_MS });
-        if (!drained) logger.warn({ connections: connections.stats().open }, "shutdown timeout: closing connections");
         const stoppingDelivery = delivery?.stop(Math.max(0, deadline - Date.now()));
+        // No new connection from here; a request that reached a handler is answered before its
+        // socket is closed (until the deadline), so no client sees a reset for work that was done.
+        const closing = app.close();
+        while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        if (!drained || state.inFlight > 0)
+          logger.warn(
+            { connections: connections.stats().open, inFlight: state.inFlight },
+            "shutdown timeout: closing connections",
+          );
+        app.server.closeAllConnections();
         await stoppingEngine;
         await stoppingDelivery;
         await closingWebSockets;
-        const closing = app.close();
-        app.server.closeAllConnections();
         await closing;
         await database.close();
         await events.close();

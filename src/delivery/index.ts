@@ -7,6 +7,7 @@ import { opsgenieRequest } from "./opsgenie.js";
 import { pagerDutyRequest } from "./pagerduty.js";
 import { sendRequest } from "./send.js";
 import { slackRequest } from "./slack.js";
+import { renderTemplate } from "./template-thread.js";
 import type { AlertMessage, DeliveryRequest } from "./types.js";
 import { webhookRequest } from "./webhook.js";
 
@@ -15,17 +16,21 @@ export { signatureHeaders } from "./signing.js";
 export { sendRequest } from "./send.js";
 export { alertEmail, sendEmail, type EmailMessage } from "./email.js";
 
-/** The HTTP request for a channel that is not EMAIL (throws TemplateError for a template that cannot render). */
-export function buildRequest(
+/** The HTTP request for a channel that is not EMAIL (rejects with TemplateError for a template that cannot render). */
+export async function buildRequest(
   channel: Exclude<StoredChannel, { type: "EMAIL" }>,
   message: AlertMessage,
   config: DeliveryConfig,
-): DeliveryRequest {
+): Promise<DeliveryRequest> {
   switch (channel.type) {
     case "SLACK":
       return slackRequest(channel.config, message);
-    case "WEBHOOK":
-      return webhookRequest(channel.config, message, config);
+    case "WEBHOOK": {
+      const { template, method } = channel.config;
+      const rendered =
+        template && method !== "GET" && method !== "HEAD" ? await renderTemplate(template, message.variables) : "";
+      return webhookRequest(channel.config, message, config, rendered);
+    }
     case "PAGERDUTY":
       return pagerDutyRequest(channel.config, message, config);
     case "OPSGENIE":
@@ -48,10 +53,14 @@ export async function deliver(
   }
   let request: DeliveryRequest;
   try {
-    request = buildRequest(channel, message, config);
+    request = await buildRequest(channel, message, config);
   } catch (error) {
     if (error instanceof TemplateError) return { kind: "error", message: error.message, retryable: false };
     throw error;
   }
-  return sendRequest(request, { blockPrivateTargets: config.blockPrivateTargets, ...options });
+  return sendRequest(request, {
+    blockPrivateTargets: config.blockPrivateTargets,
+    privateTargetsAllow: config.privateTargetsAllow,
+    ...options,
+  });
 }

@@ -1,19 +1,13 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
 import type { TryResult } from "../domain/alerting/delivery-rules.js";
-import { isPrivateAddress } from "../engine/runners/targets.js";
+import { addressRuleFor, type TargetPolicy } from "../net/address-rule.js";
+import { guardedLookup, RefusedTarget, refusedLiteral } from "../net/guarded-lookup.js";
 import type { DeliveryRequest } from "./types.js";
 
 export const SEND_TIMEOUT_MS = 10_000;
 /** More than notificationResult keeps (1 KiB); the rest of a response is not read. */
 const BODY_LIMIT = 4 * 1024;
-
-type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
-
-const refusal = (what: string) =>
-  `refused: ${what} is a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`;
 
 /**
  * One try of a provider request: the whole exchange within `timeoutMs`, redirects not followed (a
@@ -23,10 +17,10 @@ const refusal = (what: string) =>
  */
 export function sendRequest(
   request: DeliveryRequest,
-  options: { blockPrivateTargets: boolean; timeoutMs?: number },
+  options: TargetPolicy & { timeoutMs?: number },
 ): Promise<TryResult> {
   const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
-  const guard = options.blockPrivateTargets && !request.trusted;
+  const refuses = request.trusted ? () => false : addressRuleFor(options);
   return new Promise((resolve) => {
     let url: URL;
     try {
@@ -34,20 +28,9 @@ export function sendRequest(
     } catch {
       return resolve({ kind: "error", message: `invalid URL: ${request.url}`, retryable: false });
     }
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (guard && isIP(host) && isPrivateAddress(host)) {
-      return resolve({ kind: "error", message: refusal(host), retryable: false });
-    }
-    let refused = false;
-    const lookup = (hostname: string, lookupOptions: object, callback: LookupCallback) =>
-      dnsLookup(hostname, lookupOptions, (error, address: string | LookupAddress[], family?: number) => {
-        const addresses = typeof address === "string" ? [address] : (address ?? []).map((a) => a.address);
-        if (!error && guard && addresses.some(isPrivateAddress)) {
-          refused = true;
-          return callback(new Error(refusal(`${hostname} resolves to ${addresses.join(", ")}, which`)), "", 4);
-        }
-        callback(error, address, family);
-      });
+    const refusedHost = refusedLiteral(url.hostname, refuses);
+    if (refusedHost) return resolve({ kind: "error", message: refusedHost.message, retryable: false });
+    const lookup = guardedLookup(refuses);
 
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
     const headers = body ? { ...request.headers, "content-length": String(body.length) } : request.headers;
@@ -66,7 +49,7 @@ export function sendRequest(
       resolve({
         kind: "error",
         message: timedOut ? `timed out after ${timeoutMs} ms` : error.message || String(error),
-        retryable: !refused,
+        retryable: !(error instanceof RefusedTarget),
       });
     });
     req.once("response", (res) => {

@@ -115,6 +115,7 @@ export async function deliverToSubscriber(
   if (r.subscriber.type === "EMAIL") return sendEmail(subscriberEmail(r), { ...config, ...options });
   return sendRequest(subscriberWebhookRequest(r, message), {
     blockPrivateTargets: config.blockPrivateTargets,
+    privateTargetsAllow: config.privateTargetsAllow,
     ...options,
   });
 }

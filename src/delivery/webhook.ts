@@ -1,10 +1,19 @@
-import { compileTemplate } from "../domain/alerting/template.js";
 import type { WebhookConfig } from "../domain/alert-channels/schemas.js";
 import { signatureHeaders } from "./signing.js";
 import { type AlertMessage, type DeliveryRequest, USER_AGENT } from "./types.js";
 import { defaultWebhookBody } from "./webhook-bodies.js";
 
-const TELEGRAM_PREFIX = "https://api.telegram.org";
+/**
+ * A Telegram channel's URL is sent to TELEGRAM_API_URL (trusted, the operator's) only when its
+ * parsed origin is exactly https://api.telegram.org: never by a string prefix, which
+ * `https://api.telegram.org@127.0.0.1/` passes. Anything else is a tenant's URL like any other.
+ */
+function telegramTarget(url: string, telegramApiUrl: string): string | null {
+  if (!URL.canParse(url)) return null;
+  const parsed = new URL(url);
+  if (parsed.origin !== "https://api.telegram.org" || parsed.username || parsed.password) return null;
+  return telegramApiUrl.replace(/\/+$/, "") + parsed.pathname + parsed.search;
+}
 
 /**
  * A WEBHOOK channel of any webhookType: the template rendered over the variables (else the type's
@@ -15,14 +24,13 @@ export function webhookRequest(
   config: WebhookConfig,
   message: AlertMessage,
   endpoints: { telegramApiUrl: string },
+  /** The channel's template as rendered (src/delivery/template-thread.ts); unused without one. */
+  rendered = "",
 ): DeliveryRequest {
-  let url = config.url;
-  let trusted = false;
-  if (config.webhookType === "WEBHOOK_TELEGRAM" && url.startsWith(TELEGRAM_PREFIX)) {
-    url = endpoints.telegramApiUrl.replace(/\/+$/, "") + url.slice(TELEGRAM_PREFIX.length);
-    trusted = true;
-  }
-  const target = new URL(url);
+  const telegram =
+    config.webhookType === "WEBHOOK_TELEGRAM" ? telegramTarget(config.url, endpoints.telegramApiUrl) : null;
+  const trusted = telegram !== null;
+  const target = new URL(telegram ?? config.url);
   for (const { key, value } of config.queryParameters) target.searchParams.append(key, value ?? "");
 
   let chatId: string | null = null;
@@ -36,7 +44,7 @@ export function webhookRequest(
   const body = !hasBody
     ? ""
     : config.template
-      ? compileTemplate(config.template)(message.variables)
+      ? rendered
       : JSON.stringify(defaultWebhookBody(config.webhookType, message.alertType, message.variables, { chatId }));
 
   const headers: Record<string, string> = { "user-agent": USER_AGENT };

@@ -7,6 +7,7 @@ import { digestRequest, finishDigest, foldBursts, isDigest } from "../domain/ale
 import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-notifications/rows.js";
 import { forgetGoneSubscriber, subscriberTarget } from "../domain/status-page-subscriptions/deliveries.js";
 import { isSubscriberRequest, type SubscriberRequest } from "../domain/status-page-subscriptions/rows.js";
+import { FairSlots } from "../engine/fair-slots.js";
 import { sleep } from "../engine/sleep.js";
 import { deliverToSubscriber } from "./subscriber.js";
 import { createOutcomeWriter } from "./outcome-writer.js";
@@ -36,7 +37,9 @@ const CLAIM_BATCH = 100;
  * A waiting row whose lease ran out is dropped (it is claimable again, by anyone). Once a claim
  * comes back short the outbox is drained: finished tries no longer trigger claims, only
  * `notificationsQueued`, `nudge` and the idle timer do. Outcomes are group-committed
- * (createOutcomeWriter).
+ * (createOutcomeWriter). Claims take each account's oldest rows in turn, and the `concurrency`
+ * places are shared round-robin between the accounts with rows waiting (FairSlots): one account's
+ * slow receivers never hold every worker while another account's notifications wait.
  */
 export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) {
   const db = app.database.prisma;
@@ -48,6 +51,9 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
   const inFlight = new Map<string, { row: AlertNotificationRow; done: Promise<void> }>();
   /** Claimed, not started yet (oldest first). */
   const ready: AlertNotificationRow[] = [];
+  /** Claimed and waiting for a place (FairSlots serves their accounts in turn). */
+  const queued = new Set<AlertNotificationRow>();
+  const slots = new FairSlots(options.concurrency);
   const ahead = Math.min(options.concurrency, CLAIM_BATCH);
   let drained = false;
   const writer = createOutcomeWriter(db, { maxBatch: 200 });
@@ -120,7 +126,7 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
       await finishDigest({ ctx, id: row.id, request, status: next.status, result: next.notificationResult, now: at });
   }
 
-  function start(row: AlertNotificationRow) {
+  function start(row: AlertNotificationRow, release: () => void) {
     const done = attempt(row)
       .catch((error) => {
         stats.failed++;
@@ -128,6 +134,7 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
       })
       .finally(() => {
         inFlight.delete(row.id);
+        release();
         nudge();
       });
     inFlight.set(row.id, { row, done });
@@ -136,12 +143,19 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
   async function loop() {
     while (!stopping.signal.aborted) {
       woken = false;
-      while (inFlight.size < options.concurrency && ready.length > 0) {
-        const row = ready.shift()!;
-        if (row.leaseUntil && row.leaseUntil.getTime() > now().getTime()) start(row);
+      for (const row of ready.splice(0)) {
+        queued.add(row);
+        slots.acquire(row.accountId, stopping.signal).then(
+          (release) => {
+            queued.delete(row);
+            if (row.leaseUntil && row.leaseUntil.getTime() > now().getTime()) start(row, release);
+            else release();
+          },
+          () => undefined, // stopping: stop() hands the row back
+        );
       }
-      const room = options.concurrency + ahead - inFlight.size - ready.length;
-      if (!drained && ready.length <= ahead / 2 && room > 0) {
+      const room = options.concurrency + ahead - inFlight.size - queued.size;
+      if (!drained && queued.size <= ahead / 2 && room > 0) {
         const limit = Math.min(room, CLAIM_BATCH);
         const claimed = await claimNotifications({ ctx, now: now(), leaseMs, limit }).catch((error) => {
           if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming alert notifications failed");
@@ -187,7 +201,9 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
       stopping.abort();
       unsubscribe();
       await running;
-      for (const row of ready.splice(0)) await releaseNotification({ ctx, held: row }).catch(() => undefined);
+      for (const row of [...ready.splice(0), ...queued])
+        await releaseNotification({ ctx, held: row }).catch(() => undefined);
+      queued.clear();
       const all = Promise.all([...inFlight.values()].map((entry) => entry.done));
       await Promise.race([all, sleep(timeoutMs)]);
       for (const { row } of inFlight.values()) await releaseNotification({ ctx, held: row }).catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.js";
 import type { EventBus } from "../events/bus.js";
+import type { TxtLookup } from "../net/dns-txt.js";
 
 /**
  * What every domain verb receives as `ctx`: the caller's account (every query filters by it), the
@@ -12,6 +13,8 @@ export type DomainContext = {
   now: () => Date;
   /** The service's public URL (config PUBLIC_URL): links in alert notifications point into its API. */
   publicUrl?: string;
+  /** DNS TXT lookups (custom domains' verification); without it a domain is looked up by the sweep only. */
+  lookupTxt?: TxtLookup;
 };
 
 /**

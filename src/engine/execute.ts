@@ -51,23 +51,29 @@ export async function executeRun(
       if (answer instanceof Error) throw answer;
       return answer ?? null;
     });
-  return runTries(check, effective, run.location ?? "private", options.runners[check.checkType], {
-    now: options.now,
-    sleep: options.sleep,
-    ...(options.signal ? { signal: options.signal } : {}),
-    record: async (report, holdMs) => {
-      const { assets, ...fields } = report as TryReport;
-      const result = await writeTry({
-        run,
-        check,
-        owner: options.owner,
-        leaseMs: options.leaseMs + holdMs,
-        input: { ...base, ...fields },
-      });
-      if (result && assets?.length) await storeTryAssets(app, result, assets);
-      return result !== null;
+  return runTries(
+    { ...check, accountId: run.accountId },
+    effective,
+    run.location ?? "private",
+    options.runners[check.checkType],
+    {
+      now: options.now,
+      sleep: options.sleep,
+      ...(options.signal ? { signal: options.signal } : {}),
+      record: async (report, holdMs) => {
+        const { assets, ...fields } = report as TryReport;
+        const result = await writeTry({
+          run,
+          check,
+          owner: options.owner,
+          leaseMs: options.leaseMs + holdMs,
+          input: { ...base, ...fields },
+        });
+        if (result && assets?.length) await storeTryAssets(app, result, assets);
+        return result !== null;
+      },
     },
-  });
+  );
 }
 
 /** A try's files, stored after its result committed: a failure to store them loses no result, only the files (logged). */

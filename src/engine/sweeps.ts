@@ -8,6 +8,8 @@ import { sweepIdempotencyKeys } from "../domain/idempotency/index.js";
 import { notifyMaintenanceTransitions } from "../domain/maintenance-windows/notices.js";
 import { sweepRetention } from "../domain/retention/index.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
+import { verifyDueDomains } from "../domain/status-pages/custom-domain.js";
+import { txtLookup } from "../net/dns-txt.js";
 import type { Sweep } from "./engine.js";
 
 /**
@@ -48,6 +50,12 @@ export const engineSweeps: Sweep[] = [
     name: "expired idempotency keys",
     everyMs: 10 * 60_000,
     run: (app, now) => sweepIdempotencyKeys({ ctx: systemContext(app), now }),
+  },
+  // Custom domains' TXT records: every 10 minutes until verified, hourly after.
+  {
+    name: "custom domains",
+    everyMs: 60_000,
+    run: (app, now) => verifyDueDomains({ ctx: systemContext(app), lookup: txtLookup(app.config.dnsServers), now }),
   },
   // Maintenance occurrences starting or ending: notifyOnStart / notifyOnEnd subscribers, once each.
   {

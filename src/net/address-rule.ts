@@ -146,11 +146,22 @@ export function createAddressRule(allow: BlockList | null) {
   };
 }
 
+/** What decides the rule: BLOCK_PRIVATE_TARGETS and PRIVATE_TARGETS_ALLOW (absent: none allowed). */
+export type TargetPolicy = { blockPrivateTargets: boolean; privateTargetsAllow?: readonly string[] | undefined };
+
+const rules = new Map<string, (address: string) => boolean>();
+
 /**
  * What every outbound request made for a tenant asks: `refuses(address)` of a resolved address.
- * Without BLOCK_PRIVATE_TARGETS nothing is refused.
+ * Without BLOCK_PRIVATE_TARGETS nothing is refused. Rules are built once per allow-list.
  */
-export function addressRuleFor(config: { blockPrivateTargets: boolean; privateTargetsAllow: readonly string[] }) {
+export function addressRuleFor(config: TargetPolicy): (address: string) => boolean {
   if (!config.blockPrivateTargets) return (_address: string) => false;
-  return createAddressRule(parseAllowList(config.privateTargetsAllow.join(",")).list);
+  const key = (config.privateTargetsAllow ?? []).join(",");
+  let rule = rules.get(key);
+  if (!rule) {
+    rule = createAddressRule(key ? parseAllowList(key).list : null);
+    rules.set(key, rule);
+  }
+  return rule;
 }

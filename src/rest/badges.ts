@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Badge, BadgeQuery, checkBadge, groupBadge } from "../domain/badges/index.js";
+import { type Badge, BadgeQuery, checkBadge, GroupBadgeQuery, groupBadge } from "../domain/badges/index.js";
 import { type Route, type RouteInput, intIdParam, uuidParam } from "./route.js";
 
 /** Short enough that a status change shows within a minute; long enough for README views to be cached. */
@@ -40,7 +40,8 @@ export const badgesRoutes: Route[] = [
     operationId: "getGroupBadge",
     summary: "Get a check group's status badge",
     description:
-      "No API key, as the check badge. The group's name and the worst status of its checks; `responseTime` adds their average over the last 24 hours.",
+      "No API key, as the check badge. The worst status of the group's checks, labelled by `label` (default \"status\"), never by the group's name (group ids are sequential); `responseTime` adds their average over the last 24 hours.",
+    query: GroupBadgeQuery,
     params: { groupId: intIdParam("The id of the check group") },
     handler: async (input) =>
       send(input, await groupBadge({ ctx: input.ctx, groupId: input.params.groupId!, query: input.query })),

@@ -9,12 +9,23 @@ import { basePathOf, sendKeyForm, setAccessCookie } from "./private-access.js";
 /** A form post is small: a key and a path. */
 const FORM_LIMIT = 8 * 1024;
 
-/** Only a path of this page (never another site, nor another page): no open redirect. */
+const unsafe = (c: string) => c <= " " || c === "\x7f" || c === "\\";
+
+/**
+ * Only a path of this page (never another site, nor another page): no open redirect. Browsers
+ * drop tabs and line breaks from a Location (`/<TAB>/evil.example` is `//evil.example`), so any
+ * control character, space or backslash refuses it, and it must resolve to this service's origin.
+ */
 function safeNext(next: unknown, base: string): string {
   const home = base || "/";
-  if (typeof next !== "string" || next.startsWith("//") || next.includes("\\")) return home;
-  if (base === "") return next.startsWith("/") ? next : home;
-  return next === base || next.startsWith(`${base}/`) || next.startsWith(`${base}?`) ? next : home;
+  if (typeof next !== "string" || !next.startsWith("/") || [...next].some(unsafe)) return home;
+  const self = "http://vigil.invalid";
+  if (!URL.canParse(next, self)) return home;
+  const parsed = new URL(next, self);
+  if (parsed.origin !== self) return home;
+  const path = parsed.pathname + parsed.search; // dot segments resolved, as the browser will
+  if (base === "") return path;
+  return path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`) ? path : home;
 }
 
 async function access(request: FastifyRequest, reply: FastifyReply, page: GatedPage | null, context: AppContext) {

@@ -1,6 +1,7 @@
 // Visitor access to private status pages (docs/decisions.md, "Private pages"): the functions the
 // page, feed, summary.json and SSE routes call before answering. A public page always passes.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { documentPolicy } from "./csp.js";
 import type { AppContext } from "../app-context.js";
 import { accessTokenFor, keyOpensPage, tokenOpensPage, type GatedPage } from "../domain/status-page-keys/index.js";
 import { errorBody } from "../rest/errors.js";
@@ -69,11 +70,13 @@ export function sendKeyForm(
   { next, wrongKey }: { next: string; wrongKey: boolean },
 ) {
   const action = `${basePathOf(request, page)}/access`;
+  const document = keyFormHtml({ action, next, wrongKey });
   return reply
     .status(401)
     .header("cache-control", "no-store")
+    .header("content-security-policy", documentPolicy(document))
     .type("text/html; charset=utf-8")
-    .send(keyFormHtml({ action, next, wrongKey }));
+    .send(document);
 }
 
 /** The request's URL without `key` in its query (where a visitor is sent once the key is in a cookie). */

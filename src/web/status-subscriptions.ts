@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { documentPolicy } from "./csp.js";
 import { type AppContext, systemContext } from "../app-context.js";
 import { createRateLimiter } from "../auth/rate-limit.js";
 import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from "../domain/errors.js";
@@ -24,6 +25,7 @@ function html(reply: FastifyReply, status: number, body: string) {
     .status(status)
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "no-store")
+    .header("content-security-policy", documentPolicy(body))
     .send(body);
 }
 

@@ -67,10 +67,24 @@ describe(`REST badges on ${testProvider}`, () => {
     const group = await createCheckGroup(t, { name: "Group badge" });
     const a = await createCheck(t, { name: "g1", groupId: group.id });
     const b = await createCheck(t, { name: "g2", groupId: group.id });
-    expect(await (await get(`/v1/badges/groups/${group.id}`)).text()).toContain("Group badge: unknown");
+    expect(await (await get(`/v1/badges/groups/${group.id}`)).text()).toContain("status: unknown");
     await createCheckStatus(t, a, { condition: "PASSING", lastRunAt });
     await createCheckStatus(t, b, { condition: "DEGRADED", lastRunAt });
-    expect(await (await get(`/v1/badges/groups/${group.id}`)).text()).toContain("Group badge: degraded");
+    expect(await (await get(`/v1/badges/groups/${group.id}`)).text()).toContain("status: degraded");
+    expect(await (await get(`/v1/badges/groups/${group.id}?label=API%20%26%20web`)).text()).toContain(
+      "API &amp; web: degraded",
+    );
+  });
+
+  it("never shows a group's name: sequential ids would list every account's groups (issue 25)", async () => {
+    const other = await t.newAccount();
+    const group = await createCheckGroup(t, { name: "Project Nightjar" }, other.accountId);
+    for (const query of ["", "?responseTime=true", "?style=social", "?label=status"]) {
+      const svg = await (await get(`/v1/badges/groups/${group.id}${query}`)).text();
+      expect(svg).not.toContain("Nightjar");
+    }
+    expect((await get(`/v1/badges/groups/${group.id}?label=${"x".repeat(65)}`)).status).toBe(400);
+    expect((await get(`/v1/badges/groups/${group.id}?label=%01`)).status).toBe(400);
   });
 
   it("is a 404 with the error body for unknown or malformed ids", async () => {

@@ -49,6 +49,7 @@ describe(`status pages on the web on ${testProvider}`, () => {
       favicon: "https://cdn.acme.test/favicon.ico",
       defaultTheme: "AUTO",
     });
+    await t.db.statusPage.update({ where: { id: page.id }, data: { verifiedDomain: "status.acme.test" } });
     ids.open = await incident("<img src=x onerror=alert(1)>", [web, hidden], "MAJOR", "<script>alert('x')</script>");
     ids.hiddenOnly = await incident("Billing only", [hidden]);
   });
@@ -214,7 +215,11 @@ describe(`status pages on the web on ${testProvider}`, () => {
       customDomain: "secret.acme.test",
     });
     await incident("Secret incident", [service]);
-    await t.db.statusPage.update({ where: { id: secret.id }, data: { isPrivate: true } });
+    // Private, and its domain as if its TXT record had been seen (custom-domains.test.ts does it for real).
+    await t.db.statusPage.update({
+      where: { id: secret.id },
+      data: { isPrivate: true, verifiedDomain: "secret.acme.test" },
+    });
     await t.api.put(`/v1/status-pages/${secret.id}`, { name: "Secret page", url: "acme-secret" });
     for (const [prefix, host] of [
       ["/status/acme-secret", undefined],

@@ -77,7 +77,15 @@ describe(`the key gate of private status pages, over the real page routes, on ${
   });
 
   it("never redirects off the page", async () => {
-    for (const next of ["https://evil.example/", "//evil.example/x", "/status/open-gate", "/v1/checks", "/\\evil"]) {
+    for (const next of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/status/open-gate",
+      "/v1/checks",
+      "/\\evil",
+      "/status/gated/\t/evil",
+      "/status/gated/../../v1/checks",
+    ]) {
       const response = await fetch(`${t.url}/status/gated/access`, form({ key, next }));
       expect([next, response.headers.get("location")]).toEqual([next, "/status/gated"]);
     }
@@ -143,6 +151,8 @@ describe(`the key gate of private status pages, over the real page routes, on ${
         isPrivate: true,
       })
     ).body;
+    // As if its TXT record had been seen (test/integration/custom-domains.test.ts does it for real).
+    await t.db.statusPage.update({ where: { id: page.id }, data: { verifiedDomain: "status.gated.test" } });
     const { key: customKey } = (await t.api.post(`/v1/status-pages/${page.id}/keys`)).body;
     const post = (host: string, body: string) =>
       new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
@@ -162,6 +172,17 @@ describe(`the key gate of private status pages, over the real page routes, on ${
       new URLSearchParams({ key: customKey, next: "/history" }).toString(),
     );
     expect([opened.status, opened.headers.location]).toEqual([303, "/history"]);
+    // Browsers drop tabs and line breaks: "/<TAB>/evil.example/x" would be "//evil.example/x" (issue 25).
+    for (const next of [
+      "/\t/evil.example/x",
+      "/\n/evil.example/x",
+      "/\r\n/evil.example",
+      "/ /evil.example",
+      "/\\evil",
+    ]) {
+      const away = await post("status.gated.test", new URLSearchParams({ key: customKey, next }).toString());
+      expect([JSON.stringify(next), away.headers.location]).toEqual([JSON.stringify(next), "/"]);
+    }
     expect(String(opened.headers["set-cookie"])).toMatch(/; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
     const elsewhere = await post("unknown.gated.test", new URLSearchParams({ key: customKey }).toString());
     expect(elsewhere.status).toBe(404);

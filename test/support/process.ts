@@ -34,9 +34,15 @@ export function runToExit(script: string, args: string[], env: NodeJS.ProcessEnv
 
 export type Served = { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string };
 
-/** Starts `vigil serve` and resolves once readiness answers 200. */
-export async function serveVigil(env: Record<string, string>, port: number): Promise<Served> {
-  const child = spawn(process.execPath, [bin, "serve"], {
+/**
+ * Starts `vigil serve` and resolves once readiness answers 200; with `openFiles`, under that
+ * open-files limit (`ulimit -n`, as a host's default of 1024 would be).
+ */
+export async function serveVigil(env: Record<string, string>, port: number, openFiles?: number): Promise<Served> {
+  const command = openFiles
+    ? ["/bin/sh", ["-c", `ulimit -n ${openFiles} && exec "$0" "$@"`, process.execPath, bin, "serve"]]
+    : [process.execPath, [bin, "serve"]];
+  const child = spawn(command[0] as string, command[1] as string[], {
     env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1" }),
     stdio: ["ignore", "pipe", "pipe"],
   });

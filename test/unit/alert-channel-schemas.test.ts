@@ -160,6 +160,30 @@ describe("write-only channel config", () => {
     expect(keepChannelSecrets({ serviceKey: null }, null)).toEqual({ serviceKey: null });
   });
 
+  it("drops locked header and query values when the URL changes, unless sent again (issue 25)", () => {
+    const moved = keepChannelSecrets({ ...redactChannelConfig(stored), url: "https://evil.example/collect" }, stored);
+    expect(moved).toMatchObject({
+      url: "https://evil.example/collect",
+      headers: [
+        { key: "Authorization", value: null, locked: true },
+        { key: "X-Team", value: "ops", locked: false },
+      ],
+      queryParameters: [{ key: "token", value: null, locked: true }],
+    });
+    expect(JSON.stringify(moved)).not.toMatch(/t0ken|"q"/);
+    const resent = keepChannelSecrets(
+      {
+        ...redactChannelConfig(stored),
+        url: "https://new.example/hook",
+        headers: [{ key: "Authorization", value: "Bearer 1", locked: true }],
+      },
+      stored,
+    );
+    expect(resent).toMatchObject({ headers: [{ key: "Authorization", value: "Bearer 1", locked: true }] });
+    // The webhook's signing secret is not tied to a host: it is kept.
+    expect(moved.webhookSecret).toBe(stored.webhookSecret);
+  });
+
   it("re-reads a stored config with its defaults for delivery", () => {
     expect(parseStoredChannel("SLACK", { url: "https://hooks.slack.com/x" })).toEqual({
       type: "SLACK",

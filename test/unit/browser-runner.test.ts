@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlaywrightProject, RunOutcome, ScriptSettings } from "../../src/domain/monitoring/tries.js";
 import { runAlive } from "../../src/engine/browser/processes.js";
 import { runScriptCheck, type BrowserRunOptions, type ScriptKind } from "../../src/engine/browser/run.js";
-import { Semaphore } from "../../src/engine/browser/sandbox.js";
+import { FairSlots } from "../../src/engine/fair-slots.js";
 
 // Each run starts Playwright Test and most a Chromium: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -34,7 +34,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const options: BrowserRunOptions = {
   chromiumPath: "/usr/bin/chromium",
   blockPrivateTargets: false,
-  slots: new Semaphore(1),
+  slots: new FairSlots(1).for("account"),
 };
 const header = `import { test, expect } from "@playwright/test";\n`;
 

@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isRunning, runAlive } from "../../src/engine/browser/processes.js";
-import { makeRunDir, runInSandbox, Semaphore } from "../../src/engine/browser/sandbox.js";
+import { makeRunDir, runInSandbox } from "../../src/engine/browser/sandbox.js";
 
 const dirs: (() => Promise<void>)[] = [];
 async function script(source: string) {
@@ -72,22 +72,5 @@ void runInSandbox({ entry: ${JSON.stringify(entry)}, cwd: ${JSON.stringify(cwd)}
     const result = await runInSandbox({ entry, cwd, env: {}, timeoutMs: 60_000, signal: controller.signal });
     expect(result.aborted).toBe(true);
     expect(result.timedOut).toBe(false);
-  });
-});
-
-describe("Semaphore", () => {
-  it("lets `size` holders in at once and the next in when one leaves", async () => {
-    const slots = new Semaphore(1);
-    const first = await slots.acquire();
-    let second = false;
-    const waiting = slots.acquire().then((release) => {
-      second = true;
-      return release;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(second).toBe(false);
-    first();
-    (await waiting)();
-    expect(second).toBe(true);
   });
 });

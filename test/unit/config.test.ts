@@ -106,6 +106,7 @@ describe("configuration", () => {
       opsgenieApiUrl: null,
       telegramApiUrl: "https://api.telegram.org",
       blockPrivateTargets: false,
+      privateTargetsAllow: [],
     });
   });
 
@@ -125,6 +126,7 @@ describe("configuration", () => {
       OPSGENIE_API_URL: "http://127.0.0.1:9001",
       TELEGRAM_API_URL: "http://127.0.0.1:9002/",
       BLOCK_PRIVATE_TARGETS: "true",
+      PRIVATE_TARGETS_ALLOW: "10.1.0.0/16",
     });
     expect(config.delivery).toEqual({
       smtpUrl: "smtps://alerts:pa%24s@mail.example.com:465",
@@ -133,6 +135,7 @@ describe("configuration", () => {
       opsgenieApiUrl: "http://127.0.0.1:9001",
       telegramApiUrl: "http://127.0.0.1:9002",
       blockPrivateTargets: true,
+      privateTargetsAllow: ["10.1.0.0/16"],
     });
   });
 

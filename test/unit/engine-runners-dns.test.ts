@@ -3,9 +3,9 @@ import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecordCheckResultInput } from "../../src/domain/check-results/schemas.js";
 import type { Assertion } from "../../src/domain/monitoring/assertions.js";
-import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import type { RunSettings } from "../../src/engine/runners/api.js";
 import { runDnsCheck } from "../../src/engine/runners/dns.js";
+import { effectiveWith } from "../support/effective.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 
 const { Packet } = dns2;
@@ -235,24 +235,14 @@ describe("the DNS check runner against a local DNS server", () => {
   });
 
   it("is the DNS entry of the default runners", async () => {
-    const effective: EffectiveCheck = {
-      activated: true,
-      muted: false,
-      locations: [],
-      privateLocations: [],
-      runtimeId: null,
-      retryStrategy: null,
-      alertSettings: null,
-      environmentVariables: [],
-      request: {
-        query: "www.vigil.test",
-        recordType: "MX",
-        nameServer: "127.0.0.1",
-        port,
-        protocol: "UDP",
-        assertions: [assertion("TEXT_ANSWER", "CONTAINS", "mail.vigil.test")],
-      },
-    };
+    const effective = effectiveWith({
+      query: "www.vigil.test",
+      recordType: "MX",
+      nameServer: "127.0.0.1",
+      port,
+      protocol: "UDP",
+      assertions: [assertion("TEXT_ANSWER", "CONTAINS", "mail.vigil.test")],
+    });
     const outcome = await defaultRunners({ blockPrivateTargets: false }).DNS!(
       { checkType: "DNS", degradedResponseTime: null, maxResponseTime: null, shouldFail: false },
       effective,

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecordCheckResultInput } from "../../src/domain/check-results/schemas.js";
 import type { Assertion } from "../../src/domain/monitoring/assertions.js";
-import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import { parsePing, runIcmpCheck, type IcmpRunSettings } from "../../src/engine/runners/icmp.js";
+import { effectiveWith } from "../support/effective.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 
 const settings: IcmpRunSettings = {
@@ -252,22 +252,12 @@ describe("the ICMP check runner", () => {
   });
 
   it("is the ICMP entry of the default runners: the check's packet loss thresholds, else the reference's 10 and 20", async () => {
-    const effective: EffectiveCheck = {
-      activated: true,
-      muted: false,
-      locations: [],
-      privateLocations: [],
-      runtimeId: null,
-      retryStrategy: null,
-      alertSettings: null,
-      environmentVariables: [],
-      request: {
-        hostname: "127.0.0.1",
-        pingCount: 1,
-        ipFamily: "IPv4",
-        assertions: [assertion("JSON_RESPONSE", "EQUALS", "0", "$.packetLoss")],
-      },
-    };
+    const effective = effectiveWith({
+      hostname: "127.0.0.1",
+      pingCount: 1,
+      ipFamily: "IPv4",
+      assertions: [assertion("JSON_RESPONSE", "EQUALS", "0", "$.packetLoss")],
+    });
     const check = { checkType: "ICMP", degradedResponseTime: 10_000, maxResponseTime: 20_000, shouldFail: false };
     const real = await defaultRunners({ blockPrivateTargets: false, timeoutMs: 2_000 }).ICMP!(
       check,

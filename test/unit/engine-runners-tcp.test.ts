@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { connect, createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecordCheckResultInput } from "../../src/domain/check-results/schemas.js";
-import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
+import { effectiveWith } from "../support/effective.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 import { runTcpCheck, type TcpRunSettings } from "../../src/engine/runners/tcp.js";
 
@@ -238,21 +238,11 @@ describe("the TCP check runner against local servers", () => {
   });
 
   it("is the TCP entry of the default runners", async () => {
-    const effective: EffectiveCheck = {
-      activated: true,
-      muted: false,
-      locations: [],
-      privateLocations: [],
-      runtimeId: null,
-      retryStrategy: null,
-      alertSettings: null,
-      environmentVariables: [],
-      request: {
-        hostname: "127.0.0.1",
-        port: ports.close,
-        assertions: [{ source: "RESPONSE_DATA", comparison: "EQUALS", target: "bye\n" }],
-      },
-    };
+    const effective = effectiveWith({
+      hostname: "127.0.0.1",
+      port: ports.close,
+      assertions: [{ source: "RESPONSE_DATA", comparison: "EQUALS", target: "bye\n" }],
+    });
     const outcome = await defaultRunners({ blockPrivateTargets: false }).TCP!(
       { checkType: "TCP", degradedResponseTime: null, maxResponseTime: null, shouldFail: false },
       effective,

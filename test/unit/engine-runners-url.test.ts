@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EffectiveCheck } from "../../src/domain/monitoring/effective.js";
 import type { RunSettings } from "../../src/engine/runners/api.js";
+import { effectiveWith } from "../support/effective.js";
 import { defaultRunners } from "../../src/engine/runners/index.js";
 import { runUrlCheck } from "../../src/engine/runners/url.js";
 
@@ -136,17 +136,9 @@ describe("the URL monitor runner against a local target", () => {
   });
 
   it("is the URL entry of the default runners, with the check's settings", async () => {
-    const effective: EffectiveCheck = {
-      activated: true,
-      muted: false,
-      locations: [],
-      privateLocations: [],
-      runtimeId: null,
-      retryStrategy: null,
-      alertSettings: null,
-      environmentVariables: [{ key: "PATH_PART", value: "missing" }],
-      request: { url: `${base}/{{PATH_PART}}`, method: "GET" },
-    };
+    const effective = effectiveWith({ url: `${base}/{{PATH_PART}}`, method: "GET" }, [
+      { key: "PATH_PART", value: "missing" },
+    ]);
     const runners = defaultRunners({ blockPrivateTargets: false });
     const check = { checkType: "URL", degradedResponseTime: null, maxResponseTime: null, shouldFail: true };
     expect(await runners.URL!(check, effective, "eu-west-1")).toMatchObject({

@@ -30,7 +30,8 @@ export function redactChannelConfig(config: Config): Config {
 /**
  * The config to store after an update: `sent` (parsed), with every secret sent as null or left out
  * taken from `stored`, and a locked pair sent with value null keeping its stored value. A channel
- * whose type changes keeps nothing.
+ * whose type changes keeps nothing; one whose URL changes keeps no locked header or query value
+ * (they would go to the new host unseen by whoever changed it): only what the request sends again.
  */
 export function keepChannelSecrets(sent: Config, stored: Config | null): Config {
   const kept: Config = { ...sent };
@@ -39,9 +40,11 @@ export function keepChannelSecrets(sent: Config, stored: Config | null): Config 
       kept[field] = stored[field];
     }
   }
+  const sameUrl = stored !== null && sent.url === stored.url;
   for (const list of LOCKABLE_LISTS) {
     const items = pairs(kept[list]);
-    const before = new Map((pairs(stored?.[list]) ?? []).filter((p) => p.locked).map((p) => [p.key, p.value]));
+    const lockedBefore = sameUrl ? (pairs(stored[list]) ?? []).filter((p) => p.locked) : [];
+    const before = new Map(lockedBefore.map((p) => [p.key, p.value]));
     if (items) {
       kept[list] = items.map((pair) =>
         pair.locked && (pair.value === null || pair.value === "") && before.has(pair.key)

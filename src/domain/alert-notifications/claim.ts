@@ -22,10 +22,16 @@ function claimable(now: Date) {
   return Prisma.sql`"status" = 'IN_PROGRESS' AND ("nextAttemptAt" <= ${now} OR ("nextAttemptAt" IS NULL AND "notificationResult" IS NULL)) AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})`;
 }
 
+/** How far down the due rows a claim looks for other accounts' turns. */
+const FAIR_WINDOW = 5_000;
+
 /**
- * Claims up to `limit` due notifications, the longest due first, in one statement; returns them
- * with their new lease. PostgreSQL skips rows another claimer has locked (FOR UPDATE SKIP LOCKED)
- * and re-checks the condition on each locked row; SQLite runs one writer at a time.
+ * Claims up to `limit` due notifications in one statement; returns them with their new lease.
+ * Accounts take turns: each account's longest-due row first, then each one's second, and so on
+ * (among the FAIR_WINDOW longest due), so one account's backlog never keeps another's waiting.
+ * PostgreSQL skips rows another claimer has locked (FOR UPDATE SKIP LOCKED, which cannot sit on a
+ * window function's query, hence the ranking first) and re-checks the condition on each locked
+ * row; SQLite runs one writer at a time.
  */
 export async function claimNotifications({
   ctx,
@@ -43,7 +49,9 @@ export async function claimNotifications({
   const lock = isPostgres(db) ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
   // A CTE, not an IN (subquery): PostgreSQL may evaluate a LIMIT subquery more than once.
   const ids = await db.$queryRaw<{ id: string }[]>`
-    WITH "candidates" AS (SELECT "id" FROM "AlertNotification" WHERE ${claimable(now)} ORDER BY "nextAttemptAt" ASC, "id" ASC LIMIT ${limit} ${lock})
+    WITH "due" AS (SELECT "id", "accountId", "nextAttemptAt" FROM "AlertNotification" WHERE ${claimable(now)} ORDER BY "nextAttemptAt" ASC, "id" ASC LIMIT ${FAIR_WINDOW}),
+    "turns" AS (SELECT "id", "nextAttemptAt", ROW_NUMBER() OVER (PARTITION BY "accountId" ORDER BY "nextAttemptAt" ASC, "id" ASC) AS "turn" FROM "due"),
+    "candidates" AS (SELECT "id" FROM "AlertNotification" WHERE "id" IN (SELECT "id" FROM "turns" ORDER BY "turn" ASC, "nextAttemptAt" ASC, "id" ASC LIMIT ${limit}) AND ${claimable(now)} ${lock})
     UPDATE "AlertNotification" SET "leaseUntil" = ${leaseUntil}
     WHERE "id" IN (SELECT "id" FROM "candidates") AND ${claimable(now)}
     RETURNING "id"`;

@@ -3,7 +3,7 @@ import { NotFoundError } from "../errors.js";
 import { aggregateRollups } from "../rollups/index.js";
 import { parseInput } from "../validation.js";
 import { type Badge, type BadgeStatus, renderBadge } from "./render.js";
-import { BadgeQuery } from "./schemas.js";
+import { BadgeQuery, GroupBadgeQuery } from "./schemas.js";
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,7 +58,7 @@ export async function checkBadge({
   return renderBadge(check.name, statusOf(check), q.responseTime ? (avg ?? 0) : null, q);
 }
 
-/** A group's badge: the worst status of its checks (unknown when none has run). */
+/** A group's badge: the worst status of its checks (unknown when none has run), labelled by `label`. */
 export async function groupBadge({
   ctx,
   groupId,
@@ -68,13 +68,13 @@ export async function groupBadge({
   groupId: string;
   query: unknown;
 }): Promise<Badge> {
-  const q = parseInput(BadgeQuery, query, "query");
+  const q = parseInput(GroupBadgeQuery, query, "query");
   const id = /^\d{1,10}$/.test(groupId) ? Number(groupId) : Number.NaN;
   const group =
     id >= 1 && id <= 2_147_483_647
       ? await ctx.db.checkGroup.findUnique({
           where: { id },
-          select: { name: true, accountId: true, checks: { select } },
+          select: { accountId: true, checks: { select } },
         })
       : null;
   if (!group) throw new NotFoundError("check group", groupId);
@@ -88,5 +88,5 @@ export async function groupBadge({
         group.checks.map((c) => c.id),
       )
     : null;
-  return renderBadge(group.name, status, q.responseTime ? (avg ?? 0) : null, q);
+  return renderBadge(q.label, status, q.responseTime ? (avg ?? 0) : null, q);
 }

@@ -16,3 +16,18 @@ export const BadgeQuery = z.object({
     .describe("Add the average response time of the last 24 hours (a second badge part)."),
 });
 export type BadgeQuery = z.output<typeof BadgeQuery>;
+
+/**
+ * A group's badge never shows the stored group name: group ids are sequential, so a key-less
+ * badge would let anyone list every account's groups (docs/decisions.md).
+ */
+export const GroupBadgeQuery = BadgeQuery.extend({
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters")
+    .default("status")
+    .describe("The badge's label (default \"status\"); the group's name is never shown."),
+});

@@ -87,8 +87,8 @@ export async function findGatedPage({
   url?: string;
   customDomain?: string;
 }): Promise<GatedPage | null> {
-  const where = url !== undefined ? { url: url.trim().toLowerCase() } : { customDomain: customDomain?.toLowerCase() };
-  if (!where.url && !where.customDomain) return null;
+  const where = url !== undefined ? { url: url.trim().toLowerCase() } : { verifiedDomain: customDomain?.toLowerCase() };
+  if (!where.url && !where.verifiedDomain) return null;
   return db.statusPage.findFirst({ where, select: { id: true, url: true, isPrivate: true, customDomain: true } });
 }
 

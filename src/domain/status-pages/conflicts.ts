@@ -4,12 +4,13 @@ import { isUniqueViolation } from "../shared/prisma-errors.js";
 
 /**
  * A unique-constraint error of a status page write as a ConflictError naming the field: `url` is
- * unique across all accounts, and so is `customDomain`. Other errors pass through unchanged.
+ * unique across all accounts (a customDomain is not: only a verified one, see custom-domain.ts).
+ * Other errors pass through unchanged.
  */
 export async function asConflict(
   db: DbOrTx,
   error: unknown,
-  page: { url?: string; customDomain?: string | null },
+  page: { url?: string },
   selfId?: string,
 ): Promise<unknown> {
   if (!isUniqueViolation(error)) return error;
@@ -17,8 +18,5 @@ export async function asConflict(
   if (page.url !== undefined && (await db.statusPage.count({ where: { url: page.url, ...others } }))) {
     return new ConflictError(`url ${JSON.stringify(page.url)} is already taken`);
   }
-  if (page.customDomain && (await db.statusPage.count({ where: { customDomain: page.customDomain, ...others } }))) {
-    return new ConflictError(`customDomain ${JSON.stringify(page.customDomain)} is already in use`);
-  }
-  return new ConflictError("url or customDomain is already in use");
+  return new ConflictError("url is already taken");
 }

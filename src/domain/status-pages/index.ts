@@ -1,4 +1,5 @@
 export { createStatusPage } from "./create.js";
+export { customDomainState } from "./custom-domain.js";
 export { deleteStatusPage } from "./delete.js";
 export { findPublicStatusPage, findPublicStatusPageById, findStatusPage, getStatusPage } from "./get.js";
 export { listStatusPages } from "./list.js";

@@ -6,6 +6,7 @@ import { checkServiceRefs } from "../status-page-services/references.js";
 import { parseInput } from "../validation.js";
 import { cardServiceRefs, replaceCards } from "./cards.js";
 import { asConflict } from "./conflicts.js";
+import { checkDomainAllowed, domainFields, verifyOnSave } from "./custom-domain.js";
 import { findStatusPage, getStatusPage } from "./get.js";
 import { UpdateStatusPageInput } from "./schemas.js";
 
@@ -13,6 +14,7 @@ import { UpdateStatusPageInput } from "./schemas.js";
 export async function updateStatusPage({ ctx, id, input }: { ctx: DomainContext; id: unknown; input: unknown }) {
   const current = await findStatusPage(ctx.db, ctx.accountId, id);
   const { cards, webhookSecret, ...page } = withoutResponseFields(parseInput(UpdateStatusPageInput, input));
+  checkDomainAllowed(ctx, page.customDomain);
   const version = page.version === undefined || page.version === null ? page.version : String(page.version);
   try {
     await ctx.db.$transaction(async (tx) => {
@@ -21,7 +23,13 @@ export async function updateStatusPage({ ctx, id, input }: { ctx: DomainContext;
       const { count } = await tx.statusPage.updateMany({
         where: { id: current.id, accountId: ctx.accountId },
         // A write-only secret sent as null or omitted keeps the stored one (as a channel's).
-        data: { ...page, version, themeColors: json(page.themeColors), webhookSecret: webhookSecret ?? undefined },
+        data: {
+          ...page,
+          ...domainFields(page.customDomain, current),
+          version,
+          themeColors: json(page.themeColors),
+          webhookSecret: webhookSecret ?? undefined,
+        },
       });
       if (count === 0) throw new NotFoundError("status page", current.id);
       if (cards) await replaceCards(tx, current.id, cards);
@@ -29,6 +37,7 @@ export async function updateStatusPage({ ctx, id, input }: { ctx: DomainContext;
   } catch (error) {
     throw await asConflict(ctx.db, error, page, current.id);
   }
+  await verifyOnSave(ctx, current.id);
   ctx.events.publish({ type: "statusPageChanged", accountId: ctx.accountId, statusPageIds: [current.id] });
   return getStatusPage({ ctx, id: current.id });
 }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
-import { removeRunDir, type Semaphore } from "../browser/sandbox.js";
+import { removeRunDir } from "../browser/sandbox.js";
+import type { Slots } from "../fair-slots.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
@@ -24,7 +25,7 @@ export type AgenticOptions = {
   /** max_tokens of each request (default 1024). */
   maxTokens?: number;
   /** BROWSER_CONCURRENCY's places, shared with the browser-type runners: a run holds one while its browser lives. */
-  slots?: Semaphore;
+  slots?: Slots;
   /** Where each run's temporary directory is made (default the system's temporary directory). */
   workDir?: string;
   /** The sandbox's memory limit (its node heap and all its processes' resident memory), MB (default 1536). */

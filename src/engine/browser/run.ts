@@ -7,7 +7,8 @@ import { asset, attachmentsOf, outcomeOf, scriptErrorOutcome, scriptFile, type S
 import { PLAYWRIGHT_CLI } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
 import { plain, readPages, readReport } from "./results.js";
-import { makeRunDir, runInSandbox, type SandboxResult, type Semaphore } from "./sandbox.js";
+import type { Slots } from "../fair-slots.js";
+import { makeRunDir, runInSandbox, type SandboxResult } from "./sandbox.js";
 import { playwrightArgs, ProjectError } from "./test-command.js";
 
 export type { ScriptCheck, ScriptKind } from "./outcome.js";
@@ -17,7 +18,7 @@ export type BrowserRunOptions = {
   chromiumPath: string;
   blockPrivateTargets: boolean;
   /** BROWSER_CONCURRENCY places of this instance or agent. */
-  slots: Semaphore;
+  slots: Slots;
   /** BROWSER and MULTI_STEP's limit (240 s; tests make it shorter). */
   limitMs?: number;
   memoryMb?: number;

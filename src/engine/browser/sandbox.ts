@@ -173,37 +173,3 @@ export async function runInSandbox(options: SandboxOptions): Promise<SandboxResu
     peakRssBytes,
   };
 }
-
-/** At most `size` holders at once; the others wait in order (BROWSER_CONCURRENCY). */
-export class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-
-  /** Resolves with a release once a place is free; rejects if `signal` aborts while waiting. */
-  acquire(signal?: AbortSignal): Promise<() => void> {
-    return new Promise((resolve, reject) => {
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        this.active--;
-        this.waiting.shift()?.();
-      };
-      const grant = () => {
-        signal?.removeEventListener("abort", onAbort);
-        this.active++;
-        resolve(release);
-      };
-      const onAbort = () => {
-        const index = this.waiting.indexOf(grant);
-        if (index >= 0) this.waiting.splice(index, 1);
-        reject(signal?.reason ?? new Error("aborted"));
-      };
-      if (signal?.aborted) return onAbort();
-      if (this.active < this.size) return grant();
-      this.waiting.push(grant);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  }
-}

@@ -10,7 +10,8 @@ import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubHeaders, scrubText, secretValues } from "../../domain/monitoring/scrub.js";
 import type { RunOutcome as TryOutcome } from "../../domain/monitoring/tries.js";
 import { exchange, NetworkError, type HttpExchange } from "./http.js";
-import { isPrivateAddress } from "./targets.js";
+import { addressRuleFor, type TargetPolicy } from "../../net/address-rule.js";
+import { refusalText } from "../../net/guarded-lookup.js";
 
 type KeyValue = { key: string; value: string };
 export type Variable = { key: string; value: string | null; secret?: boolean };
@@ -27,12 +28,11 @@ export type ApiRequest = {
   assertions?: Assertion[];
   ipFamily?: "IPv4" | "IPv6" | null;
 };
-export type ApiRunSettings = {
+export type ApiRunSettings = TargetPolicy & {
   degradedResponseTime: number | null;
   maxResponseTime: number | null;
   shouldFail: boolean;
   timeoutMs: number;
-  blockPrivateTargets: boolean;
   signal?: AbortSignal;
 };
 /** What every runner is given besides its request (the API runner's settings are the common ones). */
@@ -100,6 +100,7 @@ export async function runApiCheck(
       skipSSL: request.skipSSL ?? false,
       followRedirects: request.followRedirects ?? true,
       blockPrivateTargets: settings.blockPrivateTargets,
+      privateTargetsAllow: settings.privateTargetsAllow,
       ...(request.ipFamily === "IPv6"
         ? { family: 6 as const }
         : request.ipFamily === "IPv4"
@@ -254,13 +255,13 @@ export function scrubDeep<T>(value: T, secrets: readonly string[]): T {
 }
 
 /**
- * One address of `host` in `family` (0: any), refused under BLOCK_PRIVATE_TARGETS when private.
+ * One address of `host` in `family` (0: any), refused when the address rule refuses it.
  * Runners then connect to this address, so a second lookup cannot swap in another one.
  */
 export async function resolveTarget(
   host: string,
   family: 0 | 4 | 6,
-  blockPrivateTargets: boolean,
+  policy: TargetPolicy,
 ): Promise<{ address: string; family: number; dnsMs: number }> {
   const start = performance.now();
   const literal = isIP(host);
@@ -271,10 +272,8 @@ export async function resolveTarget(
   } catch (error) {
     throw new NetworkError(`could not resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  if (blockPrivateTargets && isPrivateAddress(resolved.address)) {
-    throw new NetworkError(
-      `refused: ${host} ${literal ? "is" : "resolves to"} a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`,
-    );
+  if (addressRuleFor(policy)(resolved.address)) {
+    throw new NetworkError(refusalText(literal ? `${host} is` : `${host} resolves to ${resolved.address}, which is`));
   }
   return { ...resolved, dnsMs: performance.now() - start };
 }

@@ -150,7 +150,7 @@ export async function runDnsCheck(
   try {
     const resolver = new Resolver({ timeout: settings.timeoutMs, tries: 1 });
     if (server) {
-      const target = await resolveTarget(server.host, 0, settings.blockPrivateTargets);
+      const target = await resolveTarget(server.host, 0, settings);
       resolver.setServers([target.family === 6 ? `[${target.address}]:${port}` : `${target.address}:${port}`]);
     }
     start = performance.now(); // the query's time, not the name server's lookup

@@ -1,8 +1,7 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
-import { isPrivateAddress } from "./targets.js";
+import { addressRuleFor, type TargetPolicy } from "../../net/address-rule.js";
+import { guardedLookup, refusedLiteral } from "../../net/guarded-lookup.js";
 
 /** One HTTP exchange with its timing phases (ms): dns, tcp, tls, firstByte, download, total. */
 export type HttpExchange = {
@@ -13,7 +12,7 @@ export type HttpExchange = {
   url: string;
   timings: { dns: number; tcp: number; tls: number; firstByte: number; download: number; total: number };
 };
-export type HttpAttempt = {
+export type HttpAttempt = TargetPolicy & {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -21,7 +20,6 @@ export type HttpAttempt = {
   timeoutMs: number;
   skipSSL: boolean;
   followRedirects: boolean;
-  blockPrivateTargets: boolean;
   /** IPv4 or IPv6 only (the check's ipFamily); both when unset. */
   family?: 4 | 6;
   /** Aborts the exchange (the run was cancelled). */
@@ -38,39 +36,10 @@ function once(attempt: HttpAttempt, url: URL, deadline: number): Promise<HttpExc
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const marks = { lookup: start, connect: start, secure: start, response: start };
-    const lookup = (
-      host: string,
-      options: object,
-      callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
-    ) =>
-      dnsLookup(
-        host,
-        { ...options, ...(attempt.family ? { family: attempt.family } : {}) },
-        (error, address: string | LookupAddress[], family?: number) => {
-          const addresses = typeof address === "string" ? [address] : address.map((a) => a.address);
-          if (!error && attempt.blockPrivateTargets && addresses.some(isPrivateAddress)) {
-            return callback(
-              new NetworkError(
-                `refused: ${host} resolves to a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`,
-              ),
-              "",
-              4,
-            );
-          }
-          callback(error, address, family);
-        },
-      );
-    if (
-      attempt.blockPrivateTargets &&
-      isIP(url.hostname.replace(/^\[|\]$/g, "")) &&
-      isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ""))
-    ) {
-      return reject(
-        new NetworkError(
-          `refused: ${url.hostname} is a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`,
-        ),
-      );
-    }
+    const refuses = addressRuleFor(attempt);
+    const refused = refusedLiteral(url.hostname, refuses);
+    if (refused) return reject(new NetworkError(refused.message));
+    const lookup = guardedLookup(refuses, attempt.family);
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     // Node frames a GET's body only with a content-length: without one the target reads it as a second request.
     const headers =

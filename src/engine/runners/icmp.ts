@@ -119,7 +119,7 @@ export async function runIcmpCheck(
   let output = "";
   let requestError: string | null = null;
   try {
-    const target = await resolveTarget(hostname.replace(/^\[|\]$/g, ""), family, settings.blockPrivateTargets);
+    const target = await resolveTarget(hostname.replace(/^\[|\]$/g, ""), family, settings);
     const waitSeconds = Math.min(MAX_REPLY_WAIT_SECONDS, Math.max(1, Math.ceil(settings.timeoutMs / 1000)));
     const args = [
       "-n",

@@ -1,6 +1,6 @@
 import type { Runner } from "../execute.js";
 import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/run.js";
-import { Semaphore } from "../browser/sandbox.js";
+import { FairSlots } from "../fair-slots.js";
 import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
@@ -15,6 +15,8 @@ import { runUrlCheck, type UrlRequest } from "./url.js";
  */
 type RunnerOptions = {
   blockPrivateTargets: boolean;
+  /** PRIVATE_TARGETS_ALLOW: what BLOCK_PRIVATE_TARGETS lets through. */
+  privateTargetsAllow?: readonly string[];
   timeoutMs?: number;
   ping?: string;
   /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
@@ -29,6 +31,7 @@ const settingsOf = (check: CheckOf, options: RunnerOptions, signal?: AbortSignal
   shouldFail: check.shouldFail,
   timeoutMs: options.timeoutMs ?? 30_000,
   blockPrivateTargets: options.blockPrivateTargets,
+  privateTargetsAllow: options.privateTargetsAllow,
   ...(signal ? { signal } : {}),
 });
 
@@ -60,8 +63,8 @@ function withRequest<R>(
       : errorOutcome(`this ${check.checkType} check has no request to run`);
 }
 
-/** Runners of the script types, sharing BROWSER_CONCURRENCY places (one Semaphore per service or agent). */
-function scriptRunners(options: RunnerOptions, slots: Semaphore): Record<ScriptKind, Runner> {
+/** Runners of the script types, sharing BROWSER_CONCURRENCY places fairly between accounts (one FairSlots per service or agent). */
+function scriptRunners(options: RunnerOptions, slots: FairSlots): Record<ScriptKind, Runner> {
   const browser = {
     chromiumPath: options.browser?.chromiumPath ?? "/usr/bin/chromium",
     blockPrivateTargets: options.blockPrivateTargets,
@@ -82,7 +85,7 @@ function scriptRunners(options: RunnerOptions, slots: Semaphore): Record<ScriptK
       };
       if (!check.scripted)
         return Promise.resolve(scriptErrorOutcome(scriptCheck, `this ${kind} check has no script to run`));
-      return runScriptCheck(scriptCheck, browser, signal);
+      return runScriptCheck(scriptCheck, { ...browser, slots: slots.for(check.accountId ?? "") }, signal);
     };
   return { BROWSER: runner("BROWSER"), MULTI_STEP: runner("MULTI_STEP"), PLAYWRIGHT: runner("PLAYWRIGHT") };
 }
@@ -90,7 +93,7 @@ function scriptRunners(options: RunnerOptions, slots: Semaphore): Record<ScriptK
 /** The runners the service and agents have: API, URL, TCP, DNS, ICMP, BROWSER, MULTI_STEP, PLAYWRIGHT and AGENTIC checks. */
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   // AGENTIC runs take the same BROWSER_CONCURRENCY places: each is a Chromium too.
-  const slots = new Semaphore(options.browser?.concurrency ?? 1);
+  const slots = new FairSlots(options.browser?.concurrency ?? 1);
   return {
     ...scriptRunners(options, slots),
     API: withRequest<ApiRequest>((request, variables, check, signal) =>
@@ -120,7 +123,7 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
           chromiumPath: options.browser?.chromiumPath,
           ...options.agentic,
           blockPrivateTargets: options.blockPrivateTargets,
-          slots,
+          slots: slots.for(check.accountId ?? ""),
         },
         signal,
       ),

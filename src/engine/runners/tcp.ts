@@ -147,7 +147,7 @@ export async function runTcpCheck(
   let dnsMs = 0;
   let requestError: string | null = null;
   try {
-    const target = await resolveTarget(host, family, settings.blockPrivateTargets);
+    const target = await resolveTarget(host, family, settings);
     dnsMs = target.dnsMs;
     conversation = await converse(
       target.address,

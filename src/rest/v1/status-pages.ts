@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   createStatusPage,
   CreateStatusPageInput,
+  customDomainState,
   DEFAULT_THEMES,
   deleteStatusPage,
   getStatusPage,
@@ -27,6 +28,13 @@ export const StatusPageResponse = z.object({
   url: z.string(),
   description: z.string().nullable(),
   customDomain: z.string().nullable(),
+  customDomainVerified: z
+    .boolean()
+    .describe("whether _vigil.<customDomain> holds customDomainToken: the page answers on its domain only then"),
+  customDomainToken: z
+    .string()
+    .nullable()
+    .describe("publish it as the TXT record _vigil.<customDomain>; null without a customDomain"),
   logo: z.string().nullable(),
   logoDark: z.string().nullable(),
   redirectTo: z.string().nullable(),
@@ -50,6 +58,7 @@ export function toStatusPageResponse(p: StatusPageView): z.infer<typeof StatusPa
     url: p.url,
     description: p.description,
     customDomain: p.customDomain,
+    ...customDomainState(p),
     logo: p.logo,
     logoDark: p.logoDark,
     redirectTo: p.redirectTo,
@@ -85,7 +94,7 @@ const StatusPagesPage = z.object({
   entries: z.array(StatusPageResponse),
   nextId: z.string().nullable(),
 });
-const conflict = { 409: "url or customDomain already in use (both are unique across all accounts)" };
+const conflict = { 409: "url already taken (unique across all accounts)" };
 
 export const statusPagesRoutes: Route[] = [
   {

@@ -9,13 +9,25 @@ function items(incidents: readonly ShownIncident[]) {
     .sort((a, b) => b.update.publicIncidentUpdateDate.getTime() - a.update.publicIncidentUpdateDate.getTime());
 }
 
+/**
+ * XML 1.0 allows no control character but tab and line breaks, nor U+FFFE/U+FFFF or a lone
+ * surrogate: one in an incident's text would make the whole feed invalid, so they are dropped.
+ */
+const allowedInXml = (c: string) => {
+  const n = c.codePointAt(0)!;
+  if (n < 0x20) return n === 0x09 || n === 0x0a || n === 0x0d;
+  return !(n >= 0xd800 && n <= 0xdfff) && n !== 0xfffe && n !== 0xffff; // a lone surrogate is one "character" here
+};
+const xmlSafe = (text: string) => [...text].filter(allowedInXml).join("");
+
 const title = (incident: ShownIncident, status: string) =>
   `${incident.name}: ${status.charAt(0)}${status.slice(1).toLowerCase()}`;
 
 export function rssFeed(page: PageData["page"], incidents: readonly ShownIncident[], links: Links): string {
   const entries = items(incidents);
   const updated = entries[0]?.update.publicIncidentUpdateDate ?? page.updatedAt;
-  return html`<?xml version="1.0" encoding="UTF-8"?>
+  return xmlSafe(
+    html`<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
 <title>${page.name} status</title>
@@ -34,13 +46,15 @@ ${entries.map(
 `,
 )}</channel>
 </rss>
-`.value;
+`.value,
+  );
 }
 
 export function atomFeed(page: PageData["page"], incidents: readonly ShownIncident[], links: Links): string {
   const entries = items(incidents);
   const updated = entries[0]?.update.publicIncidentUpdateDate ?? page.updatedAt;
-  return html`<?xml version="1.0" encoding="UTF-8"?>
+  return xmlSafe(
+    html`<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <id>urn:uuid:${page.id}</id>
 <title>${page.name} status</title>
@@ -59,5 +73,6 @@ ${entries.map(
 </entry>
 `,
 )}</feed>
-`.value;
+`.value,
+  );
 }

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { PageData } from "../../domain/status-pages/public/index.js";
+import { contentSecurityPolicy } from "../csp.js";
 import { html, safeUrl, trusted, type Html } from "./html.js";
 import { LIVE_SCRIPT_PATH, type Links } from "./links.js";
 import { BASE_CSS, themeCss } from "./theme.js";
@@ -9,19 +9,8 @@ export type Rendered = { body: string; csp: string };
 type Page = PageData["page"];
 
 /** Only our own script and our own stylesheet (by its hash) run; images may come from the page's logo host. */
-function contentSecurityPolicy(css: string): string {
-  const hash = createHash("sha256").update(css).digest("base64");
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    `style-src 'sha256-${hash}'`,
-    "img-src http: https: data:",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
+const pagePolicy = (css: string) =>
+  contentSecurityPolicy([css], { script: "'self'", img: "http: https: data:", connect: "'self'" });
 
 function logo(page: Page): Html | null {
   const light = safeUrl(page.logo);
@@ -78,5 +67,5 @@ ${main}
 </body>
 </html>
 `;
-  return { body: body.value, csp: contentSecurityPolicy(css) };
+  return { body: body.value, csp: pagePolicy(css) };
 }

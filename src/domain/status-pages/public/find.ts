@@ -22,11 +22,14 @@ export async function findVisitedPage({ ctx, address }: { ctx: SystemContext; ad
   const where =
     "url" in address
       ? { url: address.url.trim().toLowerCase() }
-      : { customDomain: address.customDomain.trim().toLowerCase() };
+      : { verifiedDomain: address.customDomain.trim().toLowerCase() };
   return ctx.db.statusPage.findFirst({ where, include: visitedPageInclude });
 }
 
-/** Whether some page has this custom domain (a Host header that is none is left to the rest of the app). */
+/**
+ * Whether some page has this custom domain, verified (a Host header that is none is left to the
+ * rest of the app: an unverified domain never answers for the service).
+ */
 export async function isCustomDomain({ ctx, host }: { ctx: SystemContext; host: string }) {
-  return (await ctx.db.statusPage.count({ where: { customDomain: host.toLowerCase() } })) > 0;
+  return (await ctx.db.statusPage.count({ where: { verifiedDomain: host.toLowerCase() } })) > 0;
 }

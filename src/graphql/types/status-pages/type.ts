@@ -4,6 +4,7 @@ import type { StatusPageRow } from "../../../domain/status-pages/index.js";
 import { incidentsOfStatusPages } from "../../../domain/incidents/index.js";
 import type { PageArgs } from "../../../domain/pagination.js";
 import {
+  customDomainState,
   cardsOfStatusPages,
   getStatusPages,
   keysOfStatusPages,
@@ -59,6 +60,16 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     url: t.exposeString("url", { description: "The page's slug, unique across all accounts." }),
     description: t.exposeString("description", { nullable: true }),
     customDomain: t.exposeString("customDomain", { nullable: true }),
+    customDomainVerified: t.boolean({
+      description: "Whether _vigil.<customDomain> holds customDomainToken: the page answers on its domain only then.",
+      resolve: (page) => customDomainState(page).customDomainVerified,
+    }),
+    customDomainToken: t.string({
+      nullable: true,
+      description:
+        "Publish it as the TXT record _vigil.<customDomain>; null without a customDomain, and for visitors of a public page.",
+      resolve: (page) => (publicScopeOf(page) ? null : customDomainState(page).customDomainToken),
+    }),
     logo: t.exposeString("logo", { nullable: true }),
     logoDark: t.exposeString("logoDark", { nullable: true }),
     redirectTo: t.exposeString("redirectTo", { nullable: true }),

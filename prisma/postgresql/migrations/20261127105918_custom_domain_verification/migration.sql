@@ -1,0 +1,17 @@
+-- DropIndex
+DROP INDEX "StatusPage_customDomain_key";
+
+-- AlterTable
+ALTER TABLE "StatusPage" ADD COLUMN     "domainCheckedAt" TIMESTAMP(3),
+ADD COLUMN     "domainToken" TEXT,
+ADD COLUMN     "verifiedDomain" TEXT;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StatusPage_verifiedDomain_key" ON "StatusPage"("verifiedDomain");
+
+-- CreateIndex
+CREATE INDEX "StatusPage_customDomain_idx" ON "StatusPage"("customDomain");
+
+
+-- Domains set before verification existed start unverified, each with its token (issue 25).
+UPDATE "StatusPage" SET "domainToken" = 'vigil-verify=' || md5(random()::text || clock_timestamp()::text || "id") WHERE "customDomain" IS NOT NULL;
