@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import type { RunOutcome } from "../src/domain/monitoring/tries.js";
 import { runScriptCheck, type BrowserRunOptions } from "../src/engine/browser/run.js";
 import { Semaphore, type SandboxResult } from "../src/engine/browser/sandbox.js";
+import { scriptSandbox } from "../src/sandbox/index.js";
 import { runApiCheck } from "../src/engine/runners/api.js";
 
 const runsPerPhase = Number(process.env.BENCH_RUNS ?? 6);
@@ -36,7 +37,7 @@ test("home", async ({ page }) => {
 function browserRun(slots: Semaphore, figures: SandboxResult[]): Promise<RunOutcome> {
   const options: BrowserRunOptions = {
     chromiumPath,
-    blockPrivateTargets: false,
+    sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false }),
     slots,
     onSandbox: (result) => figures.push(result),
   };

@@ -10,6 +10,7 @@ import type { PlaywrightProject, RunOutcome, ScriptSettings } from "../../src/do
 import { runAlive } from "../../src/engine/browser/processes.js";
 import { runScriptCheck, type BrowserRunOptions, type ScriptKind } from "../../src/engine/browser/run.js";
 import { Semaphore } from "../../src/engine/browser/sandbox.js";
+import { scriptSandbox } from "../../src/sandbox/index.js";
 
 // Each run starts Playwright Test and most a Chromium: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -33,7 +34,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const options: BrowserRunOptions = {
   chromiumPath: "/usr/bin/chromium",
-  blockPrivateTargets: false,
+  sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false }),
   slots: new Semaphore(1),
 };
 const header = `import { test, expect } from "@playwright/test";\n`;
@@ -168,7 +169,7 @@ describe("BROWSER runs", () => {
     await outcome.release!();
   });
 
-  it("gives the script none of the service's environment, its own directory as working directory and home; the service's files stay readable (no container)", async () => {
+  it("gives the script none of the service's environment, its own directory as working directory and home, none of the service's files", async () => {
     const saved = { key: process.env.VIGIL_API_KEY, db: process.env.DATABASE_URL };
     process.env.VIGIL_API_KEY = "vg_service_key_for_the_test_only";
     process.env.DATABASE_URL = "file:./service.db";
@@ -198,8 +199,8 @@ test("environment", async () => {
     expect(seen).toMatchObject({ key: null, db: null, mine: "check variable" });
     expect(seen.cwd).toMatch(/vigil-browser-/);
     expect(seen.home).toBe(seen.cwd);
-    // What a plain child process can still do (README, "Browser checks"): read the service's files.
-    expect(seen.serviceFile).toBe(true);
+    // The checkout is not in the sandbox (test/unit/script-sandbox.test.ts tries harder).
+    expect(seen.serviceFile).toBe(false);
     await outcome.release!();
   });
 
@@ -222,7 +223,7 @@ test("environment", async () => {
       "BROWSER",
       `${header}test("private", async ({ page }) => { await page.goto("{{BASE}}/"); });`,
       {
-        options: { blockPrivateTargets: true },
+        options: { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true }) },
       },
     );
     expect(page).toMatchObject({ hasFailures: true });
@@ -232,7 +233,7 @@ test("environment", async () => {
       "MULTI_STEP",
       `${header}test("private", async ({ request }) => { await request.get("{{BASE}}/api/items"); });`,
       {
-        options: { blockPrivateTargets: true },
+        options: { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true }) },
       },
     );
     expect(api).toMatchObject({ hasFailures: true });

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
 import { removeRunDir, type Semaphore } from "../browser/sandbox.js";
+import { bwrapAvailable, missingBwrap } from "../../sandbox/bwrap.js";
+import type { ScriptSandbox } from "../../sandbox/index.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
@@ -14,7 +16,8 @@ type Variable = { key: string; value: string | null; secret?: boolean };
 
 export type AgenticOptions = {
   model?: AgenticModelConfig;
-  blockPrivateTargets: boolean;
+  /** The browser's sandbox and the address rule of its proxy (src/sandbox). */
+  sandbox: ScriptSandbox;
   /** Debian's chromium (docs/decisions.md, CHROMIUM_PATH). */
   chromiumPath?: string | undefined;
   /** Model requests at most per run (default 30). */
@@ -56,6 +59,8 @@ export async function runAgenticCheck(
     return cannotRun(startedAt, `AGENTIC checks cannot run here: ${endpoint.missing.join(", ")} not set`);
   const spec = check.agentic;
   if (!spec?.prompt?.trim()) return cannotRun(startedAt, "this AGENTIC check has no prompt");
+  if (options.sandbox.enabled && !(await bwrapAvailable(options.sandbox.bwrapPath)))
+    return cannotRun(startedAt, missingBwrap(options.sandbox.bwrapPath));
   const secrets = new Secrets(variables);
   const prompt = secrets.prompt(spec.prompt);
   const timeoutMs = Math.min(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_S, 600) * 1000;
@@ -77,7 +82,7 @@ export async function runAgenticCheck(
       return AgentBrowser.start(
         {
           chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
-          blockPrivateTargets: options.blockPrivateTargets,
+          sandbox: options.sandbox,
           dir,
           // The run's own deadline stops it first (and says so); the sandbox's is the backstop.
           timeoutMs: timeoutMs + 10_000,

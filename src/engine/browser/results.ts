@@ -27,22 +27,17 @@ export type TraceSummary = {
 };
 
 /** What the instrumented fixture wrote: one line per test that used a browser context. */
-export async function readPages(
-  file: string,
-): Promise<{ pages: PageRecord[]; traceSummary: TraceSummary; refused: string[] }> {
+export async function readPages(file: string): Promise<{ pages: PageRecord[]; traceSummary: TraceSummary }> {
   const text = await readFile(file, "utf8").catch(() => "");
   const traceSummary: TraceSummary = { consoleErrors: 0, userScriptErrors: 0, networkErrors: 0, documentErrors: 0 };
   const pages: PageRecord[] = [];
-  const refused: string[] = [];
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;
     const entry = JSON.parse(line) as {
       pages: { url: string; vitals: Partial<Record<VitalName, number | null>> | null }[];
       summary: TraceSummary;
-      refused: string[];
     };
     for (const key of Object.keys(traceSummary) as (keyof TraceSummary)[]) traceSummary[key] += entry.summary[key] ?? 0;
-    refused.push(...entry.refused);
     for (const page of entry.pages) {
       const webVitals = Object.fromEntries(
         (Object.keys(THRESHOLDS) as VitalName[]).map((name) => [name, scoreVital(name, page.vitals?.[name])]),
@@ -50,7 +45,7 @@ export async function readPages(
       pages.push({ url: page.url, webVitals });
     }
   }
-  return { pages, traceSummary, refused };
+  return { pages, traceSummary };
 }
 
 type JsonResult = {

@@ -4,7 +4,8 @@ import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubText, secretValues } from "../../domain/monitoring/scrub.js";
 import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
 import { asset, attachmentsOf, outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
-import { PLAYWRIGHT_CLI } from "./fixture-source.js";
+import { isolateRun, type ScriptSandbox } from "../../sandbox/index.js";
+import { playwrightCli } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
 import { plain, readPages, readReport } from "./results.js";
 import { makeRunDir, runInSandbox, type SandboxResult, type Semaphore } from "./sandbox.js";
@@ -15,7 +16,8 @@ export { scriptErrorOutcome } from "./outcome.js";
 
 export type BrowserRunOptions = {
   chromiumPath: string;
-  blockPrivateTargets: boolean;
+  /** bwrap and the address rule its proxy applies, or SCRIPT_SANDBOX=off (src/sandbox). */
+  sandbox: ScriptSandbox;
   /** BROWSER_CONCURRENCY places of this instance or agent. */
   slots: Semaphore;
   /** BROWSER and MULTI_STEP's limit (240 s; tests make it shorter). */
@@ -43,7 +45,8 @@ const missingChromium = (path: string) =>
 /**
  * One try of a BROWSER, MULTI_STEP or PLAYWRIGHT check: waits for a BROWSER_CONCURRENCY place,
  * lays out the run's directory (project.ts), runs Playwright Test in the sandbox with the check's
- * variables only, and reads its JSON report and the fixture's pages into the result. The run's
+ * variables only, its network the filtering proxy, and reads its JSON report and the fixture's
+ * pages into the result; a request the proxy refused fails the run, saying so. The run's
  * directory (screenshots, trace, job log: `assets`) stays until runTries calls `release`.
  */
 export async function runScriptCheck(
@@ -76,6 +79,17 @@ export async function runScriptCheck(
     release();
     throw error;
   });
+  const isolated = await isolateRun(run.dir, options.sandbox).catch(async (error: unknown) => {
+    release();
+    await run.cleanup();
+    throw error;
+  });
+  if ("missing" in isolated) {
+    release();
+    await run.cleanup();
+    return scriptErrorOutcome(check, isolated.missing, startedAt);
+  }
+  const sandboxed = isolated.isolation !== null;
   try {
     const fill = (text: string) => interpolate(text, check.variables);
     const project = check.scripted.playwright;
@@ -99,14 +113,15 @@ export async function runScriptCheck(
       chromiumPath: options.chromiumPath,
       memoryMb,
       timeoutMs: limitMs,
-      blockPrivateTargets: options.blockPrivateTargets,
+      sandboxed,
       testDir: "./tests",
     });
     const env = Object.fromEntries(check.variables.map((v) => [v.key, v.value ?? ""]));
     const lines: { time: number; msg: string; level: string }[] = [];
     let partial = "";
     const sandbox = await runInSandbox({
-      entry: PLAYWRIGHT_CLI,
+      entry: playwrightCli(sandboxed),
+      isolation: isolated.isolation,
       args: ["test", "--config", layout.config, ...args],
       env,
       cwd: run.dir,
@@ -122,6 +137,8 @@ export async function runScriptCheck(
       },
     });
     release();
+    await isolated.close();
+    const refused = isolated.proxy?.refusals ?? [];
     options.onSandbox?.(sandbox);
     if (partial.trim() && lines.length < MAX_LOG_LINES)
       lines.push({ time: Date.now(), msg: scrub(plain(partial)), level: "INFO" });
@@ -130,7 +147,7 @@ export async function runScriptCheck(
     await writeFile(logPath, logText);
 
     const report = await readReport(layout.report).catch(() => null);
-    const { pages, traceSummary, refused } = await readPages(layout.pages);
+    const { pages, traceSummary } = await readPages(layout.pages);
     const tests = report?.tests.filter((t) => !t.skipped) ?? [];
     const errors = [
       ...(sandbox.timedOut ? [`the run passed its limit of ${Math.round(limitMs / 1000)} s and was stopped`] : []),
@@ -153,7 +170,12 @@ export async function runScriptCheck(
       ),
     ];
     const passed =
-      report !== null && tests.length > 0 && tests.every((t) => t.passed) && !sandbox.timedOut && !sandbox.aborted;
+      report !== null &&
+      tests.length > 0 &&
+      tests.every((t) => t.passed) &&
+      refused.length === 0 &&
+      !sandbox.timedOut &&
+      !sandbox.aborted;
     const responseTime = tests.reduce((sum, t) => sum + t.durationMs, 0) || sandbox.durationMs;
     const outcome = outcomeOf(check, {
       hasErrors: false,
@@ -176,6 +198,7 @@ export async function runScriptCheck(
     return { ...outcome, assets, release: run.cleanup };
   } catch (error) {
     release();
+    await isolated.close();
     await run.cleanup();
     if (error instanceof ProjectError) return scriptErrorOutcome(check, error.message, startedAt);
     throw error;

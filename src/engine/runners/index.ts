@@ -3,6 +3,7 @@ import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/
 import { Semaphore } from "../browser/sandbox.js";
 import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
+import { type ScriptSandbox, scriptSandbox } from "../../sandbox/index.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
 import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
@@ -18,8 +19,10 @@ type RunnerOptions = {
   timeoutMs?: number;
   ping?: string;
   /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
-  agentic?: Omit<AgenticOptions, "blockPrivateTargets" | "slots">;
+  agentic?: Omit<AgenticOptions, "sandbox" | "slots">;
   browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number };
+  /** How scripts run (src/sandbox); default: in bwrap, the proxy applying `blockPrivateTargets`. */
+  sandbox?: ScriptSandbox;
 };
 type CheckOf = Parameters<Runner>[0];
 
@@ -61,10 +64,10 @@ function withRequest<R>(
 }
 
 /** Runners of the script types, sharing BROWSER_CONCURRENCY places (one Semaphore per service or agent). */
-function scriptRunners(options: RunnerOptions, slots: Semaphore): Record<ScriptKind, Runner> {
+function scriptRunners(options: RunnerOptions, slots: Semaphore, sandbox: ScriptSandbox): Record<ScriptKind, Runner> {
   const browser = {
     chromiumPath: options.browser?.chromiumPath ?? "/usr/bin/chromium",
-    blockPrivateTargets: options.blockPrivateTargets,
+    sandbox,
     slots,
     ...(options.browser?.limitMs ? { limitMs: options.browser.limitMs } : {}),
     ...(options.browser?.memoryMb ? { memoryMb: options.browser.memoryMb } : {}),
@@ -91,8 +94,10 @@ function scriptRunners(options: RunnerOptions, slots: Semaphore): Record<ScriptK
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   // AGENTIC runs take the same BROWSER_CONCURRENCY places: each is a Chromium too.
   const slots = new Semaphore(options.browser?.concurrency ?? 1);
+  const sandbox =
+    options.sandbox ?? scriptSandbox({ scriptSandbox: true, blockPrivateTargets: options.blockPrivateTargets });
   return {
-    ...scriptRunners(options, slots),
+    ...scriptRunners(options, slots, sandbox),
     API: withRequest<ApiRequest>((request, variables, check, signal) =>
       runApiCheck(request, variables, settingsOf(check, options, signal)),
     ),
@@ -119,7 +124,7 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
         {
           chromiumPath: options.browser?.chromiumPath,
           ...options.agentic,
-          blockPrivateTargets: options.blockPrivateTargets,
+          sandbox,
           slots,
         },
         signal,

@@ -1,0 +1,59 @@
+import { realpathSync } from "node:fs";
+import { lchown, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { bwrapArgs, SANDBOX_UID } from "./bwrap.js";
+import { PROXY_URL, RELAY_SOURCE } from "./relay-source.js";
+
+export type Isolation = {
+  bwrapPath: string;
+  /** The filtering proxy's Unix socket, inside the run's directory. */
+  proxySocket: string;
+};
+
+/** How the sandbox's process is started: the program and its arguments. */
+export type Launch = { file: string; args: string[] };
+
+const realNode = realpathSync(process.execPath);
+const asRoot = process.getuid?.() === 0;
+
+/** The whole directory tree handed to `nobody` (the run writes its report, results, profile there). */
+async function handOver(dir: string): Promise<void> {
+  await lchown(dir, SANDBOX_UID, SANDBOX_UID);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await handOver(path);
+    else await lchown(path, SANDBOX_UID, SANDBOX_UID);
+  }
+}
+
+/** The environment every sandboxed run adds: the relay's socket and the proxy for tools that read it. */
+export const proxyEnv = (socket: string) => ({
+  VIGIL_PROXY_SOCKET: socket,
+  HTTP_PROXY: PROXY_URL,
+  HTTPS_PROXY: PROXY_URL,
+  http_proxy: PROXY_URL,
+  https_proxy: PROXY_URL,
+});
+
+/**
+ * The command that runs `node entry args` for one run: under bwrap (bwrap.ts) behind the relay
+ * (relay-source.ts) when `isolation` is given, the directory handed to the sandbox's user first;
+ * else a plain node child (SCRIPT_SANDBOX=off).
+ */
+export async function launchCommand(
+  isolation: Isolation | null,
+  run: { dir: string; entry: string; args: string[]; env: Record<string, string> },
+): Promise<Launch> {
+  if (!isolation) return { file: process.execPath, args: [run.entry, ...run.args] };
+  const relay = join(run.dir, ".vigil-relay.cjs");
+  await writeFile(relay, RELAY_SOURCE);
+  if (asRoot) await handOver(run.dir);
+  const args = bwrapArgs({
+    dir: run.dir,
+    env: { ...run.env, ...proxyEnv(isolation.proxySocket) },
+    command: [realNode, relay, run.entry, ...run.args],
+    asRoot,
+    ...(realNode.startsWith("/usr/") ? {} : { extra: [join(realNode, "..", "..")] }),
+  });
+  return { file: isolation.bwrapPath, args };
+}

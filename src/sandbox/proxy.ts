@@ -1,0 +1,162 @@
+import { lookup } from "node:dns/promises";
+import { chmod } from "node:fs/promises";
+import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from "node:http";
+import { connect, isIP, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
+
+/** `refuses(address)` of src/net/address-rule.ts (addressRuleFor): true when the address is refused. */
+export type AddressRule = (address: string) => boolean;
+
+export type FilteringProxy = {
+  /** What was refused, one line each (the first MAX_NOTED), for the run's errors. */
+  readonly refusals: string[];
+  close(): Promise<void>;
+};
+
+const MAX_CONNECTIONS = 128;
+const MAX_NOTED = 20;
+const LOOKUP_MS = 10_000;
+const CONNECT_MS = 30_000;
+/** A connection with no traffic either way for this long is closed (the run's own limit bounds the rest). */
+const IDLE_MS = 120_000;
+const HOP_BY_HOP = ["proxy-connection", "proxy-authorization", "connection", "keep-alive", "te", "upgrade"];
+
+const refusal = (host: string) =>
+  `refused: ${host} is or resolves to a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`;
+
+class Refused extends Error {}
+
+/**
+ * The one address a request may go to: `host` resolved (or taken as written when it is an
+ * address), every resolved address judged by the rule, the first one returned so the caller
+ * connects to that very address (no second lookup: no DNS rebinding between check and connect).
+ */
+async function resolveAllowed(host: string, rule: AddressRule): Promise<{ address: string; family: number }> {
+  const name = host.replace(/^\[|\]$/g, "");
+  const found = isIP(name)
+    ? [{ address: name, family: isIP(name) }]
+    : await Promise.race([
+        lookup(name, { all: true }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${name} did not resolve in time`)), LOOKUP_MS).unref(),
+        ),
+      ]);
+  if (found.length === 0) throw new Error(`${name} does not resolve`);
+  if (found.some((a) => rule(a.address))) throw new Refused(refusal(name));
+  return found[0]!;
+}
+
+/**
+ * The filtering proxy a sandboxed run reaches (through the relay inside the sandbox, see
+ * relay-source.ts) on a Unix socket in its run directory: HTTP forwarding for `http://` and
+ * CONNECT for everything else (TLS, WebSockets, the fixture's Node agents). Every target is
+ * resolved here and judged by the address rule before any connection; redirects are the
+ * client's, so each hop comes back here and is judged again. Refusals answer 403 with a body
+ * naming BLOCK_PRIVATE_TARGETS, and are noted for the run's result.
+ */
+export async function startFilteringProxy(socketPath: string, rule: AddressRule): Promise<FilteringProxy> {
+  const refusals: string[] = [];
+  const open = new Set<Duplex>();
+  const track = (socket: Duplex) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+  };
+  const note = (message: string, target: string) => {
+    if (refusals.length < MAX_NOTED) refusals.push(`${message}: ${target}`);
+  };
+
+  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 60_000, headersTimeout: 30_000 });
+  server.maxConnections = MAX_CONNECTIONS;
+  server.on("connection", (socket: Socket) => {
+    track(socket);
+    socket.setTimeout(IDLE_MS, () => socket.destroy());
+  });
+
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    void forward(request, response).catch((error: unknown) => {
+      if (error instanceof Refused) note(error.message, request.url ?? "");
+      if (response.headersSent) return void response.destroy();
+      response.writeHead(error instanceof Refused ? 403 : 502, { "content-type": "text/plain; charset=utf-8" });
+      response.end(`${(error as Error).message}\n`);
+    });
+  });
+
+  async function forward(request: IncomingMessage, response: ServerResponse) {
+    const href = request.url ?? "";
+    if (!URL.canParse(href) || new URL(href).protocol !== "http:")
+      throw new Error("only absolute http:// URLs are forwarded; use CONNECT");
+    const url = new URL(href);
+    const target = await resolveAllowed(url.hostname, rule);
+    const headers = { ...request.headers };
+    for (const name of HOP_BY_HOP) delete headers[name];
+    await new Promise<void>((resolve, reject) => {
+      const upstream = httpRequest(
+        {
+          host: target.address,
+          family: target.family,
+          port: url.port || 80,
+          method: request.method,
+          path: `${url.pathname}${url.search}`,
+          headers,
+          setHost: false,
+          timeout: CONNECT_MS,
+        },
+        (answer) => {
+          const kept = { ...answer.headers };
+          for (const name of HOP_BY_HOP) delete kept[name];
+          response.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
+          answer.pipe(response);
+          answer.once("end", resolve);
+          answer.once("error", reject);
+        },
+      );
+      upstream.once("timeout", () => upstream.destroy(new Error(`${url.host} did not answer in time`)));
+      upstream.once("error", reject);
+      response.once("close", () => upstream.destroy());
+      request.pipe(upstream);
+    });
+  }
+
+  server.on("connect", (request: IncomingMessage, client: Duplex, head: Buffer) => {
+    const [, host = "", port = ""] = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(request.url ?? "") ?? [];
+    if (!host || Number(port) > 65535) return void client.end("HTTP/1.1 400 Bad Request\r\n\r\n");
+    void resolveAllowed(host, rule).then(
+      (target) => {
+        const upstream = connect({ host: target.address, port: Number(port), timeout: CONNECT_MS });
+        track(upstream);
+        upstream.once("connect", () => {
+          upstream.setTimeout(IDLE_MS);
+          client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+          if (head.length) upstream.write(head);
+          upstream.pipe(client);
+          client.pipe(upstream);
+        });
+        upstream.once("timeout", () => upstream.destroy());
+        upstream.once("error", () => client.destroy());
+        upstream.once("close", () => client.destroy());
+        client.once("close", () => upstream.destroy());
+        client.once("error", () => upstream.destroy());
+      },
+      (error: Error) => {
+        if (error instanceof Refused) note(error.message, request.url ?? "");
+        const status = error instanceof Refused ? "403 Forbidden" : "502 Bad Gateway";
+        client.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${error.message}\n`);
+      },
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(socketPath, () => resolve());
+  });
+  // The sandbox runs as another (unprivileged) user: it must be able to connect.
+  await chmod(socketPath, 0o666);
+  return {
+    refusals,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
