@@ -80,6 +80,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     options.runners ??
     defaultRunners({
       blockPrivateTargets: app.config.blockPrivateTargets,
+      privateTargetsAllow: app.config.privateTargetsAllow,
       browser: app.config.browser,
       agentic: { model: app.config.agentic },
     });

@@ -20,9 +20,10 @@ type RunnerOptions = {
   ping?: string;
   /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
   agentic?: Omit<AgenticOptions, "sandbox" | "slots">;
-  browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number };
-  /** How scripts run (src/sandbox); default: in bwrap, the proxy applying `blockPrivateTargets`. */
-  sandbox?: ScriptSandbox;
+  /** `sandbox`: SCRIPT_SANDBOX (default on). */
+  browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number; sandbox?: boolean };
+  /** PRIVATE_TARGETS_ALLOW: the exceptions the scripts' proxy makes to BLOCK_PRIVATE_TARGETS. */
+  privateTargetsAllow?: readonly string[];
 };
 type CheckOf = Parameters<Runner>[0];
 
@@ -94,8 +95,11 @@ function scriptRunners(options: RunnerOptions, slots: Semaphore, sandbox: Script
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   // AGENTIC runs take the same BROWSER_CONCURRENCY places: each is a Chromium too.
   const slots = new Semaphore(options.browser?.concurrency ?? 1);
-  const sandbox =
-    options.sandbox ?? scriptSandbox({ scriptSandbox: true, blockPrivateTargets: options.blockPrivateTargets });
+  const sandbox = scriptSandbox({
+    scriptSandbox: options.browser?.sandbox ?? true,
+    blockPrivateTargets: options.blockPrivateTargets,
+    privateTargetsAllow: options.privateTargetsAllow ?? [],
+  });
   return {
     ...scriptRunners(options, slots, sandbox),
     API: withRequest<ApiRequest>((request, variables, check, signal) =>
