@@ -61,8 +61,10 @@ export async function startFilteringProxy(socketPath: string, rule: AddressRule)
     open.add(socket);
     socket.once("close", () => open.delete(socket));
   };
+  // One line per refused host (its first URL): a page's favicon or retries add nothing.
   const note = (message: string, target: string) => {
-    if (refusals.length < MAX_NOTED) refusals.push(`${message}: ${target}`);
+    if (refusals.length < MAX_NOTED && !refusals.some((line) => line.startsWith(`${message}: `)))
+      refusals.push(`${message}: ${target}`);
   };
 
   const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 60_000, headersTimeout: 30_000 });

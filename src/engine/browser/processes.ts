@@ -78,13 +78,18 @@ export async function isRunning(pid: number): Promise<boolean> {
   return stat !== "" && state !== "Z" && state !== "X";
 }
 
-/** The resident memory of all the run's processes, in bytes. */
+/**
+ * The memory of all the run's processes, in bytes: their proportional set sizes (a page shared by
+ * n processes counts 1/n in each), so Chromium's many processes sharing one binary and its
+ * libraries are not counted many times over; VmRSS where smaps_rollup cannot be read.
+ */
 export async function runRss(tag: string): Promise<number> {
   const pids = await runPids(tag);
   let total = 0;
   for (const pid of pids) {
-    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, "utf8").catch(() => "");
+    const status = rollup ? "" : await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+    const match = /^Pss:\s+(\d+) kB/m.exec(rollup) ?? /VmRSS:\s+(\d+) kB/.exec(status);
     if (match) total += Number(match[1]) * 1024;
   }
   return total;

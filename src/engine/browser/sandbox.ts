@@ -18,7 +18,7 @@ import { killRun, killRunsSync, RUN_TAG, runRss } from "./processes.js";
  * - a wall-clock limit, cancellation by `signal`: the run is killed with everything it started
  *   (its process group, then every process carrying its tag or in its pid namespace; processes.ts);
  * - memory: `--max-old-space-size` for node (and the workers it forks, through NODE_OPTIONS), and
- *   a watchdog that kills the run when the resident memory of all its processes passes
+ *   a watchdog that kills the run when the memory (proportional set size) of all its processes passes
  *   `memoryMb` (Chromium's included; sampled every second, so a fast spike can overshoot briefly);
  * - output: the first `maxOutputBytes` kept, the rest counted and dropped.
  * Without `isolation` (SCRIPT_SANDBOX=off) it runs as the service's user, with its files and its
@@ -57,7 +57,7 @@ export type SandboxResult = {
   /** Output bytes beyond maxOutputBytes, dropped. */
   droppedBytes: number;
   durationMs: number;
-  /** The highest total resident memory the watchdog saw, in bytes. */
+  /** The highest total memory of the run (proportional set sizes) the watchdog saw, in bytes. */
   peakRssBytes: number;
 };
 
