@@ -324,6 +324,15 @@ describe("AGENTIC runs", () => {
     for (const pid of pids) expect(await isRunning(pid)).toBe(false);
   });
 
+  it("ends with hasErrors naming Debian's bubblewrap package when bwrap is missing, asking the model nothing", async () => {
+    const { outcome, requests } = await run([{ tool: "navigate", args: { url: site.url } }], agentic("Open it.", []), {
+      sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false, bwrapPath: "/nowhere/bwrap" }),
+    });
+    expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(JSON.stringify(outcome.agenticCheckResult)).toMatch(/Debian's `bubblewrap` package/);
+    expect(requests).toHaveLength(0);
+  });
+
   it("refuses navigations to private addresses under BLOCK_PRIVATE_TARGETS", async () => {
     const before = site.received.length;
     const hangs = site.hanging.length;

@@ -250,6 +250,35 @@ test("environment", async () => {
     expect(browserResult(outcome).errors[0]).toMatch(/Debian's `chromium` package/);
   });
 
+  it("ends with hasErrors naming Debian's bubblewrap package when bwrap is missing, running nothing", async () => {
+    const before = hits.length;
+    const outcome = await run("BROWSER", `${header}test("x", async ({ page }) => { await page.goto("{{BASE}}/"); });`, {
+      options: {
+        sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false, bwrapPath: "/nowhere/bwrap" }),
+      },
+    });
+    expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(browserResult(outcome).errors[0]).toMatch(/Debian's `bubblewrap` package.*SCRIPT_SANDBOX=off \(unsafe/);
+    expect(hits.length).toBe(before);
+  });
+
+  it("runs as a plain child process with the service's network and files under SCRIPT_SANDBOX=off (unsafe)", async () => {
+    const ownSource = new URL(import.meta.url).pathname;
+    const outcome = await run(
+      "BROWSER",
+      `${header}import { existsSync } from "node:fs";
+test("unsandboxed", async ({ page }) => {
+  await page.goto("{{BASE}}/");
+  await expect(page.locator("h1")).toHaveText("Hello Vigil");
+  console.log("SEEN=" + JSON.stringify({ uid: process.getuid(), serviceFile: existsSync(${JSON.stringify(ownSource)}) }));
+});`,
+      { options: { sandbox: scriptSandbox({ scriptSandbox: false, blockPrivateTargets: false }) } },
+    );
+    expect(outcome).toMatchObject({ hasFailures: false, hasErrors: false });
+    expect(JSON.parse(/SEEN=(.*)/.exec(log(outcome))![1]!)).toEqual({ uid: process.getuid?.(), serviceFile: true });
+    await outcome.release!();
+  });
+
   it("stops a running check when its signal aborts (cancellation), with its Chromium", async () => {
     const controller = new AbortController();
     const started = run(
