@@ -10,10 +10,10 @@ export const MODULES_ROOT = "/opt/vigil/node_modules";
 
 /**
  * The system files a run reads: /usr (Node, Chromium, libraries; /bin and /lib are links into it
- * on Debian) and, of /etc, only what Chromium, fonts, TLS and the C library look up. Nothing of
+ * on Debian), fontconfig's cache (else every renderer rebuilds it) and, of /etc, only what Chromium, fonts, TLS and the C library look up. Nothing of
  * the service's: no checkout, no /tmp, no ARTIFACTS_DIR, no database.
  */
-const SYSTEM = ["/usr"];
+const SYSTEM = ["/usr", "/var/cache/fontconfig"];
 const ETC = [
   "alternatives",
   "ca-certificates",
@@ -95,7 +95,7 @@ export function bwrapArgs(options: BwrapOptions): string[] {
     }
     args.push(how, source, target);
   };
-  for (const path of SYSTEM) bind("--ro-bind", path, path);
+  for (const path of SYSTEM) if (existsSync(path)) bind("--ro-bind", path, path);
   args.push("--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64");
   args.push("--symlink", "usr/sbin", "/sbin");
   for (const path of options.extra ?? []) bind("--ro-bind", path, path);
