@@ -3,17 +3,15 @@
 // service's 127.0.0.1 in every way a tenant has tried (the issue "Tenants' scripts in a real
 // sandbox"). The guard is on with a test-only allow-list of 127.0.0.2/32.
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunOutcome } from "../../src/domain/monitoring/tries.js";
-import { makeRunDir, Semaphore } from "../../src/engine/browser/sandbox.js";
-import { type BrowserRunOptions, runScriptCheck } from "../../src/engine/browser/run.js";
-import { scriptSandbox } from "../../src/sandbox/index.js";
+import { makeRunDir } from "../../src/engine/browser/sandbox.js";
 import { HOSTILE_SCRIPT } from "../support/hostile-script.js";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -31,7 +29,6 @@ const listen = (server: Server, host: string) =>
   new Promise<number>((resolve) => server.listen(0, host, () => resolve((server.address() as AddressInfo).port)));
 
 beforeAll(async () => {
-  process.env.VIGIL_TEST_CANARY = CANARY;
   service = createServer((request, response) => {
     hits.service.push(request.url ?? "");
     response.end(`service secret ${CANARY}`);
@@ -53,47 +50,55 @@ beforeAll(async () => {
   await writeFile(join(otherRun.dir, "report.json"), CANARY);
 });
 afterAll(async () => {
-  delete process.env.VIGIL_TEST_CANARY;
   service.close();
   allowed.close();
   await rm(dataDir, { recursive: true, force: true });
   await otherRun.cleanup();
 });
 
-const options: BrowserRunOptions = {
-  chromiumPath: "/usr/bin/chromium",
-  sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true, privateTargetsAllow: ["127.0.0.2/32"] }),
-  slots: new Semaphore(1),
-};
+const host = new URL("../support/script-host.ts", import.meta.url).pathname;
 
-function run(script: string, variables: Record<string, string>): Promise<RunOutcome> {
-  return runScriptCheck(
-    {
-      kind: "BROWSER",
-      scripted: { script, setupScripts: [], tearDownScripts: [], frequency: 10 },
-      variables: Object.entries(variables).map(([key, value]) => ({ key, value })),
-      degradedResponseTime: null,
-      maxResponseTime: null,
-      shouldFail: false,
+/**
+ * Runs the script in a process standing for the service (script-host.ts), the canary and a
+ * DATABASE_URL in its initial environment; checks that the canary is really there to be found.
+ */
+async function runInService(script: string, variables: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", host], {
+    env: {
+      ...process.env,
+      VIGIL_TEST_CANARY: CANARY,
+      DATABASE_URL: `file:${join(dataDir, "vigil.db")}`,
+      HOST_INPUT: JSON.stringify({ script, variables, allow: ["127.0.0.2/32"] }),
     },
-    options,
-  );
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  let environ = "";
+  while (!environ.includes(CANARY) && child.exitCode === null) {
+    environ = await readFile(`/proc/${child.pid}/environ`, "latin1").catch(() => "");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await new Promise((resolve) => child.once("close", resolve));
+  return {
+    environ,
+    ...(JSON.parse(output.trim().split("\n").pop()!) as {
+      hasFailures: boolean;
+      result: { errors: string[]; jobLog: { msg: string }[] };
+    }),
+  };
 }
-
-const result = (outcome: RunOutcome) =>
-  outcome.browserCheckResult as unknown as { errors: string[]; jobLog: { msg: string }[] };
 
 describe("a hostile BROWSER script in the sandbox", () => {
   it("finds no secret, no file and no process of the service's, and no way to its 127.0.0.1; 127.0.0.2 (allowed) loads", async () => {
-    const outcome = await run(HOSTILE_SCRIPT, {
+    const outcome = await runInService(HOSTILE_SCRIPT, {
       SERVICE: `http://127.0.0.1:${servicePort}`,
       ALLOWED: `http://127.0.0.2:${allowedPort}`,
       DB: join(dataDir, "vigil.db"),
       OTHER_RUN: otherRun.dir,
     });
-    const log = result(outcome)
-      .jobLog.map((l) => l.msg)
-      .join("\n");
+    expect(outcome.environ).toContain(`VIGIL_TEST_CANARY=${CANARY}`);
+    const log = outcome.result.jobLog.map((l) => l.msg).join("\n");
     const seen = JSON.parse(/SEEN=(.*)/.exec(log)![1]!) as Record<string, any>;
     expect(log).not.toContain(CANARY);
     expect(seen.environHits).toEqual([]);
@@ -115,7 +120,6 @@ describe("a hostile BROWSER script in the sandbox", () => {
     expect(hits.allowed).toEqual(expect.arrayContaining(["/redirect", "/"]));
     // The refusals fail the run, and say why.
     expect(outcome.hasFailures).toBe(true);
-    expect(result(outcome).errors.join("\n")).toMatch(/refused: 127\.0\.0\.1 .*BLOCK_PRIVATE_TARGETS/);
-    await outcome.release?.();
+    expect(outcome.result.errors.join("\n")).toMatch(/refused: 127\.0\.0\.1 .*BLOCK_PRIVATE_TARGETS/);
   });
 });

@@ -1,0 +1,30 @@
+// A stand-in for the service's process in the sandbox tests: started with secrets in its own
+// environment (its /proc/<pid>/environ holds them, as `vigil serve`'s would), it runs one script
+// check with the engine's runner and prints the result as JSON. Input: HOST_INPUT, JSON of
+// { script, variables, allow }.
+import { runScriptCheck } from "../../src/engine/browser/run.js";
+import { Semaphore } from "../../src/engine/browser/sandbox.js";
+import { scriptSandbox } from "../../src/sandbox/index.js";
+
+const input = JSON.parse(process.env.HOST_INPUT ?? "{}") as {
+  script: string;
+  variables: Record<string, string>;
+  allow: string[];
+};
+const outcome = await runScriptCheck(
+  {
+    kind: "BROWSER",
+    scripted: { script: input.script, setupScripts: [], tearDownScripts: [], frequency: 10 },
+    variables: Object.entries(input.variables).map(([key, value]) => ({ key, value })),
+    degradedResponseTime: null,
+    maxResponseTime: null,
+    shouldFail: false,
+  },
+  {
+    chromiumPath: "/usr/bin/chromium",
+    sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true, privateTargetsAllow: input.allow }),
+    slots: new Semaphore(1),
+  },
+);
+await outcome.release?.();
+process.stdout.write(`${JSON.stringify({ hasFailures: outcome.hasFailures, result: outcome.browserCheckResult })}\n`);
