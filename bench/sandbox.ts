@@ -9,54 +9,18 @@
 // Chromium's zygote children do not: that figure is too low, not the sandbox's cost.
 //   npm run bench:sandbox
 //   BENCH_ROUNDS=8 npm run bench:sandbox
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { type BrowserRunOptions, runScriptCheck } from "../src/engine/browser/run.js";
-import { type SandboxResult, Semaphore } from "../src/engine/browser/sandbox.js";
-import { scriptSandbox } from "../src/sandbox/index.js";
+import { Semaphore } from "../src/engine/browser/sandbox.js";
+import { browserRun, startSimplePage } from "./support/browser-run.js";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-const target = createServer((_request, response) => {
-  response.setHeader("content-type", "text/html");
-  response.end("<html><head><title>Shop</title></head><body><h1>Hello Vigil</h1><p>A simple page.</p></body></html>");
-});
-await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-const script = `import { test, expect } from "@playwright/test";
-test("home", async ({ page }) => {
-  await page.goto("${base}/");
-  await expect(page.locator("h1")).toHaveText("Hello Vigil");
-});`;
+const target = await startSimplePage();
 
 type Mode = "sandboxed" | "unsandboxed";
-async function browserRun(mode: Mode): Promise<{ wallMs: number; peakBytes: number }> {
-  let figures: SandboxResult | null = null;
-  const options: BrowserRunOptions = {
-    chromiumPath,
-    sandbox: scriptSandbox({ scriptSandbox: mode === "sandboxed", blockPrivateTargets: false }),
-    slots: new Semaphore(1),
-    onSandbox: (result) => {
-      figures = result;
-    },
-  };
+async function timedRun(mode: Mode): Promise<{ wallMs: number; peakBytes: number }> {
+  let peakBytes = 0;
   const started = performance.now();
-  const outcome = await runScriptCheck(
-    {
-      kind: "BROWSER",
-      scripted: { script, setupScripts: [], tearDownScripts: [], frequency: 1 },
-      variables: [],
-      degradedResponseTime: null,
-      maxResponseTime: null,
-      shouldFail: false,
-    },
-    options,
-  );
-  const wallMs = performance.now() - started;
-  await outcome.release?.();
-  if (outcome.hasFailures || outcome.hasErrors) throw new Error(JSON.stringify(outcome.browserCheckResult));
-  return { wallMs, peakBytes: (figures as SandboxResult | null)?.peakRssBytes ?? 0 };
+  await browserRun(target.base, new Semaphore(1), (result) => (peakBytes = result.peakRssBytes), mode === "sandboxed");
+  return { wallMs: performance.now() - started, peakBytes };
 }
 
 const median = (values: number[]) => {
@@ -67,8 +31,8 @@ const median = (values: number[]) => {
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 // Warm-up: the first runs read Playwright and Chromium from disk.
-await browserRun("sandboxed");
-await browserRun("unsandboxed");
+await timedRun("sandboxed");
+await timedRun("unsandboxed");
 
 const times: Record<Mode, number[]> = { sandboxed: [], unsandboxed: [] };
 const peaks: Record<Mode, number[]> = { sandboxed: [], unsandboxed: [] };
@@ -76,7 +40,7 @@ for (let round = 0; round < rounds; round++) {
   // Alternate which mode goes first, so neither always follows the other.
   const order: Mode[] = round % 2 ? ["unsandboxed", "sandboxed"] : ["sandboxed", "unsandboxed"];
   for (const mode of order) {
-    const { wallMs, peakBytes } = await browserRun(mode);
+    const { wallMs, peakBytes } = await timedRun(mode);
     times[mode].push(wallMs);
     peaks[mode].push(peakBytes);
   }
