@@ -38,19 +38,23 @@ export const proxyEnv = (socket: string) => ({
 /**
  * The command that runs `node entry args` for one run: under bwrap (bwrap.ts) behind the relay
  * (relay-source.ts) when `isolation` is given, the directory handed to the sandbox's user first;
- * else a plain node child (SCRIPT_SANDBOX=off).
+ * else a plain node child (SCRIPT_SANDBOX=off). `env` is ours; the check's variables
+ * (`checkEnv`) reach the sandbox in a file the relay reads once it is `nobody`: in bwrap's own
+ * environment a tenant's LD_PRELOAD would run before the relay drops root.
  */
 export async function launchCommand(
   isolation: Isolation | null,
-  run: { dir: string; entry: string; args: string[]; env: Record<string, string> },
+  run: { dir: string; entry: string; args: string[]; env: Record<string, string>; checkEnv: Record<string, string> },
 ): Promise<Launch> {
   if (!isolation) return { file: process.execPath, args: [run.entry, ...run.args] };
   const relay = join(run.dir, ".vigil-relay.cjs");
+  const envFile = join(run.dir, ".vigil-env.json");
   await writeFile(relay, RELAY_SOURCE);
+  await writeFile(envFile, JSON.stringify(run.checkEnv), { mode: 0o600 });
   if (asRoot) await handOver(run.dir);
   const args = bwrapArgs({
     dir: run.dir,
-    env: { ...run.env, ...proxyEnv(isolation.proxySocket) },
+    env: { ...run.env, ...proxyEnv(isolation.proxySocket), VIGIL_ENV_FILE: envFile },
     command: [realNode, relay, run.entry, ...run.args],
     asRoot,
     ...(realNode.startsWith("/usr/") ? {} : { extra: [join(realNode, "..", "..")] }),

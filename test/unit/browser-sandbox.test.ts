@@ -1,8 +1,9 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isRunning, runAlive } from "../../src/engine/browser/processes.js";
 import { makeRunDir, runInSandbox, Semaphore } from "../../src/engine/browser/sandbox.js";
+import { launchCommand } from "../../src/sandbox/index.js";
 
 const isolated = (cwd: string) => ({ bwrapPath: "/usr/bin/bwrap", proxySocket: join(cwd, "proxy.sock") });
 
@@ -22,14 +23,14 @@ describe("runInSandbox", () => {
   it("gives the script only the check's variables, its own directory as cwd and home, as nobody in bwrap", async () => {
     process.env.VIGIL_TEST_SERVICE_SECRET = "service-only";
     const { entry, cwd } = await script(
-      "const fs = require('node:fs'); console.log(JSON.stringify({ cwd: process.cwd(), home: process.env.HOME, own: process.env.OWN, db: process.env.DATABASE_URL ?? null, secret: process.env.VIGIL_TEST_SERVICE_SECRET ?? null, uid: process.getuid(), root: fs.readdirSync('/').sort(), processes: fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)).length, checkout: fs.existsSync(process.argv[2]), status: fs.readFileSync('/proc/self/status', 'utf8').split('\\n').filter((l) => /^(Uid|Gid|Groups|CapPrm|CapEff|CapAmb|NoNewPrivs):/.test(l)).map((l) => l.replace(/\\s+/g, ' ')) }))",
+      "const fs = require('node:fs'); console.log(JSON.stringify({ cwd: process.cwd(), home: process.env.HOME, own: process.env.OWN, db: process.env.DATABASE_URL ?? null, secret: process.env.VIGIL_TEST_SERVICE_SECRET ?? null, uid: process.getuid(), root: fs.readdirSync('/').sort(), processes: fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)).length, checkout: fs.existsSync(process.argv[2]), preload: process.env.LD_PRELOAD, envFile: fs.existsSync('.vigil-env.json'), status: fs.readFileSync('/proc/self/status', 'utf8').split('\\n').filter((l) => /^(Uid|Gid|Groups|CapPrm|CapEff|CapAmb|NoNewPrivs):/.test(l)).map((l) => l.replace(/\\s+/g, ' ')) }))",
     );
     const checkout = new URL("../../package.json", import.meta.url).pathname;
     const result = await runInSandbox({
       entry,
       args: [checkout],
       cwd,
-      env: { OWN: "mine" },
+      env: { OWN: "mine", LD_PRELOAD: "/nowhere/evil.so" },
       timeoutMs: 10_000,
       isolation: isolated(cwd),
     });
@@ -44,8 +45,11 @@ describe("runInSandbox", () => {
       uid: 65534,
       // bwrap's pid 1 and node: no process of the service's
       processes: 2,
-      root: ["bin", "dev", "etc", "lib", "lib64", "opt", "proc", "sbin", "tmp", "usr"],
+      root: ["bin", "dev", "etc", "lib", "lib64", "opt", "proc", "sbin", "tmp", "usr", "var"],
       checkout: false,
+      // The check's variables arrive once the run is nobody: never in bwrap's (root's) environment.
+      preload: "/nowhere/evil.so",
+      envFile: false,
       // nobody for real (real, effective, saved and fs ids), no capability, setuid binaries inert
       status: [
         "Uid: 65534 65534 65534 65534",
@@ -56,6 +60,24 @@ describe("runInSandbox", () => {
         "CapAmb: 0000000000000000",
         "NoNewPrivs: 1",
       ],
+    });
+  });
+
+  it("hands the check's variables over in a file, never in bwrap's own (root's) environment", async () => {
+    const { entry, cwd } = await script("");
+    const launch = await launchCommand(isolated(cwd), {
+      dir: cwd,
+      entry,
+      args: [],
+      env: { PATH: "/usr/bin:/bin" },
+      checkEnv: { LD_PRELOAD: "/nowhere/evil.so", OWN: "mine" },
+    });
+    expect(launch.file).toBe("/usr/bin/bwrap");
+    expect(launch.args.join(" ")).not.toMatch(/LD_PRELOAD|OWN|evil/);
+    expect(launch.args.join(" ")).toContain(`--setenv VIGIL_ENV_FILE ${cwd}/.vigil-env.json`);
+    expect(JSON.parse(await readFile(join(cwd, ".vigil-env.json"), "utf8"))).toEqual({
+      LD_PRELOAD: "/nowhere/evil.so",
+      OWN: "mine",
     });
   });
 
@@ -100,6 +122,8 @@ void runInSandbox({ entry: ${JSON.stringify(entry)}, cwd: ${JSON.stringify(cwd)}
     const { execFileSync } = await import("node:child_process");
     const tag = execFileSync(process.execPath, ["--import", "tsx", host], { encoding: "utf8", timeout: 30_000 }).trim();
     expect(tag).toMatch(/^[0-9a-f-]{36}$/);
+    // SIGKILLed as the host exited; the kernel takes a moment to end a busy process.
+    for (let i = 0; i < 50 && (await runAlive(tag)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await runAlive(tag)).toEqual([]);
   });
 

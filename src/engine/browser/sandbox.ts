@@ -109,17 +109,17 @@ export async function runInSandbox(options: SandboxOptions): Promise<SandboxResu
   let outOfMemory = false;
   let peakRssBytes = 0;
 
-  const env = sandboxEnv(options.env, options.cwd, tag, memoryMb);
   const launch = await launchCommand(options.isolation, {
     dir: options.cwd,
     entry: options.entry,
     args: options.args ?? [],
-    env,
+    env: sandboxEnv({}, options.cwd, tag, memoryMb),
+    checkEnv: options.env,
   });
   const child = spawn(launch.file, launch.args, {
     cwd: options.cwd,
-    // bwrap clears it and sets the sandbox's own (launch.args); a plain child gets it as is.
-    env: options.isolation ? { PATH: SYSTEM_PATH } : env,
+    // bwrap clears it and sets the sandbox's own (launch.args); a plain child gets it all at once.
+    env: options.isolation ? { PATH: SYSTEM_PATH } : sandboxEnv(options.env, options.cwd, tag, memoryMb),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
