@@ -1,11 +1,10 @@
-import { lookup } from "node:dns/promises";
 import { chmod } from "node:fs/promises";
 import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from "node:http";
-import { connect, isIP, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { type AddressRule, Refused, type Resolved, resolveAllowed } from "./resolve.js";
 
-/** `refuses(address)` of src/net/address-rule.ts (addressRuleFor): true when the address is refused. */
-export type AddressRule = (address: string) => boolean;
+export type { AddressRule } from "./resolve.js";
 
 export type FilteringProxy = {
   /** What was refused, one line each (the first MAX_NOTED), for the run's errors. */
@@ -15,36 +14,10 @@ export type FilteringProxy = {
 
 const MAX_CONNECTIONS = 128;
 const MAX_NOTED = 20;
-const LOOKUP_MS = 10_000;
 const CONNECT_MS = 30_000;
 /** A connection with no traffic either way for this long is closed (the run's own limit bounds the rest). */
 const IDLE_MS = 120_000;
 const HOP_BY_HOP = ["proxy-connection", "proxy-authorization", "connection", "keep-alive", "te", "upgrade"];
-
-const refusal = (host: string) =>
-  `refused: ${host} is or resolves to a private, loopback or link-local address (BLOCK_PRIVATE_TARGETS)`;
-
-class Refused extends Error {}
-
-/**
- * The one address a request may go to: `host` resolved (or taken as written when it is an
- * address), every resolved address judged by the rule, the first one returned so the caller
- * connects to that very address (no second lookup: no DNS rebinding between check and connect).
- */
-async function resolveAllowed(host: string, rule: AddressRule): Promise<{ address: string; family: number }> {
-  const name = host.replace(/^\[|\]$/g, "");
-  const found = isIP(name)
-    ? [{ address: name, family: isIP(name) }]
-    : await Promise.race([
-        lookup(name, { all: true }),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`${name} did not resolve in time`)), LOOKUP_MS).unref(),
-        ),
-      ]);
-  if (found.length === 0) throw new Error(`${name} does not resolve`);
-  if (found.some((a) => rule(a.address))) throw new Refused(refusal(name));
-  return found[0]!;
-}
 
 /**
  * The filtering proxy a sandboxed run reaches (through the relay inside the sandbox, see
@@ -56,6 +29,7 @@ async function resolveAllowed(host: string, rule: AddressRule): Promise<{ addres
  */
 export async function startFilteringProxy(socketPath: string, rule: AddressRule): Promise<FilteringProxy> {
   const refusals: string[] = [];
+  const lookups = new Map<string, Promise<Resolved[]>>();
   const open = new Set<Duplex>();
   const track = (socket: Duplex) => {
     open.add(socket);
@@ -88,7 +62,7 @@ export async function startFilteringProxy(socketPath: string, rule: AddressRule)
     if (!URL.canParse(href) || new URL(href).protocol !== "http:")
       throw new Error("only absolute http:// URLs are forwarded; use CONNECT");
     const url = new URL(href);
-    const target = await resolveAllowed(url.hostname, rule);
+    const target = await resolveAllowed(url.hostname, rule, lookups);
     const headers = { ...request.headers };
     for (const name of HOP_BY_HOP) delete headers[name];
     await new Promise<void>((resolve, reject) => {
@@ -122,7 +96,7 @@ export async function startFilteringProxy(socketPath: string, rule: AddressRule)
   server.on("connect", (request: IncomingMessage, client: Duplex, head: Buffer) => {
     const [, host = "", port = ""] = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(request.url ?? "") ?? [];
     if (!host || Number(port) > 65535) return void client.end("HTTP/1.1 400 Bad Request\r\n\r\n");
-    void resolveAllowed(host, rule).then(
+    void resolveAllowed(host, rule, lookups).then(
       (target) => {
         const upstream = connect({ host: target.address, port: Number(port), timeout: CONNECT_MS });
         track(upstream);
