@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile, readlink } from "node:fs/promises";
 
 /**
- * The processes of one sandboxed run, found by the tag in their environment. Playwright launches
- * Chromium detached (its own process group and session), so killing the run's process group
- * alone would leave the browser behind; every process the run starts inherits its environment
- * (Playwright hands the browser process.env), so the tag finds them all, even once reparented.
+ * The processes of one run, found by the tag in their environment and, in bwrap, by its pid
+ * namespace. Playwright launches Chromium detached (its own process group and session), so
+ * killing the run's process group alone would leave the browser behind; the processes the run
+ * starts inherit its environment (Playwright hands the browser process.env), so the tag finds
+ * them even once reparented, and the namespace finds those that do not carry it (Chromium's
+ * zygote children, a script's child with a cleared environment).
  */
 export const RUN_TAG = "VIGIL_SANDBOX_RUN";
 
