@@ -2,9 +2,11 @@
 // Debian's Chromium and Playwright Test in the sandbox (no database: the engine's side is in
 // test/integration/browser-checks.test.ts).
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlaywrightProject, RunOutcome, ScriptSettings } from "../../src/domain/monitoring/tries.js";
 import { runAlive } from "../../src/engine/browser/processes.js";
@@ -260,6 +262,29 @@ test("environment", async () => {
     expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
     expect(browserResult(outcome).errors[0]).toMatch(/Debian's `bubblewrap` package.*SCRIPT_SANDBOX=off \(unsafe/);
     expect(hits.length).toBe(before);
+  });
+
+  it("ends with hasErrors saying why when bwrap cannot make its namespaces (a container without the options)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "vigil-fake-bwrap-"));
+    const bwrap = join(dir, "bwrap");
+    // What bwrap prints in a container whose seccomp profile refuses user namespaces.
+    await writeFile(
+      bwrap,
+      "#!/bin/sh\necho 'bwrap: Creating new namespace failed: Operation not permitted' >&2\nexit 1\n",
+      {
+        mode: 0o755,
+      },
+    );
+    const outcome = await run("BROWSER", `${header}test("x", async () => {});`, {
+      options: { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false, bwrapPath: bwrap }) },
+    });
+    await rm(dir, { recursive: true, force: true });
+    expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(browserResult(outcome).errors).toEqual([
+      expect.stringMatching(
+        /^the script sandbox could not start \(bwrap: Creating new namespace failed.*compose\.yaml/,
+      ),
+    ]);
   });
 
   it("runs as a plain child process with the service's network and files under SCRIPT_SANDBOX=off (unsafe)", async () => {

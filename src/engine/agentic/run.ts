@@ -97,7 +97,10 @@ export async function runAgenticCheck(
       return await (await browser()).tool(name, args, ms);
     } catch (error) {
       if (!stop.signal.aborted) {
-        browserError = `the browser could not start: ${(error as Error).message} (Debian's chromium package, CHROMIUM_PATH)`;
+        const why = (error as Error).message;
+        browserError = why.startsWith("bwrap:")
+          ? `the script sandbox could not start (${why}): bwrap needs root or unprivileged user namespaces (README, "Browser checks")`
+          : `the browser could not start: ${why} (Debian's chromium package, CHROMIUM_PATH)`;
         stop.abort("browser");
       }
       return { error: "the browser is not available" };

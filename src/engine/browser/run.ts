@@ -39,6 +39,9 @@ export function playwrightLimitMs(scripted: ScriptSettings): number {
   return Math.min(Math.max(scripted.frequency, 1), 30) * 60_000;
 }
 
+const sandboxFailed = (line: string) =>
+  `the script sandbox could not start (${line}): bwrap needs root or unprivileged user namespaces; in a container, the security options of compose.yaml (README, "Browser checks")`;
+
 const missingChromium = (path: string) =>
   `Chromium was not found at ${path}: install Debian's \`chromium\` package (apt-get install chromium) or set CHROMIUM_PATH`;
 
@@ -157,6 +160,8 @@ export async function runScriptCheck(
       ...(report?.errors ?? []),
       ...tests.flatMap((t) => t.errors.map((e) => `${t.title}: ${e}`)),
     ].map(scrub);
+    const refusedToStart = /^bwrap: .*/m.exec(sandbox.output);
+    if (!report && refusedToStart) throw new ProjectError(sandboxFailed(refusedToStart[0]));
     if (!report && errors.length === 0)
       errors.push(
         `Playwright ended without a report (exit code ${sandbox.exitCode}): ${scrub(plain(sandbox.output)).slice(-2000)}`,
