@@ -38,19 +38,17 @@ export function scriptSandbox(config: {
   };
 }
 
-/** One run's isolation: its proxy (closed by `close`), or why it cannot run. */
-export type RunIsolation =
-  | { isolation: Isolation | null; proxy: FilteringProxy | null; close: () => Promise<void> }
-  | { missing: string };
+/** Why scripts cannot run here (bwrap is missing: the run ends with hasErrors naming the package), or null. */
+export async function sandboxMissing(sandbox: ScriptSandbox): Promise<string | null> {
+  return sandbox.enabled && !(await bwrapAvailable(sandbox.bwrapPath)) ? missingBwrap(sandbox.bwrapPath) : null;
+}
 
-/**
- * Prepares one run in `dir`: bwrap must be there (else the run ends with hasErrors naming the
- * package), and its filtering proxy listens on `dir/proxy.sock` until `close`. SCRIPT_SANDBOX=off
- * gives neither.
- */
+/** One run's isolation and its proxy (closed by `close`); both null under SCRIPT_SANDBOX=off. */
+export type RunIsolation = { isolation: Isolation | null; proxy: FilteringProxy | null; close: () => Promise<void> };
+
+/** Prepares one run in `dir`: its filtering proxy listens on `dir/proxy.sock` until `close`. */
 export async function isolateRun(dir: string, sandbox: ScriptSandbox): Promise<RunIsolation> {
   if (!sandbox.enabled) return { isolation: null, proxy: null, close: async () => {} };
-  if (!(await bwrapAvailable(sandbox.bwrapPath))) return { missing: missingBwrap(sandbox.bwrapPath) };
   const proxySocket = join(dir, "proxy.sock");
   const proxy = await startFilteringProxy(proxySocket, sandbox.refuses);
   return { isolation: { bwrapPath: sandbox.bwrapPath, proxySocket }, proxy, close: () => proxy.close() };

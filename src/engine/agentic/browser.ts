@@ -42,7 +42,6 @@ export class AgentBrowser {
 
   static async start(options: BrowserOptions, startTimeoutMs: number): Promise<AgentBrowser> {
     const isolated = await isolateRun(options.dir, options.sandbox);
-    if ("missing" in isolated) throw new Error(isolated.missing);
     const entry = join(options.dir, ".vigil-browser-server.cjs");
     const socket = join(options.dir, "browser.sock");
     await writeFile(entry, browserServerSource(isolated.isolation !== null));

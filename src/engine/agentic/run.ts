@@ -4,8 +4,7 @@ import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
 import { removeRunDir, type Semaphore } from "../browser/sandbox.js";
-import { bwrapAvailable, missingBwrap } from "../../sandbox/bwrap.js";
-import type { ScriptSandbox } from "../../sandbox/index.js";
+import { type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
@@ -59,8 +58,8 @@ export async function runAgenticCheck(
     return cannotRun(startedAt, `AGENTIC checks cannot run here: ${endpoint.missing.join(", ")} not set`);
   const spec = check.agentic;
   if (!spec?.prompt?.trim()) return cannotRun(startedAt, "this AGENTIC check has no prompt");
-  if (options.sandbox.enabled && !(await bwrapAvailable(options.sandbox.bwrapPath)))
-    return cannotRun(startedAt, missingBwrap(options.sandbox.bwrapPath));
+  const missing = await sandboxMissing(options.sandbox);
+  if (missing) return cannotRun(startedAt, missing);
   const secrets = new Secrets(variables);
   const prompt = secrets.prompt(spec.prompt);
   const timeoutMs = Math.min(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_S, 600) * 1000;

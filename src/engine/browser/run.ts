@@ -4,7 +4,7 @@ import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubText, secretValues } from "../../domain/monitoring/scrub.js";
 import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
 import { asset, attachmentsOf, outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
-import { isolateRun, type ScriptSandbox } from "../../sandbox/index.js";
+import { isolateRun, type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
 import { playwrightCli } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
 import { plain, readPages, readReport } from "./results.js";
@@ -68,6 +68,8 @@ export async function runScriptCheck(
     ))
   )
     return scriptErrorOutcome(check, missingChromium(options.chromiumPath), startedAt);
+  const missing = await sandboxMissing(options.sandbox);
+  if (missing) return scriptErrorOutcome(check, missing, startedAt);
   const limitMs =
     check.kind === "PLAYWRIGHT" ? playwrightLimitMs(check.scripted) : (options.limitMs ?? BROWSER_LIMIT_MS);
   const memoryMb = options.memoryMb ?? 1536;
@@ -87,11 +89,6 @@ export async function runScriptCheck(
     await run.cleanup();
     throw error;
   });
-  if ("missing" in isolated) {
-    release();
-    await run.cleanup();
-    return scriptErrorOutcome(check, isolated.missing, startedAt);
-  }
   const sandboxed = isolated.isolation !== null;
   try {
     const fill = (text: string) => interpolate(text, check.variables);
