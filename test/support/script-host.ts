@@ -2,6 +2,7 @@
 // environment (its /proc/<pid>/environ holds them, as `vigil serve`'s would), it runs one script
 // check with the engine's runner and prints the result as JSON. Input: HOST_INPUT, JSON of
 // { script, variables, allow }.
+import { lstat } from "node:fs/promises";
 import { runScriptCheck } from "../../src/engine/browser/run.js";
 import { Semaphore } from "../../src/engine/browser/sandbox.js";
 import { scriptSandbox } from "../../src/sandbox/index.js";
@@ -26,5 +27,11 @@ const outcome = await runScriptCheck(
     slots: new Semaphore(1),
   },
 );
+// What the result's recorder would copy: each asset's path and whether it is a plain file.
+const assets = await Promise.all(
+  (outcome.assets ?? []).map(async (a) => ({ kind: a.kind, path: a.path, file: (await lstat(a.path)).isFile() })),
+);
 await outcome.release?.();
-process.stdout.write(`${JSON.stringify({ hasFailures: outcome.hasFailures, result: outcome.browserCheckResult })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ hasFailures: outcome.hasFailures, result: outcome.browserCheckResult, assets })}\n`,
+);

@@ -84,7 +84,8 @@ async function runInService(script: string, variables: Record<string, string>) {
     environ,
     ...(JSON.parse(output.trim().split("\n").pop()!) as {
       hasFailures: boolean;
-      result: { errors: string[]; jobLog: { msg: string }[] };
+      result: { errors: string[]; jobLog: { msg: string }[]; pages: unknown[] };
+      assets: { kind: string; path: string; file: boolean }[];
     }),
   };
 }
@@ -121,5 +122,28 @@ describe("a hostile BROWSER script in the sandbox", () => {
     // The refusals fail the run, and say why.
     expect(outcome.hasFailures).toBe(true);
     expect(outcome.result.errors.join("\n")).toMatch(/refused: 127\.0\.0\.1 .*BLOCK_PRIVATE_TARGETS/);
+  });
+
+  it("leaves the service nothing to follow: links it plants at the files the service writes or reads after the run", async () => {
+    const victim = join(dataDir, "victim.txt");
+    const bait = join(dataDir, "bait.jsonl");
+    await writeFile(victim, "the service's file\n");
+    await writeFile(bait, `${JSON.stringify({ pages: [{ url: CANARY }], summary: {} })}\n`);
+    const outcome = await runInService(
+      `import { test } from "@playwright/test";
+import fs from "node:fs";
+test("plant", async () => {
+  const dir = process.env.HOME;
+  fs.symlinkSync(process.env.VICTIM, dir + "/job-log.txt");
+  fs.rmSync(dir + "/pages.jsonl", { force: true });
+  fs.symlinkSync(process.env.BAIT, dir + "/pages.jsonl");
+});`,
+      { VICTIM: victim, BAIT: bait },
+    );
+    expect(await readFile(victim, "utf8")).toBe("the service's file\n");
+    expect(outcome.result.pages).toEqual([]);
+    expect(JSON.stringify(outcome.result)).not.toContain(CANARY);
+    const log = outcome.assets.find((a) => a.kind === "log")!;
+    expect(log).toMatchObject({ file: true, path: expect.stringMatching(/\/vigil-browser-[^/]+\/job-log\.txt$/) });
   });
 });

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { isolateRun, type ScriptSandbox } from "../../sandbox/index.js";
@@ -13,7 +13,10 @@ export type BrowserOptions = {
   chromiumPath: string;
   /** bwrap and the proxy's address rule, or SCRIPT_SANDBOX=off (src/sandbox). */
   sandbox: ScriptSandbox;
-  /** The run's directory: the sandbox's working directory, and where screenshots go. */
+  /**
+   * The run's directory, where screenshots go (the service's alone); the sandbox works in its
+   * `sandbox` folder, so nothing the browser's side writes can stand in for a screenshot.
+   */
   dir: string;
   /** The run's wall-clock limit: the sandbox kills the browser then. */
   timeoutMs: number;
@@ -41,9 +44,11 @@ export class AgentBrowser {
   ) {}
 
   static async start(options: BrowserOptions, startTimeoutMs: number): Promise<AgentBrowser> {
-    const isolated = await isolateRun(options.dir, options.sandbox);
-    const entry = join(options.dir, ".vigil-browser-server.cjs");
-    const socket = join(options.dir, "browser.sock");
+    const work = join(options.dir, "sandbox");
+    await mkdir(work);
+    const isolated = await isolateRun(work, options.sandbox);
+    const entry = join(work, ".vigil-browser-server.cjs");
+    const socket = join(work, "browser.sock");
     await writeFile(entry, browserServerSource(isolated.isolation !== null));
     let output = "";
     let found: (path: string) => void = () => {};
@@ -54,7 +59,7 @@ export class AgentBrowser {
       entry,
       args: [options.chromiumPath, JSON.stringify(CHROMIUM_ARGS), socket],
       env: {},
-      cwd: options.dir,
+      cwd: work,
       isolation: isolated.isolation,
       timeoutMs: options.timeoutMs,
       memoryMb: options.memoryMb,
@@ -140,7 +145,8 @@ export class AgentBrowser {
       }
       case "screenshot": {
         const path = join(this.dir, `agent-screenshot-${++this.shots}.png`);
-        const bytes = await page.screenshot({ path });
+        const bytes = await page.screenshot();
+        await writeFile(path, bytes, { flag: "wx" });
         return { output: `screenshot of ${page.url()} taken`, screenshot: { path, size: bytes.length } };
       }
       default:

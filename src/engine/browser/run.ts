@@ -1,9 +1,10 @@
-import { access, constants, writeFile } from "node:fs/promises";
+import { access, constants } from "node:fs/promises";
 import { join } from "node:path";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubText, secretValues } from "../../domain/monitoring/scrub.js";
 import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
-import { asset, attachmentsOf, outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
+import { outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
+import { asset, attachmentsOf, writeRunFile } from "./run-files.js";
 import { isolateRun, type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
 import { playwrightCli } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
@@ -144,7 +145,7 @@ export async function runScriptCheck(
       lines.push({ time: Date.now(), msg: scrub(plain(partial)), level: "INFO" });
     const logText = `${scrub(plain(sandbox.output))}${sandbox.droppedBytes ? `\n[${sandbox.droppedBytes} more bytes of output dropped]\n` : ""}`;
     const logPath = join(run.dir, "job-log.txt");
-    await writeFile(logPath, logText);
+    await writeRunFile(logPath, logText);
 
     const report = await readReport(layout.report).catch(() => null);
     const { pages, traceSummary } = await readPages(layout.pages);
@@ -166,8 +167,8 @@ export async function runScriptCheck(
     if (report && tests.length === 0 && errors.length === 0)
       errors.push("no test ran (check the script, projects and tags)");
     const assets = [
-      ...(await attachmentsOf(report?.tests ?? [])),
-      ...[await asset("log", "job-log.txt", "text/plain; charset=utf-8", logPath)].filter(
+      ...(await attachmentsOf(report?.tests ?? [], run.dir)),
+      ...[await asset("log", "job-log.txt", "text/plain; charset=utf-8", logPath, run.dir)].filter(
         (a): a is RunAsset => a !== null,
       ),
     ];
