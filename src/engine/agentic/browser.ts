@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { constants, mkdir, open, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { isolateRun, type ScriptSandbox } from "../../sandbox/index.js";
@@ -7,6 +7,8 @@ import { runInSandbox, type SandboxResult } from "../browser/sandbox.js";
 import { browserServerSource, ENDPOINT_LINE } from "./browser-server-source.js";
 
 const TEXT_CAP = 8_000;
+/** Linux's O_PATH (Node has no constant for it): a handle on the socket's inode, not its name. */
+const O_PATH = 0o10000000;
 
 export type ToolReply = { output?: string; error?: string; screenshot?: { path: string; size: number } };
 export type BrowserOptions = {
@@ -86,9 +88,17 @@ export class AgentBrowser {
         ).unref(),
       ),
     ]);
-    // ws's Unix-socket form: the browser server is on the sandbox's own loopback, out of reach otherwise.
-    const ws = `ws+unix:${socket}:${path}`;
-    const browser = await chromium.connect(ws, { timeout: startTimeoutMs });
+    // ws's Unix-socket form: the browser server is on the sandbox's own loopback, out of reach
+    // otherwise. The socket is opened first (O_PATH, no link followed) and connected to through
+    // that handle: the sandbox could replace its name with a link to a socket of the host's.
+    const handle = await open(socket, O_PATH | constants.O_NOFOLLOW);
+    let browser: Browser;
+    try {
+      if (!(await handle.stat()).isSocket()) throw new Error("the browser server's socket is not a socket");
+      browser = await chromium.connect(`ws+unix:/proc/self/fd/${handle.fd}:${path}`, { timeout: startTimeoutMs });
+    } finally {
+      await handle.close();
+    }
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     return new AgentBrowser(browser, page, options.dir, ended, isolated.proxy?.refusals ?? []);
