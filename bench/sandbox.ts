@@ -8,11 +8,11 @@
 // included); unsandboxed, only the processes carrying the run's tag in their environment, which
 // Chromium's zygote children do not: that figure is too low, not the sandbox's cost.
 //   npm run bench:sandbox
-//   BENCH_ROUNDS=8 npm run bench:sandbox
+//   BENCH_ROUNDS=9 npm run bench:sandbox   (default 7: fewer are at the mercy of the machine's load)
 import { Semaphore } from "../src/engine/browser/sandbox.js";
 import { browserRun, startSimplePage } from "./support/browser-run.js";
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const target = await startSimplePage();
 
 type Mode = "sandboxed" | "unsandboxed";

@@ -333,6 +333,23 @@ describe("AGENTIC runs", () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("drives the browser as a plain child process under SCRIPT_SANDBOX=off (unsafe)", async () => {
+    const { outcome, result } = await run(
+      [
+        { tool: "navigate", args: { url: site.url } },
+        { tool: "read_text", args: { selector: "button" } },
+        { tool: "report", args: { assertions: [], summary: "read it" } },
+      ],
+      agentic("Read the button.", []),
+      { sandbox: scriptSandbox({ scriptSandbox: false, blockPrivateTargets: false }) },
+    );
+    expect(outcome).toMatchObject({ hasFailures: false, hasErrors: false });
+    const read = result.steps.find(
+      (s: { type: string; name: string }) => s.type === "tool_result" && s.name === "read_text",
+    );
+    expect(read.output).toBe("Sign in");
+  });
+
   it("refuses navigations to private addresses under BLOCK_PRIVATE_TARGETS", async () => {
     const before = site.received.length;
     const hangs = site.hanging.length;
