@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { lchown, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { bwrapArgs, SANDBOX_UID } from "./bwrap.js";
@@ -14,6 +14,14 @@ export type Isolation = {
 export type Launch = { file: string; args: string[] };
 
 const realNode = realpathSync(process.execPath);
+/**
+ * Tasks (processes and threads) the sandbox's user may have, all runs together: a run takes about
+ * 300 (Chromium's processes and both nodes' threads); a fork bomb stops there instead of taking
+ * every pid of the host. util-linux's prlimit sets it, when it is there.
+ */
+export const RUN_TASKS_LIMIT = 8192;
+const PRLIMIT = "/usr/bin/prlimit";
+const limits = existsSync(PRLIMIT) ? [PRLIMIT, `--nproc=${RUN_TASKS_LIMIT}`, "--"] : [];
 const asRoot = process.getuid?.() === 0;
 
 /** The whole directory tree handed to `nobody` (the run writes its report, results, profile there). */
@@ -55,7 +63,7 @@ export async function launchCommand(
   const args = bwrapArgs({
     dir: run.dir,
     env: { ...run.env, ...proxyEnv(isolation.proxySocket), VIGIL_ENV_FILE: envFile },
-    command: [realNode, relay, run.entry, ...run.args],
+    command: [...limits, realNode, relay, run.entry, ...run.args],
     asRoot,
     ...(realNode.startsWith("/usr/") ? {} : { extra: [join(realNode, "..", "..")] }),
   });

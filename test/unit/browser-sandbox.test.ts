@@ -23,7 +23,7 @@ describe("runInSandbox", () => {
   it("gives the script only the check's variables, its own directory as cwd and home, as nobody in bwrap", async () => {
     process.env.VIGIL_TEST_SERVICE_SECRET = "service-only";
     const { entry, cwd } = await script(
-      "const fs = require('node:fs'); console.log(JSON.stringify({ cwd: process.cwd(), home: process.env.HOME, own: process.env.OWN, db: process.env.DATABASE_URL ?? null, secret: process.env.VIGIL_TEST_SERVICE_SECRET ?? null, uid: process.getuid(), root: fs.readdirSync('/').sort(), processes: fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)).length, checkout: fs.existsSync(process.argv[2]), preload: process.env.LD_PRELOAD, envFile: fs.existsSync('.vigil-env.json'), status: fs.readFileSync('/proc/self/status', 'utf8').split('\\n').filter((l) => /^(Uid|Gid|Groups|CapPrm|CapEff|CapAmb|NoNewPrivs):/.test(l)).map((l) => l.replace(/\\s+/g, ' ')) }))",
+      "const fs = require('node:fs'); console.log(JSON.stringify({ cwd: process.cwd(), home: process.env.HOME, own: process.env.OWN, db: process.env.DATABASE_URL ?? null, secret: process.env.VIGIL_TEST_SERVICE_SECRET ?? null, uid: process.getuid(), root: fs.readdirSync('/').sort(), processes: fs.readdirSync('/proc').filter((n) => /^\\d+$/.test(n)).length, checkout: fs.existsSync(process.argv[2]), preload: process.env.LD_PRELOAD, envFile: fs.existsSync('.vigil-env.json'), tasks: /Max processes\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/limits', 'utf8'))[1], status: fs.readFileSync('/proc/self/status', 'utf8').split('\\n').filter((l) => /^(Uid|Gid|Groups|CapPrm|CapEff|CapAmb|NoNewPrivs):/.test(l)).map((l) => l.replace(/\\s+/g, ' ')) }))",
     );
     const checkout = new URL("../../package.json", import.meta.url).pathname;
     const result = await runInSandbox({
@@ -50,6 +50,8 @@ describe("runInSandbox", () => {
       // The check's variables arrive once the run is nobody: never in bwrap's (root's) environment.
       preload: "/nowhere/evil.so",
       envFile: false,
+      // A fork bomb stops at the sandbox user's task limit.
+      tasks: "8192",
       // nobody for real (real, effective, saved and fs ids), no capability, setuid binaries inert
       status: [
         "Uid: 65534 65534 65534 65534",
