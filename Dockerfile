@@ -16,10 +16,15 @@ COPY prisma ./prisma
 COPY src ./src
 RUN npm ci && npm prune --omit=dev && npm cache clean --force
 
-# --- runtime: Node, Debian's Chromium for browser checks, the built app, a non-root user ---
+# --- runtime: Node, Debian's Chromium and bubblewrap for browser checks, the built app, a non-root user ---
+# Scripts run in bwrap (README.md, "Browser checks"): as the `node` user it needs user namespaces,
+# which Docker's default seccomp and AppArmor profiles refuse, and a fresh /proc, which Docker's
+# masked paths prevent: run the container with
+#   --security-opt seccomp=unconfined --security-opt apparmor=unconfined --security-opt systempaths=unconfined
+# (compose.yaml does). Untested: no Docker engine where this was written.
 FROM node:20-bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core bubblewrap \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \

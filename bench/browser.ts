@@ -3,60 +3,23 @@
 // Prints: runs per minute at BROWSER_CONCURRENCY 1 and 2; the wall time of one warm run split into
 // start-up (sandbox, Playwright Test, worker: everything before the test) and script (the test,
 // browser launch by its fixtures included); peak RSS of a run's processes (node and Chromium,
-// summed, shared pages counted in each); and the lag of API-check runs (due -> started, and
+// proportional set sizes summed, shared pages shared out); and the lag of API-check runs (due -> started, and
 // due -> finished, against a local target, every 200 ms) in this process with and without
 // browser runs under way, alternated.
 //   npm run bench:browser
 //   BENCH_RUNS=6 BENCH_PHASE_SECONDS=10 npm run bench:browser
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { RunOutcome } from "../src/domain/monitoring/tries.js";
-import { runScriptCheck, type BrowserRunOptions } from "../src/engine/browser/run.js";
 import type { SandboxResult } from "../src/engine/browser/sandbox.js";
 import { FairSlots, type Slots } from "../src/engine/fair-slots.js";
+import { browserRun as runBrowserCheck, startSimplePage } from "./support/browser-run.js";
 import { runApiCheck } from "../src/engine/runners/api.js";
 
 const runsPerPhase = Number(process.env.BENCH_RUNS ?? 6);
 const phaseSeconds = Number(process.env.BENCH_PHASE_SECONDS ?? 10);
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const target = createServer((request, response) => {
-  if (request.url === "/health") return void response.end('{"status":"ok"}');
-  response.setHeader("content-type", "text/html");
-  response.end("<html><head><title>Shop</title></head><body><h1>Hello Vigil</h1><p>A simple page.</p></body></html>");
-});
-await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-
-const script = `import { test, expect } from "@playwright/test";
-test("home", async ({ page }) => {
-  await page.goto("${base}/");
-  await expect(page.locator("h1")).toHaveText("Hello Vigil");
-});`;
-
-function browserRun(slots: Slots, figures: SandboxResult[]): Promise<RunOutcome> {
-  const options: BrowserRunOptions = {
-    chromiumPath,
-    blockPrivateTargets: false,
-    slots,
-    onSandbox: (result) => figures.push(result),
-  };
-  return runScriptCheck(
-    {
-      kind: "BROWSER",
-      scripted: { script, setupScripts: [], tearDownScripts: [], frequency: 1 },
-      variables: [],
-      degradedResponseTime: null,
-      maxResponseTime: null,
-      shouldFail: false,
-    },
-    options,
-  ).then(async (outcome) => {
-    await outcome.release?.();
-    if (outcome.hasFailures || outcome.hasErrors) throw new Error(JSON.stringify(outcome.browserCheckResult));
-    return outcome;
-  });
-}
+const target = await startSimplePage();
+const base = target.base;
+const browserRun = (slots: Slots, figures: SandboxResult[]) =>
+  runBrowserCheck(base, slots, (result) => figures.push(result));
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

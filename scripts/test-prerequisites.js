@@ -24,6 +24,16 @@ const needs = [
     present: () => existsSync("/usr/bin/chromium"),
   },
   {
+    pkg: "bubblewrap",
+    why: "browser, multi-step, Playwright and agentic checks run their scripts in bwrap",
+    present: () => existsSync("/usr/bin/bwrap"),
+  },
+  {
+    pkg: "openssl",
+    why: "the sandbox's HTTPS test makes a throw-away self-signed certificate",
+    present: () => onPath("openssl"),
+  },
+  {
     pkg: "redis-server",
     why: "the scale-out tests share events and rate limits between instances through a throw-away Redis",
     present: () => onPath("redis-server") || existsSync("/usr/bin/redis-server"),

@@ -13,6 +13,15 @@ const booleanFlag = (fallback: boolean) =>
     .default(fallback ? "true" : "false")
     .transform((value) => value === "true" || value === "1");
 
+/** An on/off switch (on, off, true, false; any case). */
+export const onOff = (fallback: boolean) =>
+  z
+    .string()
+    .default(fallback ? "on" : "off")
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["on", "off", "true", "false"], { message: "must be on or off" }))
+    .transform((v) => v === "on" || v === "true");
+
 const integer = (min: number, max: number, fallback: number) =>
   z
     .string()
@@ -148,6 +157,8 @@ export const ConfigSchema = z
     CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
     /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this instance (each a node process, most a Chromium). */
     BROWSER_CONCURRENCY: integer(1, 64, 1),
+    /** Scripts in bwrap behind the filtering proxy (src/sandbox); off is unsafe: one trusted tenant only. */
+    SCRIPT_SANDBOX: onOff(true),
     /** When set, GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
     METRICS_TOKEN: z
       .string()
@@ -160,6 +171,13 @@ export const ConfigSchema = z
         code: "custom",
         path: ["HTTP_HEADERS_TIMEOUT_MS"],
         message: "must not be larger than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+      });
+    if (!env.SCRIPT_SANDBOX && env.BLOCK_PRIVATE_TARGETS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SCRIPT_SANDBOX"],
+        message:
+          "must stay on with BLOCK_PRIVATE_TARGETS=true: scripts outside the sandbox reach every address and the service's own files",
       });
     if (Boolean(env.VIGIL_ACCOUNT_ID) !== Boolean(env.VIGIL_API_KEY)) {
       const missing = env.VIGIL_ACCOUNT_ID ? "VIGIL_API_KEY" : "VIGIL_ACCOUNT_ID";
@@ -208,8 +226,8 @@ export type Config = {
   artifacts: { dir: string; maxRunBytes: number };
   /** AGENTIC checks' model endpoint; a run without all three ends with hasErrors naming the missing ones. */
   agentic: AgenticModelConfig;
-  /** BROWSER, MULTI_STEP and PLAYWRIGHT checks (src/engine/browser). */
-  browser: { chromiumPath: string; concurrency: number };
+  /** BROWSER, MULTI_STEP, PLAYWRIGHT and AGENTIC checks (src/engine/browser); `sandbox`: SCRIPT_SANDBOX. */
+  browser: { chromiumPath: string; concurrency: number; sandbox: boolean };
   /** null: /metrics is open. */
   metricsToken: string | null;
 };
@@ -292,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     publicOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : null,
     deliveryConcurrency: c.DELIVERY_CONCURRENCY,
-    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY },
+    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY, sandbox: c.SCRIPT_SANDBOX },
     delivery: {
       smtpUrl: c.SMTP_URL ?? null,
       emailFrom: c.EMAIL_FROM,

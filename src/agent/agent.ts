@@ -65,6 +65,8 @@ export async function startAgent(
     },
     `vigil agent started; health on port ${health.port}`,
   );
+  if (!config.browser.sandbox)
+    logger.warn("SCRIPT_SANDBOX=off: checks' scripts run unsandboxed, with this agent's files and network (unsafe)");
 
   function start(run: ClaimedRun) {
     const running = executeClaimedRun(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AgenticModelConfig, agenticModelConfig } from "../config.js";
+import { type AgenticModelConfig, agenticModelConfig, onOff } from "../config.js";
 import { EnvironmentError, parseEnvironment } from "../environment.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -50,6 +50,8 @@ export const AgentConfigSchema = z.object({
   CHROMIUM_PATH: z.string().min(1, "must not be empty").default("/usr/bin/chromium"),
   /** BROWSER, MULTI_STEP and PLAYWRIGHT runs under way at once on this agent. */
   BROWSER_CONCURRENCY: integer(1, 64, 1),
+  /** Scripts in bwrap behind the filtering proxy, as on the service (private addresses allowed here). */
+  SCRIPT_SANDBOX: onOff(true),
   AGENT_HEALTH_PORT: integer(0, 65535, 8081),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(", ")}` }).default("info"),
   EXTERNAL_OBSERVABILITY: z
@@ -73,7 +75,7 @@ export type AgentConfig = {
   /** The service's base URL, ending with "/" so that paths resolve under it. */
   serviceUrl: URL;
   concurrency: number;
-  browser: { chromiumPath: string; concurrency: number };
+  browser: { chromiumPath: string; concurrency: number; sandbox: boolean };
   healthPort: number;
   logLevel: (typeof logLevels)[number];
   errorReporting: boolean;
@@ -106,7 +108,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
     apiKey: c.API_KEY,
     serviceUrl,
     concurrency: c.JOB_CONCURRENCY,
-    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY },
+    browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY, sandbox: c.SCRIPT_SANDBOX },
     healthPort: c.AGENT_HEALTH_PORT,
     logLevel: c.LOG_LEVEL,
     errorReporting: c.EXTERNAL_OBSERVABILITY,

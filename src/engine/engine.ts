@@ -76,6 +76,10 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   const db = app.database.prisma;
   const owner = options.owner ?? `service:${randomUUID()}`;
   const now = options.now ?? (() => new Date());
+  if (!app.config.browser.sandbox)
+    app.logger.warn(
+      "SCRIPT_SANDBOX=off: checks' scripts run unsandboxed, with the service's files and network (unsafe)",
+    );
   const runners =
     options.runners ??
     defaultRunners({

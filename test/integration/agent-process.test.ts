@@ -261,6 +261,16 @@ describe(`the agent process (bin/vigil-agent.js) against the service on ${testPr
     expect(errorLine).toContain("[redacted]");
   });
 
+  it("warns at start that SCRIPT_SANDBOX=off runs scripts unsandboxed", async () => {
+    const l = await location();
+    const unsafe = await agent({ API_KEY: l.key, SCRIPT_SANDBOX: "off" });
+    await eventually(async () => unsafe.stdout().includes("SCRIPT_SANDBOX=off"), 10_000, "the warning");
+    expect(unsafe.stdout()).toMatch(
+      /"level":40,.*"msg":"SCRIPT_SANDBOX=off: checks' scripts run unsandboxed.*\(unsafe\)"/,
+    );
+    unsafe.kill();
+  });
+
   it("sends no error report with EXTERNAL_OBSERVABILITY=off, and calls the service through HTTP_PROXY (started as `vigil agent`)", async () => {
     const l = await location();
     const proxy = await startProxy();

@@ -18,7 +18,7 @@ describe("the agent's configuration (environment)", () => {
       apiKey: KEY,
       serviceUrl: new URL("https://vigil.example.com/base/"),
       concurrency: 1,
-      browser: { chromiumPath: "/usr/bin/chromium", concurrency: 1 },
+      browser: { chromiumPath: "/usr/bin/chromium", concurrency: 1, sandbox: true },
       healthPort: 8081,
       logLevel: "info",
       errorReporting: true,
@@ -26,6 +26,13 @@ describe("the agent's configuration (environment)", () => {
       localSecrets: [],
       agentic: { modelUrl: null, model: null, apiKey: null },
     });
+  });
+
+  it("reads SCRIPT_SANDBOX (on by default; off allowed: an agent refuses no private address anyway)", () => {
+    const env = { API_KEY: KEY, VIGIL_URL: "https://v.example.com" };
+    expect(loadAgentConfig({ ...env, SCRIPT_SANDBOX: "off" }).browser.sandbox).toBe(false);
+    expect(loadAgentConfig({ ...env, SCRIPT_SANDBOX: "ON" }).browser.sandbox).toBe(true);
+    expect(problems({ ...env, SCRIPT_SANDBOX: "maybe" })).toEqual(['SCRIPT_SANDBOX must be on or off (got "maybe")']);
   });
 
   it("reads the AGENTIC model variables, and never echoes the model's key in an error", () => {

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunnableCheck } from "../../src/domain/monitoring/tries.js";
 import { isRunning } from "../../src/engine/browser/processes.js";
 import { type AgenticOptions, runAgenticCheck } from "../../src/engine/agentic/run.js";
+import { scriptSandbox } from "../../src/sandbox/index.js";
+
+const sandbox = scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false });
 import { inOrder, type ModelAnswer, startChatModel, startSite } from "../support/chat-model.js";
 
 const SECRET = "hunter2-secret";
@@ -72,7 +75,7 @@ describe("AGENTIC runs", () => {
       const outcome = await runAgenticCheck(
         check,
         variables,
-        { model: model.config, blockPrivateTargets: false, workDir, ...extra },
+        { model: model.config, sandbox, workDir, ...extra },
         signal,
       );
       return { outcome, requests: model.requests, result: outcome.agenticCheckResult as Record<string, any> };
@@ -200,7 +203,7 @@ describe("AGENTIC runs", () => {
   it("ends at once with hasErrors naming the missing variables", async () => {
     const outcome = await runAgenticCheck(agentic("Check the page.", []), variables, {
       model: { modelUrl: "http://127.0.0.1:9/v1", model: null, apiKey: null },
-      blockPrivateTargets: false,
+      sandbox,
     });
     expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
     expect(outcome.agenticCheckResult).toMatchObject({
@@ -321,6 +324,32 @@ describe("AGENTIC runs", () => {
     for (const pid of pids) expect(await isRunning(pid)).toBe(false);
   });
 
+  it("ends with hasErrors naming Debian's bubblewrap package when bwrap is missing, asking the model nothing", async () => {
+    const { outcome, requests } = await run([{ tool: "navigate", args: { url: site.url } }], agentic("Open it.", []), {
+      sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false, bwrapPath: "/nowhere/bwrap" }),
+    });
+    expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(JSON.stringify(outcome.agenticCheckResult)).toMatch(/Debian's `bubblewrap` package/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("drives the browser as a plain child process under SCRIPT_SANDBOX=off (unsafe)", async () => {
+    const { outcome, result } = await run(
+      [
+        { tool: "navigate", args: { url: site.url } },
+        { tool: "read_text", args: { selector: "button" } },
+        { tool: "report", args: { assertions: [], summary: "read it" } },
+      ],
+      agentic("Read the button.", []),
+      { sandbox: scriptSandbox({ scriptSandbox: false, blockPrivateTargets: false }) },
+    );
+    expect(outcome).toMatchObject({ hasFailures: false, hasErrors: false });
+    const read = result.steps.find(
+      (s: { type: string; name: string }) => s.type === "tool_result" && s.name === "read_text",
+    );
+    expect(read.output).toBe("Sign in");
+  });
+
   it("refuses navigations to private addresses under BLOCK_PRIVATE_TARGETS", async () => {
     const before = site.received.length;
     const hangs = site.hanging.length;
@@ -330,12 +359,12 @@ describe("AGENTIC runs", () => {
         { tool: "report", args: { assertions: [], summary: "blocked" } },
       ],
       agentic("Open the page.", []),
-      { blockPrivateTargets: true },
+      { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true }) },
     );
     const navigate = result.steps.find(
       (s: { type: string; name: string }) => s.type === "tool_result" && s.name === "navigate",
     );
-    expect(navigate.output).toMatch(/^error: .*ERR_BLOCKED_BY_CLIENT/);
+    expect(navigate.output).toMatch(/^error: refused: 127\.0\.0\.1 .*BLOCK_PRIVATE_TARGETS/);
     expect(site.hanging.length).toBe(hangs);
     expect(site.received.length).toBe(before);
   });

@@ -2,14 +2,17 @@
 // Debian's Chromium and Playwright Test in the sandbox (no database: the engine's side is in
 // test/integration/browser-checks.test.ts).
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlaywrightProject, RunOutcome, ScriptSettings } from "../../src/domain/monitoring/tries.js";
 import { runAlive } from "../../src/engine/browser/processes.js";
 import { runScriptCheck, type BrowserRunOptions, type ScriptKind } from "../../src/engine/browser/run.js";
 import { FairSlots } from "../../src/engine/fair-slots.js";
+import { scriptSandbox } from "../../src/sandbox/index.js";
 
 // Each run starts Playwright Test and most a Chromium: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -33,7 +36,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const options: BrowserRunOptions = {
   chromiumPath: "/usr/bin/chromium",
-  blockPrivateTargets: false,
+  sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false }),
   slots: new FairSlots(1).for("account"),
 };
 const header = `import { test, expect } from "@playwright/test";\n`;
@@ -168,7 +171,7 @@ describe("BROWSER runs", () => {
     await outcome.release!();
   });
 
-  it("gives the script none of the service's environment, its own directory as working directory and home; the service's files stay readable (no container)", async () => {
+  it("gives the script none of the service's environment, its own directory as working directory and home, none of the service's files", async () => {
     const saved = { key: process.env.VIGIL_API_KEY, db: process.env.DATABASE_URL };
     process.env.VIGIL_API_KEY = "vg_service_key_for_the_test_only";
     process.env.DATABASE_URL = "file:./service.db";
@@ -198,8 +201,8 @@ test("environment", async () => {
     expect(seen).toMatchObject({ key: null, db: null, mine: "check variable" });
     expect(seen.cwd).toMatch(/vigil-browser-/);
     expect(seen.home).toBe(seen.cwd);
-    // What a plain child process can still do (README, "Browser checks"): read the service's files.
-    expect(seen.serviceFile).toBe(true);
+    // The checkout is not in the sandbox (test/unit/script-sandbox.test.ts tries harder).
+    expect(seen.serviceFile).toBe(false);
     await outcome.release!();
   });
 
@@ -222,7 +225,7 @@ test("environment", async () => {
       "BROWSER",
       `${header}test("private", async ({ page }) => { await page.goto("{{BASE}}/"); });`,
       {
-        options: { blockPrivateTargets: true },
+        options: { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true }) },
       },
     );
     expect(page).toMatchObject({ hasFailures: true });
@@ -232,7 +235,7 @@ test("environment", async () => {
       "MULTI_STEP",
       `${header}test("private", async ({ request }) => { await request.get("{{BASE}}/api/items"); });`,
       {
-        options: { blockPrivateTargets: true },
+        options: { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true }) },
       },
     );
     expect(api).toMatchObject({ hasFailures: true });
@@ -247,6 +250,58 @@ test("environment", async () => {
     });
     expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
     expect(browserResult(outcome).errors[0]).toMatch(/Debian's `chromium` package/);
+  });
+
+  it("ends with hasErrors naming Debian's bubblewrap package when bwrap is missing, running nothing", async () => {
+    const before = hits.length;
+    const outcome = await run("BROWSER", `${header}test("x", async ({ page }) => { await page.goto("{{BASE}}/"); });`, {
+      options: {
+        sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false, bwrapPath: "/nowhere/bwrap" }),
+      },
+    });
+    expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(browserResult(outcome).errors[0]).toMatch(/Debian's `bubblewrap` package.*SCRIPT_SANDBOX=off \(unsafe/);
+    expect(hits.length).toBe(before);
+  });
+
+  it("ends with hasErrors saying why when bwrap cannot make its namespaces (a container without the options)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "vigil-fake-bwrap-"));
+    const bwrap = join(dir, "bwrap");
+    // What bwrap prints in a container whose seccomp profile refuses user namespaces.
+    await writeFile(
+      bwrap,
+      "#!/bin/sh\necho 'bwrap: Creating new namespace failed: Operation not permitted' >&2\nexit 1\n",
+      {
+        mode: 0o755,
+      },
+    );
+    const outcome = await run("BROWSER", `${header}test("x", async () => {});`, {
+      options: { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: false, bwrapPath: bwrap }) },
+    });
+    await rm(dir, { recursive: true, force: true });
+    expect(outcome).toMatchObject({ hasErrors: true, hasFailures: false });
+    expect(browserResult(outcome).errors).toEqual([
+      expect.stringMatching(
+        /^the script sandbox could not start \(bwrap: Creating new namespace failed.*compose\.yaml/,
+      ),
+    ]);
+  });
+
+  it("runs as a plain child process with the service's network and files under SCRIPT_SANDBOX=off (unsafe)", async () => {
+    const ownSource = new URL(import.meta.url).pathname;
+    const outcome = await run(
+      "BROWSER",
+      `${header}import { existsSync } from "node:fs";
+test("unsandboxed", async ({ page }) => {
+  await page.goto("{{BASE}}/");
+  await expect(page.locator("h1")).toHaveText("Hello Vigil");
+  console.log("SEEN=" + JSON.stringify({ uid: process.getuid(), serviceFile: existsSync(${JSON.stringify(ownSource)}) }));
+});`,
+      { options: { sandbox: scriptSandbox({ scriptSandbox: false, blockPrivateTargets: false }) } },
+    );
+    expect(outcome).toMatchObject({ hasFailures: false, hasErrors: false });
+    expect(JSON.parse(/SEEN=(.*)/.exec(log(outcome))![1]!)).toEqual({ uid: process.getuid?.(), serviceFile: true });
+    await outcome.release!();
   });
 
   it("stops a running check when its signal aborts (cancellation), with its Chromium", async () => {

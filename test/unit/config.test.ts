@@ -74,6 +74,16 @@ describe("configuration", () => {
     expect(problem).toContain(JSON.stringify(value));
   });
 
+  it("runs scripts in the sandbox unless SCRIPT_SANDBOX=off, which it refuses with BLOCK_PRIVATE_TARGETS=true", () => {
+    expect(loadConfig({}).browser).toEqual({ chromiumPath: "/usr/bin/chromium", concurrency: 1, sandbox: true });
+    expect(loadConfig({ SCRIPT_SANDBOX: "off" }).browser.sandbox).toBe(false);
+    expect(loadConfig({ SCRIPT_SANDBOX: "on", BLOCK_PRIVATE_TARGETS: "true" }).browser.sandbox).toBe(true);
+    expect(problems({ SCRIPT_SANDBOX: "off", BLOCK_PRIVATE_TARGETS: "true" })).toEqual([
+      'SCRIPT_SANDBOX must stay on with BLOCK_PRIVATE_TARGETS=true: scripts outside the sandbox reach every address and the service\'s own files (got "off")',
+    ]);
+    expect(problems({ SCRIPT_SANDBOX: "sometimes" })).toEqual(['SCRIPT_SANDBOX must be on or off (got "sometimes")']);
+  });
+
   it("reports every problem at once", () => {
     expect(problems({ PORT: "x", LOG_LEVEL: "y" }).map((p) => p.split(" ")[0])).toEqual(["PORT", "LOG_LEVEL"]);
   });

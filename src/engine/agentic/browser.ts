@@ -1,21 +1,24 @@
-import { lookup } from "node:dns/promises";
-import { createRequire } from "node:module";
-import { isIP } from "node:net";
+import { constants, mkdir, open, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { isolateRun, type ScriptSandbox } from "../../sandbox/index.js";
 import { CHROMIUM_ARGS } from "../browser/project.js";
 import { runInSandbox, type SandboxResult } from "../browser/sandbox.js";
-import { isPrivateAddress } from "../runners/targets.js";
+import { browserServerSource, ENDPOINT_LINE } from "./browser-server-source.js";
 
-const ENDPOINT_LINE = "VIGIL_AGENT_BROWSER "; // what browser-server.ts prints
 const TEXT_CAP = 8_000;
+/** Linux's O_PATH (Node has no constant for it): a handle on the socket's inode, not its name. */
+const O_PATH = 0o10000000;
 
 export type ToolReply = { output?: string; error?: string; screenshot?: { path: string; size: number } };
 export type BrowserOptions = {
   chromiumPath: string;
-  blockPrivateTargets: boolean;
-  /** The run's directory: the sandbox's working directory, and where screenshots go. */
+  /** bwrap and the proxy's address rule, or SCRIPT_SANDBOX=off (src/sandbox). */
+  sandbox: ScriptSandbox;
+  /**
+   * The run's directory, where screenshots go (the service's alone); the sandbox works in its
+   * `sandbox` folder, so nothing the browser's side writes can stand in for a screenshot.
+   */
   dir: string;
   /** The run's wall-clock limit: the sandbox kills the browser then. */
   timeoutMs: number;
@@ -24,25 +27,11 @@ export type BrowserOptions = {
   signal: AbortSignal;
 };
 
-/** The compiled server from dist/, or the TypeScript source through tsx (tests, an edited checkout). */
-function serverEntry(): { entry: string; nodeArgs: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith(".js")) return { entry: fileURLToPath(new URL("./browser-server.js", here)), nodeArgs: [] };
-  const tsx = pathToFileURL(createRequire(here).resolve("tsx")).href;
-  return { entry: fileURLToPath(new URL("./browser-server.ts", here)), nodeArgs: ["--import", tsx] };
-}
-
-async function privateHost(hostname: string): Promise<boolean> {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-  return addresses.some(isPrivateAddress);
-}
-
 /**
  * The agent's browser: Chromium runs in the sandbox (its own process, directory and environment,
- * a wall-clock and a memory limit, killed with everything it started), behind a Playwright browser
- * server on 127.0.0.1; this process drives its one page through the tools. Under
- * BLOCK_PRIVATE_TARGETS every request of the page to a private address is refused.
+ * a wall-clock and a memory limit, killed with everything it started; every request through the
+ * filtering proxy), behind a Playwright browser server reached over a Unix socket in the run's
+ * directory; this process drives its one page through the tools.
  */
 export class AgentBrowser {
   private shots = 0;
@@ -52,21 +41,28 @@ export class AgentBrowser {
     private readonly dir: string,
     /** The sandbox's end (after a kill: the browser is gone). */
     readonly ended: Promise<SandboxResult>,
+    /** What the run's proxy refused so far (BLOCK_PRIVATE_TARGETS). */
+    private readonly refusals: readonly string[],
   ) {}
 
   static async start(options: BrowserOptions, startTimeoutMs: number): Promise<AgentBrowser> {
-    const { entry, nodeArgs } = serverEntry();
+    const work = join(options.dir, "sandbox");
+    await mkdir(work);
+    const isolated = await isolateRun(work, options.sandbox);
+    const entry = join(work, ".vigil-browser-server.cjs");
+    const socket = join(work, "browser.sock");
+    await writeFile(entry, browserServerSource(isolated.isolation !== null));
     let output = "";
-    let found: (ws: string) => void = () => {};
+    let found: (path: string) => void = () => {};
     const endpoint = new Promise<string>((resolve) => {
       found = resolve;
     });
     const ended = runInSandbox({
       entry,
-      nodeArgs,
-      args: [options.chromiumPath, JSON.stringify(CHROMIUM_ARGS)],
+      args: [options.chromiumPath, JSON.stringify(CHROMIUM_ARGS), socket],
       env: {},
-      cwd: options.dir,
+      cwd: work,
+      isolation: isolated.isolation,
       timeoutMs: options.timeoutMs,
       memoryMb: options.memoryMb,
       signal: options.signal,
@@ -77,8 +73,10 @@ export class AgentBrowser {
         if (line) found(line.slice(ENDPOINT_LINE.length).trim());
       },
     });
+    // The proxy lives as long as the browser (the sandbox ends at the run's end or on a kill).
+    void ended.finally(() => isolated.close());
     const failed = (why: string) => new Error(why);
-    const ws = await Promise.race([
+    const path = await Promise.race([
       endpoint,
       ended.then((r) => {
         throw failed(r.output.trim().split("\n").pop() || `the browser process ended (exit ${r.exitCode ?? r.signal})`);
@@ -90,25 +88,32 @@ export class AgentBrowser {
         ).unref(),
       ),
     ]);
-    const browser = await chromium.connect(ws, { timeout: startTimeoutMs });
+    // ws's Unix-socket form: the browser server is on the sandbox's own loopback, out of reach
+    // otherwise. The socket is opened first (O_PATH, no link followed) and connected to through
+    // that handle: the sandbox could replace its name with a link to a socket of the host's.
+    const handle = await open(socket, O_PATH | constants.O_NOFOLLOW);
+    let browser: Browser;
+    try {
+      if (!(await handle.stat()).isSocket()) throw new Error("the browser server's socket is not a socket");
+      browser = await chromium.connect(`ws+unix:/proc/self/fd/${handle.fd}:${path}`, { timeout: startTimeoutMs });
+    } finally {
+      await handle.close();
+    }
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    if (options.blockPrivateTargets)
-      await context.route("**/*", async (route) => {
-        const url = new URL(route.request().url());
-        if (/^(https?|wss?):$/.test(url.protocol) && (await privateHost(url.hostname)))
-          return route.abort("blockedbyclient");
-        return route.continue();
-      });
     const page = await context.newPage();
-    return new AgentBrowser(browser, page, options.dir, ended);
+    return new AgentBrowser(browser, page, options.dir, ended, isolated.proxy?.refusals ?? []);
   }
 
   /** One tool call; any failure (a selector not found, a timeout, a navigation refused) is an error reply. */
   async tool(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<ToolReply> {
     const str = (key: string) => (typeof args[key] === "string" ? (args[key] as string) : undefined);
     this.page.setDefaultTimeout(timeoutMs);
+    const refusedBefore = this.refusals.length;
     try {
-      return await this.run(name, str, timeoutMs);
+      const reply = await this.run(name, str, timeoutMs);
+      // A refused page is the proxy's 403 to Chromium: the model is told why instead.
+      const refused = this.refusals[refusedBefore];
+      return refused ? { error: refused } : reply;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { error: message.split("\n")[0]!.slice(0, 300) };
@@ -150,7 +155,8 @@ export class AgentBrowser {
       }
       case "screenshot": {
         const path = join(this.dir, `agent-screenshot-${++this.shots}.png`);
-        const bytes = await page.screenshot({ path });
+        const bytes = await page.screenshot();
+        await writeFile(path, bytes, { flag: "wx" });
         return { output: `screenshot of ${page.url()} taken`, screenshot: { path, size: bytes.length } };
       }
       default:

@@ -5,6 +5,7 @@ import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
 import { removeRunDir } from "../browser/sandbox.js";
 import type { Slots } from "../fair-slots.js";
+import { type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";
 import { modelEndpoint } from "./model.js";
@@ -15,7 +16,8 @@ type Variable = { key: string; value: string | null; secret?: boolean };
 
 export type AgenticOptions = {
   model?: AgenticModelConfig;
-  blockPrivateTargets: boolean;
+  /** The browser's sandbox and the address rule of its proxy (src/sandbox). */
+  sandbox: ScriptSandbox;
   /** Debian's chromium (docs/decisions.md, CHROMIUM_PATH). */
   chromiumPath?: string | undefined;
   /** Model requests at most per run (default 30). */
@@ -57,6 +59,8 @@ export async function runAgenticCheck(
     return cannotRun(startedAt, `AGENTIC checks cannot run here: ${endpoint.missing.join(", ")} not set`);
   const spec = check.agentic;
   if (!spec?.prompt?.trim()) return cannotRun(startedAt, "this AGENTIC check has no prompt");
+  const missing = await sandboxMissing(options.sandbox);
+  if (missing) return cannotRun(startedAt, missing);
   const secrets = new Secrets(variables);
   const prompt = secrets.prompt(spec.prompt);
   const timeoutMs = Math.min(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_S, 600) * 1000;
@@ -78,7 +82,7 @@ export async function runAgenticCheck(
       return AgentBrowser.start(
         {
           chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
-          blockPrivateTargets: options.blockPrivateTargets,
+          sandbox: options.sandbox,
           dir,
           // The run's own deadline stops it first (and says so); the sandbox's is the backstop.
           timeoutMs: timeoutMs + 10_000,
@@ -93,7 +97,10 @@ export async function runAgenticCheck(
       return await (await browser()).tool(name, args, ms);
     } catch (error) {
       if (!stop.signal.aborted) {
-        browserError = `the browser could not start: ${(error as Error).message} (Debian's chromium package, CHROMIUM_PATH)`;
+        const why = (error as Error).message;
+        browserError = why.startsWith("bwrap:")
+          ? `the script sandbox could not start (${why}): bwrap needs root or unprivileged user namespaces (README, "Browser checks")`
+          : `the browser could not start: ${why} (Debian's chromium package, CHROMIUM_PATH)`;
         stop.abort("browser");
       }
       return { error: "the browser is not available" };

@@ -1,6 +1,4 @@
-import { stat } from "node:fs/promises";
-import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
-import type { TestRun } from "./results.js";
+import type { RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
 
 export type ScriptKind = "BROWSER" | "MULTI_STEP" | "PLAYWRIGHT";
 type Variable = { key: string; value: string | null; secret?: boolean };
@@ -67,34 +65,4 @@ export function scriptErrorOutcome(check: ScriptCheck, message: string, startedA
       traceSummary: null,
     },
   });
-}
-
-export async function asset(
-  kind: RunAsset["kind"],
-  name: string,
-  contentType: string,
-  path: string,
-): Promise<RunAsset | null> {
-  const info = await stat(path).catch(() => null);
-  return info?.isFile() ? { kind, name, contentType, path, size: info.size } : null;
-}
-
-/** The screenshots and traces Playwright attached to the tests. */
-export async function attachmentsOf(tests: TestRun[]): Promise<RunAsset[]> {
-  const found: RunAsset[] = [];
-  for (const [index, test] of tests.entries())
-    for (const a of test.attachments) {
-      const kind =
-        a.name === "trace"
-          ? "trace"
-          : a.contentType.startsWith("image/")
-            ? "screenshot"
-            : a.name === "video"
-              ? "video"
-              : "other";
-      const name = `${kind}-${index + 1}-${a.path.split("/").pop()}`;
-      const found1 = await asset(kind, name, a.contentType, a.path);
-      if (found1) found.push(found1);
-    }
-  return found;
 }

@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, readlink } from "node:fs/promises";
 
 /**
- * The processes of one sandboxed run, found by the tag in their environment. Playwright launches
- * Chromium detached (its own process group and session), so killing the run's process group
- * alone would leave the browser behind; every process the run starts inherits its environment
- * (Playwright hands the browser process.env), so the tag finds them all, even once reparented.
+ * The processes of one run, found by the tag in their environment and, in bwrap, by its pid
+ * namespace. Playwright launches Chromium detached (its own process group and session), so
+ * killing the run's process group alone would leave the browser behind; the processes the run
+ * starts inherit its environment (Playwright hands the browser process.env), so the tag finds
+ * them even once reparented, and the namespace finds those that do not carry it (Chromium's
+ * zygote children, a script's child with a cleared environment).
  */
 export const RUN_TAG = "VIGIL_SANDBOX_RUN";
 
@@ -24,6 +26,26 @@ async function taggedPids(tag: string): Promise<number[]> {
   return found;
 }
 
+const pidNamespace = (pid: number | "self") => readlink(`/proc/${pid}/ns/pid`).catch(() => null);
+
+/**
+ * The run's processes: those carrying its tag and, for a sandboxed run, every process of its pid
+ * namespace (a script that drops the tag from a child's environment stays counted and killed).
+ */
+async function runPids(tag: string): Promise<number[]> {
+  const tagged = await taggedPids(tag);
+  const own = await pidNamespace("self");
+  const spaces = new Set((await Promise.all(tagged.map(pidNamespace))).filter((ns) => ns !== null && ns !== own));
+  if (spaces.size === 0) return tagged;
+  const entries = await readdir("/proc").catch(() => [] as string[]);
+  const found = await Promise.all(
+    entries
+      .filter((name) => /^\d+$/.test(name))
+      .map(async (name) => (spaces.has((await pidNamespace(Number(name))) ?? "") ? Number(name) : null)),
+  );
+  return [...new Set([...tagged, ...found.filter((pid): pid is number => pid !== null)])];
+}
+
 const kill = (pid: number, signal: NodeJS.Signals) => {
   try {
     process.kill(pid, signal);
@@ -36,7 +58,7 @@ const kill = (pid: number, signal: NodeJS.Signals) => {
 export async function killRun(tag: string, groupLeader?: number): Promise<void> {
   if (groupLeader) kill(-groupLeader, "SIGKILL");
   for (let round = 0; round < 10; round++) {
-    const pids = await taggedPids(tag);
+    const pids = await runPids(tag);
     if (pids.length === 0) return;
     for (const pid of pids) kill(pid, "SIGKILL");
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -45,7 +67,7 @@ export async function killRun(tag: string, groupLeader?: number): Promise<void> 
 
 /** Whether any process of the run is still there (zombies count as gone). */
 export async function runAlive(tag: string): Promise<number[]> {
-  const pids = await taggedPids(tag);
+  const pids = await runPids(tag);
   const alive: number[] = [];
   for (const pid of pids) if (await isRunning(pid)) alive.push(pid);
   return alive;
@@ -58,13 +80,18 @@ export async function isRunning(pid: number): Promise<boolean> {
   return stat !== "" && state !== "Z" && state !== "X";
 }
 
-/** The resident memory of all the run's processes, in bytes. */
+/**
+ * The memory of all the run's processes, in bytes: their proportional set sizes (a page shared by
+ * n processes counts 1/n in each), so Chromium's many processes sharing one binary and its
+ * libraries are not counted many times over; VmRSS where smaps_rollup cannot be read.
+ */
 export async function runRss(tag: string): Promise<number> {
-  const pids = await taggedPids(tag);
+  const pids = await runPids(tag);
   let total = 0;
   for (const pid of pids) {
-    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, "utf8").catch(() => "");
+    const status = rollup ? "" : await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+    const match = /^Pss:\s+(\d+) kB/m.exec(rollup) ?? /VmRSS:\s+(\d+) kB/.exec(status);
     if (match) total += Number(match[1]) * 1024;
   }
   return total;

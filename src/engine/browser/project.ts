@@ -1,11 +1,10 @@
 import { mkdir, symlink, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { dirname, join, normalize, relative, resolve, sep } from "node:path";
+import { packagePath, PROXY_URL } from "../../sandbox/index.js";
 import { ProjectError } from "./test-command.js";
-import { FIXTURE_ESM, FIXTURE_PACKAGE, fixtureSource } from "./fixture-source.js";
+import { FIXTURE_PACKAGE, fixtureEsm, fixtureSource } from "./fixture-source.js";
 
-const require = createRequire(import.meta.url);
-/** Packages a script may import besides @playwright/test (linked from the service's node_modules). */
+/** Packages a script may import besides @playwright/test (linked to the sandbox's, or the service's, copy). */
 const LINKED = ["playwright", "playwright-core"];
 
 /**
@@ -46,8 +45,8 @@ export function insideRoot(root: string, path: string): string | null {
 
 /**
  * Lays out one run's directory: the instrumented @playwright/test (fixture-source.ts) and links
- * to playwright's packages in node_modules, the test files, and a config: Debian's Chromium with
- * our flags, a JSON report to a file, trace on, screenshot on failure, one worker, no retries
+ * to playwright's packages (as the sandbox binds them), the test files, and a config: Debian's
+ * Chromium with our flags (in the sandbox: every request through the proxy, loopback included), a JSON report to a file, trace on, screenshot on failure, one worker, no retries
  * (the tries loop retries), the run's limit as Playwright's own timeouts. A project that brings a
  * playwright.config.* is loaded by our config and overridden on those points only.
  */
@@ -59,7 +58,8 @@ export async function layOut(
     chromiumPath: string;
     memoryMb: number;
     timeoutMs: number;
-    blockPrivateTargets: boolean;
+    /** In bwrap (paths and the proxy as the sandbox has them), or SCRIPT_SANDBOX=off. */
+    sandboxed: boolean;
     testDir: string;
   },
 ): Promise<RunLayout> {
@@ -73,15 +73,10 @@ export async function layOut(
   const shim = join(dir, "node_modules", "@playwright", "test");
   await mkdir(shim, { recursive: true });
   await writeFile(join(shim, "package.json"), FIXTURE_PACKAGE);
-  await writeFile(
-    join(shim, "index.js"),
-    fixtureSource({ pagesFile: layout.pages, blockPrivateTargets: options.blockPrivateTargets }),
-  );
-  await writeFile(join(shim, "index.mjs"), FIXTURE_ESM);
-  for (const name of LINKED) {
-    const real = dirname(require.resolve(`${name}/package.json`));
-    await symlink(real, join(dir, "node_modules", name), "dir");
-  }
+  await writeFile(join(shim, "index.js"), fixtureSource({ pagesFile: layout.pages, sandboxed: options.sandboxed }));
+  await writeFile(join(shim, "index.mjs"), fixtureEsm(options.sandboxed));
+  for (const name of LINKED)
+    await symlink(packagePath(name, options.sandboxed), join(dir, "node_modules", name), "dir");
   for (const file of options.files) {
     const target = insideRoot(dir, file.path);
     if (!target) throw new ProjectError(`the project file ${file.path} is outside the project`);
@@ -89,7 +84,11 @@ export async function layOut(
     await writeFile(target, file.content);
   }
   await writeFile(layout.pages, "");
-  const launchOptions = { executablePath: options.chromiumPath, args: chromiumArgs(options.memoryMb) };
+  const launchOptions = {
+    executablePath: options.chromiumPath,
+    args: chromiumArgs(options.memoryMb),
+    ...(options.sandboxed ? { proxy: { server: PROXY_URL, bypass: "<-loopback>" } } : {}),
+  };
   const ours = {
     workers: 1,
     retries: 0,

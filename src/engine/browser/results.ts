@@ -1,4 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { readRunFile } from "./run-files.js";
+
+/** The most of Playwright's JSON report and of the fixture's pages file read (the run writes them). */
+const MAX_REPORT_BYTES = 20 * 1024 * 1024;
+const MAX_PAGES_BYTES = 5 * 1024 * 1024;
 
 /** web.dev's thresholds: good up to the first, poor over the second (TBT: Lighthouse's). */
 const THRESHOLDS = {
@@ -26,31 +30,41 @@ export type TraceSummary = {
   documentErrors: number;
 };
 
-/** What the instrumented fixture wrote: one line per test that used a browser context. */
-export async function readPages(
-  file: string,
-): Promise<{ pages: PageRecord[]; traceSummary: TraceSummary; refused: string[] }> {
-  const text = await readFile(file, "utf8").catch(() => "");
+type PagesLine = {
+  pages?: { url?: unknown; vitals?: Partial<Record<VitalName, number | null>> | null }[];
+  summary?: Partial<TraceSummary>;
+};
+const MAX_PAGES = 100;
+
+/**
+ * What the instrumented fixture wrote: one line per test that used a browser context. The file
+ * is the run's to write, so a line that is not what the fixture writes is skipped, and at most
+ * MAX_PAGES pages are kept.
+ */
+export async function readPages(file: string): Promise<{ pages: PageRecord[]; traceSummary: TraceSummary }> {
+  const text = (await readRunFile(file, MAX_PAGES_BYTES)) ?? "";
   const traceSummary: TraceSummary = { consoleErrors: 0, userScriptErrors: 0, networkErrors: 0, documentErrors: 0 };
   const pages: PageRecord[] = [];
-  const refused: string[] = [];
   for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    const entry = JSON.parse(line) as {
-      pages: { url: string; vitals: Partial<Record<VitalName, number | null>> | null }[];
-      summary: TraceSummary;
-      refused: string[];
-    };
-    for (const key of Object.keys(traceSummary) as (keyof TraceSummary)[]) traceSummary[key] += entry.summary[key] ?? 0;
-    refused.push(...entry.refused);
-    for (const page of entry.pages) {
+    let entry: PagesLine;
+    try {
+      entry = JSON.parse(line) as PagesLine;
+    } catch {
+      continue;
+    }
+    for (const key of Object.keys(traceSummary) as (keyof TraceSummary)[]) {
+      const count = entry?.summary?.[key];
+      if (typeof count === "number" && Number.isFinite(count)) traceSummary[key] += count;
+    }
+    for (const page of Array.isArray(entry?.pages) ? entry.pages : []) {
+      if (typeof page?.url !== "string" || pages.length >= MAX_PAGES) continue;
       const webVitals = Object.fromEntries(
         (Object.keys(THRESHOLDS) as VitalName[]).map((name) => [name, scoreVital(name, page.vitals?.[name])]),
       ) as Record<VitalName, Vital>;
-      pages.push({ url: page.url, webVitals });
+      pages.push({ url: page.url.slice(0, 2048), webVitals });
     }
   }
-  return { pages, traceSummary, refused };
+  return { pages, traceSummary };
 }
 
 type JsonResult = {
@@ -81,7 +95,7 @@ export const plain = (text: string) => text.replace(ANSI, "");
 
 /** The tests of Playwright's JSON report, or null when the run ended before writing it. */
 export async function readReport(file: string): Promise<{ tests: TestRun[]; errors: string[] } | null> {
-  const text = await readFile(file, "utf8").catch(() => null);
+  const text = await readRunFile(file, MAX_REPORT_BYTES);
   if (text === null) return null;
   const report = JSON.parse(text) as JsonReport;
   const tests: TestRun[] = [];

@@ -1,10 +1,12 @@
-import { access, constants, writeFile } from "node:fs/promises";
+import { access, constants } from "node:fs/promises";
 import { join } from "node:path";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubText, secretValues } from "../../domain/monitoring/scrub.js";
 import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
-import { asset, attachmentsOf, outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
-import { PLAYWRIGHT_CLI } from "./fixture-source.js";
+import { outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
+import { asset, attachmentsOf, writeRunFile } from "./run-files.js";
+import { isolateRun, type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
+import { playwrightCli } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
 import { plain, readPages, readReport } from "./results.js";
 import type { Slots } from "../fair-slots.js";
@@ -16,7 +18,8 @@ export { scriptErrorOutcome } from "./outcome.js";
 
 export type BrowserRunOptions = {
   chromiumPath: string;
-  blockPrivateTargets: boolean;
+  /** bwrap and the address rule its proxy applies, or SCRIPT_SANDBOX=off (src/sandbox). */
+  sandbox: ScriptSandbox;
   /** BROWSER_CONCURRENCY places of this instance or agent. */
   slots: Slots;
   /** BROWSER and MULTI_STEP's limit (240 s; tests make it shorter). */
@@ -38,13 +41,17 @@ export function playwrightLimitMs(scripted: ScriptSettings): number {
   return Math.min(Math.max(scripted.frequency, 1), 30) * 60_000;
 }
 
+const sandboxFailed = (line: string) =>
+  `the script sandbox could not start (${line}): bwrap needs root or unprivileged user namespaces; in a container, the security options of compose.yaml (README, "Browser checks")`;
+
 const missingChromium = (path: string) =>
   `Chromium was not found at ${path}: install Debian's \`chromium\` package (apt-get install chromium) or set CHROMIUM_PATH`;
 
 /**
  * One try of a BROWSER, MULTI_STEP or PLAYWRIGHT check: waits for a BROWSER_CONCURRENCY place,
  * lays out the run's directory (project.ts), runs Playwright Test in the sandbox with the check's
- * variables only, and reads its JSON report and the fixture's pages into the result. The run's
+ * variables only, its network the filtering proxy, and reads its JSON report and the fixture's
+ * pages into the result; a request the proxy refused fails the run, saying so. The run's
  * directory (screenshots, trace, job log: `assets`) stays until runTries calls `release`.
  */
 export async function runScriptCheck(
@@ -63,6 +70,8 @@ export async function runScriptCheck(
     ))
   )
     return scriptErrorOutcome(check, missingChromium(options.chromiumPath), startedAt);
+  const missing = await sandboxMissing(options.sandbox);
+  if (missing) return scriptErrorOutcome(check, missing, startedAt);
   const limitMs =
     check.kind === "PLAYWRIGHT" ? playwrightLimitMs(check.scripted) : (options.limitMs ?? BROWSER_LIMIT_MS);
   const memoryMb = options.memoryMb ?? 1536;
@@ -77,6 +86,12 @@ export async function runScriptCheck(
     release();
     throw error;
   });
+  const isolated = await isolateRun(run.dir, options.sandbox).catch(async (error: unknown) => {
+    release();
+    await run.cleanup();
+    throw error;
+  });
+  const sandboxed = isolated.isolation !== null;
   try {
     const fill = (text: string) => interpolate(text, check.variables);
     const project = check.scripted.playwright;
@@ -100,14 +115,15 @@ export async function runScriptCheck(
       chromiumPath: options.chromiumPath,
       memoryMb,
       timeoutMs: limitMs,
-      blockPrivateTargets: options.blockPrivateTargets,
+      sandboxed,
       testDir: "./tests",
     });
     const env = Object.fromEntries(check.variables.map((v) => [v.key, v.value ?? ""]));
     const lines: { time: number; msg: string; level: string }[] = [];
     let partial = "";
     const sandbox = await runInSandbox({
-      entry: PLAYWRIGHT_CLI,
+      entry: playwrightCli(sandboxed),
+      isolation: isolated.isolation,
       args: ["test", "--config", layout.config, ...args],
       env,
       cwd: run.dir,
@@ -123,15 +139,17 @@ export async function runScriptCheck(
       },
     });
     release();
+    await isolated.close();
+    const refused = isolated.proxy?.refusals ?? [];
     options.onSandbox?.(sandbox);
     if (partial.trim() && lines.length < MAX_LOG_LINES)
       lines.push({ time: Date.now(), msg: scrub(plain(partial)), level: "INFO" });
     const logText = `${scrub(plain(sandbox.output))}${sandbox.droppedBytes ? `\n[${sandbox.droppedBytes} more bytes of output dropped]\n` : ""}`;
     const logPath = join(run.dir, "job-log.txt");
-    await writeFile(logPath, logText);
+    await writeRunFile(logPath, logText);
 
     const report = await readReport(layout.report).catch(() => null);
-    const { pages, traceSummary, refused } = await readPages(layout.pages);
+    const { pages, traceSummary } = await readPages(layout.pages);
     const tests = report?.tests.filter((t) => !t.skipped) ?? [];
     const errors = [
       ...(sandbox.timedOut ? [`the run passed its limit of ${Math.round(limitMs / 1000)} s and was stopped`] : []),
@@ -141,6 +159,8 @@ export async function runScriptCheck(
       ...(report?.errors ?? []),
       ...tests.flatMap((t) => t.errors.map((e) => `${t.title}: ${e}`)),
     ].map(scrub);
+    const refusedToStart = /^bwrap: .*/m.exec(sandbox.output);
+    if (!report && refusedToStart) throw new ProjectError(sandboxFailed(refusedToStart[0]));
     if (!report && errors.length === 0)
       errors.push(
         `Playwright ended without a report (exit code ${sandbox.exitCode}): ${scrub(plain(sandbox.output)).slice(-2000)}`,
@@ -148,13 +168,18 @@ export async function runScriptCheck(
     if (report && tests.length === 0 && errors.length === 0)
       errors.push("no test ran (check the script, projects and tags)");
     const assets = [
-      ...(await attachmentsOf(report?.tests ?? [])),
-      ...[await asset("log", "job-log.txt", "text/plain; charset=utf-8", logPath)].filter(
+      ...(await attachmentsOf(report?.tests ?? [], run.dir)),
+      ...[await asset("log", "job-log.txt", "text/plain; charset=utf-8", logPath, run.dir)].filter(
         (a): a is RunAsset => a !== null,
       ),
     ];
     const passed =
-      report !== null && tests.length > 0 && tests.every((t) => t.passed) && !sandbox.timedOut && !sandbox.aborted;
+      report !== null &&
+      tests.length > 0 &&
+      tests.every((t) => t.passed) &&
+      refused.length === 0 &&
+      !sandbox.timedOut &&
+      !sandbox.aborted;
     const responseTime = tests.reduce((sum, t) => sum + t.durationMs, 0) || sandbox.durationMs;
     const outcome = outcomeOf(check, {
       hasErrors: false,
@@ -177,6 +202,7 @@ export async function runScriptCheck(
     return { ...outcome, assets, release: run.cleanup };
   } catch (error) {
     release();
+    await isolated.close();
     await run.cleanup();
     if (error instanceof ProjectError) return scriptErrorOutcome(check, error.message, startedAt);
     throw error;

@@ -3,22 +3,26 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Isolation, launchCommand } from "../../sandbox/index.js";
 import { killRun, killRunsSync, RUN_TAG, runRss } from "./processes.js";
 
 /**
  * One script run in its own child process (node), for browser-type and agentic checks.
  *
- * Isolation, as far as a plain process gives it (no container, no cgroup here):
+ * With `isolation` (the default, SCRIPT_SANDBOX=on) the process runs in bwrap (src/sandbox): its
+ * own pid, mount, ipc and network namespaces, as `nobody`, seeing only system directories, Node,
+ * Playwright and its own directory, its only network the service's filtering proxy. Either way:
  * - environment: only `env` (the check's variables) plus PATH, HOME/TMPDIR (the run's directory),
  *   NODE_OPTIONS (the heap limit) and the run's tag: never the service's (DATABASE_URL, API keys);
  * - its own directory (`cwd`, from makeRunDir) as working directory and home;
  * - a wall-clock limit, cancellation by `signal`: the run is killed with everything it started
- *   (its process group, then every process carrying its tag, Chromium included; see processes.ts);
+ *   (its process group, then every process carrying its tag or in its pid namespace; processes.ts);
  * - memory: `--max-old-space-size` for node (and the workers it forks, through NODE_OPTIONS), and
- *   a watchdog that kills the run when the resident memory of all its processes passes
+ *   a watchdog that kills the run when the memory (proportional set size) of all its processes passes
  *   `memoryMb` (Chromium's included; sampled every second, so a fast spike can overshoot briefly);
  * - output: the first `maxOutputBytes` kept, the rest counted and dropped.
- * It still runs as the service's user: it can read whatever files that user can (see README).
+ * Without `isolation` (SCRIPT_SANDBOX=off) it runs as the service's user, with its files and its
+ * network: only for one trusted tenant (README).
  */
 export type SandboxOptions = {
   /** The script node runs (absolute path). */
@@ -36,8 +40,8 @@ export type SandboxOptions = {
   onOutput?: (chunk: string) => void;
   /** Bytes of output kept (default 1 MiB). */
   maxOutputBytes?: number;
-  /** Extra node flags, before the entry. */
-  nodeArgs?: string[];
+  /** bwrap and the run's proxy (src/sandbox isolateRun); null: a plain child process (SCRIPT_SANDBOX=off). */
+  isolation: Isolation | null;
 };
 
 export type SandboxResult = {
@@ -53,11 +57,12 @@ export type SandboxResult = {
   /** Output bytes beyond maxOutputBytes, dropped. */
   droppedBytes: number;
   durationMs: number;
-  /** The highest total resident memory the watchdog saw, in bytes. */
+  /** The highest total memory of the run (proportional set sizes) the watchdog saw, in bytes. */
   peakRssBytes: number;
 };
 
 const DEFAULT_MEMORY_MB = 1536;
+const SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
 const DEFAULT_OUTPUT_BYTES = 1024 * 1024;
 
 /**
@@ -76,7 +81,7 @@ export async function makeRunDir(prefix = "vigil-run-"): Promise<{ dir: string; 
 export function sandboxEnv(env: Record<string, string>, cwd: string, tag: string, memoryMb: number) {
   return {
     ...env,
-    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    PATH: SYSTEM_PATH,
     HOME: cwd,
     TMPDIR: cwd,
     XDG_CONFIG_HOME: join(cwd, ".config"),
@@ -104,9 +109,17 @@ export async function runInSandbox(options: SandboxOptions): Promise<SandboxResu
   let outOfMemory = false;
   let peakRssBytes = 0;
 
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry, ...(options.args ?? [])], {
+  const launch = await launchCommand(options.isolation, {
+    dir: options.cwd,
+    entry: options.entry,
+    args: options.args ?? [],
+    env: sandboxEnv({}, options.cwd, tag, memoryMb),
+    checkEnv: options.env,
+  });
+  const child = spawn(launch.file, launch.args, {
     cwd: options.cwd,
-    env: sandboxEnv(options.env, options.cwd, tag, memoryMb),
+    // bwrap clears it and sets the sandbox's own (launch.args); a plain child gets it all at once.
+    env: options.isolation ? { PATH: SYSTEM_PATH } : sandboxEnv(options.env, options.cwd, tag, memoryMb),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,6 +3,7 @@ import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/
 import { FairSlots } from "../fair-slots.js";
 import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
 import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
+import { type ScriptSandbox, scriptSandbox } from "../../sandbox/index.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
 import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
@@ -15,13 +16,14 @@ import { runUrlCheck, type UrlRequest } from "./url.js";
  */
 type RunnerOptions = {
   blockPrivateTargets: boolean;
-  /** PRIVATE_TARGETS_ALLOW: what BLOCK_PRIVATE_TARGETS lets through. */
+  /** PRIVATE_TARGETS_ALLOW: what BLOCK_PRIVATE_TARGETS lets through (runners and the scripts' proxy). */
   privateTargetsAllow?: readonly string[];
   timeoutMs?: number;
   ping?: string;
   /** AGENTIC checks: the model endpoint and browser limits (without a model, their runs end with hasErrors). */
-  agentic?: Omit<AgenticOptions, "blockPrivateTargets" | "slots">;
-  browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number };
+  agentic?: Omit<AgenticOptions, "sandbox" | "slots">;
+  /** `sandbox`: SCRIPT_SANDBOX (default on). */
+  browser?: { chromiumPath?: string; concurrency?: number; limitMs?: number; memoryMb?: number; sandbox?: boolean };
 };
 type CheckOf = Parameters<Runner>[0];
 
@@ -64,10 +66,10 @@ function withRequest<R>(
 }
 
 /** Runners of the script types, sharing BROWSER_CONCURRENCY places fairly between accounts (one FairSlots per service or agent). */
-function scriptRunners(options: RunnerOptions, slots: FairSlots): Record<ScriptKind, Runner> {
+function scriptRunners(options: RunnerOptions, slots: FairSlots, sandbox: ScriptSandbox): Record<ScriptKind, Runner> {
   const browser = {
     chromiumPath: options.browser?.chromiumPath ?? "/usr/bin/chromium",
-    blockPrivateTargets: options.blockPrivateTargets,
+    sandbox,
     slots,
     ...(options.browser?.limitMs ? { limitMs: options.browser.limitMs } : {}),
     ...(options.browser?.memoryMb ? { memoryMb: options.browser.memoryMb } : {}),
@@ -94,8 +96,13 @@ function scriptRunners(options: RunnerOptions, slots: FairSlots): Record<ScriptK
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   // AGENTIC runs take the same BROWSER_CONCURRENCY places: each is a Chromium too.
   const slots = new FairSlots(options.browser?.concurrency ?? 1);
+  const sandbox = scriptSandbox({
+    scriptSandbox: options.browser?.sandbox ?? true,
+    blockPrivateTargets: options.blockPrivateTargets,
+    privateTargetsAllow: options.privateTargetsAllow ?? [],
+  });
   return {
-    ...scriptRunners(options, slots),
+    ...scriptRunners(options, slots, sandbox),
     API: withRequest<ApiRequest>((request, variables, check, signal) =>
       runApiCheck(request, variables, settingsOf(check, options, signal)),
     ),
@@ -122,7 +129,7 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
         {
           chromiumPath: options.browser?.chromiumPath,
           ...options.agentic,
-          blockPrivateTargets: options.blockPrivateTargets,
+          sandbox,
           slots: slots.for(check.accountId ?? ""),
         },
         signal,
