@@ -35,6 +35,7 @@ import "./types/maintenance-windows/enums.js";
 import "./types/maintenance-windows/type.js";
 import "./types/maintenance-windows/inputs.js";
 import "./types/maintenance-windows/mutations.js";
+import "./types/overview/type.js";
 import "./types/private-locations/reports.js";
 import "./types/private-locations/type.js";
 import "./types/private-locations/inputs.js";
