@@ -21,6 +21,7 @@ import "./types/check-groups/inputs.js";
 import "./types/check-groups/mutations.js";
 import "./types/check-results/enums.js";
 import "./types/check-results/api-result.js";
+import "./types/check-results/assertion-outcome.js";
 import "./types/check-results/agentic-result.js";
 import "./types/check-results/browser-result.js";
 import "./types/check-results/type.js";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { resultRecorder } from "../support/factories.js";
 import { createCheck } from "../support/fixtures/checks.js";
 
 const COUNTS = "{ checkCounts { total passing degraded failing paused } }";
@@ -65,7 +66,7 @@ describe(`GraphQL for the app's overview and checks list on ${testProvider}`, ()
     const wrong = await t.gql(`{ checks(groupId: "not-an-id") { edges { node { name } } } }`, {}, key);
     expect(wrong.status).toBe(200);
     expect(wrong.body.data).toBeNull();
-    expect(wrong.body.errors[0].message).toMatch(/not of type: CheckGroup/);
+    expect(wrong.body.errors?.[0]?.message).toMatch(/not of type: CheckGroup/);
   });
 
   it("reads a list page's rows in the same number of statements for 2 or 8 checks", async () => {
@@ -97,5 +98,47 @@ describe(`GraphQL for the app's overview and checks list on ${testProvider}`, ()
       body.data.maintenanceWindows.edges.map((e: any) => [e.node.name, e.node.activeNow]),
     );
     expect(shown).toEqual({ now: true, later: false });
+  });
+
+  it("shows each assertion's verdict and the value the run found", async () => {
+    const check = await createCheck(t, { name: "asserted" });
+    const assertion = { source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "200", regex: null };
+    await resultRecorder(t)({
+      checkId: check.id,
+      runLocation: "eu-west-1",
+      hasFailures: true,
+      apiCheckResult: {
+        assertions: [
+          { ...assertion, actual: 500, passed: false },
+          { ...assertion, source: "RESPONSE_TIME", comparison: "LESS_THAN", target: 1000, actual: 12, passed: true },
+        ],
+      },
+    });
+    const { body } = await t.gql(
+      `query ($id: ID!) { checkResults(checkId: $id, first: 1) { edges { node { apiCheckResult {
+        assertions { source property comparison target regex actual passed } } } } } }`,
+      { id: check.id },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.checkResults.edges[0].node.apiCheckResult.assertions).toEqual([
+      {
+        source: "STATUS_CODE",
+        property: "",
+        comparison: "EQUALS",
+        target: "200",
+        regex: null,
+        actual: "500",
+        passed: false,
+      },
+      {
+        source: "RESPONSE_TIME",
+        property: "",
+        comparison: "LESS_THAN",
+        target: "1000",
+        regex: null,
+        actual: "12",
+        passed: true,
+      },
+    ]);
   });
 });
