@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // Unit tests run once; integration tests run on SQLite and again on a real PostgreSQL server.
@@ -17,6 +18,17 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      {
+        // The operator app's components, in jsdom on Relay mock environments; babel-plugin-relay
+        // compiles their graphql`` tags as the app's build does.
+        plugins: [react({ babel: { plugins: [["relay", { artifactDirectory: "./app/src/__generated__" }]] } })],
+        test: {
+          name: "app",
+          include: ["app/test/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["app/test/setup.ts"],
+        },
+      },
       {
         extends: true,
         test: {
