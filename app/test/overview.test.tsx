@@ -41,22 +41,23 @@ function failingCheck(id: string, name: string, status: "FAILING" | "DEGRADED") 
   };
 }
 
+// Mock resolvers by type name (module level: Biome takes capitalised functions for components).
+const RESOLVERS = {
+  CheckCounts: () => ({ total: 7, passing: 3, degraded: 1, failing: 2, paused: 1 }),
+  Query: () => ({
+    failing: { edges: [{ node: failingCheck("c1", "Checkout API", "FAILING") }] },
+    degraded: { edges: [{ node: failingCheck("c2", "Search", "DEGRADED") }] },
+    incidents: { edges: [] },
+    maintenanceWindows: { edges: [] },
+  }),
+};
+
 describe("Overview", () => {
   it("shows the counts, the failing checks first with their last error, and re-reads on a state change", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     const environment = createMockEnvironment();
     const queryRef = loadQuery(environment, OverviewQueryNode, {});
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        CheckCounts: () => ({ total: 7, passing: 3, degraded: 1, failing: 2, paused: 1 }),
-        Query: () => ({
-          failing: { edges: [{ node: failingCheck("c1", "Checkout API", "FAILING") }] },
-          degraded: { edges: [{ node: failingCheck("c2", "Search", "DEGRADED") }] },
-          incidents: { edges: [] },
-          maintenanceWindows: { edges: [] },
-        }),
-      }),
-    );
+    environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, RESOLVERS));
     const props = { queryRef, params: {}, search: new URLSearchParams() } as unknown as ScreenProps;
     render(
       <RelayEnvironmentProvider environment={environment}>
