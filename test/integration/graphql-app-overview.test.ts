@@ -141,4 +141,15 @@ describe(`GraphQL for the app's overview and checks list on ${testProvider}`, ()
       },
     ]);
   });
+
+  it("names a status's check, so that a status event updates the check's row in a client's cache", async () => {
+    const { body } = await t.gql(
+      "{ checks(first: 5, status: FAILING, activated: true) { edges { node { id status { check { id name } } } } } }",
+      {},
+      key,
+    );
+    const edges = body.data.checks.edges;
+    expect(edges.map((e: any) => e.node.status.check.name).sort()).toEqual(["failing-2", "g-failing-1"]);
+    for (const { node } of edges) expect(node.status.check.id).toBe(node.id);
+  });
 });

@@ -12,3 +12,4 @@ export { pageChecks, type CheckListFilters } from "./page.js";
 export { getChecks } from "./batch.js";
 export { pageGroupChecks, type GroupChecksKey } from "./children.js";
 export { countChecks, type CheckCounts } from "./counts.js";
+export { bulkDeleteChecks, bulkUpdateChecks, MAX_BULK_CHECKS } from "./bulk.js";
