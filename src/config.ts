@@ -169,6 +169,8 @@ export type Config = {
   runLeaseMs: number;
   /** No trailing slash. */
   publicUrl: string;
+  /** PUBLIC_URL's origin when it is set, else null: cookie requests must then come from the host they reach. */
+  publicOrigin: string | null;
   /** Alert notifications under way at once on this instance (its delivery workers run with the engine). */
   deliveryConcurrency: number;
   delivery: DeliveryConfig;
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       /\/+$/,
       "",
     ),
+    publicOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : null,
     deliveryConcurrency: c.DELIVERY_CONCURRENCY,
     browser: { chromiumPath: c.CHROMIUM_PATH, concurrency: c.BROWSER_CONCURRENCY },
     delivery: {

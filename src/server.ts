@@ -22,6 +22,7 @@ import { createFilesystemStore } from "./storage/filesystem.js";
 import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
 import { registerWeb } from "./web/index.js";
+import { announceFirstRun } from "./web/first-run.js";
 import { startDeliveryWorkers, type DeliveryWorkers } from "./delivery/worker.js";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -190,8 +191,14 @@ export async function buildApp(
           concurrency: config.deliveryConcurrency,
           ...(options.deliveryClock ? { now: options.deliveryClock } : {}),
         });
-      logger.info({ port, host: config.host, database: redactUrl(config.databaseUrl) }, "vigil is ready");
-      return { port, url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}` };
+      const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+      const base = config.publicOrigin ? config.publicUrl : url;
+      logger.info(
+        { port, host: config.host, database: redactUrl(config.databaseUrl), app: `${base}/` },
+        "vigil is ready",
+      );
+      await announceFirstRun(context, base);
+      return { port, url };
     },
     /** Open connections and those refused by the caps (for benchmarks and metrics). */
     connections: () => connections.stats(),

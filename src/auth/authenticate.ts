@@ -2,15 +2,23 @@ import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
 import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
 import { hashKey } from "../domain/accounts/keys.js";
-import type { EventBus } from "../events/bus.js";
+import type { SystemContext } from "../domain/context.js";
+import { findSession, type SessionView } from "../domain/sessions/index.js";
+import { createInProcessBus, type EventBus } from "../events/bus.js";
 import { createKeylessLimiter } from "./keyless-limit.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { createKeyUsage, watchKeys } from "./key-usage.js";
+import { createSessionStreams } from "./session-streams.js";
 
 /** Who is calling: carried in every request context, and the scope of every query. */
 export type Caller = { accountId: string; keyId: string };
 
-export type Credentials = { authorization?: string | undefined; serviceAccount?: string | undefined };
+export type Credentials = {
+  authorization?: string | undefined;
+  serviceAccount?: string | undefined;
+  /** The operator app's session cookie (src/auth/session-cookie.ts); a Bearer key wins over it. */
+  session?: string | undefined;
+};
 
 const bearer = /^Bearer[ ]+([\x21-\x7e]+)[ ]*$/i;
 /** Known keys are cached briefly so that a request costs no key lookup; misses are not cached. */
@@ -26,7 +34,7 @@ export function createAuthenticator({
   db,
   rateLimitPerMinute,
   keylessRateLimitPerMinute = 0,
-  events,
+  events = createInProcessBus(),
   redis = null,
 }: {
   db: Db;
@@ -40,19 +48,22 @@ export function createAuthenticator({
   const cache = new Map<string, { caller: Caller; until: number }>();
   /** Bumped by each revocation or clear: a lookup begun before one does not cache its answer. */
   let generation = 0;
+  const sessionCtx: SystemContext = { db, events, now: () => new Date() };
+  const sessionStreams = createSessionStreams(sessionCtx);
   const forget = () => {
     generation++;
     cache.clear();
+    void sessionStreams.recheck();
   };
   const forgetKey = (keyId: string) => {
     generation++;
     for (const [hash, entry] of cache) if (entry.caller.keyId === keyId) cache.delete(hash);
   };
-  events?.subscribe((event) => {
+  events.subscribe((event) => {
     if (event.type === "apiKeyRevoked") forgetKey(event.keyId);
   });
   // Revocations published while the shared bus was down were missed: every key is looked up again.
-  events?.onResume(forget);
+  events.onResume(forget);
   const usage = createKeyUsage(db);
 
   async function lookup(key: string): Promise<Caller | null> {
@@ -89,6 +100,21 @@ export function createAuthenticator({
       usage.used(caller.keyId);
       return caller;
     },
+    /**
+     * The caller of a session cookie, counted against its key's rate limit, or null when the
+     * cookie opens nothing (unknown, over, its key revoked). Sessions are read from the database
+     * on each request (no cache to outlive a sign-out); see src/domain/sessions/find.ts.
+     */
+    async authenticateSession(token: string): Promise<{ caller: Caller; session: SessionView } | null> {
+      const session = await findSession({ ctx: sessionCtx, token });
+      if (!session) return null;
+      const caller = { accountId: session.accountId, keyId: session.apiKeyId };
+      await limit(caller.keyId);
+      usage.used(caller.keyId);
+      return { caller, session };
+    },
+    /** The streams open for sessions: they close when their session ends (session-streams.ts). */
+    sessionStreams,
     /** Counts a request without a key against its client address; throws RateLimitedError (429). */
     limitKeyless,
     /** Forget cached keys (after a key is revoked on this instance). */

@@ -25,7 +25,9 @@ export type VigilEvent =
   /** Alert notifications were stored; delivery workers wake up instead of waiting for their next look. */
   | { type: "notificationsQueued"; accountId: string }
   /** An API key was revoked: every instance's authenticator forgets it at once (instead of after its cache's 10 s). */
-  | { type: "apiKeyRevoked"; accountId: string; keyId: string };
+  | { type: "apiKeyRevoked"; accountId: string; keyId: string }
+  /** A session was signed out: every instance closes the streams it opened. */
+  | { type: "sessionEnded"; accountId: string; sessionId: string };
 
 export type EventBus = {
   publish(event: VigilEvent): void;

@@ -3,12 +3,29 @@ import { GraphQLError } from "graphql";
 import type { Caller, Credentials } from "../auth/authenticate.js";
 import { domainContext, type AppContext } from "../app-context.js";
 import type { DomainContext } from "../domain/context.js";
-import { DomainError, RateLimitedError, UnauthorizedError } from "../domain/errors.js";
+import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from "../domain/errors.js";
+import type { SessionView } from "../domain/sessions/index.js";
+
+/** What a request over HTTP adds to the context: the cookie side of signing in (web-request.ts). */
+export type WebRequest = {
+  /** Why a session cookie may not act for this request (a cross-site request), or null. */
+  crossSite: string | null;
+  /** The request's session cookie, if any. */
+  cookie: string | undefined;
+  /** Sets (a token) or clears (null) the session cookie on the answer. */
+  setSessionCookie(token: string | null): void;
+  /** The session the cookie opened, once the context is built (its SSE stream closes with it). */
+  session?: SessionView;
+};
 
 export type GraphQLContext = {
   app: AppContext;
   /** null for a request without a key: only public fields answer it. */
   caller: Caller | null;
+  /** The operator app's session when the cookie (not a Bearer key) authenticated the request. */
+  session: SessionView | null;
+  /** null over WebSocket (no cookie can be set there). */
+  web: WebRequest | null;
   /** Per-request dataloaders, made on first use (see `loader`). */
   loaders: Map<string, DataLoader<unknown, unknown>>;
   /** The scheme and host the client reached (links such as ping URLs point back here). */
@@ -30,16 +47,26 @@ export function toGraphQLError(error: DomainError, requestLevel = false): GraphQ
   });
 }
 
-/** A key is optional on /graphql (public status pages need none), but a key that is sent must be valid. */
+/**
+ * A key is optional on /graphql (public status pages need none), but a key that is sent must be
+ * valid. Without a key, a session cookie may stand for one: only on a request that passes the
+ * cross-site rule (else 403), and a cookie that opens nothing leaves the request key-less.
+ */
 export async function buildContext(
   app: AppContext,
   credentials: Credentials,
   baseUrl: string,
+  web: WebRequest | null = null,
 ): Promise<GraphQLContext> {
-  const base = { app, caller: null, loaders: new Map(), baseUrl };
-  if (!credentials.authorization) return base;
+  const base = { app, caller: null, session: null, loaders: new Map(), baseUrl, web };
   try {
-    return { ...base, caller: await app.auth.authenticate(credentials) };
+    if (credentials.authorization) return { ...base, caller: await app.auth.authenticate(credentials) };
+    if (!credentials.session) return base;
+    if (web?.crossSite) throw new ForbiddenError(web.crossSite);
+    const opened = await app.auth.authenticateSession(credentials.session);
+    if (!opened) return base;
+    if (web) web.session = opened.session;
+    return { ...base, ...opened };
   } catch (error) {
     throw error instanceof DomainError ? toGraphQLError(error, true) : error;
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import type { AppContext } from "../app-context.js";
-import { buildContext, type GraphQLContext } from "./context.js";
+import { buildContext, type GraphQLContext, type WebRequest } from "./context.js";
 import { useLimitedDocumentCache } from "./document-cache.js";
 import { sharedSubscriptions } from "./subscriptions/shared-execution.js";
 import { maskError, yogaLogging } from "./errors.js";
@@ -12,11 +12,12 @@ import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { singleConnectionSse } from "./sse.js";
 import { validationLimits } from "./validation-limits.js";
+import { trackEventStream, webRequest } from "./web-request.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
 
 export const GRAPHQL_PATH = "/graphql";
 
-type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+type ServerContext = { req: FastifyRequest; reply: FastifyReply; web: WebRequest };
 
 /**
  * graphql-yoga mounted on Fastify at /graphql: HTTP, SSE (yoga's own, which is graphql-sse's
@@ -45,14 +46,16 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       graphiqlAssets(),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],
-    context: ({ request }) =>
+    context: ({ request, web }) =>
       buildContext(
         context,
         {
           authorization: headerValue(request.headers.get("authorization")),
           serviceAccount: headerValue(request.headers.get("x-service-account")),
+          session: web.cookie,
         },
         new URL(request.url).origin,
+        web,
       ),
   });
 
@@ -61,8 +64,11 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     // PUT and DELETE: graphql-sse's single connection mode reserves and releases its stream with them.
     method: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      const web = webRequest(context, req, reply);
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, web });
       response.headers.forEach((value, key) => void reply.header(key, value));
+      if (response.headers.get("content-type")?.startsWith("text/event-stream"))
+        await trackEventStream(context, web, req, reply);
       reply.status(response.status);
       reply.send(response.body);
       return reply;

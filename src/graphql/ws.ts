@@ -7,6 +7,8 @@ import type { YogaServerInstance } from "graphql-yoga";
 import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { clientAddress } from "../auth/keyless-limit.js";
+import { foreignOrigin, ownOrigin } from "../auth/same-origin.js";
+import { cookieValue, SESSION_COOKIE } from "../auth/session-cookie.js";
 import { DomainError, RateLimitedError } from "../domain/errors.js";
 import { rawErrorResponse } from "../rest/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
@@ -54,6 +56,19 @@ export function mountGraphQLWs(
       );
       return;
     }
+    // A browser sends the session cookie with any page's WebSocket: only our own pages may use it.
+    const own = () =>
+      ownOrigin({
+        headers: req.headers,
+        encrypted: "encrypted" in req.socket && req.socket.encrypted === true,
+        trustProxy: context.config.trustProxy,
+        publicOrigin: context.config.publicOrigin,
+      });
+    if (cookieValue(req.headers, SESSION_COOKIE) !== undefined && foreignOrigin(req.headers, own())) {
+      socket.on("error", () => {});
+      socket.end(rawErrorResponse(403, "a WebSocket signed in by cookie must come from this service's own origin"));
+      return;
+    }
     // An upgrade without an Authorization header is key-less traffic, as an HTTP request would be
     // (the key usually comes later, in connectionParams; key-less operations are counted again below).
     const counted = req.headers.authorization === undefined ? context.auth.limitKeyless(addressOf(req)) : undefined;
@@ -71,17 +86,32 @@ export function mountGraphQLWs(
     );
   };
 
-  type Extra = { request: IncomingMessage; caller?: GraphQLContext["caller"] };
+  type Extra = {
+    request: IncomingMessage;
+    caller?: GraphQLContext["caller"];
+    session?: GraphQLContext["session"];
+  };
   const wsServer = useServer<Record<string, unknown> | undefined, Extra>(
     {
-      // The key comes from connectionParams' authorization (any case), else from the upgrade request's header.
+      // The key comes from connectionParams' authorization (any case), else from the upgrade
+      // request's header; without one, the session cookie of the upgrade (its Origin checked there).
       onConnect: async (ctx) => {
         const params = paramsOf(ctx.connectionParams);
         const headers = ctx.extra.request.headers;
         const authorization = stringParam(params.authorization) ?? headerValue(headers.authorization);
         const serviceAccount = stringParam(params["x-service-account"]) ?? headerValue(headers["x-service-account"]);
+        const session = cookieValue(headers, SESSION_COOKIE);
         try {
-          ctx.extra.caller = (await buildContext(context, { authorization, serviceAccount }, "")).caller;
+          const built = await buildContext(context, { authorization, serviceAccount, session }, "");
+          ctx.extra.caller = built.caller;
+          ctx.extra.session = built.session;
+          if (built.session) {
+            const socket = ctx.extra.socket;
+            const untrack = context.auth.sessionStreams.track(built.session, () =>
+              socket.close(4403, "Forbidden: the session has ended"),
+            );
+            socket.once("close", untrack);
+          }
           return true;
         } catch {
           return false; // graphql-ws closes with 4403 Forbidden
@@ -114,6 +144,8 @@ export function mountGraphQLWs(
         const contextValue: GraphQLContext = {
           app: context,
           caller: ctx.extra.caller ?? null,
+          session: ctx.extra.session ?? null,
+          web: null,
           loaders: new Map(),
           baseUrl: `http://${host}`,
         };

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { parseInput } from "../validation.js";
@@ -9,13 +9,13 @@ import { toApiKeyView } from "./view.js";
 /** What a key's row stores of the key itself: its hash, first characters and last 4. */
 const keyData = (key: string) => ({ keyHash: hashKey(key), prefix: key.slice(0, 7), last4: key.slice(-4) });
 
-export async function createAccount({ db, input }: { db: Db; input: CreateAccountInput }) {
+export async function createAccount({ db, input }: { db: DbOrTx; input: CreateAccountInput }) {
   const data = parseInput(CreateAccountInput, input);
   return db.account.create({ data, select: { id: true, name: true, createdAt: true } });
 }
 
 /** Creates an API key; the key itself is returned once and only its hash is stored. */
-export async function createApiKey({ db, input }: { db: Db; input: CreateApiKeyInput }) {
+export async function createApiKey({ db, input }: { db: DbOrTx; input: CreateApiKeyInput }) {
   const { accountId, key = generateKey("vg_"), name } = parseInput(CreateApiKeyInput, input);
   const account = await db.account.findUnique({ where: { id: accountId }, select: { id: true } });
   if (!account) throw new NotFoundError("account", accountId);

@@ -1,0 +1,16 @@
+import { hashKey } from "../accounts/keys.js";
+import type { SystemContext } from "../context.js";
+
+/**
+ * Sign-out: deletes the session the cookie names (none: nothing to do) and tells every instance,
+ * which closes the streams it opened.
+ */
+export async function endSession({ ctx, token }: { ctx: SystemContext; token: string }): Promise<void> {
+  const row = await ctx.db.session.findUnique({
+    where: { tokenHash: hashKey(token) },
+    select: { id: true, accountId: true },
+  });
+  if (!row) return;
+  await ctx.db.session.deleteMany({ where: { id: row.id } });
+  ctx.events.publish({ type: "sessionEnded", accountId: row.accountId, sessionId: row.id });
+}
