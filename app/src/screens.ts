@@ -1,5 +1,11 @@
 import type { Route } from "./routes";
+import { Setup } from "./screens/auth/Setup";
+import { SignIn } from "./screens/auth/SignIn";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
 /** Every screen of the app, matched in order. */
-export const routes: Route[] = [{ pattern: "/", query: overviewQuery, Component: Overview }];
+export const routes: Route[] = [
+  { pattern: "/sign-in", public: true, Component: SignIn },
+  { pattern: "/setup", public: true, Component: Setup },
+  { pattern: "/", query: overviewQuery, Component: Overview },
+];

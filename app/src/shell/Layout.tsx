@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { live, useLive } from "../relay/live";
 import { Link, usePlace } from "../router/router";
 import { type Theme, useTheme } from "../ui/theme";
+import { SignOutButton } from "./SignOut";
 
 const NAV = [
   { to: "/", label: "Overview", active: (path: string) => path === "/" },
@@ -46,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <option value="dark">Dark</option>
             </select>
           </label>
+          <SignOutButton />
         </div>
       </header>
       <div role="status" aria-live="polite" className="live-state">
