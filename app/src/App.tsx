@@ -36,7 +36,19 @@ function Screen({ route, params }: { route: Route; params: Record<string, string
   );
   useEffect(() => () => queryRef?.dispose(), [queryRef]);
   const props: ScreenProps = { queryRef: queryRef as ScreenProps["queryRef"], params, search: place.search };
-  return <route.Component {...props} />;
+  // The boundary is inside: a component that suspends before it mounts loses its memo, and the
+  // query would be started again on every retry.
+  return (
+    <Suspense
+      fallback={
+        <p className="loading" aria-busy="true">
+          Loading…
+        </p>
+      }
+    >
+      <route.Component {...props} />
+    </Suspense>
+  );
 }
 
 export function App() {

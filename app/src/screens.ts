@@ -1,6 +1,7 @@
 import type { Route } from "./routes";
 import { Setup } from "./screens/auth/Setup";
 import { SignIn } from "./screens/auth/SignIn";
+import { ChecksList, checksListQuery, checksListVariables } from "./screens/checks/ChecksList";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
 /** Every screen of the app, matched in order. */
@@ -8,4 +9,5 @@ export const routes: Route[] = [
   { pattern: "/sign-in", public: true, Component: SignIn },
   { pattern: "/setup", public: true, Component: Setup },
   { pattern: "/", query: overviewQuery, Component: Overview },
+  { pattern: "/checks", query: checksListQuery, variables: checksListVariables, Component: ChecksList },
 ];

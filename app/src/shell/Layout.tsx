@@ -37,7 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
         <div className="controls">
           <button type="button" aria-pressed={state.paused} onClick={() => live.setPaused(!state.paused)}>
-            {state.paused ? "▶ Resume live updates" : "⏸ Pause live updates"}
+            {state.paused ? "Resume live updates" : "Pause live updates"}
           </button>
           <label>
             <span className="visually-hidden">Theme</span>
@@ -56,7 +56,9 @@ export function Layout({ children }: { children: ReactNode }) {
             ⚠ Connection lost: reconnecting… Live updates resume and the screen is re-read once back.
           </p>
         ) : null}
-        {state.paused ? <p className="banner">⏸ Live updates are paused.</p> : null}
+        {state.paused ? (
+          <p className="banner">Live updates are paused: the screen shows what it had when you paused.</p>
+        ) : null}
       </div>
       <main id="main" tabIndex={-1}>
         {children}
