@@ -1,6 +1,8 @@
 import type { Route } from "./routes";
 import { Setup } from "./screens/auth/Setup";
 import { SignIn } from "./screens/auth/SignIn";
+import { CheckDetail, checkDetailQuery, checkDetailVariables } from "./screens/check/CheckDetail";
+import { ResultView, resultViewQuery } from "./screens/check/ResultView";
 import { ChecksList, checksListQuery, checksListVariables } from "./screens/checks/ChecksList";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
@@ -10,4 +12,11 @@ export const routes: Route[] = [
   { pattern: "/setup", public: true, Component: Setup },
   { pattern: "/", query: overviewQuery, Component: Overview },
   { pattern: "/checks", query: checksListQuery, variables: checksListVariables, Component: ChecksList },
+  { pattern: "/checks/:id", query: checkDetailQuery, variables: checkDetailVariables, Component: CheckDetail },
+  {
+    pattern: "/checks/:id/results/:resultId",
+    query: resultViewQuery,
+    variables: (params) => ({ id: params.resultId ?? "" }),
+    Component: ResultView,
+  },
 ];

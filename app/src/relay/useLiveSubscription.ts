@@ -8,15 +8,19 @@ import { useLive } from "./live";
  * resume; `key` is what identifies the config (its variables), since the config object itself
  * is usually new on every render.
  */
-export function useLiveSubscription<T extends OperationType>(config: GraphQLSubscriptionConfig<T>, key: string) {
+export function useLiveSubscription<T extends OperationType>(
+  config: GraphQLSubscriptionConfig<T>,
+  key: string,
+  enabled = true,
+) {
   const environment = useRelayEnvironment();
   const { paused } = useLive();
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the config
   useEffect(() => {
-    if (paused) return;
+    if (paused || !enabled) return;
     const subscription = requestSubscription(environment, config);
     return () => subscription.dispose();
-  }, [environment, paused, key]);
+  }, [environment, paused, key, enabled]);
 }
 
 /** Runs `refetch` whenever live updates resume or the socket comes back after a loss. */

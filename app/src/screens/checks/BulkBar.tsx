@@ -92,7 +92,8 @@ export function BulkBar({
   };
   const count = selected.size;
   return (
-    <div className="actions" aria-label="Bulk actions" role="group">
+    <fieldset className="actions bulk">
+      <legend className="visually-hidden">Bulk actions</legend>
       <span>
         {count} of {total} selected
       </span>
@@ -130,6 +131,6 @@ export function BulkBar({
           </button>
         </div>
       </dialog>
-    </div>
+    </fieldset>
   );
 }
