@@ -112,6 +112,8 @@ export const ConfigSchema = z
         message: "must be a redis:// or rediss:// URL such as redis://:password@redis.example.com:6379/0",
       })
       .optional(),
+    /** The operator app's build (index.html and assets/); unset: app/dist of the installed package. */
+    APP_DIST_DIR: z.string().min(1, "must not be empty").optional(),
     /** Where check results' files (screenshots, traces, job logs) are stored. */
     ARTIFACTS_DIR: z.string().min(1, "must not be empty").default("./data/artifacts"),
     /** The most a run's files may take together, in bytes (docs/decisions.md: 150 MB). */
@@ -176,6 +178,8 @@ export type Config = {
   delivery: DeliveryConfig;
   /** null: one instance, events and rate limits in the process. */
   redisUrl: string | null;
+  /** The operator app's build directory; null: app/dist beside src/ (src/web/operator-app.ts). */
+  appDistDir: string | null;
   /** Check results' files (src/domain/assets). */
   artifacts: { dir: string; maxRunBytes: number };
   /** AGENTIC checks' model endpoint; a run without all three ends with hasErrors naming the missing ones. */
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     },
     redisUrl: c.REDIS_URL ?? null,
+    appDistDir: c.APP_DIST_DIR ?? null,
     artifacts: { dir: c.ARTIFACTS_DIR, maxRunBytes: c.ARTIFACTS_MAX_RUN_BYTES },
     metricsToken: c.METRICS_TOKEN ?? null,
     agentic: agenticModelConfig(c),

@@ -23,6 +23,7 @@ import { startEngine, type Engine } from "./engine/engine.js";
 import { engineSweeps } from "./engine/sweeps.js";
 import { registerWeb } from "./web/index.js";
 import { announceFirstRun } from "./web/first-run.js";
+import { registerOperatorApp } from "./web/operator-app.js";
 import { startDeliveryWorkers, type DeliveryWorkers } from "./delivery/worker.js";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -147,15 +148,14 @@ export async function buildApp(
       done(error as SyntaxError, undefined);
     }
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`)),
-  );
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   registerHealth(app, state, redisBus ? () => redisBus.redisConnected() : undefined);
   registerMetricsRoute(app, context.metrics, config.metricsToken);
   await app.register(restPlugin, { context });
   await registerWeb(app, context);
+  // Any other GET is the operator app's (a client route), else a 404 (src/web/operator-app.ts).
+  app.setNotFoundHandler(registerOperatorApp(app, context));
   const graphql = mountGraphQL(app, context);
   graphql.attach(app.server);
 

@@ -15,9 +15,9 @@ const notOperations = new Set([
   "/openapi.json",
   "/docs",
 ]);
-/** Pages a visitor opens in a browser (src/web): status pages under /status and on their custom domains. */
+/** Pages a visitor opens in a browser (src/web): status pages under /status and on their custom domains, the operator app's files. */
 const isWebPage = (path: string) =>
-  path.startsWith("/status/") || path === "/access" || CUSTOM_DOMAIN_PATHS.includes(path);
+  path.startsWith("/status/") || path === "/access" || path === "/assets/*" || CUSTOM_DOMAIN_PATHS.includes(path);
 
 describe(`OpenAPI document on ${testProvider}`, () => {
   let app: App;

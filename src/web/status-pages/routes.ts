@@ -121,9 +121,9 @@ export function registerStatusPageRoutes(
     );
     app.get(path || "/", async (request, reply) => {
       const host = request.hostname.toLowerCase();
-      // Only a Host that is some page's custom domain is a page here; any other keeps the app's 404.
-      if (!(await pageAt({ address: { customDomain: host } })))
-        return reply.status(404).send(errorBody(404, `no route ${request.method} ${request.url.split("?")[0]}`));
+      // Only a Host that is some page's custom domain is a page here; any other goes on to the
+      // not-found handler: the operator app's `/` and client routes (src/web/operator-app.ts), else a 404.
+      if (!(await pageAt({ address: { customDomain: host } }))) return reply.callNotFound();
       return serve(request, reply, { address: { customDomain: host } }, target(request));
     });
   }
