@@ -153,8 +153,10 @@ export function CheckDetail({ queryRef, search }: ScreenProps) {
         </p>
         <p className="muted">
           {check.checkType}
-          {check.request ? ` · ${check.request.method} ${check.request.url}` : ""} · every {check.frequency} min ·{" "}
-          {check.locations?.join(", ") || "no data-center location"}
+          {check.request ? ` · ${check.request.method} ${check.request.url}` : ""}
+          {check.checkType === "HEARTBEAT"
+            ? ""
+            : ` · every ${check.frequency} min · ${check.locations?.join(", ") || "no data-center location"}`}
           {check.tags?.length ? ` · tags: ${check.tags.join(", ")}` : ""}
         </p>
         <CheckActions check={check} />
