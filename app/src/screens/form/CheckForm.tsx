@@ -17,6 +17,12 @@ export function messageFor(path: string, message = "Not valid"): string {
   return part ? part.slice(path.length + 2) : message;
 }
 
+const SECONDS: [string, string][] = ["10", "20", "30"].map((s) => [`0:${s}`, `${s} seconds`]);
+const MINUTES: [string, string][] = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440].map((m) => [
+  String(m),
+  m < 60 ? `${m} minute${m === 1 ? "" : "s"}` : `${m / 60} hour${m === 60 ? "" : "s"}`,
+]);
+
 export function checkFormVariables(params: Record<string, string>, search: URLSearchParams) {
   const id = params.id ?? search.get("from") ?? "";
   return { id, hasId: id !== "" };
@@ -92,14 +98,15 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
         <TypeFields values={values} set={set} errors={errors} />
         {values.kind === "HEARTBEAT" ? null : (
           <>
-            <Field id="frequency" label="Run every (minutes)" error={errors.frequency}>
+            <Field id="frequency" label="Run every" error={errors.frequency}>
               {(props) => (
-                <input
-                  {...props}
-                  inputMode="numeric"
-                  value={values.frequency}
-                  onChange={(event) => set("frequency", event.target.value)}
-                />
+                <select {...props} value={values.frequency} onChange={(event) => set("frequency", event.target.value)}>
+                  {(values.kind === "API" ? SECONDS : []).concat(MINUTES).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
               )}
             </Field>
             <fieldset aria-describedby={errors.locations ? "locations-error" : undefined}>

@@ -11,6 +11,7 @@ export const checkFormQuery = graphql`
         checkType
         name
         frequency
+        frequencyOffset
         locations
         tags
         activated
@@ -79,7 +80,7 @@ export function valuesOf(node: CheckFormQuery$data["node"], clone: boolean): For
     ...EMPTY,
     kind,
     name: clone ? `${node.name} (copy)` : (node.name ?? ""),
-    frequency: String(node.frequency ?? EMPTY.frequency),
+    frequency: node.frequency === 0 ? `0:${node.frequencyOffset ?? 10}` : String(node.frequency ?? EMPTY.frequency),
     locations: [...(node.locations ?? [])],
     tags: (node.tags ?? []).join(", "),
     activated: node.activated ?? true,

@@ -60,7 +60,10 @@ export function inputFor(values: FormValues): Record<string, unknown> {
   };
   if (values.kind !== "HEARTBEAT") {
     common.locations = values.locations;
-    common.frequency = integer(values.frequency);
+    // "0:10": API checks every 10 seconds (frequency 0, the seconds in frequencyOffset).
+    const [minutes, seconds] = values.frequency.split(":");
+    common.frequency = integer(minutes ?? "");
+    if (seconds !== undefined) common.frequencyOffset = integer(seconds);
   }
   const status = values.expectStatus.trim()
     ? [{ source: "STATUS_CODE", comparison: "EQUALS", target: values.expectStatus.trim() }]
