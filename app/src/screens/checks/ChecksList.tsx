@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { ChecksListQuery, ChecksListQuery$variables } from "../../__generated__/ChecksListQuery.graphql";
-import { useLiveSubscription } from "../../relay/useLiveSubscription";
+import { useLiveSubscription, useRereadOnReconnect } from "../../relay/useLiveSubscription";
 import type { ScreenProps } from "../../routes";
 import { BulkBar } from "./BulkBar";
 import { ChecksSection, type SectionHandle } from "./ChecksSection";
@@ -110,6 +110,11 @@ export function ChecksList({ queryRef, search }: ScreenProps) {
     `status:${variables.from}`,
   );
   useLiveSubscription({ subscription: resultEvents, variables: live }, `results:${variables.from}`);
+  // Back from a lost connection or a pause: what changed meanwhile is read again (sorted afresh).
+  useRereadOnReconnect(() => {
+    setChanged(false);
+    setResort((n) => n + 1);
+  });
   const toggle = useCallback((id: string) => {
     setSelected((current) => {
       const next = new Set(current);
