@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { CheckRow_check$key } from "../../__generated__/CheckRow_check.graphql";
 import { Link } from "../../router/router";
@@ -9,7 +10,9 @@ import { ResultStrip } from "./ResultStrip";
  * One row of the checks list. Its data is normalized by the check's id, so a status or result
  * event that selects this fragment updates the row in place, wherever it is in the list.
  */
-export function CheckRow({
+// Memoized: Relay keeps an unchanged row's fragment reference, so loading the next page or an
+// event for one row re-renders that row alone, not the whole list.
+export const CheckRow = memo(function CheckRow({
   check,
   selected,
   onToggle,
@@ -79,4 +82,4 @@ export function CheckRow({
       <td>{percent(data.day.successRatio, data.day.runs)}</td>
     </tr>
   );
-}
+});
