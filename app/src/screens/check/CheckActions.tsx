@@ -3,9 +3,10 @@ import { graphql, useFragment, useMutation } from "react-relay";
 import type { CheckActions_check$key } from "../../__generated__/CheckActions_check.graphql";
 import type { CheckActionsDeleteMutation } from "../../__generated__/CheckActionsDeleteMutation.graphql";
 import type { CheckActionsRunMutation } from "../../__generated__/CheckActionsRunMutation.graphql";
-import type { CheckActionsUpdateMutation } from "../../__generated__/CheckActionsUpdateMutation.graphql";
+import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
 import { Link, navigate } from "../../router/router";
 import { SessionProgress } from "./SessionProgress";
+import { updateChecks } from "../checks/updateChecks";
 
 /** Run now (with the session's progress), pause or resume, edit, clone, delete. */
 export function CheckActions({ check }: { check: CheckActions_check$key }) {
@@ -38,22 +39,7 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
       }
     }
   `);
-  const [update, updating] = useMutation<CheckActionsUpdateMutation>(graphql`
-    mutation CheckActionsUpdateMutation($ids: [ID!]!, $input: BulkCheckUpdateInput!) {
-      updateChecks(ids: $ids, input: $input) {
-        __typename
-        ... on UpdateChecksSuccess {
-          data {
-            id
-            activated
-          }
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
+  const [update, updating] = useMutation<updateChecksMutation>(updateChecks);
   const [remove] = useMutation<CheckActionsDeleteMutation>(graphql`
     mutation CheckActionsDeleteMutation($id: ID!) {
       deleteCheck(id: $id) {

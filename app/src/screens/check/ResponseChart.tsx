@@ -35,8 +35,13 @@ export function ResponseChart({ check }: { check: ResponseChart_check$key }) {
     let gone = false;
     Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
       if (gone) return;
-      const styles = getComputedStyle(document.documentElement);
-      const color = (name: string) => styles.getPropertyValue(name).trim();
+      // The theme's colours as the page resolves them (the variables hold light-dark() pairs).
+      const probe = document.createElement("span");
+      target.append(probe);
+      const color = (name: string) => {
+        probe.style.color = `var(${name})`;
+        return getComputedStyle(probe).color;
+      };
       const x = points.map((point) => new Date(point.from).getTime() / 1000);
       const y = (key: "p50" | "p95" | "p99") => points.map((point) => point.stats[key] ?? null);
       chart = new UPlot(
@@ -57,6 +62,7 @@ export function ResponseChart({ check }: { check: ResponseChart_check$key }) {
         [x, y("p50"), y("p95"), y("p99")],
         target,
       );
+      probe.remove();
     });
     return () => {
       gone = true;

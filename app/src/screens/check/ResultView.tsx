@@ -3,6 +3,7 @@ import type { ResultViewQuery } from "../../__generated__/ResultViewQuery.graphq
 import type { ScreenProps } from "../../routes";
 import { Link } from "../../router/router";
 import { dateTime, ms } from "../../ui/format";
+import { readOutcome } from "../../ui/lastError";
 
 export const resultViewQuery = graphql`
   query ResultViewQuery($id: ID!) {
@@ -19,8 +20,8 @@ export const resultViewQuery = graphql`
         hasErrors
         isDegraded
         attempts
+        ...lastError_result @alias(as: "outcome")
         apiCheckResult {
-          requestError
           request {
             method
             url
@@ -33,14 +34,6 @@ export const resultViewQuery = graphql`
             headers
             body
             timings
-          }
-          assertions {
-            source
-            property
-            comparison
-            target
-            actual
-            passed
           }
         }
         browserCheckResult
@@ -64,6 +57,7 @@ export function ResultView({ queryRef, params }: ScreenProps) {
   const back = `/checks/${encodeURIComponent(params.id ?? "")}`;
   if (!node?.id) return <p>That result does not exist (it may be older than the retention period).</p>;
   const api = node.apiCheckResult;
+  const outcome = node.outcome ? readOutcome(node.outcome).apiCheckResult : null;
   const failed = node.hasFailures || node.hasErrors;
   return (
     <>
@@ -78,13 +72,13 @@ export function ResultView({ queryRef, params }: ScreenProps) {
           Started {dateTime(node.startedAt)}, stopped {dateTime(node.stoppedAt)} · {ms(node.responseTime)} ·{" "}
           {node.resultType} · attempt {(node.attempts ?? 0) + 1}
         </p>
-        {api?.requestError ? (
+        {outcome?.requestError ? (
           <p className="error" role="note">
-            Error: {api.requestError}
+            Error: {outcome.requestError}
           </p>
         ) : null}
       </section>
-      {api?.assertions?.length ? (
+      {outcome?.assertions?.length ? (
         <section className="panel" aria-labelledby="assertions">
           <h2 id="assertions">Assertions</h2>
           <div className="table-wrap">
@@ -97,7 +91,7 @@ export function ResultView({ queryRef, params }: ScreenProps) {
                 </tr>
               </thead>
               <tbody>
-                {api.assertions.map((a, i) => (
+                {outcome.assertions.map((a, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: assertions have no id and never move
                   <tr key={i} data-testid="assertion">
                     <td>{a.passed === false ? "✕ failed" : a.passed ? "✓ passed" : "—"}</td>

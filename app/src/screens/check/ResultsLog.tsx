@@ -34,20 +34,7 @@ export function ResultsLog({ check }: { check: ResultsLog_check$key }) {
               hasFailures
               hasErrors
               isDegraded
-              apiCheckResult {
-                requestError
-                response {
-                  status
-                }
-                assertions {
-                  source
-                  property
-                  comparison
-                  target
-                  actual
-                  passed
-                }
-              }
+              ...lastError_result
             }
           }
         }

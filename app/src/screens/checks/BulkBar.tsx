@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { BulkBarDeleteMutation } from "../../__generated__/BulkBarDeleteMutation.graphql";
-import type { BulkBarUpdateMutation } from "../../__generated__/BulkBarUpdateMutation.graphql";
+import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
+import { updateChecks } from "./updateChecks";
 
 type Action = { label: string; verb: string; input?: { activated?: boolean; muted?: boolean }; remove?: boolean };
 const ACTIONS: Action[] = [
@@ -29,23 +30,7 @@ export function BulkBar({
   const dialog = useRef<HTMLDialogElement>(null);
   const [action, setAction] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const [update, updating] = useMutation<BulkBarUpdateMutation>(graphql`
-    mutation BulkBarUpdateMutation($ids: [ID!]!, $input: BulkCheckUpdateInput!) {
-      updateChecks(ids: $ids, input: $input) {
-        __typename
-        ... on UpdateChecksSuccess {
-          data {
-            id
-            activated
-            muted
-          }
-        }
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
+  const [update, updating] = useMutation<updateChecksMutation>(updateChecks);
   const [remove, removing] = useMutation<BulkBarDeleteMutation>(graphql`
     mutation BulkBarDeleteMutation($ids: [ID!]!, $connections: [ID!]!) {
       deleteChecks(ids: $ids) {

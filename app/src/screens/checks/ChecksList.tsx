@@ -90,9 +90,9 @@ export function ChecksList({ queryRef, search }: ScreenProps) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [changed, setChanged] = useState(false);
   const [resort, setResort] = useState(0);
-  const sections = useRef(new Map<string, SectionHandle>());
+  const handles = useRef(new Map<string, SectionHandle>());
   const loadedState = (id: string) => {
-    for (const section of sections.current.values()) if (section.loaded.has(id)) return section.loaded.get(id);
+    for (const section of handles.current.values()) if (section.loaded.has(id)) return section.loaded.get(id);
     return undefined;
   };
   const live = { from: variables.from, to: variables.to };
@@ -123,15 +123,40 @@ export function ChecksList({ queryRef, search }: ScreenProps) {
       return next;
     });
   }, []);
-  const register = (name: string) => (handle: SectionHandle) => sections.current.set(name, handle);
+  const register = (name: string) => (handle: SectionHandle) => handles.current.set(name, handle);
   const onLoaded = {
     single: useCallback(register("single"), []),
     failing: useCallback(register("failing"), []),
     degraded: useCallback(register("degraded"), []),
     passing: useCallback(register("passing"), []),
   };
-  const allLoaded = () => [...sections.current.values()].flatMap((section) => [...section.loaded.keys()]);
+  const allLoaded = () => [...handles.current.values()].flatMap((section) => [...section.loaded.keys()]);
   const common = { selected, onToggle: toggle, resort };
+  const sections = variables.byState
+    ? [
+        {
+          fragment: failingSection,
+          field: "failing",
+          query: data.sectionFailing,
+          title: "Failing",
+          onLoaded: onLoaded.failing,
+        },
+        {
+          fragment: degradedSection,
+          field: "degraded",
+          query: data.sectionDegraded,
+          title: "Degraded",
+          onLoaded: onLoaded.degraded,
+        },
+        {
+          fragment: passingSection,
+          field: "passing",
+          query: data.sectionPassing,
+          title: "Passing",
+          onLoaded: onLoaded.passing,
+        },
+      ]
+    : [{ fragment: allSection, field: "all", query: data.sectionAll, title: null, onLoaded: onLoaded.single }];
   return (
     <>
       <h1>Checks</h1>
@@ -155,7 +180,7 @@ export function ChecksList({ queryRef, search }: ScreenProps) {
         total={data.checkCounts.total}
         onSelectAll={() => setSelected(new Set(allLoaded()))}
         onClear={() => setSelected(new Set())}
-        connections={() => [...sections.current.values()].map((section) => section.connectionId)}
+        connections={() => [...handles.current.values()].map((section) => section.connectionId)}
       />
       <div className="table-wrap">
         <table>
@@ -176,43 +201,9 @@ export function ChecksList({ queryRef, search }: ScreenProps) {
               <th scope="col">Uptime 24 h</th>
             </tr>
           </thead>
-          {variables.byState ? (
-            <>
-              <ChecksSection
-                fragment={failingSection}
-                field="failing"
-                query={data.sectionFailing}
-                title="Failing"
-                onLoaded={onLoaded.failing}
-                {...common}
-              />
-              <ChecksSection
-                fragment={degradedSection}
-                field="degraded"
-                query={data.sectionDegraded}
-                title="Degraded"
-                onLoaded={onLoaded.degraded}
-                {...common}
-              />
-              <ChecksSection
-                fragment={passingSection}
-                field="passing"
-                query={data.sectionPassing}
-                title="Passing"
-                onLoaded={onLoaded.passing}
-                {...common}
-              />
-            </>
-          ) : (
-            <ChecksSection
-              fragment={allSection}
-              field="all"
-              query={data.sectionAll}
-              title={null}
-              onLoaded={onLoaded.single}
-              {...common}
-            />
-          )}
+          {sections.map((section) => (
+            <ChecksSection key={section.field} {...section} {...common} />
+          ))}
         </table>
       </div>
     </>

@@ -22,22 +22,7 @@ export function AttentionRow({ check }: { check: AttentionRow_check$key }) {
           edges {
             node {
               runLocation
-              hasFailures
-              hasErrors
-              apiCheckResult {
-                requestError
-                response {
-                  status
-                }
-                assertions {
-                  source
-                  property
-                  comparison
-                  target
-                  actual
-                  passed
-                }
-              }
+              ...lastError_result
             }
           }
         }
