@@ -7,6 +7,7 @@ import { Link, setSearch } from "../../router/router";
 import { ago, dateTime, percent } from "../../ui/format";
 import { StateBadge, stateOf } from "../../ui/StateBadge";
 import { CheckActions } from "./CheckActions";
+import { CheckAlerts } from "./CheckAlerts";
 import { HeartbeatInfo } from "./HeartbeatInfo";
 import { ResponseChart } from "./ResponseChart";
 import { ResultsLog } from "./ResultsLog";
@@ -65,6 +66,7 @@ export const checkDetailQuery = graphql`
         ...ResponseChart_check @arguments(from: $chartFrom, to: $now, interval: $interval)
         ...ResultsLog_check
         ...HeartbeatInfo_check
+        ...CheckAlerts_check
       }
     }
   }
@@ -191,6 +193,7 @@ export function CheckDetail({ queryRef, search }: ScreenProps) {
         <ResponseChart check={check} />
       </section>
       <ResultsLog check={check} />
+      <CheckAlerts check={check} />
     </>
   );
 }

@@ -20,10 +20,11 @@ export function ResultsLog({ check }: { check: ResultsLog_check$key }) {
         cursor: { type: "String" }
         hasFailures: { type: "Boolean" }
         location: { type: "Location" }
+        since: { type: "DateTime" }
       ) {
         id
         locations
-        results(first: $count, after: $cursor, hasFailures: $hasFailures, location: $location)
+        results(first: $count, after: $cursor, hasFailures: $hasFailures, location: $location, from: $since)
           @connection(key: "ResultsLog_results") {
           edges {
             node {
@@ -44,6 +45,7 @@ export function ResultsLog({ check }: { check: ResultsLog_check$key }) {
   );
   const [failuresOnly, setFailuresOnly] = useState(false);
   const [location, setLocation] = useState("");
+  const [range, setRange] = useState("");
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a filter change reads the first page again
   useEffect(() => {
@@ -51,8 +53,9 @@ export function ResultsLog({ check }: { check: ResultsLog_check$key }) {
       first.current = false;
       return;
     }
-    refetch({ hasFailures: failuresOnly ? true : null, location: (location || null) as never });
-  }, [failuresOnly, location]);
+    const since = range ? new Date(Date.now() - Number(range) * 3_600_000).toISOString() : null;
+    refetch({ hasFailures: failuresOnly ? true : null, location: (location || null) as never, since });
+  }, [failuresOnly, location, range]);
   const end = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const target = end.current;
@@ -83,6 +86,15 @@ export function ResultsLog({ check }: { check: ResultsLog_check$key }) {
                 {name}
               </option>
             ))}
+          </select>
+        </label>
+        <label>
+          Range
+          <select value={range} onChange={(event) => setRange(event.target.value)}>
+            <option value="">Everything kept</option>
+            <option value="1">Last hour</option>
+            <option value="24">Last 24 hours</option>
+            <option value="168">Last 7 days</option>
           </select>
         </label>
       </div>
