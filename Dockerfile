@@ -9,7 +9,9 @@ WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json schema.graphql ./
+# The operator app (an npm workspace): npm ci builds it into app/dist with the server.
+COPY app ./app
 COPY bin ./bin
 COPY scripts ./scripts
 COPY prisma ./prisma
@@ -41,6 +43,7 @@ COPY --from=build --chown=node:node /app/bin ./bin
 COPY --from=build --chown=node:node /app/prisma ./prisma
 COPY --from=build --chown=node:node /app/src ./src
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/app/dist ./app/dist
 RUN mkdir -p /app/data /app/artifacts && chown node:node /app/data /app/artifacts
 USER node
 # The SQLite file (unused with a postgres:// DATABASE_URL) and browser checks' screenshots and traces.

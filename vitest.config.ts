@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // Unit tests run once; integration tests run on SQLite and again on a real PostgreSQL server.
@@ -18,6 +19,17 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       {
+        // The operator app's components, in jsdom on Relay mock environments; babel-plugin-relay
+        // compiles their graphql`` tags as the app's build does.
+        plugins: [react({ babel: { plugins: [["relay", { artifactDirectory: "./app/src/__generated__" }]] } })],
+        test: {
+          name: "app",
+          include: ["app/test/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["app/test/setup.ts"],
+        },
+      },
+      {
         extends: true,
         test: {
           name: "sqlite",
@@ -32,6 +44,8 @@ export default defineConfig({
         test: {
           name: "postgresql",
           include: ["test/integration/**/*.test.ts"],
+          // The operator app's browser tests run a `vigil serve` on SQLite, as the issue asks.
+          exclude: ["test/integration/app-*-browser.test.ts"],
           env: { VIGIL_TEST_DB: "postgresql" },
           globalSetup: ["test/support/global-postgres.ts"],
         },

@@ -11,3 +11,5 @@ export * from "./schemas.js";
 export { pageChecks, type CheckListFilters } from "./page.js";
 export { getChecks } from "./batch.js";
 export { pageGroupChecks, type GroupChecksKey } from "./children.js";
+export { countChecks, type CheckCounts } from "./counts.js";
+export { bulkDeleteChecks, bulkUpdateChecks, MAX_BULK_CHECKS } from "./bulk.js";

@@ -1,5 +1,7 @@
 import type { DomainContext } from "../context.js";
 import { keysetPage, type Page, type PageArgs } from "../pagination.js";
+import { ValidationError } from "../errors.js";
+import { parseIntId } from "../ids.js";
 import { parseInput } from "../validation.js";
 import { sqlFilters } from "./list.js";
 import { checkInclude, type CheckRow } from "./rows.js";
@@ -12,6 +14,10 @@ export type CheckListFilters = {
   search?: string | null;
   apiCheckUrlFilterPattern?: string | null;
   status?: string | null;
+  /** GraphQL only (the app's filters): paused (false) or running (true) checks. */
+  activated?: boolean | null;
+  /** GraphQL only: the checks of one group (its database id). */
+  groupId?: string | null;
 };
 
 /**
@@ -27,8 +33,14 @@ export async function pageChecks({
   args: PageArgs;
   filters?: CheckListFilters;
 }): Promise<Page<CheckRow>> {
-  const sent = Object.fromEntries(Object.entries(filters).filter(([, value]) => value != null));
-  const base = { accountId: ctx.accountId, ...sqlFilters(parseInput(ListChecksQuery, sent, "query")) };
+  const { activated, groupId, ...rest } = filters;
+  const sent = Object.fromEntries(Object.entries(rest).filter(([, value]) => value != null));
+  const base = {
+    accountId: ctx.accountId,
+    ...sqlFilters(parseInput(ListChecksQuery, sent, "query")),
+    ...(activated != null ? { activated } : {}),
+    ...(groupId != null ? { groupId: groupFilter(groupId) } : {}),
+  };
   return keysetPage(
     args,
     "createdAt",
@@ -36,4 +48,11 @@ export async function pageChecks({
       ctx.db.check.findMany({ where: { ...base, ...where }, orderBy, take, include: checkInclude }),
     "string",
   );
+}
+
+/** A group id that is no group's matches nothing; one that is not an id at all is the client's error. */
+function groupFilter(id: string): number {
+  const parsed = parseIntId(id);
+  if (parsed === null) throw new ValidationError("groupId is not a check group's id", ["groupId"], "query");
+  return parsed;
 }

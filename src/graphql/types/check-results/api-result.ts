@@ -11,7 +11,7 @@ type Response = NonNullable<ApiResult["response"]>;
 const text = (value: unknown): string | null =>
   value === undefined || value === null ? null : typeof value === "string" ? value : JSON.stringify(value);
 
-const ApiCheckResultAssertionRef = builder.objectRef<Assertion>("ApiCheckResultAssertion").implement({
+export const ApiCheckResultAssertionRef = builder.objectRef<Assertion>("ApiCheckResultAssertion").implement({
   description: "One assertion of the run, as the runner reported it.",
   fields: (t) => ({
     source: t.string({ nullable: true, resolve: (a) => text(a.source) }),

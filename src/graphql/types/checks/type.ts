@@ -13,7 +13,7 @@ import {
   RetryStrategyRef,
   TriggerIncidentRef,
 } from "./settings.js";
-import { DATABASE_ID_UUID } from "../../node-ids.js";
+import { DATABASE_ID_UUID, nodeId } from "../../node-ids.js";
 
 /** A property of the check as the domain reads it (see checkProperty); typed by the field that shows it. */
 export const prop = (key: string) => (check: CheckRow) => checkProperty(check, key) as never;
@@ -125,9 +125,14 @@ builder.queryFields((t) => ({
           type: CheckStatusValueEnum,
           description: "The check's current status (Check.status); a check that never ran is PASSING.",
         }),
+        activated: t.arg.boolean({ description: "true: running checks only; false: paused ones only." }),
+        groupId: t.arg.id({ description: "The checks of this group (its global id, or its REST id)." }),
       },
-      resolve: async (_root, { first, after, last, before, ...filters }, ctx) =>
-        toConnection(await pageChecks({ ctx: domain(ctx), args: { first, after, last, before }, filters })),
+      resolve: async (_root, { first, after, last, before, groupId, ...filters }, ctx) => {
+        const group = groupId == null ? null : nodeId(groupId, "CheckGroup");
+        const args = { first, after, last, before };
+        return toConnection(await pageChecks({ ctx: domain(ctx), args, filters: { ...filters, groupId: group } }));
+      },
     },
     CheckConnectionRef,
   ),

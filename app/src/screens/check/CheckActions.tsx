@@ -1,0 +1,116 @@
+import { useRef, useState } from "react";
+import { graphql, useFragment, useMutation } from "react-relay";
+import type { CheckActions_check$key } from "../../__generated__/CheckActions_check.graphql";
+import type { CheckActionsDeleteMutation } from "../../__generated__/CheckActionsDeleteMutation.graphql";
+import type { CheckActionsRunMutation } from "../../__generated__/CheckActionsRunMutation.graphql";
+import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
+import { Link, navigate } from "../../router/router";
+import { SessionProgress } from "./SessionProgress";
+import { updateChecks } from "../checks/updateChecks";
+
+/** Run now (with the session's progress), pause or resume, edit, clone, delete. */
+export function CheckActions({ check }: { check: CheckActions_check$key }) {
+  const data = useFragment(
+    graphql`
+      fragment CheckActions_check on Check {
+        id
+        name
+        checkType
+        activated
+      }
+    `,
+    check,
+  );
+  const [session, setSession] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [run, running] = useMutation<CheckActionsRunMutation>(graphql`
+    mutation CheckActionsRunMutation($ids: [ID!]!) {
+      triggerCheckSessions(target: { checkIds: $ids }) {
+        __typename
+        ... on TriggerCheckSessionsSuccess {
+          data {
+            id
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [update, updating] = useMutation<updateChecksMutation>(updateChecks);
+  const [remove] = useMutation<CheckActionsDeleteMutation>(graphql`
+    mutation CheckActionsDeleteMutation($id: ID!) {
+      deleteCheck(id: $id) {
+        __typename
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const runNow = () =>
+    run({
+      variables: { ids: [data.id] },
+      onCompleted: ({ triggerCheckSessions: r }) => {
+        const started = r.__typename === "TriggerCheckSessionsSuccess" ? r.data?.[0]?.id : undefined;
+        setSession(started ?? null);
+        setMessage(started ? null : (r.message ?? "The check could not be started."));
+      },
+      onError: (error) => setMessage(error.message),
+    });
+  const toggle = () =>
+    update({
+      variables: { ids: [data.id], input: { activated: !data.activated } },
+      onCompleted: ({ updateChecks: r }) =>
+        setMessage(r.__typename === "UpdateChecksSuccess" ? null : (r.message ?? null)),
+      onError: (error) => setMessage(error.message),
+    });
+  const confirmDelete = () => {
+    dialog.current?.close();
+    remove({
+      variables: { id: data.id },
+      onCompleted: ({ deleteCheck: r }) =>
+        r.__typename === "DeleteCheckSuccess" ? navigate("/checks") : setMessage(r.message ?? "Not deleted."),
+      onError: (error) => setMessage(error.message),
+    });
+  };
+  return (
+    <>
+      <div className="actions">
+        {data.checkType === "HEARTBEAT" ? null : (
+          <button type="button" className="primary" onClick={runNow} disabled={running}>
+            Run now
+          </button>
+        )}
+        <button type="button" onClick={toggle} disabled={updating}>
+          {data.activated ? "Pause" : "Resume"}
+        </button>
+        <Link to={`/checks/${encodeURIComponent(data.id)}/edit`}>Edit</Link>
+        <Link to={`/checks/new?from=${encodeURIComponent(data.id)}`}>Clone</Link>
+        <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
+          Delete
+        </button>
+      </div>
+      {message ? (
+        <p role="alert" className="error">
+          {message}
+        </p>
+      ) : null}
+      {session ? <SessionProgress id={session} checkId={data.id} /> : null}
+      <dialog ref={dialog} aria-labelledby="delete-title" className="panel">
+        <h2 id="delete-title">Delete {data.name}?</h2>
+        <p>Its results go with it. This cannot be undone.</p>
+        <div className="actions">
+          <button type="button" className="danger" onClick={confirmDelete}>
+            Delete
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

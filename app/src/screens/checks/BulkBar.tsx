@@ -1,0 +1,121 @@
+import { useRef, useState } from "react";
+import { graphql, useMutation } from "react-relay";
+import type { BulkBarDeleteMutation } from "../../__generated__/BulkBarDeleteMutation.graphql";
+import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
+import { updateChecks } from "./updateChecks";
+
+type Action = { label: string; verb: string; input?: { activated?: boolean; muted?: boolean }; remove?: boolean };
+const ACTIONS: Action[] = [
+  { label: "Pause", verb: "pause", input: { activated: false } },
+  { label: "Resume", verb: "resume", input: { activated: true } },
+  { label: "Mute", verb: "mute", input: { muted: true } },
+  { label: "Unmute", verb: "unmute", input: { muted: false } },
+  { label: "Delete", verb: "delete", remove: true },
+];
+
+/** Actions on the selected checks, each confirmed in a modal dialog first. */
+export function BulkBar({
+  selected,
+  total,
+  onSelectAll,
+  onClear,
+  connections,
+}: {
+  selected: Set<string>;
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  connections: () => string[];
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [action, setAction] = useState<Action | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [update, updating] = useMutation<updateChecksMutation>(updateChecks);
+  const [remove, removing] = useMutation<BulkBarDeleteMutation>(graphql`
+    mutation BulkBarDeleteMutation($ids: [ID!]!, $connections: [ID!]!) {
+      deleteChecks(ids: $ids) {
+        __typename
+        ... on DeleteChecksSuccess {
+          data {
+            deletedIds @deleteEdge(connections: $connections)
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const ask = (chosen: Action) => {
+    setAction(chosen);
+    setOutcome(null);
+    dialog.current?.showModal();
+  };
+  const confirm = () => {
+    dialog.current?.close();
+    if (!action) return;
+    const ids = [...selected];
+    const done = (result: { __typename: string; message?: string }) => {
+      if (result.__typename.endsWith("Success")) {
+        setOutcome(`Done: ${action.verb} ${ids.length} check${ids.length === 1 ? "" : "s"}.`);
+        onClear();
+      } else setOutcome(result.message ?? "The action failed; nothing was changed.");
+    };
+    const failed = (error: Error) => setOutcome(error.message);
+    if (action.remove)
+      remove({
+        variables: { ids, connections: connections() },
+        onCompleted: (r) => done(r.deleteChecks),
+        onError: failed,
+      });
+    else
+      update({
+        variables: { ids, input: action.input ?? {} },
+        onCompleted: (r) => done(r.updateChecks),
+        onError: failed,
+      });
+  };
+  const count = selected.size;
+  return (
+    <fieldset className="actions bulk">
+      <legend className="visually-hidden">Bulk actions</legend>
+      <span>
+        {count} of {total} selected
+      </span>
+      <button type="button" onClick={onSelectAll}>
+        Select all shown
+      </button>
+      {count ? (
+        <button type="button" onClick={onClear}>
+          Clear
+        </button>
+      ) : null}
+      {ACTIONS.map((item) => (
+        <button
+          key={item.verb}
+          type="button"
+          className={item.remove ? "danger" : undefined}
+          disabled={!count || updating || removing}
+          onClick={() => ask(item)}
+        >
+          {item.label}
+        </button>
+      ))}
+      <span role="status">{outcome}</span>
+      <dialog ref={dialog} aria-labelledby="bulk-confirm-title" className="panel">
+        <h2 id="bulk-confirm-title">
+          {action?.label} {count} check{count === 1 ? "" : "s"}?
+        </h2>
+        <p>{action?.remove ? "Their results go with them. This cannot be undone." : "You can undo this later."}</p>
+        <div className="actions">
+          <button type="button" className={action?.remove ? "danger" : "primary"} onClick={confirm}>
+            {action?.label}
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </fieldset>
+  );
+}

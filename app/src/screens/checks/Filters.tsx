@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { setSearch } from "../../router/router";
+
+export const CHECK_TYPES = ["API", "URL", "TCP", "DNS", "ICMP", "HEARTBEAT", "BROWSER", "MULTI_STEP"] as const;
+
+/** The list's search, filters and sort; every change goes into the URL (shareable, back-button safe). */
+export function Filters({
+  search,
+  groups,
+}: {
+  search: URLSearchParams;
+  groups: readonly { readonly id: string; readonly name: string }[];
+}) {
+  const [text, setText] = useState(search.get("q") ?? "");
+  const [tag, setTag] = useState(search.get("tag") ?? "");
+  // Typing waits for a pause before it asks the server.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((search.get("q") ?? "") !== text) setSearch({ q: text });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text, search]);
+  const select = (key: string, label: string, options: [string, string][]) => (
+    <label>
+      {label}
+      <select value={search.get(key) ?? ""} onChange={(event) => setSearch({ [key]: event.target.value })}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <search className="filters" aria-label="Filter checks">
+      <label>
+        Search
+        <input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Name" />
+      </label>
+      {select("status", "State", [
+        ["", "Any state"],
+        ["FAILING", "Failing"],
+        ["DEGRADED", "Degraded"],
+        ["PASSING", "Passing"],
+      ])}
+      {select("activated", "Running", [
+        ["", "Running or paused"],
+        ["true", "Running"],
+        ["false", "Paused"],
+      ])}
+      {select("type", "Type", [["", "Any type"], ...CHECK_TYPES.map((type): [string, string] => [type, type])])}
+      {select("group", "Group", [
+        ["", "Any group"],
+        ...groups.map((group): [string, string] => [group.id, group.name]),
+      ])}
+      <label>
+        Tag
+        <input
+          value={tag}
+          onChange={(event) => setTag(event.target.value)}
+          onBlur={() => setSearch({ tag: tag.trim() })}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") setSearch({ tag: tag.trim() });
+          }}
+        />
+      </label>
+      {select("sort", "Sort", [
+        ["", "Failing first"],
+        ["newest", "Newest first"],
+      ])}
+    </search>
+  );
+}

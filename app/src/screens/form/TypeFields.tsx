@@ -1,0 +1,95 @@
+import { Field } from "./Field";
+import type { FormValues } from "./values";
+
+type Props = {
+  values: FormValues;
+  set: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
+  errors: Partial<Record<keyof FormValues | "form", string>>;
+};
+
+const UNITS = ["SECONDS", "MINUTES", "HOURS", "DAYS"];
+
+/** The fields of the chosen check type. */
+export function TypeFields({ values, set, errors }: Props) {
+  const text = (key: keyof FormValues, label: string, hint?: string) => (
+    <Field id={key} label={label} error={errors[key]} hint={hint}>
+      {(props) => (
+        <input {...props} value={String(values[key])} onChange={(event) => set(key, event.target.value as never)} />
+      )}
+    </Field>
+  );
+  const choice = (key: keyof FormValues, label: string, options: string[]) => (
+    <Field id={key} label={label} error={errors[key]}>
+      {(props) => (
+        <select {...props} value={String(values[key])} onChange={(event) => set(key, event.target.value as never)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  switch (values.kind) {
+    case "API":
+      return (
+        <>
+          {choice("method", "Method", ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])}
+          {text("url", "URL")}
+          {text("expectStatus", "Expected status code", "Leave empty to accept any status under 400")}
+        </>
+      );
+    case "URL":
+      return (
+        <>
+          {text("url", "URL")}
+          {text("expectStatus", "Expected status code", "Leave empty to accept any status under 400")}
+        </>
+      );
+    case "TCP":
+      return (
+        <>
+          {text("hostname", "Host")}
+          {text("port", "Port")}
+        </>
+      );
+    case "DNS":
+      return (
+        <>
+          {text("query", "Name to resolve")}
+          {choice("recordType", "Record type", ["A", "AAAA", "CNAME", "HTTPS", "MX", "NS", "SOA", "TXT"])}
+        </>
+      );
+    case "ICMP":
+      return text("hostname", "Host");
+    case "HEARTBEAT":
+      return (
+        <>
+          {text("period", "Expected every")}
+          {choice("periodUnit", "Unit", UNITS)}
+          {text("grace", "Grace")}
+          {choice("graceUnit", "Grace unit", UNITS)}
+          <p className="muted">The ping URL is shown on the check's page once it is created.</p>
+        </>
+      );
+    default:
+      return (
+        <Field
+          id="script"
+          label="Script"
+          error={errors.script}
+          hint="Playwright test code, e.g. await page.goto('https://example.com')"
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              value={values.script}
+              spellCheck={false}
+              onChange={(event) => set("script", event.target.value)}
+            />
+          )}
+        </Field>
+      );
+  }
+}

@@ -1,0 +1,58 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { Suspense } from "react";
+import { loadQuery, RelayEnvironmentProvider } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
+import { describe, expect, it } from "vitest";
+import CheckFormQueryNode from "../src/__generated__/CheckFormQuery.graphql";
+import type { ScreenProps } from "../src/routes";
+import { CheckForm } from "../src/screens/form/CheckForm";
+
+describe("CheckForm", () => {
+  it("sends the type's input and shows each of the API's errors beside the field it names", async () => {
+    const environment = createMockEnvironment();
+    const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
+    const props = { queryRef, params: {}, search: new URLSearchParams("type=TCP") } as unknown as ScreenProps;
+    render(
+      <RelayEnvironmentProvider environment={environment}>
+        <Suspense fallback="loading">
+          <CheckForm {...props} />
+        </Suspense>
+      </RelayEnvironmentProvider>,
+    );
+    fireEvent.change(await screen.findByLabelText("Host"), { target: { value: "db.internal" } });
+    fireEvent.change(screen.getByLabelText("Port"), { target: { value: "99999" } });
+    fireEvent.change(screen.getByLabelText("Tags"), { target: { value: "db, prod ," } });
+    fireEvent.click(screen.getByRole("button", { name: "Create the check" }));
+
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("mutationsCreateTcpMutation");
+    expect(operation.request.variables.input).toEqual({
+      name: "",
+      activated: true,
+      tags: ["db", "prod"],
+      locations: ["EU_WEST_1"],
+      frequency: 10,
+      request: { hostname: "db.internal", port: 99999 },
+    });
+    act(() =>
+      environment.mock.resolve(operation, {
+        data: {
+          result: {
+            __typename: "ValidationError",
+            __isError: "ValidationError",
+            message: "name: Too small: expected string to have >=1 characters; request.port: Too big: expected <=65535",
+            fieldPaths: ["name", "request.port"],
+          },
+        },
+      }),
+    );
+    expect((await screen.findByTestId("error-name")).textContent).toBe(
+      "Too small: expected string to have >=1 characters",
+    );
+    expect(screen.getByTestId("error-port").textContent).toBe("Too big: expected <=65535");
+    const port = screen.getByLabelText("Port");
+    expect(port.getAttribute("aria-invalid")).toBe("true");
+    expect(port.getAttribute("aria-describedby")).toBe("port-error");
+    expect(screen.queryByRole("alert")).toBeNull(); // nothing left for the form's top
+  });
+});
