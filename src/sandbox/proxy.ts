@@ -75,7 +75,7 @@ export async function startFilteringProxy(socketPath: string, rule: AddressRule)
           path: `${url.pathname}${url.search}`,
           headers,
           setHost: false,
-          timeout: CONNECT_MS,
+          timeout: IDLE_MS,
         },
         (answer) => {
           const kept = { ...answer.headers };
