@@ -80,5 +80,19 @@ describe("the operator app: bulk actions, heartbeats, phones", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       await expectAccessible(page, `390 px ${path}`);
     }
+
+    // The dark theme holds the same contrast; and the keyboard reaches the content first.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    for (const path of ["/", "/checks?tag=bulk"]) {
+      await page.goto(`${vigil.url}${path}`);
+      await page.locator("h1").waitFor();
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page, `dark ${path}`);
+    }
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 });

@@ -65,6 +65,14 @@ const statusChanged = graphql`
   }
 `;
 
+const incidentChanges = graphql`
+  subscription OverviewIncidentSubscription {
+    incidentChanged {
+      id
+    }
+  }
+`;
+
 const COUNTS = [
   { key: "failing", label: "Failing", state: "FAILING", filter: "?status=FAILING&activated=true" },
   { key: "degraded", label: "Degraded", state: "DEGRADED", filter: "?status=DEGRADED&activated=true" },
@@ -77,6 +85,7 @@ export function Overview({ queryRef }: ScreenProps) {
   const data = usePreloadedQuery<OverviewQuery>(overviewQuery, queryRef as PreloadedQuery<OverviewQuery>);
   const reread = useRefetch(overviewQuery, {});
   useLiveSubscription({ subscription: statusChanged, variables: {}, onNext: reread }, "overview");
+  useLiveSubscription({ subscription: incidentChanges, variables: {}, onNext: reread }, "overview-incidents");
   useRereadOnReconnect(reread);
   const attention = [...data.failing.edges, ...data.degraded.edges];
   const open = data.incidents.edges.filter((edge) => edge.node.lastUpdateStatus !== "RESOLVED");
