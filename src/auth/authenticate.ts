@@ -123,10 +123,18 @@ export function createAuthenticator({
     forgetKey,
     /**
      * Starts the key watch (key-usage.ts): every `everyMs` the keys' lastUsedAt are written and
-     * revocations made anywhere (another instance, the CLI in its own process) clear the cache.
-     * Returns the stop function.
+     * revocations made anywhere (another instance, the CLI in its own process) clear the cache;
+     * every 10 × `everyMs` the sessions' streams are looked at (session-streams.ts). Returns the stop function.
      */
-    watch: (everyMs = 1_000) => watchKeys(db, everyMs, usage.flush, forget),
+    watch: (everyMs = 1_000) => {
+      const stopKeys = watchKeys(db, everyMs, usage.flush, forget);
+      // Sessions' streams are looked at less often: their ends are hours apart, revocations come as events.
+      const stopSessions = sessionStreams.watch(everyMs * 10);
+      return () => {
+        stopKeys();
+        stopSessions();
+      };
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isIPv6 } from "node:net";
 import type { FastifyRequest } from "fastify";
 import { createRateLimiter, type RateLimiterOptions } from "./rate-limit.js";
+import { cookieValue, SESSION_COOKIE } from "./session-cookie.js";
 
 /** At most this many client addresses are tracked (about 100 bytes each). */
 const MAX_TRACKED_ADDRESSES = 100_000;
@@ -53,7 +54,11 @@ export type KeylessLimiter = ReturnType<typeof createKeylessLimiter>;
 export function keylessLimitHook(limit: KeylessLimiter, exempt: (path: string) => boolean) {
   return async (request: FastifyRequest) => {
     if (request.headers.authorization !== undefined) return;
-    if (exempt(request.url.split("?")[0] ?? "")) return;
+    const path = request.url.split("?")[0] ?? "";
+    if (exempt(path)) return;
+    // Counted as its GraphQL context is built (src/graphql/context.ts): against the session's key,
+    // or here as key-less when the cookie opens nothing (so signed-in people share no address's limit).
+    if (path === "/graphql" && cookieValue(request.headers, SESSION_COOKIE) !== undefined) return;
     await limit(request.ip);
   };
 }

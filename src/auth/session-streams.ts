@@ -1,5 +1,5 @@
 import type { SystemContext } from "../domain/context.js";
-import { liveSessionIds } from "../domain/sessions/index.js";
+import { liveSessionIds, markSessionsSeen } from "../domain/sessions/index.js";
 
 type Open = { keyId: string; closers: Set<() => void> };
 
@@ -7,7 +7,9 @@ type Open = { keyId: string; closers: Set<() => void> };
  * The streams (graphql-ws sockets, SSE responses) this instance holds open for cookie sessions,
  * so that they end with their session: at once when its key is revoked (`apiKeyRevoked`) or it is
  * signed out (`sessionEnded`) on any instance, and at `recheck` (the key watch saw a revocation
- * made elsewhere, e.g. by the CLI; the shared bus came back after missing events).
+ * made elsewhere, e.g. by the CLI; the shared bus came back after missing events; and `watch`'s
+ * tick, which also ends streams past their session's 30 days). A session with a stream open is in
+ * use: the tick keeps it seen, so that it does not end idle under a live view.
  */
 export function createSessionStreams(ctx: SystemContext) {
   const open = new Map<string, Open>();
@@ -23,10 +25,11 @@ export function createSessionStreams(ctx: SystemContext) {
       for (const [sessionId, entry] of open) if (entry.keyId === event.keyId) close(sessionId);
   });
   let checking = false;
-  const recheck = async () => {
+  const recheck = async ({ seen = false } = {}) => {
     if (checking || open.size === 0) return;
     checking = true;
     try {
+      if (seen) await markSessionsSeen({ ctx, ids: [...open.keys()] });
       const live = await liveSessionIds({ ctx, ids: [...open.keys()] });
       for (const sessionId of [...open.keys()]) if (!live.has(sessionId)) close(sessionId);
     } catch {
@@ -49,6 +52,12 @@ export function createSessionStreams(ctx: SystemContext) {
       };
     },
     recheck,
+    /** Runs `recheck` (streams held count as use) every `everyMs`; returns the stop function. */
+    watch(everyMs: number): () => void {
+      const timer = setInterval(() => void recheck({ seen: true }), everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
     /** How many sessions have streams open here (tests, metrics). */
     size: () => open.size,
   };

@@ -12,10 +12,12 @@ export type WebRequest = {
   crossSite: string | null;
   /** The request's session cookie, if any. */
   cookie: string | undefined;
+  /** The client's address: the key-less limit's bucket (keyless-limit.ts). */
+  address: string;
   /** Sets (a token) or clears (null) the session cookie on the answer. */
   setSessionCookie(token: string | null): void;
-  /** The session the cookie opened, once the context is built (its SSE stream closes with it). */
-  session?: SessionView;
+  /** What the cookie opened, read before yoga runs (null: no cookie, or a Bearer key sent, or nothing opened). */
+  opened: { caller: Caller; session: SessionView } | null;
 };
 
 export type GraphQLContext = {
@@ -49,8 +51,10 @@ export function toGraphQLError(error: DomainError, requestLevel = false): GraphQ
 
 /**
  * A key is optional on /graphql (public status pages need none), but a key that is sent must be
- * valid. Without a key, a session cookie may stand for one: only on a request that passes the
- * cross-site rule (else 403), and a cookie that opens nothing leaves the request key-less.
+ * valid. Without a key, a session cookie may stand for one: over HTTP as web-request.ts read it,
+ * only on a request that passes the cross-site rule (else 403); over WebSocket (web null) it is
+ * read here (the upgrade's Origin was checked in ws.ts). A cookie that opens nothing leaves the
+ * request key-less.
  */
 export async function buildContext(
   app: AppContext,
@@ -61,12 +65,13 @@ export async function buildContext(
   const base = { app, caller: null, session: null, loaders: new Map(), baseUrl, web };
   try {
     if (credentials.authorization) return { ...base, caller: await app.auth.authenticate(credentials) };
-    if (!credentials.session) return base;
-    if (web?.crossSite) throw new ForbiddenError(web.crossSite);
-    const opened = await app.auth.authenticateSession(credentials.session);
-    if (!opened) return base;
-    if (web) web.session = opened.session;
-    return { ...base, ...opened };
+    if (web?.cookie && web.crossSite) throw new ForbiddenError(web.crossSite);
+    const opened = web
+      ? web.opened
+      : credentials.session
+        ? await app.auth.authenticateSession(credentials.session)
+        : null;
+    return opened ? { ...base, ...opened } : base;
   } catch (error) {
     throw error instanceof DomainError ? toGraphQLError(error, true) : error;
   }

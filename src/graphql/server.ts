@@ -12,7 +12,7 @@ import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { singleConnectionSse } from "./sse.js";
 import { validationLimits } from "./validation-limits.js";
-import { trackEventStream, webRequest } from "./web-request.js";
+import { openWebRequest, trackEventStream } from "./web-request.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -32,6 +32,10 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     graphiql: { subscriptionsProtocol: "WS" },
     renderGraphiQL,
     landingPage: false,
+    // Any origin may call the API with a key (as before), but never with the browser's credentials:
+    // yoga's default would answer every origin's preflight with Allow-Credentials, offering the
+    // session cookie to other sites (refused anyway by the Origin rule, same-origin.ts).
+    cors: { credentials: false },
     logging: yogaLogging(context.logger),
     maskedErrors: { maskError },
     // Replaced by `documents`, which checks the limits before caching and is bounded in bytes.
@@ -52,7 +56,6 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
         {
           authorization: headerValue(request.headers.get("authorization")),
           serviceAccount: headerValue(request.headers.get("x-service-account")),
-          session: web.cookie,
         },
         new URL(request.url).origin,
         web,
@@ -64,11 +67,10 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
     // PUT and DELETE: graphql-sse's single connection mode reserves and releases its stream with them.
     method: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     handler: async (req, reply) => {
-      const web = webRequest(context, req, reply);
+      const web = await openWebRequest(context, req, reply);
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, web });
       response.headers.forEach((value, key) => void reply.header(key, value));
-      if (response.headers.get("content-type")?.startsWith("text/event-stream"))
-        await trackEventStream(context, web, req, reply);
+      if (response.headers.get("content-type")?.startsWith("text/event-stream")) trackEventStream(context, web, reply);
       reply.status(response.status);
       reply.send(response.body);
       return reply;

@@ -7,13 +7,13 @@ import type { YogaServerInstance } from "graphql-yoga";
 import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { clientAddress } from "../auth/keyless-limit.js";
-import { foreignOrigin, ownOrigin } from "../auth/same-origin.js";
 import { cookieValue, SESSION_COOKIE } from "../auth/session-cookie.js";
 import { DomainError, RateLimitedError } from "../domain/errors.js";
 import { rawErrorResponse } from "../rest/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
 import { attachFrames } from "./subscriptions/frames.js";
 import { eventContext, sharingKey } from "./subscriptions/sharing.js";
+import { foreignCookieUpgrade, trackSocket } from "./web-request.js";
 
 /** What onSubscribe hands to graphql-ws's execute and subscribe: yoga's enveloped functions. */
 type Root = { execute: (args: ExecutionArgs) => unknown; subscribe: (args: ExecutionArgs) => unknown };
@@ -57,14 +57,7 @@ export function mountGraphQLWs(
       return;
     }
     // A browser sends the session cookie with any page's WebSocket: only our own pages may use it.
-    const own = () =>
-      ownOrigin({
-        headers: req.headers,
-        encrypted: "encrypted" in req.socket && req.socket.encrypted === true,
-        trustProxy: context.config.trustProxy,
-        publicOrigin: context.config.publicOrigin,
-      });
-    if (cookieValue(req.headers, SESSION_COOKIE) !== undefined && foreignOrigin(req.headers, own())) {
+    if (foreignCookieUpgrade(context, req)) {
       socket.on("error", () => {});
       socket.end(rawErrorResponse(403, "a WebSocket signed in by cookie must come from this service's own origin"));
       return;
@@ -105,13 +98,7 @@ export function mountGraphQLWs(
           const built = await buildContext(context, { authorization, serviceAccount, session }, "");
           ctx.extra.caller = built.caller;
           ctx.extra.session = built.session;
-          if (built.session) {
-            const socket = ctx.extra.socket;
-            const untrack = context.auth.sessionStreams.track(built.session, () =>
-              socket.close(4403, "Forbidden: the session has ended"),
-            );
-            socket.once("close", untrack);
-          }
+          if (built.session) trackSocket(context, built.session, ctx.extra.socket);
           return true;
         } catch {
           return false; // graphql-ws closes with 4403 Forbidden

@@ -8,7 +8,10 @@ import { loadConfig } from "../../src/config.js";
 import { hashKey } from "../../src/domain/accounts/keys.js";
 import { buildApp, type App } from "../../src/server.js";
 import { graphql } from "../support/app.js";
-import { migratedDatabaseUrl, testProvider } from "../support/database.js";
+import { emptyDatabaseUrl, migratedDatabaseUrl, testProvider } from "../support/database.js";
+import { eventually } from "../support/eventually.js";
+import { freePort } from "../support/postgres-server.js";
+import { serveVigil } from "../support/process.js";
 import { cookieGql, SESSION, sessionPair } from "../support/sessions.js";
 
 const SETUP = `mutation ($token: String!, $name: String) { completeSetup(token: $token, accountName: $name) {
@@ -113,5 +116,26 @@ describe(`first run on ${testProvider}`, () => {
     apps.push(started.app);
     expect(setupLinks(started.lines)).toEqual([]);
     expect((await graphql(started.url, "{ setupRequired }")).body.data).toEqual({ setupRequired: false });
+  });
+
+  it("`vigil serve` on an empty database prints the app's URL and one setup link", async () => {
+    const served = await serveVigil({ DATABASE_URL: await emptyDatabaseUrl(), LOG_LEVEL: "info" }, await freePort());
+    try {
+      const parsed = () =>
+        served
+          .output()
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as Record<string, any>);
+      // The link is logged just after the server starts answering.
+      const lines = await eventually(() => setupLinks(parsed()).length > 0 && parsed());
+      expect(lines.find((line) => line.msg === "vigil is ready")?.app).toBe(`${served.url}/`);
+      const links = setupLinks(lines);
+      expect(links).toHaveLength(1);
+      expect(links[0]!.setupUrl).toMatch(new RegExp(`^${served.url}/setup\\?token=[A-Za-z0-9_-]{43}$`));
+    } finally {
+      served.child.kill("SIGTERM");
+      await served.exited;
+    }
   });
 });

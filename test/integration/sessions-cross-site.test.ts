@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { cookieGql, SESSION, SIGN_IN, signIn } from "../support/sessions.js";
+import { subscribeWs, wsClient } from "../support/subscriptions.js";
 
 const VIEWER = "{ viewer { account { id } } }";
 
@@ -69,12 +70,38 @@ describe(`cookie requests from other sites on ${testProvider}`, () => {
     expect(signInForeign.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
   });
 
+  it("answers other origins' preflights without offering credentials", async () => {
+    const preflight = await fetch(`${t.url}/graphql`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, x-vigil-app",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("https://evil.example");
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
   it("refuses a WebSocket upgrade carrying the cookie from a foreign Origin", async () => {
     const cookie = await signIn(t.url, t.apiKey);
     expect(await upgrade(t.url, { cookie, origin: "https://evil.example" })).toBe(403);
     expect(await upgrade(t.url, { cookie, origin: t.url })).toBe("open");
     // Without the cookie, a foreign page may still open a key-less or Bearer WebSocket.
     expect(await upgrade(t.url, { origin: "https://evil.example" })).toBe("open");
+  });
+
+  it("signs in over HTTP only: over graphql-ws no cookie could be set", async () => {
+    const client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
+    const sessions = () => t.db.session.count({ where: { accountId: t.accountId } });
+    const before = await sessions();
+    try {
+      const answer = await subscribeWs(client, SIGN_IN, { apiKey: t.apiKey }).next();
+      expect(answer.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(await sessions()).toBe(before);
+    } finally {
+      await client.dispose();
+    }
   });
 });
 

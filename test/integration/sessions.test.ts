@@ -72,6 +72,12 @@ describe(`sessions on ${testProvider}`, () => {
     expect((await cookieGql(t.url, SESSION, { cookie })).body.data.session).toBeNull();
     const viewer = await cookieGql(t.url, VIEWER, { cookie });
     expect(viewer.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    // Signing in again replaces the browser's session: the one it held ends.
+    const first = await signIn(t.url, account.apiKey);
+    const again = await cookieGql(t.url, SIGN_IN, { cookie: first, variables: { apiKey: account.apiKey } });
+    expect(sessionPair(again)).not.toBe(first);
+    expect((await cookieGql(t.url, SESSION, { cookie: first })).body.data.session).toBeNull();
+    expect((await cookieGql(t.url, SESSION, { cookie: sessionPair(again) })).body.data.session).not.toBeNull();
     // Signing out without a session: nothing to end, the cookie cleared anyway.
     expect((await cookieGql(t.url, SIGN_OUT, {})).body.data.signOut.signedOut).toBe(false);
   });
@@ -112,5 +118,23 @@ describe(`sessions on ${testProvider}`, () => {
     const cookie = await signIn(t.url, account.apiKey);
     await t.db.apiKey.updateMany({ where: { accountId: account.accountId }, data: { revokedAt: new Date() } });
     expect((await cookieGql(t.url, SESSION, { cookie })).body.data.session).toBeNull();
+  });
+});
+
+describe(`sessions and the key-less limit on ${testProvider}`, () => {
+  const t = useTestApp({ KEYLESS_RATE_LIMIT_PER_MINUTE: "3" });
+
+  it("counts sign-in attempts per address, and a signed-in session against its key instead", async () => {
+    const cookie = await signIn(t.url, t.apiKey); // 1 of 3
+    for (let i = 0; i < 6; i++) expect((await cookieGql(t.url, SESSION, { cookie })).body.data.session).not.toBeNull();
+    const wrong = { variables: { apiKey: "vg_wrong_key_0123456789" } };
+    const withCookie = await cookieGql(t.url, SIGN_IN, { ...wrong, cookie }); // 2: counted although signed in
+    expect(withCookie.body.data.signIn.__typename).toBe("UnauthenticatedError");
+    expect((await cookieGql(t.url, SIGN_IN, wrong)).body.data.signIn.__typename).toBe("UnauthenticatedError"); // 3
+    const refused = await cookieGql(t.url, SIGN_IN, wrong);
+    expect(refused.status).toBe(429);
+    // A cookie that opens nothing is key-less traffic too.
+    expect((await cookieGql(t.url, SESSION, { cookie: `vigil_session=${"A".repeat(43)}` })).status).toBe(429);
+    expect((await cookieGql(t.url, SESSION, { cookie })).body.data.session).not.toBeNull();
   });
 });

@@ -17,6 +17,16 @@ function cookieRequest(ctx: GraphQLContext): WebRequest {
   return web;
 }
 
+/**
+ * For the mutations that try a credential: counted against the client address like a key-less
+ * request, also when a key or a session signed this request in (those were counted by their key).
+ */
+async function guessRequest(ctx: GraphQLContext): Promise<WebRequest> {
+  const web = cookieRequest(ctx);
+  if (ctx.caller) await ctx.app.auth.limitKeyless(web.address);
+  return web;
+}
+
 /** Sets the cookie of a session just opened. */
 function signedIn(web: WebRequest, opened: OpenedSession) {
   web.setSessionCookie(opened.token);
@@ -58,8 +68,10 @@ builder.mutationFields((t) => ({
     errors: { types: [UnauthorizedError], directResult: true },
     args: { apiKey: t.arg.string({ required: true }) },
     resolve: async (_root, { apiKey }, ctx) => {
-      const web = cookieRequest(ctx);
+      const web = await guessRequest(ctx);
       const opened = await openSession({ ctx: systemContext(ctx.app), input: { apiKey } });
+      // The browser keeps one cookie: the session it replaces ends now rather than in 12 hours.
+      if (web.cookie) await endSession({ ctx: systemContext(ctx.app), token: web.cookie });
       return { session: signedIn(web, opened) };
     },
   }),
@@ -68,9 +80,9 @@ builder.mutationFields((t) => ({
     description: "Ends the cookie's session (on every instance, with its streams) and clears the cookie.",
     resolve: async (_root, _args, ctx) => {
       const web = cookieRequest(ctx);
-      if (web.cookie) await endSession({ ctx: systemContext(ctx.app), token: web.cookie });
+      const signedOut = web.cookie ? await endSession({ ctx: systemContext(ctx.app), token: web.cookie }) : false;
       web.setSessionCookie(null);
-      return { signedOut: ctx.session !== null };
+      return { signedOut };
     },
   }),
   completeSetup: t.field({
@@ -84,7 +96,7 @@ builder.mutationFields((t) => ({
       accountName: t.arg.string({ description: "The account's name (default: Default account)." }),
     },
     resolve: async (_root, { token, accountName }, ctx) => {
-      const web = cookieRequest(ctx);
+      const web = await guessRequest(ctx);
       const { apiKey, ...opened } = await completeSetup({ ctx: systemContext(ctx.app), input: { token, accountName } });
       return { apiKey, session: signedIn(web, opened) };
     },

@@ -1,5 +1,6 @@
 import { hashKey } from "../accounts/keys.js";
 import type { SystemContext } from "../context.js";
+import { markSessionsSeen } from "./seen.js";
 import { SESSION_TOUCH_MS, sessionIsOver, sessionSelect, toSessionView, type SessionView } from "./view.js";
 
 /** A cookie value is 43 base64url characters; anything else opens nothing and costs no query. */
@@ -22,15 +23,9 @@ export async function findSession({ ctx, token }: { ctx: SystemContext; token: s
     await ctx.db.session.deleteMany({ where: { id: row.id } });
     return null;
   }
-  const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS);
-  if (row.lastSeenAt < staleBefore) {
-    await ctx.db.session.updateMany({
-      where: { id: row.id, lastSeenAt: { lt: staleBefore } },
-      data: { lastSeenAt: now },
-    });
-    return toSessionView({ ...row, lastSeenAt: now });
-  }
-  return toSessionView(row);
+  if (row.lastSeenAt.getTime() >= now.getTime() - SESSION_TOUCH_MS) return toSessionView(row);
+  await markSessionsSeen({ ctx, ids: [row.id], now });
+  return toSessionView({ ...row, lastSeenAt: now });
 }
 
 /** Which of `ids` are still sessions that open their account (the others' streams are closed). */
