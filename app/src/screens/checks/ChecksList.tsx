@@ -16,6 +16,7 @@ export const checksListQuery = graphql`
     $tag: [String!]
     $activated: Boolean
     $groupId: ID
+    $location: String
     $from: DateTime!
     $to: DateTime!
     $byState: Boolean!
@@ -53,6 +54,7 @@ export function checksListVariables(
     tag: search.getAll("tag").filter(Boolean).length ? search.getAll("tag").filter(Boolean) : null,
     activated: activated === "true" ? true : activated === "false" ? false : null,
     groupId: search.get("group") || null,
+    location: search.get("location") || null,
     from: new Date(to.getTime() - 86_400_000).toISOString(),
     to: to.toISOString(),
     // Failing first (then degraded, then passing), unless one state is asked for or the newest first.
