@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from "react";
+import { startTransition, Suspense, useEffect, useMemo, useState } from "react";
 import { loadQuery, useRelayEnvironment } from "react-relay";
 import { useLive } from "./relay/live";
 import type { Route, ScreenProps } from "./routes";
@@ -16,28 +16,41 @@ function NotFound() {
   );
 }
 
+type Entry = { key: string; route: Route; props: ScreenProps };
+
 /**
  * The screen of the current URL, its query started as navigation happens (render-as-you-fetch:
  * the request is on the wire before the screen's code renders), disposed when the screen goes.
+ * The query is loaded outside render (on mount, then in an effect per URL) and the new screen
+ * swapped in by a transition: a render that suspends is thrown away with what it computed, so
+ * loading in render would start the query again on every retry.
  */
 function Screen({ route, params }: { route: Route; params: Record<string, string> }) {
   const place = usePlace();
   const environment = useRelayEnvironment();
   const key = `${place.path}?${place.search}`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL decides the query
-  const queryRef = useMemo(
-    () =>
-      route.query
+  const load = (): Entry => ({
+    key,
+    route,
+    props: {
+      queryRef: (route.query
         ? loadQuery(environment, route.query, route.variables?.(params, place.search) ?? {}, {
             fetchPolicy: "store-and-network",
           })
-        : null,
-    [environment, key],
-  );
-  useEffect(() => () => queryRef?.dispose(), [queryRef]);
-  const props: ScreenProps = { queryRef: queryRef as ScreenProps["queryRef"], params, search: place.search };
-  // The boundary is inside: a component that suspends before it mounts loses its memo, and the
-  // query would be started again on every retry.
+        : null) as ScreenProps["queryRef"],
+      params,
+      search: place.search,
+    },
+  });
+  const [entry, setEntry] = useState(load);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL decides the query
+  useEffect(() => {
+    if (entry.key === key) return;
+    const next = load();
+    startTransition(() => setEntry(next));
+  }, [key]);
+  useEffect(() => () => entry.props.queryRef?.dispose(), [entry]);
+  const Component = entry.route.Component;
   return (
     <Suspense
       fallback={
@@ -46,7 +59,7 @@ function Screen({ route, params }: { route: Route; params: Record<string, string
         </p>
       }
     >
-      <route.Component {...props} />
+      <Component {...entry.props} />
     </Suspense>
   );
 }

@@ -1,11 +1,13 @@
 import type { Route } from "./routes";
 import { Setup } from "./screens/auth/Setup";
 import { SignIn } from "./screens/auth/SignIn";
-import { CheckDetail, checkDetailQuery, checkDetailVariables } from "./screens/check/CheckDetail";
+import { CheckDetail } from "./screens/check/CheckDetail";
+import { checkDetailQuery, checkDetailVariables } from "./screens/check/CheckDetailQuery";
 import { ResultView, resultViewQuery } from "./screens/check/ResultView";
 import { CheckForm, checkFormVariables } from "./screens/form/CheckForm";
 import { checkFormQuery } from "./screens/form/load";
-import { ChecksList, checksListQuery, checksListVariables } from "./screens/checks/ChecksList";
+import { ChecksList } from "./screens/checks/ChecksList";
+import { checksListQuery, checksListVariables } from "./screens/checks/ChecksListQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
 /** Every screen of the app, matched in order. */

@@ -54,6 +54,17 @@ describe("the operator app: bulk actions, heartbeats, phones", () => {
     ).json();
     expect(listed.map((check: { activated: boolean }) => check.activated)).toEqual(new Array(50).fill(false));
 
+    // A filter typed in the list: the URL holds it, and one request answers it (no reloading loop).
+    const listReads: string[] = [];
+    page.on("request", (request) => {
+      if (request.postData()?.includes('"operationName":"ChecksListQuery"')) listReads.push(request.url());
+    });
+    await page.getByLabel("Search").fill("bulk-07");
+    await expect.poll(() => page.getByTestId("check-row").count(), { timeout: 10_000 }).toBe(1);
+    expect(page.url()).toContain("q=bulk-07");
+    await page.waitForTimeout(1_000); // time enough for a loop to show itself
+    expect(listReads).toHaveLength(1);
+
     await page.getByRole("link", { name: "New check" }).click();
     await page.getByLabel("Type").selectOption("HEARTBEAT");
     await page.getByLabel("Name").fill("Nightly backup");
@@ -80,5 +91,19 @@ describe("the operator app: bulk actions, heartbeats, phones", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       await expectAccessible(page, `390 px ${path}`);
     }
+
+    // The dark theme holds the same contrast; and the keyboard reaches the content first.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    for (const path of ["/", "/checks?tag=bulk"]) {
+      await page.goto(`${vigil.url}${path}`);
+      await page.locator("h1").waitFor();
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page, `dark ${path}`);
+    }
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 });

@@ -152,4 +152,26 @@ describe(`GraphQL for the app's overview and checks list on ${testProvider}`, ()
     expect(edges.map((e: any) => e.node.status.check.name).sort()).toEqual(["failing-2", "g-failing-1"]);
     for (const { node } of edges) expect(node.status.check.id).toBe(node.id);
   });
+
+  it("filters the checks by where they run: a data-center location or a private location's slug", async () => {
+    const placed = await t.newAccount("Placed");
+    await createCheck(t, { name: "eu", locations: ["eu-west-1"] }, placed.accountId);
+    await createCheck(t, { name: "both", locations: ["us-east-1", "eu-west-1"] }, placed.accountId);
+    await createCheck(t, { name: "us", locations: ["us-east-1"] }, placed.accountId);
+    await createCheck(t, { name: "office", locations: [], privateLocations: ["office-1"] }, placed.accountId);
+    const names = async (location: string) => {
+      const { body } = await t.gql(
+        "query ($l: String) { checks(first: 50, location: $l) { edges { node { name } } } }",
+        { l: location },
+        placed.apiKey,
+      );
+      return body.data.checks.edges.map((e: any) => e.node.name).sort();
+    };
+    expect(await names("eu-west-1")).toEqual(["both", "eu"]);
+    expect(await names("office-1")).toEqual(["office"]);
+    expect(await names("office")).toEqual([]);
+    const bad = await t.gql('{ checks(location: "eu%") { edges { node { name } } } }', {}, placed.apiKey);
+    expect(bad.status).toBe(200);
+    expect(bad.body.errors?.[0]?.message).toMatch(/location is not/);
+  });
 });

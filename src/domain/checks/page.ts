@@ -3,6 +3,7 @@ import { keysetPage, type Page, type PageArgs } from "../pagination.js";
 import { ValidationError } from "../errors.js";
 import { parseIntId } from "../ids.js";
 import { parseInput } from "../validation.js";
+import { checkIdsAtLocation } from "./at-location.js";
 import { sqlFilters } from "./list.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 import { ListChecksQuery } from "./schemas.js";
@@ -18,6 +19,8 @@ export type CheckListFilters = {
   activated?: boolean | null;
   /** GraphQL only: the checks of one group (its database id). */
   groupId?: string | null;
+  /** GraphQL only: the checks that run at a data-center location or a private location (slug). */
+  location?: string | null;
 };
 
 /**
@@ -33,13 +36,14 @@ export async function pageChecks({
   args: PageArgs;
   filters?: CheckListFilters;
 }): Promise<Page<CheckRow>> {
-  const { activated, groupId, ...rest } = filters;
+  const { activated, groupId, location, ...rest } = filters;
   const sent = Object.fromEntries(Object.entries(rest).filter(([, value]) => value != null));
   const base = {
     accountId: ctx.accountId,
     ...sqlFilters(parseInput(ListChecksQuery, sent, "query")),
     ...(activated != null ? { activated } : {}),
     ...(groupId != null ? { groupId: groupFilter(groupId) } : {}),
+    ...(location != null ? { id: { in: await checkIdsAtLocation(ctx, location) } } : {}),
   };
   return keysetPage(
     args,

@@ -5,6 +5,7 @@ import type { CheckActionsDeleteMutation } from "../../__generated__/CheckAction
 import type { CheckActionsRunMutation } from "../../__generated__/CheckActionsRunMutation.graphql";
 import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
 import { Link, navigate } from "../../router/router";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { SessionProgress } from "./SessionProgress";
 import { updateChecks } from "../checks/updateChecks";
 
@@ -99,18 +100,15 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
         </p>
       ) : null}
       {session ? <SessionProgress id={session} checkId={data.id} /> : null}
-      <dialog ref={dialog} aria-labelledby="delete-title" className="panel">
-        <h2 id="delete-title">Delete {data.name}?</h2>
-        <p>Its results go with it. This cannot be undone.</p>
-        <div className="actions">
-          <button type="button" className="danger" onClick={confirmDelete}>
-            Delete
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        id="delete-title"
+        title={`Delete ${data.name}?`}
+        text="Its results go with it. This cannot be undone."
+        action="Delete"
+        danger
+        onConfirm={confirmDelete}
+      />
     </>
   );
 }

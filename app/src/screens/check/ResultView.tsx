@@ -39,9 +39,11 @@ export const resultViewQuery = graphql`
         browserCheckResult
         multiStepCheckResult
         assets {
+          databaseId
           kind
           name
-          url
+          contentType
+          signedUrl
           size
         }
       }
@@ -137,10 +139,14 @@ export function ResultView({ queryRef, params }: ScreenProps) {
       {node.assets?.length ? (
         <section className="panel" aria-labelledby="assets">
           <h2 id="assets">Files (screenshots, trace, logs)</h2>
+          {/* Signed links: the session cookie opens /graphql only, not the REST file route. */}
           <ul>
             {node.assets.map((asset) => (
-              <li key={asset.url}>
-                <a href={asset.url}>{asset.name}</a> · {asset.kind} · {Math.ceil(asset.size / 1024)} KB
+              <li key={asset.databaseId}>
+                <a href={asset.signedUrl}>{asset.name}</a> · {asset.kind} · {Math.ceil(asset.size / 1024)} KB
+                {asset.kind === "screenshot" && asset.contentType.startsWith("image/") ? (
+                  <img src={asset.signedUrl} alt={`Screenshot: ${asset.name}`} className="screenshot" loading="lazy" />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { BulkBarDeleteMutation } from "../../__generated__/BulkBarDeleteMutation.graphql";
 import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { updateChecks } from "./updateChecks";
 
 type Action = { label: string; verb: string; input?: { activated?: boolean; muted?: boolean }; remove?: boolean };
@@ -102,20 +103,15 @@ export function BulkBar({
         </button>
       ))}
       <span role="status">{outcome}</span>
-      <dialog ref={dialog} aria-labelledby="bulk-confirm-title" className="panel">
-        <h2 id="bulk-confirm-title">
-          {action?.label} {count} check{count === 1 ? "" : "s"}?
-        </h2>
-        <p>{action?.remove ? "Their results go with them. This cannot be undone." : "You can undo this later."}</p>
-        <div className="actions">
-          <button type="button" className={action?.remove ? "danger" : "primary"} onClick={confirm}>
-            {action?.label}
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        id="bulk-confirm-title"
+        title={`${action?.label ?? ""} ${count} check${count === 1 ? "" : "s"}?`}
+        text={action?.remove ? "Their results go with them. This cannot be undone." : "You can undo this later."}
+        action={action?.label ?? ""}
+        danger={Boolean(action?.remove)}
+        onConfirm={confirm}
+      />
     </fieldset>
   );
 }

@@ -1,6 +1,24 @@
 import { useEffect, useState } from "react";
 import { setSearch } from "../../router/router";
 
+const LOCATIONS = [
+  "eu-west-1",
+  "eu-west-2",
+  "eu-central-1",
+  "eu-north-1",
+  "us-east-1",
+  "us-east-2",
+  "us-west-1",
+].concat([
+  "us-west-2",
+  "ca-central-1",
+  "sa-east-1",
+  "ap-southeast-1",
+  "ap-southeast-2",
+  "ap-northeast-1",
+  "ap-south-1",
+]);
+
 export const CHECK_TYPES = ["API", "URL", "TCP", "DNS", "ICMP", "HEARTBEAT", "BROWSER", "MULTI_STEP"] as const;
 
 /** The list's search, filters and sort; every change goes into the URL (shareable, back-button safe). */
@@ -13,6 +31,7 @@ export function Filters({
 }) {
   const [text, setText] = useState(search.get("q") ?? "");
   const [tag, setTag] = useState(search.get("tag") ?? "");
+  const [location, setLocation] = useState(search.get("location") ?? "");
   // Typing waits for a pause before it asks the server.
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -64,6 +83,24 @@ export function Filters({
             if (event.key === "Enter") setSearch({ tag: tag.trim() });
           }}
         />
+      </label>
+      <label>
+        Location
+        <input
+          list="locations"
+          value={location}
+          placeholder="eu-west-1 or a private slug"
+          onChange={(event) => setLocation(event.target.value)}
+          onBlur={() => setSearch({ location: location.trim() })}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") setSearch({ location: location.trim() });
+          }}
+        />
+        <datalist id="locations">
+          {LOCATIONS.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
       </label>
       {select("sort", "Sort", [
         ["", "Failing first"],

@@ -17,6 +17,7 @@ export const allSection = graphql`
       tag: $tag
       activated: $activated
       groupId: $groupId
+      location: $location
     ) @connection(key: "ChecksSection_all") {
           __id
           edges {
@@ -45,6 +46,7 @@ export const failingSection = graphql`
       tag: $tag
       activated: $activated
       groupId: $groupId
+      location: $location
     ) @connection(key: "ChecksSection_failing") {
           __id
           edges {
@@ -73,6 +75,7 @@ export const degradedSection = graphql`
       tag: $tag
       activated: $activated
       groupId: $groupId
+      location: $location
     ) @connection(key: "ChecksSection_degraded") {
           __id
           edges {
@@ -101,6 +104,7 @@ export const passingSection = graphql`
       tag: $tag
       activated: $activated
       groupId: $groupId
+      location: $location
     ) @connection(key: "ChecksSection_passing") {
           __id
           edges {

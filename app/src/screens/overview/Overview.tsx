@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { OverviewQuery } from "../../__generated__/OverviewQuery.graphql";
 import { useRefetch } from "../../relay/useRefetchOnEvents";
@@ -65,6 +66,14 @@ const statusChanged = graphql`
   }
 `;
 
+const incidentChanges = graphql`
+  subscription OverviewIncidentSubscription {
+    incidentChanged {
+      id
+    }
+  }
+`;
+
 const COUNTS = [
   { key: "failing", label: "Failing", state: "FAILING", filter: "?status=FAILING&activated=true" },
   { key: "degraded", label: "Degraded", state: "DEGRADED", filter: "?status=DEGRADED&activated=true" },
@@ -72,11 +81,32 @@ const COUNTS = [
   { key: "paused", label: "Paused", state: "PAUSED", filter: "?activated=false" },
 ] as const;
 
+/** A titled list, or a sentence when it is empty. */
+function ListPanel({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  children: ReactNode[];
+}) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children.length === 0 ? <p>{empty}</p> : <ul className="plain">{children}</ul>}
+    </section>
+  );
+}
+
 /** The home page: counts by state, what needs attention, open incidents, ongoing maintenance; live. */
 export function Overview({ queryRef }: ScreenProps) {
   const data = usePreloadedQuery<OverviewQuery>(overviewQuery, queryRef as PreloadedQuery<OverviewQuery>);
   const reread = useRefetch(overviewQuery, {});
   useLiveSubscription({ subscription: statusChanged, variables: {}, onNext: reread }, "overview");
+  useLiveSubscription({ subscription: incidentChanges, variables: {}, onNext: reread }, "overview-incidents");
   useRereadOnReconnect(reread);
   const attention = [...data.failing.edges, ...data.degraded.edges];
   const open = data.incidents.edges.filter((edge) => edge.node.lastUpdateStatus !== "RESOLVED");
@@ -112,34 +142,20 @@ export function Overview({ queryRef }: ScreenProps) {
           </ul>
         )}
       </section>
-      <section className="panel" aria-labelledby="incidents">
-        <h2 id="incidents">Open incidents</h2>
-        {open.length === 0 ? (
-          <p>No open incident.</p>
-        ) : (
-          <ul className="plain">
-            {open.map(({ node }) => (
-              <li key={node.id}>
-                <strong>{node.name}</strong> · {node.severity} · {node.lastUpdateStatus} · opened {ago(node.createdAt)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="panel" aria-labelledby="maintenance">
-        <h2 id="maintenance">Ongoing maintenance</h2>
-        {maintenance.length === 0 ? (
-          <p>No maintenance running.</p>
-        ) : (
-          <ul className="plain">
-            {maintenance.map(({ node }) => (
-              <li key={node.id}>
-                <strong>{node.name}</strong> · window ends {dateTime(node.endsAt)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListPanel id="incidents" title="Open incidents" empty="No open incident.">
+        {open.map(({ node }) => (
+          <li key={node.id}>
+            <strong>{node.name}</strong> · {node.severity} · {node.lastUpdateStatus} · opened {ago(node.createdAt)}
+          </li>
+        ))}
+      </ListPanel>
+      <ListPanel id="maintenance" title="Ongoing maintenance" empty="No maintenance running.">
+        {maintenance.map(({ node }) => (
+          <li key={node.id}>
+            <strong>{node.name}</strong> · window ends {dateTime(node.endsAt)}
+          </li>
+        ))}
+      </ListPanel>
     </>
   );
 }

@@ -127,6 +127,10 @@ builder.queryFields((t) => ({
         }),
         activated: t.arg.boolean({ description: "true: running checks only; false: paused ones only." }),
         groupId: t.arg.id({ description: "The checks of this group (its global id, or its REST id)." }),
+        location: t.arg.string({
+          description:
+            "The checks that run at this location: a data-center location (eu-west-1) or a private location's slug.",
+        }),
       },
       resolve: async (_root, { first, after, last, before, groupId, ...filters }, ctx) => {
         const group = groupId == null ? null : nodeId(groupId, "CheckGroup");
