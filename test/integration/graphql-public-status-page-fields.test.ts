@@ -64,7 +64,7 @@ describe(`a visitor's publicStatusPage with every field on ${testProvider}`, () 
     const page = body.data.publicStatusPage;
     expect(page).toMatchObject({ name: "Every field", url, cards: [{ name: "Card" }] });
     expect(page.incidents.edges.map((e: { node: { name: string } }) => e.node.name)).toEqual(["Slow"]);
-    const errors = (body.errors ?? []) as { path: string[]; extensions: { code: string } }[];
+    const errors = (body.errors ?? []) as unknown as { path: string[]; extensions: { code: string } }[];
     expect(errors.map((e) => [e.path.join("."), e.extensions.code]).sort()).toEqual(
       OWNER_FIELDS.map((field) => [`publicStatusPage.${field}`, "UNAUTHENTICATED"]),
     );
