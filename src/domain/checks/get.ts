@@ -1,6 +1,6 @@
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import { isUuid, parseIntId } from "../ids.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 
 /** The check of the caller's account; another account's id, or one that is not a uuid, is NotFound. */
@@ -9,5 +9,34 @@ export async function getCheck({ ctx, id }: { ctx: DomainContext; id: unknown })
     ? await ctx.db.check.findFirst({ where: { id, accountId: ctx.accountId }, include: checkInclude })
     : null;
   if (!check) throw new NotFoundError("check", String(id));
+  return check;
+}
+
+/**
+ * A check of one of the caller's groups: the group is NotFound when it is not the caller's (or the
+ * id is not an integer), the check when it is not in that group.
+ */
+export async function getGroupCheck({
+  ctx,
+  groupId,
+  checkId,
+}: {
+  ctx: DomainContext;
+  groupId: unknown;
+  checkId: unknown;
+}): Promise<CheckRow> {
+  const id = parseIntId(groupId);
+  const group =
+    id === null
+      ? null
+      : await ctx.db.checkGroup.findFirst({ where: { id, accountId: ctx.accountId }, select: { id: true } });
+  if (!group) throw new NotFoundError("check group", String(groupId));
+  const check = isUuid(checkId)
+    ? await ctx.db.check.findFirst({
+        where: { id: checkId, accountId: ctx.accountId, groupId: group.id },
+        include: checkInclude,
+      })
+    : null;
+  if (!check) throw new NotFoundError("check", String(checkId));
   return check;
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { FastifyRequest } from "fastify";
 import {
   AutoAssignAlertsQuery,
   CHECK_ROUTE_TYPES,
@@ -10,15 +9,13 @@ import {
   getCheck,
   ListChecksQuery,
   listChecks,
-  ListGroupChecksQuery,
-  listGroupChecks,
   updateCheck,
   updateCheckDeprecated,
   updateCheckSchema,
   type CheckRouteSlug,
 } from "../../domain/checks/index.js";
-import { type Route, intIdParam, uuidParam } from "../route.js";
-import { CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
+import { type Route, uuidParam } from "../route.js";
+import { baseUrl, CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
 
 const tag = "Checks";
 const params = { id: uuidParam("The id of the check") };
@@ -49,8 +46,6 @@ const CREATE_NOTES: Record<CheckRouteSlug, string> = {
 };
 const autoAssign =
   "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the check is subscribed to every alert channel of the account; channels with autoSubscribe subscribe it in every case.";
-
-const baseUrl = (request: FastifyRequest) => ({ baseUrl: `${request.protocol}://${request.host}` });
 
 /** The eight typed routes: create and partial update. */
 const typedRoutes: Route[] = (
@@ -154,20 +149,5 @@ export const checksRoutes: Route[] = [
     params,
     status: 204,
     handler: async ({ ctx, params }) => deleteCheck({ ctx, id: params.id }),
-  },
-  {
-    method: "GET",
-    path: "/v1/check-groups/{id}/checks",
-    operationId: "listCheckGroupChecks",
-    summary: "List the checks of a check group, in run order",
-    description:
-      "The group's checks by `groupOrder` (unset last), then oldest first; pages of `limit` (default 10), `page` from 1.",
-    tag: "Check groups",
-    params: { id: intIdParam("The id of the check group") },
-    query: ListGroupChecksQuery,
-    status: 200,
-    response: z.array(CheckResponse),
-    handler: async ({ ctx, params, query, request }) =>
-      (await listGroupChecks({ ctx, id: params.id, query })).map((check) => toCheckResponse(check, baseUrl(request))),
   },
 ];
