@@ -91,6 +91,42 @@ describe(`v2 checks and a group's check on ${testProvider}`, () => {
     expect((await t.api.get(`/v2/check-groups/${ids.otherGroup}/checks`)).body).toEqual([]);
   });
 
+  it("shows a group's check with the group's settings applied, and leaves it stored as it was", async () => {
+    const group = await post("/v1/check-groups", {
+      name: "Settings",
+      locations: ["us-east-1"],
+      muted: true,
+      apiCheckDefaults: { url: "https://api.example.com", headers: [{ key: "X-Group", value: "1" }] },
+    });
+    const check = await post("/v1/checks/api", {
+      name: "under defaults",
+      locations: ["eu-west-1"],
+      groupId: group.id,
+      request: { method: "GET", url: "{{GROUP_BASE_URL}}/health", headers: [{ key: "X-Own", value: "2" }] },
+    });
+    const stored = (await t.api.get(`/v1/checks/${check.id}`)).body;
+    expect(stored).toMatchObject({
+      muted: false,
+      locations: ["eu-west-1"],
+      request: { url: "{{GROUP_BASE_URL}}/health" },
+    });
+    const applied = {
+      ...stored,
+      muted: true,
+      locations: ["us-east-1"],
+      request: {
+        ...stored.request,
+        url: "https://api.example.com/health",
+        headers: [{ key: "X-Group", value: "1", locked: false }, ...stored.request.headers],
+      },
+    };
+    for (const version of ["v1", "v2"]) {
+      expect((await t.api.get(`/${version}/check-groups/${group.id}/checks/${check.id}`)).body).toEqual(applied);
+      expect((await t.api.get(`/${version}/check-groups/${group.id}/checks`)).body).toEqual([applied]);
+    }
+    expect((await t.api.get(`/v2/checks/${check.id}`)).body).toEqual(stored);
+  });
+
   it("another account's checks and groups are a 404 on every one of them", async () => {
     const other = await t.newAccount();
     const api = restClient(t.url, other.apiKey);

@@ -1,6 +1,7 @@
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { isUuid, parseIntId } from "../ids.js";
+import { withGroupSettings } from "./group-settings.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 
 /** The check of the caller's account; another account's id, or one that is not a uuid, is NotFound. */
@@ -13,7 +14,7 @@ export async function getCheck({ ctx, id }: { ctx: DomainContext; id: unknown })
 }
 
 /**
- * A check of one of the caller's groups: the group is NotFound when it is not the caller's (or the
+ * A check of one of the caller's groups, with the group's settings applied (group-settings.ts): the group is NotFound when it is not the caller's (or the
  * id is not an integer), the check when it is not in that group.
  */
 export async function getGroupCheck({
@@ -26,10 +27,7 @@ export async function getGroupCheck({
   checkId: unknown;
 }): Promise<CheckRow> {
   const id = parseIntId(groupId);
-  const group =
-    id === null
-      ? null
-      : await ctx.db.checkGroup.findFirst({ where: { id, accountId: ctx.accountId }, select: { id: true } });
+  const group = id === null ? null : await ctx.db.checkGroup.findFirst({ where: { id, accountId: ctx.accountId } });
   if (!group) throw new NotFoundError("check group", String(groupId));
   const check = isUuid(checkId)
     ? await ctx.db.check.findFirst({
@@ -38,5 +36,5 @@ export async function getGroupCheck({
       })
     : null;
   if (!check) throw new NotFoundError("check", String(checkId));
-  return check;
+  return withGroupSettings(check, group);
 }

@@ -3,6 +3,7 @@ import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { parseIntId } from "../ids.js";
 import { parseInput } from "../validation.js";
+import { withGroupSettings } from "./group-settings.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 import { ListChecksQuery, ListGroupChecksQuery } from "./schemas.js";
 import { searchForm } from "./search.js";
@@ -42,7 +43,8 @@ export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: u
 
 /**
  * The checks of one of the caller's groups, in run order: groupOrder (unset last), then oldest
- * first. The group is read directly, so this does not depend on the check-group domain.
+ * first, with the group's settings applied (group-settings.ts). The group is read directly, so
+ * this does not depend on the check-group domain.
  */
 export async function listGroupChecks({
   ctx,
@@ -55,16 +57,15 @@ export async function listGroupChecks({
 }): Promise<CheckRow[]> {
   const groupId = parseIntId(id);
   const group =
-    groupId === null
-      ? null
-      : await ctx.db.checkGroup.findFirst({ where: { id: groupId, accountId: ctx.accountId }, select: { id: true } });
+    groupId === null ? null : await ctx.db.checkGroup.findFirst({ where: { id: groupId, accountId: ctx.accountId } });
   if (!group) throw new NotFoundError("check group", String(id));
   const { limit, page } = parseInput(ListGroupChecksQuery, query ?? {}, "query");
-  return ctx.db.check.findMany({
+  const checks = await ctx.db.check.findMany({
     where: { accountId: ctx.accountId, groupId: group.id },
     orderBy: [{ groupOrder: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],
     skip: (page - 1) * limit,
     take: limit,
     include: checkInclude,
   });
+  return checks.map((check) => withGroupSettings(check, group));
 }

@@ -5,7 +5,7 @@ import { baseUrl, CheckResponse, toCheckResponse } from "./checks-response.js";
 
 const tag = "Check groups";
 const GROUP_SETTINGS =
-  "Each check is shown as stored: the group's settings are not merged into it (they apply when it runs).";
+  "With the group's settings applied, as the check runs: the group's locations, private locations and runtime when it has them, activated only while the group is, muted when the group is, the group's alert settings when it keeps its own, environment variables merged (the check's win), an API check's request under the group's `apiCheckDefaults`, a `FALLBACK` retry strategy as the group's.";
 
 /** The checks of a check group, as lists and one at a time (v1; v2 answers the same shapes, see ../v2/checks.ts). */
 export function groupChecksRoutes(version: "v1" | "v2"): Route[] {
