@@ -125,6 +125,18 @@ describe(`v2 checks and a group's check on ${testProvider}`, () => {
       expect((await t.api.get(`/${version}/check-groups/${group.id}/checks`)).body).toEqual([applied]);
     }
     expect((await t.api.get(`/v2/checks/${check.id}`)).body).toEqual(stored);
+    // The reference's applyGroupSettings on the checks' own reads (v1 and v2); includeDependencies changes nothing.
+    for (const version of ["v1", "v2"]) {
+      const one = await t.api.get(`/${version}/checks/${check.id}?applyGroupSettings=true&includeDependencies=true`);
+      expect([version, one.body]).toEqual([version, applied]);
+      const listed = await t.api.get(`/${version}/checks?applyGroupSettings=true&search=under%20defaults`);
+      expect([version, listed.body]).toEqual([version, [applied]]);
+      expect((await t.api.get(`/${version}/checks?applyGroupSettings=false&search=under%20defaults`)).body).toEqual([
+        stored,
+      ]);
+    }
+    const loose = (await t.api.get(`/v2/checks/${ids.loose}`)).body;
+    expect((await t.api.get(`/v2/checks/${ids.loose}?applyGroupSettings=true`)).body).toEqual(loose);
   });
 
   it("another account's checks and groups are a 404 on every one of them", async () => {
@@ -154,6 +166,9 @@ describe(`v2 checks and a group's check on ${testProvider}`, () => {
       ["/v2/checks?status=late", "status"],
       [`/v2/check-groups/${ids.group}/checks?limit=0`, "limit"],
       [`/v2/checks/${ids.grouped}?limit=1`, "limit"],
+      [`/v2/checks/${ids.grouped}?applyGroupSettings=maybe`, "applyGroupSettings"],
+      ["/v2/checks?applyGroupSettings=1", "applyGroupSettings"],
+      [`/v1/checks/${ids.grouped}?includeDependencies=yes`, "includeDependencies"],
       [`/v2/check-groups/${ids.group}/checks/${ids.grouped}?page=1`, "page"],
     ];
     for (const [path, key] of bad) {

@@ -1,7 +1,9 @@
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { isUuid, parseIntId } from "../ids.js";
+import { parseInput } from "../validation.js";
 import { withGroupSettings } from "./group-settings.js";
+import { GetCheckQuery } from "./schemas.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 
 /** The check of the caller's account; another account's id, or one that is not a uuid, is NotFound. */
@@ -37,4 +39,15 @@ export async function getGroupCheck({
     : null;
   if (!check) throw new NotFoundError("check", String(checkId));
   return withGroupSettings(check, group);
+}
+
+/** GET /v1/checks/{id} with its query: `applyGroupSettings` shows a check of a group as it runs (group-settings.ts). */
+export async function readCheck({ ctx, id, query }: { ctx: DomainContext; id: unknown; query?: unknown }) {
+  const { applyGroupSettings } = parseInput(GetCheckQuery, query ?? {}, "query");
+  const check = await getCheck({ ctx, id });
+  const group =
+    applyGroupSettings && check.groupId !== null
+      ? await ctx.db.checkGroup.findFirst({ where: { id: check.groupId, accountId: ctx.accountId } })
+      : null;
+  return group ? withGroupSettings(check, group) : check;
 }

@@ -16,7 +16,7 @@ type Filters = ReturnType<typeof ListChecksQuery.parse>;
  * parts of the lower-cased search columns (search.ts), which makes them case-insensitive on both
  * SQLite and PostgreSQL.
  */
-export function sqlFilters(filters: Filters) {
+export function sqlFilters(filters: Omit<Filters, "applyGroupSettings">) {
   const search = filters.search === undefined ? undefined : searchForm(filters.search);
   const url = filters.apiCheckUrlFilterPattern === undefined ? undefined : searchForm(filters.apiCheckUrlFilterPattern);
   return {
@@ -32,13 +32,14 @@ export function sqlFilters(filters: Filters) {
 /** Newest first, page/limit as the reference; filters by type, status, tags, name and API check URL. */
 export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: unknown }): Promise<CheckRow[]> {
   const filters = parseInput(ListChecksQuery, query ?? {}, "query");
-  return ctx.db.check.findMany({
+  const checks = await ctx.db.check.findMany({
     where: { accountId: ctx.accountId, ...sqlFilters(filters) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (filters.page - 1) * filters.limit,
     take: filters.limit,
-    include: checkInclude,
+    include: { ...checkInclude, group: filters.applyGroupSettings },
   });
+  return checks.map(({ group, ...check }) => (group ? withGroupSettings(check, group) : check));
 }
 
 /**

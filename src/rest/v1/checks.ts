@@ -6,9 +6,10 @@ import {
   createCheckSchema,
   deleteCheck,
   DeprecatedUpdateCheckInput,
-  getCheck,
+  GetCheckQuery,
   ListChecksQuery,
   listChecks,
+  readCheck,
   updateCheck,
   updateCheckDeprecated,
   updateCheckSchema,
@@ -18,6 +19,9 @@ import { type Route, uuidParam } from "../route.js";
 import { baseUrl, CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
 
 const tag = "Checks";
+/** The reference's `applyGroupSettings` (v1 and v2 alike). */
+export const APPLY_GROUP_SETTINGS =
+  "With `applyGroupSettings=true`, a check of a group is shown as it runs, with its group's settings applied (as `GET /v1/check-groups/{id}/checks` shows it).";
 const params = { id: uuidParam("The id of the check") };
 const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: string]> = {
   api: ["API check", "an", "ApiCheck"],
@@ -93,8 +97,7 @@ export const checksRoutes: Route[] = [
     path: "/v1/checks",
     operationId: "listChecks",
     summary: "List checks, newest first",
-    description:
-      "Pages of `limit` checks (default 10), `page` from 1; filter by `checkType`, `tag` (at least one of), `search` (part of the name) and `apiCheckUrlFilterPattern` (part of an API check's URL).",
+    description: `Pages of \`limit\` checks (default 10), \`page\` from 1; filter by \`checkType\`, \`tag\` (at least one of), \`search\` (part of the name), \`status\` and \`apiCheckUrlFilterPattern\` (part of an API check's URL). ${APPLY_GROUP_SETTINGS}`,
     tag,
     query: ListChecksQuery,
     status: 200,
@@ -107,14 +110,14 @@ export const checksRoutes: Route[] = [
     path: "/v1/checks/{id}",
     operationId: "getCheck",
     summary: "Retrieve a check",
-    description:
-      "The check with its type's properties (a heartbeat check also shows its `pingUrl`). A check of another account is a 404.",
+    description: `The check with its type's properties (a heartbeat check also shows its \`pingUrl\`). A check of another account is a 404. ${APPLY_GROUP_SETTINGS}`,
     tag,
     params,
+    query: GetCheckQuery,
     status: 200,
     response: CheckResponse,
-    handler: async ({ ctx, params, request }) =>
-      toCheckResponse(await getCheck({ ctx, id: params.id }), baseUrl(request)),
+    handler: async ({ ctx, params, query, request }) =>
+      toCheckResponse(await readCheck({ ctx, id: params.id, query }), baseUrl(request)),
   },
   {
     method: "PUT",

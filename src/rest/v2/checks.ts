@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { getCheck, ListChecksQuery, listChecks } from "../../domain/checks/index.js";
+import { GetCheckQuery, ListChecksQuery, listChecks, readCheck } from "../../domain/checks/index.js";
 import { type Route, uuidParam } from "../route.js";
 import { groupChecksRoutes } from "../v1/check-group-checks.js";
+import { APPLY_GROUP_SETTINGS } from "../v1/checks.js";
 import { baseUrl, CheckResponse, toCheckResponse } from "../v1/checks-response.js";
 
 /**
@@ -14,8 +15,7 @@ export const checksV2Routes: Route[] = [
     path: "/v2/checks",
     operationId: "listChecksV2",
     summary: "List checks, newest first (v2)",
-    description:
-      "As `GET /v1/checks`: pages of `limit` checks (default 10), `page` from 1; filter by `checkType`, `tag` (at least one of), `search` (part of the name), `status` and `apiCheckUrlFilterPattern` (part of an API check's URL).",
+    description: `As \`GET /v1/checks\`: pages of \`limit\` checks (default 10), \`page\` from 1; filter by \`checkType\`, \`tag\` (at least one of), \`search\` (part of the name), \`status\` and \`apiCheckUrlFilterPattern\` (part of an API check's URL). ${APPLY_GROUP_SETTINGS}`,
     tag: "Checks",
     query: ListChecksQuery,
     status: 200,
@@ -28,13 +28,14 @@ export const checksV2Routes: Route[] = [
     path: "/v2/checks/{id}",
     operationId: "getCheckV2",
     summary: "Retrieve a check (v2)",
-    description: "As `GET /v1/checks/{id}`. A check of another account is a 404.",
+    description: `As \`GET /v1/checks/{id}\`. A check of another account is a 404. ${APPLY_GROUP_SETTINGS}`,
     tag: "Checks",
     params: { id: uuidParam("The id of the check") },
+    query: GetCheckQuery,
     status: 200,
     response: CheckResponse,
-    handler: async ({ ctx, params, request }) =>
-      toCheckResponse(await getCheck({ ctx, id: params.id }), baseUrl(request)),
+    handler: async ({ ctx, params, query, request }) =>
+      toCheckResponse(await readCheck({ ctx, id: params.id, query }), baseUrl(request)),
   },
   ...groupChecksRoutes("v2"),
 ];
