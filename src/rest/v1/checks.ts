@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   AutoAssignAlertsQuery,
   CHECK_ROUTE_TYPES,
@@ -6,10 +5,6 @@ import {
   createCheckSchema,
   deleteCheck,
   DeprecatedUpdateCheckInput,
-  GetCheckQuery,
-  ListChecksQuery,
-  listChecks,
-  readCheck,
   updateCheck,
   updateCheckDeprecated,
   updateCheckSchema,
@@ -19,9 +14,6 @@ import { type Route, uuidParam } from "../route.js";
 import { baseUrl, CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
 
 const tag = "Checks";
-/** The reference's `applyGroupSettings` (v1 and v2 alike). */
-export const APPLY_GROUP_SETTINGS =
-  "With `applyGroupSettings=true`, a check of a group is shown as it runs, with its group's settings applied (as `GET /v1/check-groups/{id}/checks` shows it).";
 const params = { id: uuidParam("The id of the check") };
 const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: string]> = {
   api: ["API check", "an", "ApiCheck"],
@@ -92,33 +84,6 @@ const typedRoutes: Route[] = (
 
 export const checksRoutes: Route[] = [
   ...typedRoutes,
-  {
-    method: "GET",
-    path: "/v1/checks",
-    operationId: "listChecks",
-    summary: "List checks, newest first",
-    description: `Pages of \`limit\` checks (default 10), \`page\` from 1; filter by \`checkType\`, \`tag\` (at least one of), \`search\` (part of the name), \`status\` and \`apiCheckUrlFilterPattern\` (part of an API check's URL). ${APPLY_GROUP_SETTINGS}`,
-    tag,
-    query: ListChecksQuery,
-    status: 200,
-    response: z.array(CheckResponse),
-    handler: async ({ ctx, query, request }) =>
-      (await listChecks({ ctx, query })).map((check) => toCheckResponse(check, baseUrl(request))),
-  },
-  {
-    method: "GET",
-    path: "/v1/checks/{id}",
-    operationId: "getCheck",
-    summary: "Retrieve a check",
-    description: `The check with its type's properties (a heartbeat check also shows its \`pingUrl\`). A check of another account is a 404. ${APPLY_GROUP_SETTINGS}`,
-    tag,
-    params,
-    query: GetCheckQuery,
-    status: 200,
-    response: CheckResponse,
-    handler: async ({ ctx, params, query, request }) =>
-      toCheckResponse(await readCheck({ ctx, id: params.id, query }), baseUrl(request)),
-  },
   {
     method: "PUT",
     path: "/v1/checks/{id}",
