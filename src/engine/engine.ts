@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { systemContext, type AppContext } from "../app-context.js";
 import { claimRuns, extendLeases, releaseRun } from "../domain/runs/claim.js";
-import type { CheckRunRow } from "../domain/runs/index.js";
+import type { ClaimedRunRow } from "../domain/runs/index.js";
 import { executeRun } from "./execute.js";
 import { RunnableCache } from "../domain/monitoring/runnable.js";
 import { createTryWriter } from "./try-writer.js";
@@ -107,7 +107,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     }
   };
 
-  function start(run: CheckRunRow) {
+  function start(run: ClaimedRunRow) {
     const controller = new AbortController();
     stats.claimed++;
     app.metrics.runClaimed(now().getTime() - run.dueAt.getTime());
@@ -153,7 +153,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
           limit,
         }).catch((error) => {
           if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming runs failed");
-          return [] as CheckRunRow[];
+          return [] as ClaimedRunRow[];
         });
         if (stopping.signal.aborted) {
           for (const run of runs) await releaseRun({ ctx: { db }, id: run.id, owner }).catch(() => undefined);

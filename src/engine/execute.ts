@@ -1,6 +1,6 @@
 import type { AppContext } from "../app-context.js";
 import { finishRun, recordHeldTries, type HeldTry } from "../domain/runs/index.js";
-import type { CheckRunRow } from "../domain/runs/index.js";
+import type { CheckRunRow, StoredRevision } from "../domain/runs/index.js";
 import { loadRunnable, type RunnableCache } from "../domain/monitoring/runnable.js";
 import { storeRunAssets } from "../domain/assets/index.js";
 import { runTries, type Runner, type RunAsset, type TriesOptions, type TryReport } from "../domain/monitoring/tries.js";
@@ -28,7 +28,8 @@ export type ExecuteOptions = {
  */
 export async function executeRun(
   app: AppContext,
-  run: CheckRunRow,
+  /** A claimed run: its `revision` (what the claim read) keeps the cache from serving an edited check. */
+  run: CheckRunRow & { revision?: StoredRevision },
   options: ExecuteOptions,
 ): Promise<"recorded" | "skipped" | "lost"> {
   const db = app.database.prisma;

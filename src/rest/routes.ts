@@ -22,12 +22,18 @@ import { statusPageServicesRoutes } from "./v1/status-page-services.js";
 import { statusPageSubscriptionsRoutes } from "./v1/status-page-subscriptions.js";
 import { statusPagesRoutes } from "./v1/status-pages.js";
 import { checkResultsV2Routes } from "./v2/check-results.js";
+import { checksV2Routes } from "./v2/checks.js";
+import { groupChecksRoutes } from "./v1/check-group-checks.js";
+import { checkReadRoutes } from "./v1/check-reads.js";
 
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
   ...maintenanceWindowsRoutes,
   ...checkGroupsRoutes,
   ...checksRoutes,
+  ...checkReadRoutes("v1"),
+  ...groupChecksRoutes("v1"),
+  ...checksV2Routes,
   ...checkResultsRoutes,
   ...assetsRoutes,
   ...checkResultsV2Routes,

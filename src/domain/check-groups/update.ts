@@ -43,6 +43,7 @@ export async function updateCheckGroup({
             privateLocations,
           }),
           updatedAt: ctx.now(),
+          revision: { increment: 1 },
         },
       });
       await writeAlertChannelSubscriptions(tx, {

@@ -1,7 +1,7 @@
 export { createCheck } from "./create.js";
 export { deleteCheck } from "./delete.js";
 export { checkFrequency, maxFrequencyOffset } from "./frequency.js";
-export { getCheck } from "./get.js";
+export { getCheck, getGroupCheck, readCheck } from "./get.js";
 export { listChecks, listGroupChecks } from "./list.js";
 export type { CheckRow } from "./rows.js";
 export { checkProperty, toCheckView, type CheckView } from "./view.js";

@@ -3,6 +3,7 @@ import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { parseIntId } from "../ids.js";
 import { parseInput } from "../validation.js";
+import { withGroupSettings } from "./group-settings.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 import { ListChecksQuery, ListGroupChecksQuery } from "./schemas.js";
 import { searchForm } from "./search.js";
@@ -15,7 +16,7 @@ type Filters = ReturnType<typeof ListChecksQuery.parse>;
  * parts of the lower-cased search columns (search.ts), which makes them case-insensitive on both
  * SQLite and PostgreSQL.
  */
-export function sqlFilters(filters: Filters) {
+export function sqlFilters(filters: Omit<Filters, "applyGroupSettings">) {
   const search = filters.search === undefined ? undefined : searchForm(filters.search);
   const url = filters.apiCheckUrlFilterPattern === undefined ? undefined : searchForm(filters.apiCheckUrlFilterPattern);
   return {
@@ -31,18 +32,20 @@ export function sqlFilters(filters: Filters) {
 /** Newest first, page/limit as the reference; filters by type, status, tags, name and API check URL. */
 export async function listChecks({ ctx, query }: { ctx: DomainContext; query?: unknown }): Promise<CheckRow[]> {
   const filters = parseInput(ListChecksQuery, query ?? {}, "query");
-  return ctx.db.check.findMany({
+  const checks = await ctx.db.check.findMany({
     where: { accountId: ctx.accountId, ...sqlFilters(filters) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (filters.page - 1) * filters.limit,
     take: filters.limit,
-    include: checkInclude,
+    include: { ...checkInclude, group: filters.applyGroupSettings },
   });
+  return checks.map(({ group, ...check }) => (group ? withGroupSettings(check, group) : check));
 }
 
 /**
  * The checks of one of the caller's groups, in run order: groupOrder (unset last), then oldest
- * first. The group is read directly, so this does not depend on the check-group domain.
+ * first, with the group's settings applied (group-settings.ts). The group is read directly, so
+ * this does not depend on the check-group domain.
  */
 export async function listGroupChecks({
   ctx,
@@ -55,16 +58,15 @@ export async function listGroupChecks({
 }): Promise<CheckRow[]> {
   const groupId = parseIntId(id);
   const group =
-    groupId === null
-      ? null
-      : await ctx.db.checkGroup.findFirst({ where: { id: groupId, accountId: ctx.accountId }, select: { id: true } });
+    groupId === null ? null : await ctx.db.checkGroup.findFirst({ where: { id: groupId, accountId: ctx.accountId } });
   if (!group) throw new NotFoundError("check group", String(id));
   const { limit, page } = parseInput(ListGroupChecksQuery, query ?? {}, "query");
-  return ctx.db.check.findMany({
+  const checks = await ctx.db.check.findMany({
     where: { accountId: ctx.accountId, groupId: group.id },
     orderBy: [{ groupOrder: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],
     skip: (page - 1) * limit,
     take: limit,
     include: checkInclude,
   });
+  return checks.map((check) => withGroupSettings(check, group));
 }

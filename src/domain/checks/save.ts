@@ -22,7 +22,10 @@ export async function saveCheck(
           ? await tx.check.create({
               data: { ...write.create, ...searchColumns(write.create as never), accountId: ctx.accountId } as never,
             })
-          : await tx.check.update({ where: { id: write.id, accountId: ctx.accountId }, data: write.update as never });
+          : await tx.check.update({
+              where: { id: write.id, accountId: ctx.accountId },
+              data: { ...write.update, revision: { increment: 1 } } as never,
+            });
       // The list filters' columns follow the shown fields (search.ts).
       if (!("create" in write) && touchesSearch(write.update)) {
         await tx.check.update({ where: { id: row.id }, data: searchColumns(row) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHECK_STATUSES } from "../check-statuses/view.js";
-import { CheckType, PageQuery, queryList, querySchema } from "../shared/schemas.js";
+import { CheckType, PageQuery, queryBoolean, queryList, querySchema } from "../shared/schemas.js";
 export { AutoAssignAlertsQuery } from "../shared/schemas.js";
 
 export * from "./deprecated-schema.js";
@@ -20,6 +20,14 @@ export const ListChecksQuery = querySchema({
   apiCheckUrlFilterPattern: z.string().min(1).max(2048).optional(),
   /** The check's current status (GET /v1/check-statuses); a check that never ran is passing. */
   status: z.enum(CHECK_STATUSES).optional(),
+  /** Checks of a group shown with the group's settings applied (group-settings.ts). */
+  applyGroupSettings: queryBoolean.default(false),
+});
+
+/** GET /v1/checks/{id}: a check's dependencies are always shown, so includeDependencies changes nothing. */
+export const GetCheckQuery = querySchema({
+  includeDependencies: queryBoolean.optional(),
+  applyGroupSettings: queryBoolean.default(false),
 });
 
 /** GET /v1/check-groups/{id}/checks. */

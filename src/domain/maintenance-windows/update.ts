@@ -7,6 +7,7 @@ import { getMaintenanceWindow } from "./get.js";
 import { checkWindowDates, UpdateMaintenanceWindowInput } from "./schemas.js";
 import { publishWindowPages } from "./page-events.js";
 import { checkVisibilityRefs } from "./visibility.js";
+import { bumpWindowsRevision } from "./revision.js";
 
 /** PUT: the required fields are replaced; an omitted optional field keeps its stored value. */
 export async function updateMaintenanceWindow({ ctx, id, input }: { ctx: DomainContext; id: unknown; input: unknown }) {
@@ -19,6 +20,7 @@ export async function updateMaintenanceWindow({ ctx, id, input }: { ctx: DomainC
   });
   const updated = await ctx.db.$transaction(async (tx) => {
     if (data.statusPageVisibility) await checkVisibilityRefs(tx, ctx.accountId, data.statusPageVisibility);
+    await bumpWindowsRevision(tx, ctx.accountId);
     return tx.maintenanceWindow.update({
       where: { id: current.id },
       data: { ...data, statusPageVisibility: json(data.statusPageVisibility) },

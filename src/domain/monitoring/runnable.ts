@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/client.js";
 import { maintenanceStatus } from "../maintenance-windows/status.js";
+import type { StoredRevision } from "../runs/claim.js";
 import { effectiveCheck, type EffectiveCheck } from "./effective.js";
 import type { AgenticSpec, PlaywrightProject, RunnableCheck, ScriptSettings } from "./tries.js";
 
@@ -81,31 +82,42 @@ const readCheck = (db: DbOrTx, run: { accountId: string; checkId: string }) =>
 const readWindows = (db: DbOrTx, accountId: string, now: Date) =>
   db.maintenanceWindow.findMany({ where: { accountId, startsAt: { lte: now } } });
 
+/** A run to load: with `revision`, what its claim read of the stored revisions. */
+type RunToLoad = { accountId: string; checkId: string; revision?: StoredRevision };
+
+/** Whether a cached check row is the one stored when the claim read `revision`. */
+const sameCheck = (row: CheckRow | null, revision: StoredRevision) =>
+  (row?.revision ?? null) === revision.check && (row?.group?.revision ?? null) === revision.group;
+
 /**
  * Checks and maintenance windows as recently read, for the engine's runners: at thousands of runs
- * a minute most runs are of checks read a moment ago. An entry lives `ttlMs`, so a change (a
- * deactivation, a new window) reaches runs starting at most that much later; the scheduler reads
- * afresh for every window it plans.
+ * a minute most runs are of checks read a moment ago. An entry serves a claimed run only while
+ * the revisions its claim read match the entry's (every write of a check, group or window bumps
+ * one, docs/decisions.md "Edits take effect at once"), so an edit reaches the next run on every
+ * instance. An entry also lives at most `ttlMs`: windows start and end with time, not writes.
  */
 export class RunnableCache {
   private checks = new Map<string, { at: number; row: CheckRow | null }>();
-  private windows = new Map<string, { at: number; rows: WindowRow[] }>();
+  private windows = new Map<string, { at: number; rows: WindowRow[]; revision: number | null }>();
   constructor(private readonly ttlMs: number) {}
 
-  async check(db: DbOrTx, run: { accountId: string; checkId: string }, now: number): Promise<CheckRow | null> {
+  async check(db: DbOrTx, run: RunToLoad, now: number): Promise<CheckRow | null> {
     const hit = this.checks.get(run.checkId);
-    if (hit && now - hit.at < this.ttlMs) return hit.row?.accountId === run.accountId ? hit.row : null;
+    if (hit && now - hit.at < this.ttlMs && (!run.revision || sameCheck(hit.row, run.revision)))
+      return hit.row?.accountId === run.accountId ? hit.row : null;
     const row = await readCheck(db, run);
     this.checks.set(run.checkId, { at: now, row });
     if (this.checks.size > 100_000) this.prune(now);
     return row;
   }
 
-  async windowsOf(db: DbOrTx, accountId: string, now: Date): Promise<WindowRow[]> {
-    const hit = this.windows.get(accountId);
-    if (hit && now.getTime() - hit.at < this.ttlMs) return hit.rows;
-    const rows = await readWindows(db, accountId, now);
-    this.windows.set(accountId, { at: now.getTime(), rows });
+  async windowsOf(db: DbOrTx, run: RunToLoad, now: Date): Promise<WindowRow[]> {
+    const hit = this.windows.get(run.accountId);
+    const revision = run.revision?.windows ?? null;
+    if (hit && now.getTime() - hit.at < this.ttlMs && (!run.revision || hit.revision === revision)) return hit.rows;
+    const rows = await readWindows(db, run.accountId, now);
+    // Tagged with the claim's revision: a write between the claim and this read only costs a reload.
+    this.windows.set(run.accountId, { at: now.getTime(), rows, revision });
     return rows;
   }
 
@@ -127,7 +139,7 @@ export async function loadRunnable({
   cache,
 }: {
   ctx: { db: DbOrTx };
-  run: { accountId: string; checkId: string };
+  run: RunToLoad;
   now: Date;
   cache?: RunnableCache;
 }): Promise<Runnable | null> {
@@ -135,7 +147,7 @@ export async function loadRunnable({
   if (!check) return null;
   const effective = effectiveCheck(check, check.group);
   if (!effective.activated) return null;
-  const windows = cache ? await cache.windowsOf(db, run.accountId, now) : await readWindows(db, run.accountId, now);
+  const windows = cache ? await cache.windowsOf(db, run, now) : await readWindows(db, run.accountId, now);
   if (maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now).paused)
     return null;
   const { id, name, checkType, degradedResponseTime, maxResponseTime, shouldFail } = check;

@@ -13,6 +13,10 @@ import type { CheckRunRow } from "./rows.js";
  */
 export type ClaimScope = { privateLocationId: string | null };
 export type Claim = ClaimScope & { owner: string; now: Date; leaseMs: number; limit: number };
+/** What is stored as the claim read it: the revisions of a run's check, its group (null: none) and its account's windows. */
+export type StoredRevision = { check: number | null; group: number | null; windows: number | null };
+/** A claimed run, with what its claim read of the stored revisions. */
+export type ClaimedRunRow = CheckRunRow & { revision: StoredRevision };
 /** The run queue needs the database only (or a transaction). */
 type QueueContext = { db: DbOrTx };
 
@@ -24,7 +28,7 @@ type QueueContext = { db: DbOrTx };
  * instead of coming back empty behind each other's locks, and re-checks the outer condition on
  * each locked row.
  */
-export async function claimRuns({ ctx, ...claim }: { ctx: QueueContext } & Claim): Promise<CheckRunRow[]> {
+export async function claimRuns({ ctx, ...claim }: { ctx: QueueContext } & Claim): Promise<ClaimedRunRow[]> {
   const { db } = ctx;
   const leaseExpiresAt = new Date(claim.now.getTime() + claim.leaseMs);
   const scope =
@@ -34,17 +38,32 @@ export async function claimRuns({ ctx, ...claim }: { ctx: QueueContext } & Claim
   const claimable = Prisma.sql`${scope} AND (("status" = 'QUEUED' AND "dueAt" <= ${claim.now}) OR ("status" = 'RUNNING' AND "leaseExpiresAt" < ${claim.now}))`;
   const lock = isPostgres(db) ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
   // A CTE, not an IN (subquery): PostgreSQL may evaluate a LIMIT subquery more than once.
-  const ids = await db.$queryRaw<{ id: number }[]>`
+  // The revisions of the run's check, its group and its account's windows come back with the
+  // claim (no statement more): a cache of them is trusted only while they match (runnable.ts).
+  const ids = await db.$queryRaw<RevisionRow[]>`
     WITH "candidates" AS (SELECT "id" FROM "CheckRun" WHERE ${claimable} ORDER BY "dueAt" ASC, "id" ASC LIMIT ${claim.limit} ${lock})
     UPDATE "CheckRun" SET "status" = 'RUNNING', "leaseOwner" = ${claim.owner}, "leaseExpiresAt" = ${leaseExpiresAt}, "claimedAt" = ${claim.now}
     WHERE "id" IN (SELECT "id" FROM "candidates") AND ${claimable}
-    RETURNING "id"`;
+    RETURNING "id",
+      (SELECT c."revision" FROM "Check" c WHERE c."id" = "CheckRun"."checkId") AS "checkRevision",
+      (SELECT g."revision" FROM "Check" c JOIN "CheckGroup" g ON g."id" = c."groupId" WHERE c."id" = "CheckRun"."checkId") AS "groupRevision",
+      (SELECT a."windowsRevision" FROM "Account" a WHERE a."id" = "CheckRun"."accountId") AS "windowsRevision"`;
   if (ids.length === 0) return [];
-  return db.checkRun.findMany({
-    where: { id: { in: ids.map((row) => Number(row.id)) } },
+  const revisions = new Map(ids.map((row) => [Number(row.id), revisionOf(row)]));
+  const runs = await db.checkRun.findMany({
+    where: { id: { in: [...revisions.keys()] } },
     orderBy: [{ dueAt: "asc" }, { id: "asc" }],
   });
+  return runs.map((run) => ({ ...run, revision: revisions.get(run.id) as StoredRevision }));
 }
+
+type RevisionRow = { id: number; checkRevision: unknown; groupRevision: unknown; windowsRevision: unknown };
+const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const revisionOf = (row: RevisionRow): StoredRevision => ({
+  check: orNull(row.checkRevision),
+  group: orNull(row.groupRevision),
+  windows: orNull(row.windowsRevision),
+});
 
 /** Extends the lease of a run this owner still holds; false when it lost the run (lease expired and re-claimed). */
 export async function renewLease({

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   CHECK_ROUTE_TYPES,
@@ -14,6 +15,9 @@ type EnvironmentVariable = { key: string; value: string | null; secret?: boolean
 
 /** The scheme and host the request came to: ping URLs point back at this service. */
 export type CheckResponseContext = { baseUrl: string };
+export const baseUrl = (request: FastifyRequest): CheckResponseContext => ({
+  baseUrl: `${request.protocol}://${request.host}`,
+});
 
 /** A check as the v1 REST API shows it (reference ChecksV1ApiCheck, ChecksV1HeartbeatCheck, ...). */
 export function toCheckResponse(check: CheckRow, { baseUrl }: CheckResponseContext): Record<string, unknown> {

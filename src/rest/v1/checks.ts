@@ -1,5 +1,3 @@
-import { z } from "zod";
-import type { FastifyRequest } from "fastify";
 import {
   AutoAssignAlertsQuery,
   CHECK_ROUTE_TYPES,
@@ -7,18 +5,13 @@ import {
   createCheckSchema,
   deleteCheck,
   DeprecatedUpdateCheckInput,
-  getCheck,
-  ListChecksQuery,
-  listChecks,
-  ListGroupChecksQuery,
-  listGroupChecks,
   updateCheck,
   updateCheckDeprecated,
   updateCheckSchema,
   type CheckRouteSlug,
 } from "../../domain/checks/index.js";
-import { type Route, intIdParam, uuidParam } from "../route.js";
-import { CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
+import { type Route, uuidParam } from "../route.js";
+import { baseUrl, CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
 
 const tag = "Checks";
 const params = { id: uuidParam("The id of the check") };
@@ -49,8 +42,6 @@ const CREATE_NOTES: Record<CheckRouteSlug, string> = {
 };
 const autoAssign =
   "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the check is subscribed to every alert channel of the account; channels with autoSubscribe subscribe it in every case.";
-
-const baseUrl = (request: FastifyRequest) => ({ baseUrl: `${request.protocol}://${request.host}` });
 
 /** The eight typed routes: create and partial update. */
 const typedRoutes: Route[] = (
@@ -94,34 +85,6 @@ const typedRoutes: Route[] = (
 export const checksRoutes: Route[] = [
   ...typedRoutes,
   {
-    method: "GET",
-    path: "/v1/checks",
-    operationId: "listChecks",
-    summary: "List checks, newest first",
-    description:
-      "Pages of `limit` checks (default 10), `page` from 1; filter by `checkType`, `tag` (at least one of), `search` (part of the name) and `apiCheckUrlFilterPattern` (part of an API check's URL).",
-    tag,
-    query: ListChecksQuery,
-    status: 200,
-    response: z.array(CheckResponse),
-    handler: async ({ ctx, query, request }) =>
-      (await listChecks({ ctx, query })).map((check) => toCheckResponse(check, baseUrl(request))),
-  },
-  {
-    method: "GET",
-    path: "/v1/checks/{id}",
-    operationId: "getCheck",
-    summary: "Retrieve a check",
-    description:
-      "The check with its type's properties (a heartbeat check also shows its `pingUrl`). A check of another account is a 404.",
-    tag,
-    params,
-    status: 200,
-    response: CheckResponse,
-    handler: async ({ ctx, params, request }) =>
-      toCheckResponse(await getCheck({ ctx, id: params.id }), baseUrl(request)),
-  },
-  {
     method: "PUT",
     path: "/v1/checks/{id}",
     operationId: "updateCheck",
@@ -154,20 +117,5 @@ export const checksRoutes: Route[] = [
     params,
     status: 204,
     handler: async ({ ctx, params }) => deleteCheck({ ctx, id: params.id }),
-  },
-  {
-    method: "GET",
-    path: "/v1/check-groups/{id}/checks",
-    operationId: "listCheckGroupChecks",
-    summary: "List the checks of a check group, in run order",
-    description:
-      "The group's checks by `groupOrder` (unset last), then oldest first; pages of `limit` (default 10), `page` from 1.",
-    tag: "Check groups",
-    params: { id: intIdParam("The id of the check group") },
-    query: ListGroupChecksQuery,
-    status: 200,
-    response: z.array(CheckResponse),
-    handler: async ({ ctx, params, query, request }) =>
-      (await listGroupChecks({ ctx, id: params.id, query })).map((check) => toCheckResponse(check, baseUrl(request))),
   },
 ];

@@ -2,7 +2,7 @@ import type DataLoader from "dataloader";
 import { domainContext } from "../../../app-context.js";
 import type { DomainContext } from "../../../domain/context.js";
 import { publicReadCache } from "../../../domain/status-pages/public/read-cache.js";
-import { domain, loader, type GraphQLContext } from "../../context.js";
+import { domain, loader, requireCaller, type GraphQLContext } from "../../context.js";
 
 /**
  * Who an object of a status page was loaded for. Reached from `publicStatusPage` (no key
@@ -53,4 +53,16 @@ export function scopedLoader<K, V>(
         if (!(value instanceof Error)) for (const object of objectsOf(value)) markPublic(object, scope);
     return values;
   }) as DataLoader<K, V>; // an Error in the batch's answer rejects that key's load: loads only yield V
+}
+
+/**
+ * Whether the caller may read an owner's field of `page` (docs/decisions.md: a type a visitor
+ * reads keeps the owner's fields nullable). A visitor without a key gets UNAUTHENTICATED on that
+ * field alone, the rest of the page answered; a key of another account reading a public page,
+ * false (the field is null, as its keys are none of that account's).
+ */
+export function readsAsOwner(ctx: GraphQLContext, page: object): boolean {
+  const caller = requireCaller(ctx);
+  const scope = publicScopeOf(page);
+  return !scope || scope.accountId === caller.accountId;
 }

@@ -16,7 +16,7 @@ import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 import { IncidentConnection, IncidentRef } from "../incidents/type.js";
 import { StatusPageCardRef, StatusPageKeyRef } from "./cards.js";
-import { publicScopeOf, scopedLoader } from "./scope.js";
+import { publicScopeOf, readsAsOwner, scopedLoader } from "./scope.js";
 import { StatusPageThemeEnum, ThemeColorsRef, type StatusPageTheme } from "./theme.js";
 import { brandedLoader } from "../../node-loader.js";
 import { DATABASE_ID_UUID } from "../../node-ids.js";
@@ -50,6 +50,10 @@ function incidentsOf(page: StatusPageRow, args: PageArgs, ctx: GraphQLContext) {
 
 export const StatusPageRef = builder.objectRef<StatusPageRow>("StatusPage");
 
+/** docs/decisions.md: an owner's field of a type a visitor reads is nullable, so a visitor still gets the page. */
+const OWNER =
+  "An owner's field: needs an API key of the page's account; a visitor without a key gets null and an UNAUTHENTICATED error on this field alone.";
+
 export const StatusPageNode = builder.node(StatusPageRef, {
   description: "A status page: cards of services, and the incidents that name them.",
   id: { resolve: (page) => page.id },
@@ -61,14 +65,14 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     description: t.exposeString("description", { nullable: true }),
     customDomain: t.exposeString("customDomain", { nullable: true }),
     customDomainVerified: t.boolean({
-      description: "Whether _vigil.<customDomain> holds customDomainToken: the page answers on its domain only then.",
-      resolve: (page) => customDomainState(page).customDomainVerified,
+      nullable: true,
+      description: `Whether _vigil.<customDomain> holds customDomainToken: the page answers on its domain only then. ${OWNER}`,
+      resolve: (page, _args, ctx) => (readsAsOwner(ctx, page) ? customDomainState(page).customDomainVerified : null),
     }),
     customDomainToken: t.string({
       nullable: true,
-      description:
-        "Publish it as the TXT record _vigil.<customDomain>; null without a customDomain, and for visitors of a public page.",
-      resolve: (page) => (publicScopeOf(page) ? null : customDomainState(page).customDomainToken),
+      description: `Publish it as the TXT record _vigil.<customDomain>; null without a customDomain. ${OWNER}`,
+      resolve: (page, _args, ctx) => (readsAsOwner(ctx, page) ? customDomainState(page).customDomainToken : null),
     }),
     logo: t.exposeString("logo", { nullable: true }),
     logoDark: t.exposeString("logoDark", { nullable: true }),
@@ -103,8 +107,8 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     ),
     keys: t.field({
       type: [StatusPageKeyRef],
-      description:
-        "Keys that open the page when private, masked. Needs an API key of the page's account (never shown to visitors).",
+      nullable: true,
+      description: `Keys that open the page when private, masked. ${OWNER}`,
       resolve: (page, _args, ctx) => {
         const domainCtx = domain(ctx);
         return loader(ctx, "StatusPage.keys", (ids: readonly string[]) => keysOfStatusPages(domainCtx, ids)).load(
@@ -114,8 +118,8 @@ export const StatusPageNode = builder.node(StatusPageRef, {
     }),
     subscriptions: t.field({
       type: [StatusPageSubscriptionRef],
-      description:
-        "The page's subscribers, oldest first. Needs an API key of the page's account (never shown to visitors).",
+      nullable: true,
+      description: `The page's subscribers, oldest first. ${OWNER}`,
       resolve: (page, _args, ctx) => {
         const domainCtx = domain(ctx);
         return loader(ctx, "StatusPage.subscriptions", (ids: readonly string[]) =>
