@@ -4,9 +4,8 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { startTestApp } from "../support/app.js";
-import { emptyDatabaseUrl, testProvider } from "../support/database.js";
-import { freePort } from "../support/postgres-server.js";
-import { serveVigil } from "../support/process.js";
+import { testProvider } from "../support/database.js";
+import { serveWithAccount } from "../support/process.js";
 import { parseResponse } from "../support/raw-http.js";
 
 type Options = {
@@ -89,19 +88,9 @@ describe(`bodies the server will not take on ${testProvider}`, () => {
 // 20 to 22 of these 24 ended in EPIPE, on every route (the in-process app above hid it).
 describe(`vigil serve and 2 MiB bodies on ${testProvider}`, () => {
   it("answers 413 on every route that takes a body, declared or chunked, new or kept-alive socket", async () => {
-    const accountId = randomUUID();
-    const apiKey = `vg_bodylimit_${randomUUID()}`;
-    const served = await serveVigil(
-      {
-        DATABASE_URL: await emptyDatabaseUrl(),
-        VIGIL_ACCOUNT_ID: accountId,
-        VIGIL_API_KEY: apiKey,
-        ENGINE_ENABLED: "false",
-      },
-      await freePort(),
-    );
+    const served = await serveWithAccount();
     try {
-      const t = { url: served.url, apiKey };
+      const t = { url: served.url, apiKey: served.apiKey };
       const outcomes: Record<string, string[]> = {};
       const expected: Record<string, string[]> = {};
       const ways = { declared: {}, chunked: { chunked: true }, keptAlive: { keptAlive: true } };

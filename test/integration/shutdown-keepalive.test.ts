@@ -5,9 +5,8 @@ import { randomUUID } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.js";
-import { emptyDatabaseUrl, testProvider } from "../support/database.js";
-import { freePort } from "../support/postgres-server.js";
-import { serveVigil } from "../support/process.js";
+import { testProvider } from "../support/database.js";
+import { serveWithAccount } from "../support/process.js";
 
 type Sent = { method: "GET" | "POST"; name?: string; afterSignal: boolean; reused: boolean };
 type Outcome = Sent & ({ status: number; closes: boolean } | { error: string });
@@ -63,22 +62,9 @@ function taken(output: string) {
 
 describe(`vigil serve on SIGTERM under steady keep-alive load on ${testProvider}`, () => {
   it("resets no request it took, stores exactly the POSTs answered 2xx, and exits within SHUTDOWN_TIMEOUT_MS + 2 s", async () => {
-    const accountId = randomUUID();
-    const apiKey = `vg_keepalive_${randomUUID()}`;
-    const DATABASE_URL = await emptyDatabaseUrl();
     const timeoutMs = 2_000;
-    const served = await serveVigil(
-      {
-        DATABASE_URL,
-        VIGIL_ACCOUNT_ID: accountId,
-        VIGIL_API_KEY: apiKey,
-        RATE_LIMIT_PER_MINUTE: "0",
-        ENGINE_ENABLED: "false",
-        SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
-        LOG_LEVEL: "info",
-      },
-      await freePort(),
-    );
+    const served = await serveWithAccount({ SHUTDOWN_TIMEOUT_MS: String(timeoutMs), LOG_LEVEL: "info" });
+    const { accountId, apiKey } = served;
     let exited = false;
     const exit = served.exited.then((code) => ((exited = true), code));
     // The test's own bound: past SHUTDOWN_TIMEOUT_MS + 2 s (and a second for this loaded machine
@@ -123,7 +109,7 @@ describe(`vigil serve on SIGTERM under steady keep-alive load on ${testProvider}
     // Every answer is a 2xx, or a 503 with `Connection: close` once shutting down.
     expect(outcomes.filter((o) => "status" in o && (o.status === 503 ? !o.closes : o.status >= 300))).toEqual([]);
 
-    const database = await openDatabase(DATABASE_URL);
+    const database = await openDatabase(served.databaseUrl);
     const stored = new Set(
       (await database.prisma.checkGroup.findMany({ where: { accountId }, select: { name: true } })).map((g) => g.name),
     );
