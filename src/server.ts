@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import { Server as NetServer, type AddressInfo } from "node:net";
 import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } from "fastify";
 import type { AppContext } from "./app-context.js";
 import { createAuthenticator } from "./auth/authenticate.js";
@@ -35,6 +35,9 @@ export const BODY_LIMIT = 1024 * 1024;
  * left to receive its 503 with `Connection: close` instead.
  */
 const DRAIN_IDLE_MS = 500;
+/** After the listener closes, how long its last accepted sockets may take (within the exit's 2 s of grace). */
+const LAST_DRAIN_MS = 1_000;
+const netClose = NetServer.prototype.close;
 
 /** The service: REST (/v1, /v2), GraphQL (/graphql over HTTP, SSE and WebSocket) and health, on one port. */
 export async function buildApp(
@@ -227,12 +230,18 @@ export async function buildApp(
         const deadline = Date.now() + config.shutdownTimeoutMs;
         const stoppingEngine = engine?.stop(Math.max(0, deadline - Date.now()));
         const closingWebSockets = graphql.close();
-        const drained = await connections.drain({ deadline, idleMs: DRAIN_IDLE_MS });
+        const firstDrain = await connections.drain({ deadline, idleMs: DRAIN_IDLE_MS });
         const stoppingDelivery = delivery?.stop(Math.max(0, deadline - Date.now()));
-        // No new connection from here; a request that reached a handler is answered before its
-        // socket is closed (until the deadline), so no client sees a reset for work that was done.
+        // No new connection from here. net's close, not http's: that would also destroy every
+        // socket with no request under way yet, resetting a request still in the kernel's buffer.
+        // Sockets already accepted are drained once more: their requests are answered (503 with
+        // `Connection: close`), and a request that reached a handler is answered before its
+        // socket is closed, so no client sees a reset for work that was done.
+        netClose.call(app.server);
+        const last = Math.max(deadline, Date.now()) + LAST_DRAIN_MS;
+        const drained = (await connections.drain({ deadline: last, idleMs: DRAIN_IDLE_MS })) && firstDrain;
         const closing = app.close();
-        while (state.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        while (state.inFlight > 0 && Date.now() < last) await new Promise((r) => setTimeout(r, 10));
         if (!drained || state.inFlight > 0)
           logger.warn(
             { connections: connections.stats().open, inFlight: state.inFlight },
@@ -245,7 +254,8 @@ export async function buildApp(
         await closing;
         await database.close();
         await events.close();
-        logger.info("stopped");
+        // How many sockets it took (tests compare it with what their clients opened).
+        logger.info({ accepted: connections.stats().accepted }, "stopped");
         logger.flush();
       })();
       return stopping;

@@ -41,6 +41,8 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
   const sockets = new Map<Socket, Tracked>();
   const perAddress = new Map<string, number>();
   const refused = { perAddress: 0, overall: 0 };
+  /** Sockets handed to the parser, and those of them closed having carried only health probes. */
+  const accepted = { sockets: 0, probeSockets: 0 };
   /**
    * Refused sockets still open (each lingers to deliver its answer): they hold descriptors too.
    * Past a share of the open-files reserve they linger briefly, or a burst of refusals would
@@ -72,9 +74,11 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
       return refuse(socket, rawErrorResponse(503, message, { headers: { "retry-after": "1" } }));
     }
     perAddress.set(address, fromAddress + 1);
-    const now = Date.now();
-    sockets.set(socket, { address, active: 0, idleSince: now, upgraded: false, requests: 0, probesOnly: true });
+    const tracked = { address, active: 0, idleSince: Date.now(), upgraded: false, requests: 0, probesOnly: true };
+    sockets.set(socket, tracked);
+    accepted.sockets++;
     socket.once("close", () => {
+      if (tracked.probesOnly && tracked.requests > 0) accepted.probeSockets++;
       sockets.delete(socket);
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
@@ -103,10 +107,11 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
   });
 
   return {
-    /** Open sockets (HTTP and WebSocket) and how many were refused by each cap. */
+    /** Open sockets (HTTP and WebSocket), how many were accepted and refused by each cap. */
     stats: () => ({
       open: sockets.size,
       addresses: perAddress.size,
+      accepted: { ...accepted },
       refused: { ...refused },
       maxConnections: limits.maxConnections,
     }),

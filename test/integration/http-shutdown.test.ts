@@ -1,15 +1,13 @@
 // Issue 12, finding 5: a shutdown under load answers every request that reaches the server, in
 // full or with 503 and `Connection: close`, and resets none (a long poll cut short by a stop answers
 // 503: rest-check-sessions-completion.test.ts).
-import { randomUUID } from "node:crypto";
 import { request as httpRequest, Agent as HttpAgent } from "node:http";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.js";
 import { startTestApp } from "../support/app.js";
-import { emptyDatabaseUrl, testProvider } from "../support/database.js";
+import { testProvider } from "../support/database.js";
 import { hammerCheckGroups, unacceptable } from "../support/hammer.js";
-import { freePort } from "../support/postgres-server.js";
-import { serveVigil } from "../support/process.js";
+import { serveWithAccount } from "../support/process.js";
 import { openSocket, parseResponse, rawRequest } from "../support/raw-http.js";
 import { until } from "../support/subscriptions.js";
 
@@ -83,19 +81,8 @@ describe(`draining on ${testProvider}`, () => {
 
 describe(`vigil serve on SIGTERM under load on ${testProvider}`, () => {
   it("answers every POST written after the signal in full or with 503, resets none, and exits 0", async () => {
-    const accountId = randomUUID();
-    const apiKey = `vg_shutdown_${randomUUID()}`;
-    const DATABASE_URL = await emptyDatabaseUrl();
-    const served = await serveVigil(
-      {
-        DATABASE_URL,
-        VIGIL_ACCOUNT_ID: accountId,
-        VIGIL_API_KEY: apiKey,
-        RATE_LIMIT_PER_MINUTE: "0",
-        ENGINE_ENABLED: "false",
-      },
-      await freePort(),
-    );
+    const served = await serveWithAccount();
+    const { accountId, apiKey, databaseUrl } = served;
     const idle = await idleKeepAlive(served.url);
     const outcomes = await hammerCheckGroups(served.url, apiKey, { whenWarm: () => served.child.kill("SIGTERM") });
     expect(await served.exited).toBe(0);
@@ -104,6 +91,6 @@ describe(`vigil serve on SIGTERM under load on ${testProvider}`, () => {
     expect(unacceptable(outcomes)).toEqual([]);
     const created = outcomes.filter((o) => o.kind === "response" && o.status === 201).length;
     expect(outcomes.filter((o) => o.kind === "response" && o.status === 503).length).toBeGreaterThan(0);
-    expect(await committedGroups(DATABASE_URL, accountId)).toBe(created);
+    expect(await committedGroups(databaseUrl, accountId)).toBe(created);
   });
 });

@@ -1,5 +1,8 @@
 // Runs the real `vigil` command (bin/vigil.js) as a child process.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { emptyDatabaseUrl } from "./database.js";
+import { freePort } from "./postgres-server.js";
 
 const bin = new URL("../../bin/vigil.js", import.meta.url).pathname;
 
@@ -62,4 +65,26 @@ export async function serveVigil(env: Record<string, string>, port: number, open
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, url, exited, output: () => output };
+}
+
+/**
+ * `vigil serve` on a free port and an empty database, with a bootstrap account and API key of its
+ * own, no rate limit and no engine (for tests that load it with requests); `env` adds or overrides.
+ */
+export async function serveWithAccount(env: Record<string, string> = {}) {
+  const accountId = randomUUID();
+  const apiKey = `vg_served_${randomUUID()}`;
+  const databaseUrl = await emptyDatabaseUrl();
+  const served = await serveVigil(
+    {
+      DATABASE_URL: databaseUrl,
+      VIGIL_ACCOUNT_ID: accountId,
+      VIGIL_API_KEY: apiKey,
+      RATE_LIMIT_PER_MINUTE: "0",
+      ENGINE_ENABLED: "false",
+      ...env,
+    },
+    await freePort(),
+  );
+  return { ...served, accountId, apiKey, databaseUrl };
 }
