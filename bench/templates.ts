@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { loadConfig } from "../src/config.js";
 import { compileTemplate } from "../src/domain/alerting/template.js";
 import { alertVariables } from "../src/domain/alerting/variables.js";
-import { renderTemplate } from "../src/delivery/template-thread.js";
+import { renderTemplate } from "../src/domain/alerting/template-thread.js";
 import { connectionCap } from "../src/http/open-files.js";
 import { buildApp } from "../src/server.js";
 import { freePort } from "../test/support/postgres-server.js";

@@ -7,7 +7,7 @@ import { opsgenieRequest } from "./opsgenie.js";
 import { pagerDutyRequest } from "./pagerduty.js";
 import { sendRequest } from "./send.js";
 import { slackRequest } from "./slack.js";
-import { renderTemplate } from "./template-thread.js";
+import { renderTemplate } from "../domain/alerting/template-thread.js";
 import type { AlertMessage, DeliveryRequest } from "./types.js";
 import { webhookRequest } from "./webhook.js";
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { checkChannelTemplate } from "../../src/domain/alert-channels/template-check.js";
+import type { ValidationError } from "../../src/domain/errors.js";
 import {
   CreateAlertChannelInput,
   parseStoredChannel,
@@ -79,11 +81,7 @@ describe("alert channel bodies", () => {
       "config.headers.0.value: must not contain line breaks",
     ]);
     expect(issues(webhook({ headers: [{ key: "Bad Name", value: "1" }] }))[0]).toMatch(/must be an HTTP header name/);
-    expect(issues(webhook({ template: "{{CHECK_NAM}}" }))).toEqual([
-      'config.template: template: "CHECK_NAM" not defined in the variables - 1:2',
-    ]);
-    expect(issues(webhook({ template: "{{#each TAGS}}" }))[0]).toMatch(/^config.template: template: Parse error/);
-    expect(issues(webhook({ template: "{{lookup this 'constructor'}}" }))[0]).toMatch(/unknown helper lookup/);
+    expect(issues(webhook({ template: "x".repeat(64 * 1024 + 1) }))[0]).toMatch(/^config.template: /);
     expect(issues(webhook({ webhookSecret: "whsec_!!" }))[0]).toMatch(/^config.webhookSecret: a whsec_ secret/);
     expect(issues({ type: "PAGERDUTY", config: {} })[0]).toMatch(/^config.serviceKey: /);
     expect(issues({ type: "OPSGENIE", config: { name: "og", apiKey: "k", region: "APAC" } })[0]).toMatch(
@@ -190,5 +188,35 @@ describe("write-only channel config", () => {
       config: { url: "https://hooks.slack.com/x", channel: null },
     });
     expect(() => parseStoredChannel("SMS", {})).toThrow(/SMS alert channels are not supported/);
+  });
+
+  it("refuses at save a template that cannot render the decided sample, rendering it off the event loop", async () => {
+    const refusal = (template: string) =>
+      checkChannelTemplate({ template }).then(
+        () => null,
+        (error: ValidationError) => [error.message, error.keys],
+      );
+    expect(await refusal("{{CHECK_NAM}}")).toEqual([
+      'config.template: template: "CHECK_NAM" not defined in the variables - 1:2',
+      ["config.template"],
+    ]);
+    expect((await refusal("{{#each TAGS}}"))?.[0]).toMatch(/^config.template: template: Parse error/);
+    expect((await refusal("{{lookup this 'constructor'}}"))?.[0]).toMatch(/unknown helper lookup/);
+    expect(
+      (await refusal("{{#each TAGS}}{{#each @root.TAGS}}{{#each @root.TAGS}}.{{/each}}{{/each}}{{/each}}"))?.[0],
+    ).toMatch(/over 10000 block iterations/);
+    expect(await refusal("{{CHECK_NAME}} {{json TAGS}}")).toBeNull();
+    // Parsing and compiling 64 KiB of template takes hundreds of milliseconds: the event loop
+    // keeps turning meanwhile (on it, not one turn would happen until the check returned).
+    let turns = 0;
+    const turn = () => {
+      turns++;
+      if (!done) setImmediate(turn);
+    };
+    let done = false;
+    setImmediate(turn);
+    await refusal("{{CHECK_NAME}} ".repeat(4000));
+    done = true;
+    expect(turns).toBeGreaterThan(10);
   });
 });

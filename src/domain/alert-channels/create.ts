@@ -2,6 +2,7 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { storedChannel } from "./config.js";
+import { checkChannelTemplate } from "./template-check.js";
 import { checkSubscriptionTargets, subscriptionRows } from "./references.js";
 import { alertChannelInclude, toAlertChannelFlags, type AlertChannelRow } from "./rows.js";
 import { CreateAlertChannelInput } from "./schemas.js";
@@ -16,6 +17,7 @@ export async function createAlertChannel({
 }): Promise<AlertChannelRow> {
   const body = withoutResponseFields(parseInput(CreateAlertChannelInput, input)) as ChannelBody;
   const { type, config } = storedChannel(body.type, body.config);
+  await checkChannelTemplate(config);
   const subscriptions = body.subscriptions ?? [];
   return ctx.db.$transaction(async (tx) => {
     await checkSubscriptionTargets(tx, ctx.accountId, subscriptions);

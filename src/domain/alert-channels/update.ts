@@ -2,6 +2,7 @@ import type { DomainContext } from "../context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { storedChannel } from "./config.js";
+import { checkChannelTemplate } from "./template-check.js";
 import type { ChannelBody } from "./create.js";
 import { getAlertChannel } from "./get.js";
 import { checkSubscriptionTargets, subscriptionRows } from "./references.js";
@@ -28,6 +29,7 @@ export async function updateAlertChannel({
   const body = withoutResponseFields(parseInput(UpdateAlertChannelInput, input)) as ChannelBody;
   const stored = body.type === current.type ? (current.config as Record<string, unknown>) : null;
   const { type, config } = storedChannel(body.type, keepChannelSecrets(body.config, stored));
+  await checkChannelTemplate(config);
   return ctx.db.$transaction(async (tx) => {
     if (body.subscriptions) await checkSubscriptionTargets(tx, ctx.accountId, body.subscriptions);
     await tx.alertChannel.update({

@@ -18,7 +18,7 @@ for (const name of ["log", "lookup", "helperMissing", "blockHelperMissing"]) hb.
  * A render's bounds (docs/decisions.md, "Running tenants' code and requests safely"): output,
  * block iterations (every pass of each/if/unless/with), time. They are counted inside the render,
  * so a nested `{{#each}}` stops at its 10,001st pass, not after building gigabytes; the worker
- * thread that renders deliveries is also ended at the time limit (src/delivery/template-thread.ts).
+ * thread that renders deliveries is also ended at the time limit (template-thread.ts).
  */
 export const TEMPLATE_BOUNDS = { outputBytes: 64 * 1024, iterations: 10_000, timeMs: 50 } as const;
 type Budget = { iterations: number; output: number; deadline: number };
@@ -147,11 +147,3 @@ export const TEMPLATE_SAMPLE = alertVariables({
   baseUrl: `https://${long(240, "h")}.example`,
   reminder: 2_147_483_647,
 });
-
-/**
- * Throws TemplateError when `source` does not parse, names something that is not a variable, or
- * breaks a bound on the decided sample.
- */
-export function checkTemplate(source: string): void {
-  compileTemplate(source)(TEMPLATE_SAMPLE);
-}

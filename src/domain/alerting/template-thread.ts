@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { TEMPLATE_BOUNDS, TemplateError } from "../domain/alerting/template.js";
-import type { AlertVariables } from "../domain/alerting/variables.js";
+import { TEMPLATE_BOUNDS, TEMPLATE_SAMPLE, TemplateError } from "./template.js";
+import type { AlertVariables } from "./variables.js";
 
 /**
  * Webhook templates are rendered off the event loop, in one worker thread kept warm: a tenant's
@@ -21,7 +21,9 @@ const { parentPort, workerData } = require("node:worker_threads");
   const { compileTemplate } = await import(workerData.module);
   parentPort.on("message", ({ source, variables }) => {
     try {
-      parentPort.postMessage({ body: compileTemplate(source)(variables) });
+      const render = compileTemplate(source);
+      parentPort.postMessage({ compiled: true });
+      parentPort.postMessage({ body: render(variables) });
     } catch (error) {
       parentPort.postMessage({ error: String(error && error.message) });
     }
@@ -42,7 +44,7 @@ function tsxApi(): string {
 
 const fromSources = import.meta.url.endsWith(".ts");
 const workerData = {
-  module: new URL(`../domain/alerting/template.${fromSources ? "ts" : "js"}`, import.meta.url).href,
+  module: new URL(`./template.${fromSources ? "ts" : "js"}`, import.meta.url).href,
   tsx: fromSources ? tsxApi() : null,
 };
 
@@ -59,8 +61,9 @@ function start() {
   });
   const started = { worker, ready: false };
   worker.unref(); // a warm thread never keeps the process alive
-  worker.on("message", (message: { ready?: true; body?: string; error?: string }) => {
+  worker.on("message", (message: { ready?: true; compiled?: true; body?: string; error?: string }) => {
     if (message.ready) started.ready = true;
+    else if (message.compiled) return void (current && limit(current, TEMPLATE_BOUNDS.timeMs * 2));
     else if (current) {
       const { job, timer } = current;
       clearTimeout(timer);
@@ -97,16 +100,26 @@ function next() {
   thread ??= start();
   if (!thread.ready) return; // its ready message calls next() again; start-up is not the render's time
   const job = queue.shift()!;
-  const { worker } = thread;
-  // The render stops itself at timeMs; a thread still busy at twice that (the message's way there
-  // and back included) is ended.
-  const timer = setTimeout(() => {
+  current = limit({ job, timer: undefined }, COMPILE_LIMIT_MS);
+  thread.worker.postMessage({ source: job.source, variables: job.variables });
+}
+
+/**
+ * Parsing and code generation take up to about a second for a 64 KiB template (bounded by that
+ * size); the render then stops itself at timeMs, and a thread still busy at twice that (the
+ * message's way back included) is ended.
+ */
+const COMPILE_LIMIT_MS = 5_000;
+
+function limit(render: { job: Job; timer: NodeJS.Timeout | undefined }, ms: number) {
+  clearTimeout(render.timer);
+  const worker = thread?.worker;
+  render.timer = setTimeout(() => {
     thread = null;
-    void worker.terminate();
+    void worker?.terminate();
     finish(new TemplateError(`template: rendering took over ${TEMPLATE_BOUNDS.timeMs} ms`));
-  }, TEMPLATE_BOUNDS.timeMs * 2);
-  current = { job, timer };
-  worker.postMessage({ source: job.source, variables: job.variables });
+  }, ms);
+  return render as { job: Job; timer: NodeJS.Timeout };
 }
 
 /** Renders a webhook template within TEMPLATE_BOUNDS, off the event loop (rejects with TemplateError). */
@@ -115,4 +128,13 @@ export function renderTemplate(source: string, variables: AlertVariables): Promi
     queue.push({ source, variables, resolve, reject });
     next();
   });
+}
+
+/**
+ * Throws TemplateError when `source` does not parse, names something that is not a variable, or
+ * breaks a bound on the decided sample. Off the event loop like a delivery: parsing and code
+ * generation alone take hundreds of milliseconds for a 64 KiB template.
+ */
+export async function checkTemplate(source: string): Promise<void> {
+  await renderTemplate(source, TEMPLATE_SAMPLE);
 }
