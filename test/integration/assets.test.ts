@@ -82,7 +82,10 @@ describe(`check results' files (assets) on ${testProvider}`, () => {
     const listed = await manifest(checkId, resultId);
     expect(listed.status).toBe(200);
     expect(listed.body.assets).toHaveLength(2);
-    const [shot, text] = listed.body.assets;
+    // Files stored in the same millisecond list in id order (random): find each by its type.
+    type Listed = { type: string };
+    const shot = listed.body.assets.find((asset: Listed) => asset.type === "screenshot");
+    const text = listed.body.assets.find((asset: Listed) => asset.type === "log");
     expect(shot).toMatchObject({
       type: "screenshot",
       name: "failure.png",
