@@ -31,7 +31,7 @@ describe("the operator app: a new user's journey", () => {
   });
   afterAll(() => target?.close());
 
-  it("sets up, signs out and in, sees a check fail live, fixes it and sees it pass", { timeout: 120_000 }, async () => {
+  it("sets up, signs out and in, sees a check fail live, fixes it and sees it pass", { timeout: 180_000 }, async () => {
     const context = await browsers.newContext();
     const page = await context.newPage();
     const key = await completeSetup(page, vigil.setupLink());
@@ -60,7 +60,9 @@ describe("the operator app: a new user's journey", () => {
     await expect.poll(() => page.getByTestId("count-passing").textContent(), { timeout: 10_000 }).toBe("1");
     expect(await page.getByTestId("count-failing").textContent()).toBe("0");
     await markPage(page);
-    await expect.poll(() => page.getByTestId("count-failing").textContent(), { timeout: 30_000 }).toBe("1");
+    // The target answers after 8 s and a failed run is retried before the check counts as failing:
+    // on a busy machine that passed 30 s.
+    await expect.poll(() => page.getByTestId("count-failing").textContent(), { timeout: 75_000 }).toBe("1");
     const attention = page.getByRole("region", { name: "Needs attention" });
     await expect.poll(() => attention.textContent(), { timeout: 10_000 }).toContain("STATUS_CODE EQUALS 200: got 500");
     await expectNotReloaded(page);
@@ -80,10 +82,8 @@ describe("the operator app: a new user's journey", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText(`GET ${target.url}/ok`).waitFor();
     await markPage(page);
-    // The engine reads a check through a 5-second cache (src/domain/monitoring/runnable.ts), so a
-    // run started at once may still use the old URL (docs/decisions.md, "Edits take effect at
-    // once", not on this branch). The scheduled runs (every 10 s) show the fix arriving live first.
-    await page.getByTestId("results").getByRole("link", { name: "✓ Passed" }).first().waitFor({ timeout: 30_000 });
+    // Run at once after the save: the edit reaches the next run (docs/decisions.md, "Edits take
+    // effect at once").
     await page.getByRole("button", { name: "Run now" }).click();
     const progress = page.getByTestId("session-progress");
     await expect.poll(() => progress.textContent(), { timeout: 20_000 }).toContain("Run now: passed");
