@@ -47,7 +47,19 @@ const RESOLVERS = {
   Query: () => ({
     failing: { edges: [{ node: failingCheck("c1", "Checkout API", "FAILING") }] },
     degraded: { edges: [{ node: failingCheck("c2", "Search", "DEGRADED") }] },
-    incidents: { edges: [] },
+    incidents: {
+      edges: [
+        {
+          node: {
+            id: "i1",
+            name: "Payments down",
+            severity: "MAJOR",
+            lastUpdateStatus: "IDENTIFIED",
+            createdAt: new Date().toISOString(),
+          },
+        },
+      ],
+    },
     maintenanceWindows: { edges: [] },
   }),
 };
@@ -74,6 +86,10 @@ describe("Overview", () => {
     expect(rows[0]?.textContent).toContain("Failing");
     expect(rows[0]?.textContent).toContain("Last error: STATUS_CODE EQUALS 200: got 500");
     expect(rows[0]?.textContent).toContain("5 minutes ago");
+    // The server picks the open incidents (Query.incidents(open: true)): the overview lists what it gets.
+    expect(OverviewQueryNode.params.text).toContain("incidents(first: 50, open: true)");
+    const incidents = within(screen.getByRole("region", { name: "Open incidents" }));
+    expect(incidents.getByRole("listitem").textContent).toContain("Payments down · MAJOR · IDENTIFIED");
 
     // A status change arrives: the overview asks the server again (once for a burst).
     const subscription = environment.mock

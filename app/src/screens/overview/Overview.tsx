@@ -33,7 +33,7 @@ export const overviewQuery = graphql`
         }
       }
     }
-    incidents(first: 20) {
+    incidents(first: 50, open: true) {
       edges {
         node {
           id
@@ -109,7 +109,8 @@ export function Overview({ queryRef }: ScreenProps) {
   useLiveSubscription({ subscription: incidentChanges, variables: {}, onNext: reread }, "overview-incidents");
   useRereadOnReconnect(reread);
   const attention = [...data.failing.edges, ...data.degraded.edges];
-  const open = data.incidents.edges.filter((edge) => edge.node.lastUpdateStatus !== "RESOLVED");
+  // The server keeps only open incidents (in SQL), so none is missed behind newer resolved ones.
+  const open = data.incidents.edges;
   const maintenance = data.maintenanceWindows.edges.filter((edge) => edge.node.activeNow);
   return (
     <>

@@ -106,7 +106,13 @@ builder.queryFields((t) => ({
     {
       type: IncidentRef,
       description: "The account's latest incidents, newest first (the cursors are REST's nextId).",
-      resolve: async (_root, args, ctx) => toConnection(await pageIncidents({ ctx: domain(ctx), args })),
+      args: {
+        open: t.arg.boolean({
+          description: "true: only open incidents (the latest update is not RESOLVED); false: only resolved ones.",
+        }),
+      },
+      resolve: async (_root, { open, ...args }, ctx) =>
+        toConnection(await pageIncidents({ ctx: domain(ctx), args, open })),
     },
     IncidentConnection,
   ),
