@@ -54,18 +54,15 @@ describe("rendering in the worker thread", () => {
   afterAll(() => receiver.close());
   const variables = alertVariables({ ...sampleInput, check: { ...sampleInput.check, tags: TEMPLATE_SAMPLE.TAGS } });
 
-  it("renders a template, and fails one over a bound without blocking the event loop", async () => {
+  it("renders a template, fails one over a bound, and serves the next", async () => {
     expect(await renderTemplate("{{CHECK_NAME}}: {{json TAGS.[0]}}", variables)).toBe(
       `${variables.CHECK_NAME}: "${variables.TAGS[0]}"`,
     );
-    let turns = 0;
-    const ticking = setInterval(() => turns++, 0);
+    // The bound stops this render within milliseconds, too fast to count the main thread's turns:
+    // that rendering is off the loop is shown with a 64 KiB template in alert-channel-schemas.
     const failed = await renderTemplate(each(4), variables).catch((error: unknown) => error);
-    clearInterval(ticking);
     expect(failed).toBeInstanceOf(TemplateError);
     expect((failed as Error).message).toMatch(/over 10000 block iterations|took over 50 ms/);
-    // The main thread kept turning while the worker rendered (synchronous rendering allows none).
-    expect(turns).toBeGreaterThan(0);
     expect(await renderTemplate("{{ALERT_TYPE}}", variables)).toBe("ALERT_FAILURE"); // the thread still serves
   });
 
