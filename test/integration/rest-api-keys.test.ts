@@ -86,8 +86,12 @@ describe(`REST API keys on ${testProvider}`, () => {
     const keys = (await first.get<KeyBody[]>("/v1/api-keys")).body;
     expect(keys).toHaveLength(2);
     // Each key revokes itself: whichever commits first, the other key still authenticates and meets the rule.
-    const clients = [first, restClient(t.url, second.key)];
-    const results = await Promise.all(keys.map((k, i) => clients[i]!.delete(`/v1/api-keys/${k.id}`)));
+    // Paired by id, not by list position (two keys made in the same millisecond list in id order).
+    const firstId = keys.find((k) => k.id !== second.id)!.id;
+    const results = await Promise.all([
+      first.delete(`/v1/api-keys/${firstId}`),
+      restClient(t.url, second.key).delete(`/v1/api-keys/${second.id}`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
     const conflict = results.find((r) => r.status === 409)!;
     expect(conflict.body).toEqual({
