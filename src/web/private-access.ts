@@ -2,6 +2,7 @@
 // page, feed, summary.json and SSE routes call before answering. A public page always passes.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { documentPolicy } from "./csp.js";
+import { cookieValue } from "../auth/session-cookie.js";
 import type { AppContext } from "../app-context.js";
 import { accessTokenFor, keyOpensPage, tokenOpensPage, type GatedPage } from "../domain/status-page-keys/index.js";
 import { errorBody } from "../rest/errors.js";
@@ -34,14 +35,6 @@ export function basePathOf(request: FastifyRequest, page: GatedPage): string {
   const path = pathOf(request);
   if (path === base || path.startsWith(`${base}/`)) return base;
   return page.customDomain && hostOf(request) === page.customDomain ? "" : base;
-}
-
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
 }
 
 const isHttps = (request: FastifyRequest) =>
@@ -106,7 +99,7 @@ export type Recheck = { credential: string; opens: (page: GatedPage) => Promise<
 export function visitorRecheck(request: FastifyRequest): Recheck {
   const query = (request.query as Record<string, unknown> | undefined)?.key;
   const key = typeof query === "string" && query !== "" ? query : null;
-  const cookie = readCookie(request, ACCESS_COOKIE) ?? null;
+  const cookie = cookieValue(request.headers, ACCESS_COOKIE) ?? null;
   const opens = async (page: GatedPage) => {
     if (!page.isPrivate) return true;
     const access = request.server.statusPageAccess;
@@ -152,7 +145,7 @@ export async function authorizeVisitor(
     } else sendKeyForm(request, reply, page, { next, wrongKey: true });
     return "refused";
   }
-  const cookie = readCookie(request, ACCESS_COOKIE);
+  const cookie = cookieValue(request.headers, ACCESS_COOKIE);
   if (cookie && (await tokenOpensPage({ db, statusPageId: page.id, token: cookie, now: access.now() }))) return "ok";
   if (kind === "data") refuseData(reply, false);
   else sendKeyForm(request, reply, page, { next, wrongKey: false });
