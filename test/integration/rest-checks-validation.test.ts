@@ -94,6 +94,13 @@ const cases: Case[] = [
   ["api", request("api", { method: "TRACE" }), 400, ["request.method"]],
   ["api", request("api", { url: `https://e.com/${"a".repeat(2048 - 14)}` }), 201, []],
   ["api", request("api", { url: `https://e.com/${"a".repeat(2048 - 13)}` }), 400, ["request.url"]],
+  ["api", request("api", { url: "not a url" }), 400, ["request.url"]],
+  ["api", request("api", { url: "ftp://example.com/file" }), 400, ["request.url"]],
+  ["api", request("api", { url: "javascript:alert(1)" }), 400, ["request.url"]],
+  ["api", request("api", { url: "{{BASE_URL}}/health" }), 201, []],
+  ["api", request("api", { url: "https://{{HOST}}:{{PORT}}/health?token={{TOKEN}}" }), 201, []],
+  ["url", request("url", { url: "example.com" }), 400, ["request.url"]],
+  ["url", request("url", { url: "http://127.0.0.1:8080/" }), 201, []],
   ["api", request("api", { bodyType: "XML" }), 400, ["request.bodyType"]],
   [
     "api",

@@ -8,6 +8,20 @@ export { TIME_UNITS } from "../shared/schemas.js";
  * and the heartbeat configuration. Omitted parts take the reference's defaults.
  */
 const Url = z.string().min(1).max(LIMITS.url);
+/**
+ * What an API or URL check requests: an http(s) URL once its `{{VARIABLES}}` are filled in. A URL
+ * that starts with a variable takes its scheme and host from it, so only its shape is known at run.
+ */
+const HttpUrl = Url.refine(isHttpUrl, "must be an http:// or https:// URL ({{VARIABLES}} may stand for parts)");
+
+function isHttpUrl(url: string): boolean {
+  const trimmed = url.trim();
+  if (trimmed.startsWith("{{")) return true;
+  const filled = trimmed.replace(/\{\{[^}]*\}\}/g, "1"); // "1" is a valid host, port and path part
+  if (!URL.canParse(filled)) return false;
+  const { protocol, hostname } = new URL(filled);
+  return (protocol === "http:" || protocol === "https:") && hostname !== "";
+}
 const IpFamily = z.enum(["IPv4", "IPv6"]);
 const Port = z.number().int().min(1).max(65535);
 
@@ -24,7 +38,7 @@ export const BODY_TYPES = ["JSON", "FORM", "RAW", "GRAPHQL", "NONE"] as const;
 
 export const ApiRequest = z.strictObject({
   method: z.enum(HTTP_METHODS),
-  url: Url,
+  url: HttpUrl,
   followRedirects: z.boolean().default(true),
   skipSSL: z.boolean().default(false),
   ipFamily: IpFamily.default("IPv4"),
@@ -38,7 +52,7 @@ export const ApiRequest = z.strictObject({
 
 export const UrlRequest = z.strictObject({
   method: z.literal("GET").default("GET"),
-  url: Url,
+  url: HttpUrl,
   followRedirects: z.boolean().default(true),
   skipSSL: z.boolean().default(false),
   ipFamily: IpFamily.default("IPv4"),
