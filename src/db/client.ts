@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../generated/sqlite/client.js";
 import { providerOf, sqlitePath, type Provider } from "./provider.js";
+import { reusePreparedStatements, type SqliteConnection } from "./sqlite-statements.js";
 import { type CheckpointStats, type SqliteCheckpointer, startSqliteCheckpointer } from "./sqlite-checkpointer.js";
 
 /**
@@ -54,6 +55,12 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     // better-sqlite3's `timeout` is SQLite's busy timeout: a writer waits for another process's
     // lock (the CLI beside a running server) instead of failing at once.
     const adapter = new PrismaBetterSqlite3({ url: sqlitePath(databaseUrl), timeout: 10_000 });
+    const connect = adapter.connect.bind(adapter);
+    adapter.connect = async () => {
+      const connected = await connect();
+      reusePreparedStatements((connected as unknown as { client: SqliteConnection }).client);
+      return connected;
+    };
     prisma = new PrismaClient({ adapter, log }) as Db;
     // WAL is persistent (set by the migrator); synchronous=NORMAL is per connection and safe with WAL.
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");

@@ -12,7 +12,8 @@ import { ValidationError } from "../errors.js";
 import { writeRollups, type RollupInput } from "../rollups/index.js";
 import type { RecordCheckResultInput } from "./schemas.js";
 
-type Data = z.output<typeof RecordCheckResultInput>;
+export type RecordedData = z.output<typeof RecordCheckResultInput>;
+type Data = RecordedData;
 type Check = { id: string; name: string; checkType: string };
 
 /** The run a result belongs to: the one named (of this check and account), else a new finished one. */
@@ -96,32 +97,7 @@ export async function insertCheckResult({
   }
   const sessionId = data.sessionId ?? run.sessionId;
   const result = await tx.checkResult.create({
-    data: {
-      accountId: ctx.accountId,
-      checkId: check.id,
-      checkRunId: run.id,
-      sessionId,
-      name: check.name,
-      checkType: check.checkType,
-      resultType: data.resultType,
-      hasFailures: data.hasFailures,
-      hasErrors: data.hasErrors,
-      isDegraded: data.isDegraded,
-      isCancelled: data.isCancelled,
-      overMaxResponseTime: data.overMaxResponseTime,
-      runLocation: data.runLocation,
-      startedAt,
-      stoppedAt,
-      responseTime: data.responseTime,
-      apiCheckResult: json(data.apiCheckResult),
-      browserCheckResult: json(data.browserCheckResult),
-      multiStepCheckResult: json(data.multiStepCheckResult),
-      agenticCheckResult: json(data.agenticCheckResult),
-      attempts: data.attempts,
-      sequenceId: data.sequenceId ?? run.sequenceId,
-      errorGroupIds: data.errorGroupIds,
-      createdAt: now,
-    },
+    data: resultData({ ctx, check, data, run, sessionId, startedAt, stoppedAt, now }),
   });
   // A FINAL result is the run's outcome: the run is over (an ATTEMPT leaves it to its retry).
   if (data.resultType === "FINAL" && (run.status === "QUEUED" || run.status === "RUNNING")) {
@@ -139,6 +115,54 @@ export async function insertCheckResult({
     if (promoted) mergePromoted(promoted, started);
   }
   return result;
+}
+
+/** A result's row as insertCheckResult stores it (also the engine's batch insert, src/domain/runs/record.ts). */
+export function resultData({
+  ctx,
+  check,
+  data,
+  run,
+  sessionId,
+  startedAt,
+  stoppedAt,
+  now,
+}: {
+  ctx: DomainContext;
+  check: Check;
+  data: Data;
+  run: { id: number; sequenceId: string };
+  sessionId: string | null;
+  startedAt: Date;
+  stoppedAt: Date | null;
+  now: Date;
+}) {
+  return {
+    accountId: ctx.accountId,
+    checkId: check.id,
+    checkRunId: run.id,
+    sessionId,
+    name: check.name,
+    checkType: check.checkType,
+    resultType: data.resultType,
+    hasFailures: data.hasFailures,
+    hasErrors: data.hasErrors,
+    isDegraded: data.isDegraded,
+    isCancelled: data.isCancelled,
+    overMaxResponseTime: data.overMaxResponseTime,
+    runLocation: data.runLocation,
+    startedAt,
+    stoppedAt,
+    responseTime: data.responseTime,
+    apiCheckResult: json(data.apiCheckResult),
+    browserCheckResult: json(data.browserCheckResult),
+    multiStepCheckResult: json(data.multiStepCheckResult),
+    agenticCheckResult: json(data.agenticCheckResult),
+    attempts: data.attempts,
+    sequenceId: data.sequenceId ?? run.sequenceId,
+    errorGroupIds: data.errorGroupIds,
+    createdAt: now,
+  };
 }
 
 export function publishRecorded(ctx: DomainContext, results: readonly CheckResult[], promoted?: Promoted) {

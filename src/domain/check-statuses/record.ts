@@ -27,7 +27,9 @@ const UNUSED_RULES = {
  * same check) reads the row again and decides again, so each alert is raised once. `observe` is
  * called on each attempt with the status row and the lazily loaded alert context, since what it
  * reads (a parallel run's other locations) may have changed too. The settings and silence are only
- * read when the decision may depend on them. Returns whether anything was written.
+ * read when the decision may depend on them. `read`: the row as the caller read it already (a
+ * batch's one read of its checks' statuses), used on the first attempt. Returns whether anything
+ * was written.
  */
 export async function recordCheckStatus({
   tx,
@@ -37,6 +39,7 @@ export async function recordCheckStatus({
   publicUrl,
   effects,
   observe,
+  read,
 }: {
   tx: DbOrTx;
   accountId: string;
@@ -44,6 +47,7 @@ export async function recordCheckStatus({
   now: Date;
   publicUrl: string;
   effects: StatusEffects;
+  read?: CheckStatusRow;
   observe: (context: () => Promise<AlertContext | null>, row: CheckStatusRow) => Promise<StatusObservation | null>;
 }): Promise<boolean> {
   let loaded: Promise<AlertContext | null> | undefined;
@@ -52,7 +56,7 @@ export async function recordCheckStatus({
     return loaded;
   };
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const row = await readCheckStatus(tx, accountId, checkId, now);
+    const row = attempt === 0 && read ? read : await readCheckStatus(tx, accountId, checkId, now);
     if (!row) return false;
     const observation = await observe(context, row);
     if (!observation) return false;

@@ -6,7 +6,7 @@ import { toAlertResult } from "../check-alerts/rows.js";
 import type { DomainContext } from "../context.js";
 import type { StatusEffects } from "./effects.js";
 import { recordCheckStatus, type StatusObservation } from "./record.js";
-import type { RunFacts } from "./rows.js";
+import type { CheckStatusRow, RunFacts } from "./rows.js";
 
 export const DEFAULT_PUBLIC_URL = "http://127.0.0.1:3000";
 
@@ -40,12 +40,15 @@ export async function recordResultStatus({
   result,
   sequenceSize,
   effects,
+  status,
 }: {
   ctx: DomainContext;
   tx: DbOrTx;
   result: CheckResult;
   sequenceSize: number;
   effects: StatusEffects;
+  /** The check's status row as the caller read it already (see recordCheckStatus's `read`). */
+  status?: CheckStatusRow;
 }): Promise<void> {
   if (result.resultType !== "FINAL") return;
   if (sequenceSize <= 1 && result.isCancelled) return;
@@ -57,6 +60,7 @@ export async function recordResultStatus({
     now: ctx.now(),
     publicUrl: ctx.publicUrl ?? DEFAULT_PUBLIC_URL,
     effects,
+    ...(status ? { read: status } : {}),
     observe: async (context): Promise<StatusObservation | null> => {
       if (sequenceSize <= 1) {
         return {

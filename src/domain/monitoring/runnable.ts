@@ -89,26 +89,58 @@ type RunToLoad = { accountId: string; checkId: string; revision?: StoredRevision
 const sameCheck = (row: CheckRow | null, revision: StoredRevision) =>
   (row?.revision ?? null) === revision.check && (row?.group?.revision ?? null) === revision.group;
 
+/** A cache's default bound: what its check rows take, as JSON (a script-type check can hold 100s of KiB). */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+
 /**
  * Checks and maintenance windows as recently read, for the engine's runners: at thousands of runs
- * a minute most runs are of checks read a moment ago. An entry serves a claimed run only while
- * the revisions its claim read match the entry's (every write of a check, group or window bumps
- * one, docs/decisions.md "Edits take effect at once"), so an edit reaches the next run on every
- * instance. An entry also lives at most `ttlMs`: windows start and end with time, not writes.
+ * a minute most runs are of checks read before. An entry serves a claimed run only while the
+ * revisions its claim read match the entry's (every write of a check, group or window bumps one,
+ * docs/decisions.md "Edits take effect at once"), so an edit reaches the next run on every
+ * instance; a check entry so confirmed lives on (a check runs once a minute or less often: a time
+ * limit shorter than that made every run read its check again), within `maxBytes` of rows, oldest
+ * dropped first. Without a revision (a run the claim did not read one for), and for windows, which
+ * start and end with time, not writes, an entry lives at most `ttlMs`.
  */
 export class RunnableCache {
-  private checks = new Map<string, { at: number; row: CheckRow | null }>();
+  private checks = new Map<string, { at: number; row: CheckRow | null; bytes: number }>();
   private windows = new Map<string, { at: number; rows: WindowRow[]; revision: number | null }>();
-  constructor(private readonly ttlMs: number) {}
+  private bytes = 0;
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxBytes = MAX_CACHED_BYTES,
+  ) {}
 
   async check(db: DbOrTx, run: RunToLoad, now: number): Promise<CheckRow | null> {
     const hit = this.checks.get(run.checkId);
-    if (hit && now - hit.at < this.ttlMs && (!run.revision || sameCheck(hit.row, run.revision)))
+    if (hit && (run.revision ? sameCheck(hit.row, run.revision) : now - hit.at < this.ttlMs))
       return hit.row?.accountId === run.accountId ? hit.row : null;
     const row = await readCheck(db, run);
-    this.checks.set(run.checkId, { at: now, row });
-    if (this.checks.size > 100_000) this.prune(now);
+    this.keep(run.checkId, { at: now, row, bytes: row ? JSON.stringify(row).length : 0 });
     return row;
+  }
+
+  /** Held bytes of check rows (as JSON), for tests. */
+  heldBytes() {
+    return this.bytes;
+  }
+
+  private keep(checkId: string, entry: { at: number; row: CheckRow | null; bytes: number }) {
+    this.drop(checkId);
+    if (entry.bytes > this.maxBytes) return;
+    this.checks.set(checkId, entry);
+    this.bytes += entry.bytes;
+    for (const key of this.checks.keys()) {
+      if (this.bytes <= this.maxBytes && this.checks.size <= 100_000) break;
+      this.drop(key);
+    }
+  }
+
+  private drop(checkId: string) {
+    const entry = this.checks.get(checkId);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.checks.delete(checkId);
   }
 
   async windowsOf(db: DbOrTx, run: RunToLoad, now: Date): Promise<WindowRow[]> {
@@ -117,12 +149,14 @@ export class RunnableCache {
     if (hit && now.getTime() - hit.at < this.ttlMs && (!run.revision || hit.revision === revision)) return hit.rows;
     const rows = await readWindows(db, run.accountId, now);
     // Tagged with the claim's revision: a write between the claim and this read only costs a reload.
+    this.windows.delete(run.accountId);
     this.windows.set(run.accountId, { at: now.getTime(), rows, revision });
+    // Accounts' entries in the order they were read: the oldest are stale first.
+    for (const [key, entry] of this.windows) {
+      if (this.windows.size <= 10_000 && now.getTime() - entry.at < this.ttlMs) break;
+      this.windows.delete(key);
+    }
     return rows;
-  }
-
-  private prune(now: number) {
-    for (const [key, entry] of this.checks) if (now - entry.at >= this.ttlMs) this.checks.delete(key);
   }
 }
 

@@ -6,10 +6,18 @@ import { RecordCheckResultInput } from "../check-results/schemas.js";
 import type { DomainContext, SystemContext } from "../context.js";
 import { writeRollups, type RollupInput } from "../rollups/index.js";
 import { parseInput } from "../validation.js";
+import type { CheckRunRow } from "./rows.js";
+import { inBatch, writeHeld, type Data } from "./write-held.js";
 
-/** One try of a run held by `owner`, as the engine records it: the lease is renewed by `leaseMs` first. */
+/**
+ * One try of a run held by `owner`, as the engine records it: the lease is renewed by `leaseMs`
+ * first. With the run's own fields (the claimed row), a try of a run outside a check session is
+ * written with the batch's others (see writeHeld); else the run is read as insertCheckResult does.
+ */
 export type HeldTry = {
-  run: { id: number; accountId: string };
+  run: { id: number; accountId: string } & Partial<
+    Pick<CheckRunRow, "checkId" | "sequenceId" | "sequenceSize" | "sessionId">
+  >;
   check: { id: string; name: string; checkType: string };
   owner: string;
   leaseMs: number;
@@ -22,8 +30,10 @@ export type HeldTry = {
  * minute, a transaction per result spends more on BEGIN/COMMIT (and on SQLite's one writer) than
  * on the rows. Each try first renews its run's lease with a compare-and-set; a try whose run was
  * lost (cancelled, or its lease expired and another runner took it) records nothing and gets
- * null; a recorded try gets its result. Inputs are validated before the transaction; if the transaction fails anyway, each try is
- * recorded alone, so one bad try cannot take the others down.
+ * null; a recorded try gets its result. Tries of scheduled runs go together (writeHeld: a few
+ * statements for the batch); a session's go one by one. Inputs are validated before the
+ * transaction; if the transaction fails anyway, each try is recorded alone, so one bad try cannot
+ * take the others down.
  */
 export async function recordHeldTries({
   ctx: deps,
@@ -49,9 +59,21 @@ export async function recordHeldTries({
       // The batch's results reach their hourly and daily rollups in one upsert, not one per result.
       const rollups: RollupInput[] = [];
       const outcome: { index: number; result: CheckResult | null }[] = [];
+      const batched = indexes.filter((index) => inBatch(tries[index]!, parsed[index] as Data));
+      const held = await writeHeld({
+        ctx: deps,
+        tx,
+        tries: batched.map((index) => ({ t: tries[index]!, data: parsed[index] as Data })),
+      });
       for (const index of indexes) {
         const t = tries[index]!;
-        const data = parsed[index] as Exclude<(typeof parsed)[number], Error>;
+        const data = parsed[index] as Data;
+        const one = held.get(t);
+        if (one) {
+          outcome.push({ index, result: one.result });
+          if (one.result) await one.decide(effects, rollups);
+          continue;
+        }
         const now = deps.now();
         const { count } = await tx.checkRun.updateMany({
           where: { id: t.run.id, accountId: t.run.accountId, status: "RUNNING", leaseOwner: t.owner },

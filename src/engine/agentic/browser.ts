@@ -1,6 +1,6 @@
 import { constants, mkdir, open, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { isolateRun, type ScriptSandbox } from "../../sandbox/index.js";
 import { CHROMIUM_ARGS } from "../browser/project.js";
 import { runInSandbox, type SandboxResult } from "../browser/sandbox.js";
@@ -95,6 +95,9 @@ export class AgentBrowser {
     let browser: Browser;
     try {
       if (!(await handle.stat()).isSocket()) throw new Error("the browser server's socket is not a socket");
+      // Loaded on the first agentic run: playwright-core is 13 MB of source held by every process
+      // that imports it (issue 28: the engine's memory), and most instances run no agentic check.
+      const { chromium } = await import("playwright-core");
       browser = await chromium.connect(`ws+unix:/proc/self/fd/${handle.fd}:${path}`, { timeout: startTimeoutMs });
     } finally {
       await handle.close();
