@@ -25,11 +25,13 @@ import { checkResultsV2Routes } from "./v2/check-results.js";
 import { checksV2Routes } from "./v2/checks.js";
 import { groupChecksRoutes } from "./v1/check-group-checks.js";
 import { checkReadRoutes } from "./v1/check-reads.js";
+import { checkGroupsV2Routes } from "./v2/check-groups.js";
 
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
   ...maintenanceWindowsRoutes,
   ...checkGroupsRoutes,
+  ...checkGroupsV2Routes,
   ...checksRoutes,
   ...checkReadRoutes("v1"),
   ...groupChecksRoutes("v1"),
