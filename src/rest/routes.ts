@@ -26,6 +26,7 @@ import { checksV2Routes } from "./v2/checks.js";
 import { groupChecksRoutes } from "./v1/check-group-checks.js";
 import { checkReadRoutes } from "./v1/check-reads.js";
 import { checkGroupsV2Routes } from "./v2/check-groups.js";
+import { checkSessionsV2Routes } from "./v2/check-sessions.js";
 
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
@@ -40,6 +41,7 @@ export const routes: readonly Route[] = [
   ...assetsRoutes,
   ...checkResultsV2Routes,
   ...checkSessionsRoutes,
+  ...checkSessionsV2Routes,
   ...checkStatusesRoutes,
   ...checkAlertsRoutes,
   ...statusPagesRoutes,
