@@ -27,6 +27,7 @@ import { groupChecksRoutes } from "./v1/check-group-checks.js";
 import { checkReadRoutes } from "./v1/check-reads.js";
 import { checkGroupsV2Routes } from "./v2/check-groups.js";
 import { checkSessionsV2Routes } from "./v2/check-sessions.js";
+import { genericCheckRoutes } from "./v1/checks-generic.js";
 
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
@@ -34,6 +35,7 @@ export const routes: readonly Route[] = [
   ...checkGroupsRoutes,
   ...checkGroupsV2Routes,
   ...checksRoutes,
+  ...genericCheckRoutes,
   ...checkReadRoutes("v1"),
   ...groupChecksRoutes("v1"),
   ...checksV2Routes,

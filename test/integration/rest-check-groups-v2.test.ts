@@ -136,9 +136,15 @@ describe(`REST v2 check groups (create, update) on ${testProvider}`, () => {
     const { body: group } = await api.post("/v2/check-groups", { name: "Valid" });
     const before = await counts();
     const response =
-      method === "POST" ? await api.post("/v2/check-groups", body) : await api.put(`/v2/check-groups/${group.id}`, body);
+      method === "POST"
+        ? await api.post("/v2/check-groups", body)
+        : await api.put(`/v2/check-groups/${group.id}`, body);
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ statusCode: 400, error: "Bad Request", validation: { source: "payload", keys } });
+    expect(response.body).toMatchObject({
+      statusCode: 400,
+      error: "Bad Request",
+      validation: { source: "payload", keys },
+    });
     expect(await counts()).toEqual(before);
     expect((await api.get(`/v1/check-groups/${group.id}`)).body).toEqual(group);
   });
