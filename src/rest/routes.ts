@@ -28,6 +28,7 @@ import { checkReadRoutes } from "./v1/check-reads.js";
 import { checkGroupsV2Routes } from "./v2/check-groups.js";
 import { checkSessionsV2Routes } from "./v2/check-sessions.js";
 import { genericCheckRoutes } from "./v1/checks-generic.js";
+import { privateLocationMetricsRoutes } from "./v1/private-location-metrics.js";
 
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
@@ -53,6 +54,7 @@ export const routes: readonly Route[] = [
   ...incidentsRoutes,
   ...heartbeatsRoutes,
   ...privateLocationsRoutes,
+  ...privateLocationMetricsRoutes,
   ...alertChannelsRoutes,
   ...alertSettingsRoutes,
   ...alertNotificationsRoutes,
