@@ -25,12 +25,18 @@ import { checkResultsV2Routes } from "./v2/check-results.js";
 import { checksV2Routes } from "./v2/checks.js";
 import { groupChecksRoutes } from "./v1/check-group-checks.js";
 import { checkReadRoutes } from "./v1/check-reads.js";
+import { checkGroupsV2Routes } from "./v2/check-groups.js";
+import { checkSessionsV2Routes } from "./v2/check-sessions.js";
+import { genericCheckRoutes } from "./v1/checks-generic.js";
+import { privateLocationMetricsRoutes } from "./v1/private-location-metrics.js";
 
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
   ...maintenanceWindowsRoutes,
   ...checkGroupsRoutes,
+  ...checkGroupsV2Routes,
   ...checksRoutes,
+  ...genericCheckRoutes,
   ...checkReadRoutes("v1"),
   ...groupChecksRoutes("v1"),
   ...checksV2Routes,
@@ -38,6 +44,7 @@ export const routes: readonly Route[] = [
   ...assetsRoutes,
   ...checkResultsV2Routes,
   ...checkSessionsRoutes,
+  ...checkSessionsV2Routes,
   ...checkStatusesRoutes,
   ...checkAlertsRoutes,
   ...statusPagesRoutes,
@@ -47,6 +54,7 @@ export const routes: readonly Route[] = [
   ...incidentsRoutes,
   ...heartbeatsRoutes,
   ...privateLocationsRoutes,
+  ...privateLocationMetricsRoutes,
   ...alertChannelsRoutes,
   ...alertSettingsRoutes,
   ...alertNotificationsRoutes,

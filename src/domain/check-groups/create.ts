@@ -5,7 +5,7 @@ import { resolveReferences } from "./references.js";
 import { toCheckGroupData } from "./rows.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 import { translatePrismaErrors } from "./prisma-errors.js";
-import { AutoAssignAlertsQuery, CreateCheckGroupInput } from "./schemas.js";
+import { AutoAssignAlertsQuery, CreateCheckGroupInput, type CreateCheckGroupV2Input } from "./schemas.js";
 import { writeAlertChannelSubscriptions } from "./alert-channel-subscriptions.js";
 
 /** Creates the group and its subscriptions in one transaction; `query` carries autoAssignAlerts. */
@@ -13,12 +13,17 @@ export async function createCheckGroup({
   ctx,
   input,
   query = {},
+  schema = CreateCheckGroupInput,
 }: {
   ctx: DomainContext;
   input: unknown;
   query?: unknown;
+  /** The body's schema: v1's, or v2's (the same properties, other defaults: schemas.ts). */
+  schema?: typeof CreateCheckGroupInput | typeof CreateCheckGroupV2Input;
 }): Promise<CheckGroupRow> {
-  const { alertChannelSubscriptions, ...fields } = withoutResponseFields(parseInput(CreateCheckGroupInput, input));
+  const { alertChannelSubscriptions, ...fields } = withoutResponseFields(
+    parseInput(schema as typeof CreateCheckGroupInput, input),
+  );
   const { autoAssignAlerts } = parseInput(AutoAssignAlertsQuery, query, "query");
   return translatePrismaErrors(() =>
     ctx.db.$transaction(async (tx) => {

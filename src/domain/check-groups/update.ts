@@ -7,7 +7,7 @@ import { toCheckGroupData } from "./rows.js";
 import { getCheckGroup } from "./get.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 import { translatePrismaErrors } from "./prisma-errors.js";
-import { AutoAssignAlertsQuery, UpdateCheckGroupInput } from "./schemas.js";
+import { AutoAssignAlertsQuery, UpdateCheckGroupInput, type UpdateCheckGroupV2Input } from "./schemas.js";
 import { writeAlertChannelSubscriptions } from "./alert-channel-subscriptions.js";
 
 /**
@@ -19,15 +19,20 @@ export async function updateCheckGroup({
   id,
   input,
   query = {},
+  schema = UpdateCheckGroupInput,
 }: {
   ctx: DomainContext;
   id: unknown;
   input: unknown;
   query?: unknown;
+  /** The body's schema: v1's, or v2's (`name` required, null for a default: schemas.ts). */
+  schema?: typeof UpdateCheckGroupInput | typeof UpdateCheckGroupV2Input;
 }): Promise<CheckGroupRow> {
   // Another account's group is a 404 whatever the body holds.
   const current = await getCheckGroup({ ctx, id });
-  const { alertChannelSubscriptions, ...fields } = withoutResponseFields(parseInput(UpdateCheckGroupInput, input));
+  const { alertChannelSubscriptions, ...fields } = withoutResponseFields(
+    parseInput(schema as typeof UpdateCheckGroupInput, input),
+  );
   // autoAssignAlerts acts at creation only (docs/decisions.md, Alerting): accepted, changes nothing.
   parseInput(AutoAssignAlertsQuery, query, "query");
   return translatePrismaErrors(() =>

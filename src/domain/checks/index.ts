@@ -1,4 +1,5 @@
 export { createCheck } from "./create.js";
+export { createCheckOfBodyType, CreateAnyCheckInput } from "./create-generic.js";
 export { deleteCheck } from "./delete.js";
 export { checkFrequency, maxFrequencyOffset } from "./frequency.js";
 export { getCheck, getGroupCheck, readCheck } from "./get.js";

@@ -11,3 +11,4 @@ export * from "./schemas.js";
 export { pagePrivateLocations } from "./page.js";
 export { getAgentKeys, getPrivateLocations } from "./batch.js";
 export { errorReportCursor, listErrorReports, pageErrorReportsOf, type ErrorReportView } from "./error-reports.js";
+export { PrivateLocationMetricsQuery, privateLocationMetrics } from "./metrics.js";

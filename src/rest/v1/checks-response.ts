@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   CHECK_ROUTE_TYPES,
@@ -18,6 +18,11 @@ export type CheckResponseContext = { baseUrl: string };
 export const baseUrl = (request: FastifyRequest): CheckResponseContext => ({
   baseUrl: `${request.protocol}://${request.host}`,
 });
+
+/** RFC 9745: the deprecated generic check operations (deprecated 2025-01-01) name their successor. */
+export function markDeprecated(reply: FastifyReply, successor: string): void {
+  void reply.header("deprecation", "@1735689600").header("link", `<${successor}>; rel="successor-version"`);
+}
 
 /** A check as the v1 REST API shows it (reference ChecksV1ApiCheck, ChecksV1HeartbeatCheck, ...). */
 export function toCheckResponse(check: CheckRow, { baseUrl }: CheckResponseContext): Record<string, unknown> {

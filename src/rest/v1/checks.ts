@@ -11,7 +11,7 @@ import {
   type CheckRouteSlug,
 } from "../../domain/checks/index.js";
 import { type Route, uuidParam } from "../route.js";
-import { baseUrl, CheckResponse, CheckResponses, toCheckResponse } from "./checks-response.js";
+import { baseUrl, CheckResponse, CheckResponses, markDeprecated, toCheckResponse } from "./checks-response.js";
 
 const tag = "Checks";
 const params = { id: uuidParam("The id of the check") };
@@ -100,10 +100,7 @@ export const checksRoutes: Route[] = [
     response: CheckResponse,
     handler: async ({ ctx, params, body, query, request, reply }) => {
       const check = await updateCheckDeprecated({ ctx, id: params.id, input: body, query });
-      // RFC 9745 deprecation (2025-01-01) and the successor operation.
-      void reply
-        .header("deprecation", "@1735689600")
-        .header("link", `</v1/checks/api/${check.id}>; rel="successor-version"`);
+      markDeprecated(reply, `/v1/checks/api/${check.id}`);
       return toCheckResponse(check, baseUrl(request));
     },
   },
