@@ -82,8 +82,13 @@ async function main() {
       if (entries !== 100) throw new Error(`${scenario.name}: expected 100 entries, got ${entries}`);
     }
 
+    // Unmeasured: both servers' code is compiled by the JIT before the first measured run.
+    const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+    for (const base of [ours, baseline])
+      for (const scenario of scenarios)
+        await autocannon({ url: `${base}${scenario.path}`, headers, connections, duration: warmup / scenarios.length });
     console.log(
-      `autocannon: ${connections} connections, ${seconds} s per run, ${rounds} alternating rounds (Node ${process.version})`,
+      `autocannon: ${connections} connections, ${seconds} s per run, ${rounds} alternating rounds after ${warmup} s of warm-up per server (Node ${process.version})`,
     );
     const figures = new Map<string, Figures[]>();
     for (let round = 0; round < rounds; round++) {
