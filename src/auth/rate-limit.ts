@@ -71,7 +71,7 @@ export function createRateLimiter(perMinute: number, options: RateLimiterOptions
         Object.assign(held, { points: 1, until: Date.now() + 1_000, refused: false });
         return;
       }
-      // Over the budget by `over`: the points of the lease below the budget are still this instance's.
+      // The lease went past the budget: its points still below the budget are this instance's.
       const granted = lease - (refusal.consumedPoints - perMinute);
       const until = Date.now() + refusal.msBeforeNext;
       Object.assign(
