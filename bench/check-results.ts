@@ -4,7 +4,8 @@
 // rows with one prepared statement and answers the same JSON (the physical limit).
 // Goals: the v2 first page (an authenticated REST read) >= 0.8x the baseline's throughput (issue
 // 28), every scenario >= 0.5x; the v2 page 900,000 deep within 1.5x the first page's latency.
-// Each server's CPU per request (/proc/<pid>/stat) is printed too: load from other processes
+// Figures are medians of BENCH_ROUNDS (3) alternated rounds. Each server's CPU per request
+// (/proc/<pid>/stat) is printed too: load from other processes
 // disturbs it less than throughput. Where the CPU goes: bench/support/check-results-profile.ts.
 //   npm run bench:check-results
 //   BENCH_RESULTS=200000 BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench:check-results  (small, quick)
@@ -28,7 +29,8 @@ await main();
 async function main() {
   const total = Number(process.env.BENCH_RESULTS ?? 1_000_000);
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  // Issue 28 takes each figure as the median of at least three alternated rounds.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const deep = Math.min(900_000, total - 100);
   const dir = mkdtempSync(join(tmpdir(), "vigil-bench-results-"));
@@ -165,10 +167,20 @@ async function load(
 }
 
 function report(names: string[], figures: Map<string, Figures[]>) {
-  const mean = (list: Figures[], key: keyof Figures) => list.reduce((sum, f) => sum + f[key], 0) / list.length;
+  /** The median of the rounds (the mean of the middle two for an even count): one disturbed round moves it least. */
+  const median = (list: Figures[], key: keyof Figures) => {
+    const sorted = list.map((f) => f[key]).sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+  };
   const row = (name: string, server: string) => {
     const list = figures.get(`${name}|${server}`)!;
-    return { rps: mean(list, "rps"), p50: mean(list, "p50"), p99: mean(list, "p99"), cpuUs: mean(list, "cpuUs") };
+    return {
+      rps: median(list, "rps"),
+      p50: median(list, "p50"),
+      p99: median(list, "p99"),
+      cpuUs: median(list, "cpuUs"),
+    };
   };
   console.log(
     `\n${"scenario".padEnd(30)} ${"server".padEnd(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"CPU us/req".padStart(10)}  vigil/baseline`,
