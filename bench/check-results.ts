@@ -5,8 +5,8 @@
 // Goals: the v2 first page (an authenticated REST read) >= 0.8x the baseline's throughput (issue
 // 28), every scenario >= 0.5x; the v2 page 900,000 deep within 1.5x the first page's latency.
 // Figures are medians of BENCH_ROUNDS (3) alternated rounds. Each server's CPU per request
-// (/proc/<pid>/stat) is printed too: load from other processes
-// disturbs it less than throughput. Where the CPU goes: bench/support/check-results-profile.ts.
+// (/proc/<pid>/stat) is printed too: load from other processes disturbs it less than throughput.
+// Where the CPU goes: bench/support/check-results-profile.ts.
 //   npm run bench:check-results
 //   BENCH_RESULTS=200000 BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench:check-results  (small, quick)
 import { spawn, type ChildProcess } from "node:child_process";

@@ -20,7 +20,7 @@ const PARTS: Parts = [
   ["auth (src/auth: key hash, cache, rate limit, usage)", /\/src\/auth\//],
   ["metrics (prom-client, src/metrics)", /node_modules\/prom-client|\/src\/metrics\//],
   ["logging (pino, src/logger.ts)", /node_modules\/pino|\/src\/logger\.ts/],
-  ["database (Prisma, better-sqlite3)", /@prisma\/|better-sqlite3|\/src\/generated\//],
+  ["database (Prisma, better-sqlite3, src/db)", /@prisma\/|better-sqlite3|\/src\/(generated|db)\//],
   ["validation (zod, src/domain/validation.ts)", /node_modules\/zod\/|\/src\/domain\/validation\.ts/],
   ["domain (src/domain)", /\/src\/domain\//],
   ["REST handlers (src/rest)", /\/src\/rest\//],
