@@ -28,6 +28,7 @@ export function domainContext(app: AppContext, accountId: string): DomainContext
   return {
     db: app.database.prisma,
     accountId,
+    read: app.database.read,
     events: app.events,
     now: () => new Date(),
     publicUrl: app.config.publicUrl,

@@ -7,7 +7,6 @@
 //   BENCH_NESTED=1 tsx bench/support/graphql-profile.ts       (the nested status-page query, data set seeded)
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -15,10 +14,11 @@ import { loadConfig } from "../../src/config.js";
 import { migrate } from "../../src/db/migrate.js";
 import { buildApp } from "../../src/server.js";
 import { NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "../../test/support/fixtures/status-page-dataset.js";
+import { charge, CLIENT, type Parts, printCharges, profiled } from "./cpu-profile.js";
 
 /** Most specific first: a sample whose stack holds any frame of a part is that part's. */
-const PARTS: [string, RegExp][] = [
-  ["client (autocannon, not the server)", /node_modules\/(autocannon|hdr-histogram|reinterval|retimer)\//],
+const PARTS: Parts = [
+  CLIENT,
   ["complexity plugin (@pothos/plugin-complexity)", /@pothos\/plugin-complexity\//],
   ["auth (src/auth: key hash, cache, rate limit)", /\/src\/auth\//],
   ["database (Prisma, better-sqlite3)", /@prisma\/|better-sqlite3/],
@@ -61,45 +61,12 @@ const run = (duration: number) =>
   });
 try {
   await run(2); // warm-up: JIT, caches
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 200 });
-  await session.post("Profiler.start");
-  const result = await run(seconds);
-  const { profile } = await session.post("Profiler.stop");
+  const { result, profile } = await profiled(() => run(seconds));
   if (result.errors || result.non2xx) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx`);
-
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const partOf = (id: number): string => {
-    let best = PARTS.length;
-    const leaf = byId.get(id)!.callFrame;
-    if (leaf.functionName === "(garbage collector)") return "garbage collection";
-    if (leaf.functionName === "(idle)") return "(idle)";
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const url = byId.get(at)!.callFrame.url;
-      const index = PARTS.findIndex(([, pattern]) => pattern.test(url));
-      if (index !== -1 && index < best) best = index;
-    }
-    return best < PARTS.length ? PARTS[best]![0] : "other";
-  };
-  const spent = new Map<string, number>();
-  profile.samples!.forEach((id, i) => spent.set(partOf(id), (spent.get(partOf(id)) ?? 0) + profile.timeDeltas![i]!));
-  const requests = result.requests.total;
-  const server = [...spent]
-    .filter(([part]) => !part.startsWith("client") && part !== "(idle)")
-    .reduce((sum, [, us]) => sum + us, 0);
   console.log(
-    `${nested ? "nested status pages (first: 20)" : query}: ${requests} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), 50 connections, Node ${process.version}`,
+    `${nested ? "nested status pages (first: 20)" : query}: ${result.requests.total} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), 50 connections, Node ${process.version}`,
   );
-  console.log(`server CPU per request: ${(server / requests).toFixed(0)} us (the client's and idle time excluded)\n`);
-  for (const [part, us] of [...spent].sort((a, b) => b[1] - a[1])) {
-    const share =
-      part.startsWith("client") || part === "(idle)" ? "" : `${((100 * us) / server).toFixed(1).padStart(5)} %`;
-    console.log(`${(us / requests).toFixed(1).padStart(8)} us/request ${share.padStart(8)}  ${part}`);
-  }
+  printCharges(charge(profile, PARTS), result.requests.total);
 } finally {
   await app.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,14 @@ export type RateLimiterOptions = {
 /** Counts one request of `key`; rejects with RateLimitedError (429 with Retry-After) beyond the budget. */
 export type RateLimiter = ((key: string) => Promise<void>) & { tracked: () => number };
 
+/** With Redis, points are taken in leases of a hundredth of the budget (at most 50), never fewer than 1. */
+export function leaseSize(perMinute: number): number {
+  return Math.min(50, Math.max(1, Math.floor(perMinute / 100)));
+}
+
+/** What this instance holds of a key's window: points leased and not used yet, or a refusal. */
+type Lease = { points: number; until: number; refused: boolean; taking?: Promise<void> };
+
 /**
  * `perMinute` requests a minute per key (an API key's id, or a client address), in fixed windows
  * of a minute that start with a key's first request (rate-limiter-flexible's points model); 0
@@ -22,6 +30,12 @@ export type RateLimiter = ((key: string) => Promise<void>) & { tracked: () => nu
  * in-process limiter with the same budget stands in (its `insuranceLimiter`), so each instance
  * keeps limiting. The keys counted in this process are bounded by `maxKeys`, so callers that
  * invent keys (addresses) cannot grow its memory: the least recently seen key is forgotten.
+ *
+ * With Redis a request costs no round trip while this instance holds leased points: it takes
+ * `leaseSize` points at once and spends them in memory, and a refusal is remembered until its
+ * window ends. The shared count is never exceeded; points leased by one instance and not spent
+ * in their window are lost, so a key spread over N instances may be refused up to
+ * N × (lease - 1) requests early (none at budgets under 200 a minute, where the lease is 1).
  */
 export function createRateLimiter(perMinute: number, options: RateLimiterOptions = {}): RateLimiter {
   const { redis = null, prefix = "key", maxKeys = 100_000 } = options;
@@ -38,24 +52,58 @@ export function createRateLimiter(perMinute: number, options: RateLimiterOptions
         insuranceLimiter: memory,
       })
     : memory;
-  const seen = new LRUCache<string, true>({
+  const lease = redis ? leaseSize(perMinute) : 1;
+  const leases = new LRUCache<string, Lease>({
     max: maxKeys,
     dispose: (_value, key, reason) => {
       if (reason === "evict") void memory.delete(key);
     },
   });
 
+  /** Takes a lease (or a refusal) for `key` from the store. */
+  const take = async (key: string, held: Lease): Promise<void> => {
+    try {
+      const res = await limiter.consume(key, lease);
+      Object.assign(held, { points: lease, until: Date.now() + res.msBeforeNext, refused: false });
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) {
+        // The store failed and no limiter stood in: the request goes through rather than fail.
+        Object.assign(held, { points: 1, until: Date.now() + 1_000, refused: false });
+        return;
+      }
+      // The lease went past the budget: its points still below the budget are this instance's.
+      const granted = lease - (refusal.consumedPoints - perMinute);
+      const until = Date.now() + refusal.msBeforeNext;
+      Object.assign(
+        held,
+        granted > 0 ? { points: granted, until, refused: false } : { points: 0, until, refused: true },
+      );
+    }
+  };
+
   const consume = async (key: string): Promise<void> => {
     if (perMinute === 0) return;
-    if (!seen.get(key)) seen.set(key, true);
-    try {
-      await limiter.consume(key);
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes)
-        throw new RateLimitedError(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
-      // The store failed and no limiter stood in: the request goes through rather than fail.
+    let held = leases.get(key);
+    if (!held) {
+      held = { points: 0, until: 0, refused: false };
+      leases.set(key, held);
+    }
+    for (;;) {
+      const now = Date.now();
+      if (held.until <= now) Object.assign(held, { points: 0, refused: false });
+      if (held.refused) throw new RateLimitedError(Math.max(1, Math.ceil((held.until - now) / 1000)));
+      if (held.points > 0) {
+        held.points--;
+        return;
+      }
+      // One request takes the next lease; the others of this instance wait for it.
+      if (!held.taking) {
+        const current = held;
+        held.taking = take(key, current).finally(() => (current.taking = undefined));
+      }
+      await held.taking;
     }
   };
   /** How many keys this process counts: at most `maxKeys`. */
-  return Object.assign(consume, { tracked: () => seen.size });
+  return Object.assign(consume, { tracked: () => leases.size });
 }

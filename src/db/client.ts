@@ -2,6 +2,7 @@ import type { PrismaClient } from "../generated/sqlite/client.js";
 import { providerOf, sqlitePath, type Provider } from "./provider.js";
 import { reusePreparedStatements, type SqliteConnection } from "./sqlite-statements.js";
 import { type CheckpointStats, type SqliteCheckpointer, startSqliteCheckpointer } from "./sqlite-checkpointer.js";
+import { openSqliteReads, type RawRead } from "./sqlite-reads.js";
 
 /**
  * The Prisma client of either provider. Both are generated from the same models, so their model
@@ -14,6 +15,11 @@ export type DbOrTx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction
 export type Database = {
   prisma: Db;
   provider: Provider;
+  /**
+   * The hot lists' reads: on SQLite a read-only connection of their own with kept statements
+   * (src/db/sqlite-reads.ts), on PostgreSQL Prisma's `$queryRaw`. Never inside a transaction.
+   */
+  read: RawRead;
   /**
    * What the background checkpointer did (a SQLite file only; undefined on PostgreSQL or with
    * `backgroundCheckpoints: false`).
@@ -47,6 +53,7 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
   const log = options.onQuery ? [{ emit: "event" as const, level: "query" as const }] : [];
   let prisma: Db;
   let checkpointer: SqliteCheckpointer | undefined;
+  let reads: ReturnType<typeof openSqliteReads> | undefined;
   if (provider === "sqlite") {
     const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
       import("../generated/sqlite/client.js"),
@@ -76,6 +83,7 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     await prisma.$queryRawUnsafe(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
     if (options.backgroundCheckpoints ?? true)
       checkpointer = await checkpointInBackground(prisma, databaseUrl, options);
+    reads = openSqliteReads(sqlitePath(databaseUrl), options.onQuery);
   } else {
     const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
       import("../generated/postgresql/client.js"),
@@ -92,10 +100,18 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     );
   }
   const close = async () => {
+    reads?.close();
     await checkpointer?.stop();
     await prisma.$disconnect();
   };
-  return { prisma, provider, close, ...(checkpointer ? { checkpointer, checkpoints: checkpointer.stats } : {}) };
+  const read: RawRead = reads?.read ?? ((sql) => prisma.$queryRaw(sql));
+  return {
+    prisma,
+    provider,
+    read,
+    close,
+    ...(checkpointer ? { checkpointer, checkpoints: checkpointer.stats } : {}),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.js";
+import type { RawRead } from "../db/sqlite-reads.js";
 import type { EventBus } from "../events/bus.js";
 import type { TxtLookup } from "../net/dns-txt.js";
 
@@ -13,6 +14,11 @@ export type DomainContext = {
   now: () => Date;
   /** The service's public URL (config PUBLIC_URL): links in alert notifications point into its API. */
   publicUrl?: string;
+  /**
+   * The hot lists' raw reads outside any transaction (src/db/sqlite-reads.ts); without it they
+   * go through `db.$queryRaw`.
+   */
+  read?: RawRead;
   /** DNS TXT lookups (custom domains' verification); without it a domain is looked up by the sweep only. */
   lookupTxt?: TxtLookup;
 };

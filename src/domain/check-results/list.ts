@@ -2,7 +2,7 @@ import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
 import { ownedCheck } from "./check.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-import { type CheckResultRow, selectResults } from "./rows.js";
+import { readResults, selectResults } from "./rows.js";
 import { v1Window } from "../shared/v1-window-schemas.js";
 import { ListCheckResultsQuery, ListCheckResultsV1Query } from "./schemas.js";
 
@@ -22,7 +22,8 @@ export async function listCheckResults({
   const { limit, nextId, fields, ...filters } = parseInput(ListCheckResultsQuery, query, "query");
   const after = nextId ? decodeCheckResultCursor(nextId) : null;
   const id = String(checkId);
-  const rows = await ctx.db.$queryRaw<CheckResultRow[]>(
+  const rows = await readResults(
+    ctx,
     selectResults({ checkId: id, accountId: ctx.accountId, filters, after, limit: limit + 1 }),
   );
   // Rows are the caller's by the accountId condition; only an empty page needs to tell "no check" from "no results".
@@ -52,7 +53,7 @@ export async function listCheckResultsV1({
     limit,
     offset: (page - 1) * limit,
   });
-  const rows = await ctx.db.$queryRaw<CheckResultRow[]>(sql);
+  const rows = await readResults(ctx, sql);
   if (rows.length === 0) await ownedCheck({ ctx, id: checkId });
   return rows;
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
+import type { DomainContext } from "../context.js";
 import type { ListCheckResultsQuery } from "./schemas.js";
 
 /**
@@ -53,6 +54,11 @@ type Position = { startedAt: Date; id: string };
 
 /** Backward pages (GraphQL `last`/`before`): the rows newer than `before` (all rows without it), oldest first. */
 type Backward = { backward?: boolean; before?: Position | null };
+
+/** A list's rows: through the context's raw reads when it has them (src/db/sqlite-reads.ts). */
+export function readResults(ctx: DomainContext, sql: Prisma.Sql): Promise<CheckResultRow[]> {
+  return ctx.read ? ctx.read<CheckResultRow>(sql) : ctx.db.$queryRaw<CheckResultRow[]>(sql);
+}
 
 /**
  * The rows of one check (of the caller's account) matching the filters, newest first, after `after`;
