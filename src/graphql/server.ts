@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
+import { useGraphQlJit } from "@envelop/graphql-jit";
+import { getOperationAST } from "graphql";
 import { createYoga } from "graphql-yoga";
 import type { AppContext } from "../app-context.js";
 import { buildContext, type GraphQLContext, type WebRequest } from "./context.js";
@@ -47,6 +49,10 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       singleConnectionSse(GRAPHQL_PATH),
       sharedSubscriptions(),
       publicQueryCache(context.events),
+      useGraphQlJit(
+        {},
+        { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation === "query" },
+      ),
       graphiqlAssets(),
       ...(context.config.graphqlIntrospection ? [] : [useDisableIntrospection()]),
     ],
