@@ -9,7 +9,7 @@ import { useLimitedDocumentCache } from "./document-cache.js";
 import { sharedSubscriptions } from "./subscriptions/shared-execution.js";
 import { maskError, yogaLogging } from "./errors.js";
 import { useMetrics } from "./metrics.js";
-import { publicQueryCache } from "./public-cache.js";
+import { answerCache } from "./answer-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
 import { singleConnectionSse } from "./sse.js";
@@ -48,7 +48,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       ...validationLimits(),
       singleConnectionSse(GRAPHQL_PATH),
       sharedSubscriptions(),
-      publicQueryCache(context.events),
+      answerCache(context.events),
       useGraphQlJit(
         {},
         { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation === "query" },
