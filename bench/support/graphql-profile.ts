@@ -5,6 +5,7 @@
 //   tsx bench/support/graphql-profile.ts                      ({ viewer { account { id } } })
 //   BENCH_QUERY='{ __typename }' BENCH_SECONDS=5 tsx bench/support/graphql-profile.ts
 //   BENCH_NESTED=1 tsx bench/support/graphql-profile.ts       (the nested status-page query, data set seeded)
+//   BENCH_NESTED=1 BENCH_CONNECTIONS=1 tsx bench/support/graphql-profile.ts   (one answer at a time: its own CPU)
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -36,6 +37,7 @@ const PARTS: [string, RegExp][] = [
 ];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const nested = process.env.BENCH_NESTED === "1";
 const query = nested ? NESTED_STATUS_PAGES_QUERY : (process.env.BENCH_QUERY ?? "{ viewer { account { id } } }");
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));
@@ -54,7 +56,7 @@ const run = (duration: number) =>
   autocannon({
     url: `${url}/graphql`,
     method: "POST",
-    connections: 50,
+    connections,
     duration,
     headers: { "content-type": "application/json", authorization: `Bearer ${env.VIGIL_API_KEY}` },
     body: JSON.stringify({ query, variables: { first: 20 } }),
@@ -92,13 +94,25 @@ try {
     .filter(([part]) => !part.startsWith("client") && part !== "(idle)")
     .reduce((sum, [, us]) => sum + us, 0);
   console.log(
-    `${nested ? "nested status pages (first: 20)" : query}: ${requests} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), 50 connections, Node ${process.version}`,
+    `${nested ? "nested status pages (first: 20)" : query}: ${requests} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), ${connections} connections, Node ${process.version}`,
   );
   console.log(`server CPU per request: ${(server / requests).toFixed(0)} us (the client's and idle time excluded)\n`);
   for (const [part, us] of [...spent].sort((a, b) => b[1] - a[1])) {
     const share =
       part.startsWith("client") || part === "(idle)" ? "" : `${((100 * us) / server).toFixed(1).padStart(5)} %`;
     console.log(`${(us / requests).toFixed(1).padStart(8)} us/request ${share.padStart(8)}  ${part}`);
+  }
+  if (process.env.BENCH_TOP) {
+    // The functions that spend the most CPU themselves (self time), for a look below the parts.
+    const self = new Map<string, number>();
+    profile.samples!.forEach((id, i) => {
+      const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+      const name = `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^.*\/src\//, "src/")}:${lineNumber + 1}`;
+      self.set(name, (self.get(name) ?? 0) + profile.timeDeltas![i]!);
+    });
+    console.log("\nself time, top functions:");
+    for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP)))
+      console.log(`${(us / requests).toFixed(1).padStart(8)} us/request  ${name}`);
   }
 } finally {
   await app.stop();
