@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/domain/accounts/create.js";
 import { testProvider } from "../support/database.js";
 import { useTestApp } from "../support/app.js";
-import { createService, type Service } from "../support/fixtures/services.js";
+import { addUpdate, pageWithIncident } from "../support/fixtures/incidents.js";
 import { createStatusPage } from "../support/fixtures/status-pages.js";
 
 const PAGES = `query ($first: Int!) { statusPages(first: $first) { edges { node {
@@ -16,9 +16,7 @@ const PAGES = `query ($first: Int!) { statusPages(first: $first) { edges { node 
 describe(`GraphQL answers cached per account on ${testProvider}`, () => {
   let queries: string[] = [];
   const t = useTestApp({}, { onQuery: (sql) => queries.push(sql) });
-  let service: Service;
-  let page: { id: string };
-  let incidentId: string;
+  let seeded: Awaited<ReturnType<typeof pageWithIncident>>;
   const pages = async (key?: string) => {
     const { body } = await t.gql(PAGES, { first: 10 }, key);
     expect(body.errors).toBeUndefined();
@@ -33,20 +31,12 @@ describe(`GraphQL answers cached per account on ${testProvider}`, () => {
   };
 
   beforeAll(async () => {
-    service = await createService(t.api, "Web");
-    page = await createStatusPage(t.api, [service.id], { name: "Ops", url: "gql-account-cache" });
-    const created = await t.api.post("/v1/status-pages/incidents", {
-      name: "Down",
-      severity: "MAJOR",
-      services: [{ id: service.id }],
-      incidentUpdates: [{ description: "first" }],
-    });
-    incidentId = created.body.id;
+    seeded = await pageWithIncident(t.api, "Ops");
   });
 
   it("answers a repeated query without a statement, for any key of the account, and never another account's", async () => {
     const first = await pages();
-    expect(first.map((p: any) => p.name)).toEqual(["Ops"]);
+    expect(first.map((p: any) => p.name)).toEqual(["Ops status"]);
     expect(await statementsOf(() => pages())).toBe(0);
     const { apiKey } = await createApiKey({ db: t.db, input: { accountId: t.accountId } });
     expect(await pages(apiKey)).toEqual(first);
@@ -56,25 +46,23 @@ describe(`GraphQL answers cached per account on ${testProvider}`, () => {
 
   it("shows an update, a renamed page and service, a new page and a deleted incident as soon as they are written", async () => {
     await pages();
-    const added = await t.api.post(`/v1/status-pages/incidents/${incidentId}/incident-updates`, {
-      description: "fixed",
-      status: "RESOLVED",
-    });
-    expect(added.status).toBe(201);
+    await addUpdate(t.api, seeded.incidentId, "fixed", "RESOLVED");
     const [shown] = await pages();
-    expect(shown.incidents.edges[0].node.updates.edges.map((e: any) => e.node.description)).toEqual(["fixed", "first"]);
+    expect(shown.incidents.edges[0].node.updates.edges.map((e: any) => e.node.description)).toEqual([
+      "fixed",
+      "Investigating",
+    ]);
     expect(shown.incidents.edges[0].node.lastUpdateStatus).toBe("RESOLVED");
 
-    expect((await t.api.put(`/v1/status-pages/${page.id}`, { name: "Renamed", url: "gql-account-cache" })).status).toBe(
-      200,
-    );
+    const renamed = await t.api.put(`/v1/status-pages/${seeded.pageId}`, { name: "Renamed", url: seeded.slug });
+    expect(renamed.status).toBe(200);
     expect((await pages())[0].name).toBe("Renamed");
-    expect((await t.api.put(`/v1/status-pages/services/${service.id}`, { name: "Website" })).status).toBe(200);
+    expect((await t.api.put(`/v1/status-pages/services/${seeded.serviceId}`, { name: "Website" })).status).toBe(200);
     expect((await pages())[0].cards[0].services).toEqual([{ name: "Website" }]);
 
-    await createStatusPage(t.api, [service.id], { name: "Second", url: "gql-account-cache-2" });
+    await createStatusPage(t.api, [seeded.serviceId], { name: "Second", url: `${seeded.slug}-2` });
     expect((await pages()).map((p: any) => p.name)).toEqual(["Second", "Renamed"]);
-    expect((await t.api.delete(`/v1/status-pages/incidents/${incidentId}`)).status).toBe(204);
+    expect((await t.api.delete(`/v1/status-pages/incidents/${seeded.incidentId}`)).status).toBe(204);
     expect((await pages()).map((p: any) => p.incidents.edges.length)).toEqual([0, 0]);
   });
 
