@@ -173,6 +173,13 @@ async function seedAndCount(env: Record<string, string>) {
   try {
     await seedStatusPages(app.context.database.prisma, env.VIGIL_ACCOUNT_ID!);
     const { url } = await app.start();
+    const accountId = env.VIGIL_ACCOUNT_ID!;
+    /**
+     * The least count of 3 recordings: other work of the server (a key's usage flushed on a timer,
+     * sweeps) may add statements to a window, never take the query's away. Before each, a page event
+     * drops the account's remembered answer, and a trivial query warms the key cache (its lookup is
+     * not the query's).
+     */
     const count = async (first: number) => {
       const scenario = {
         name: `nested, first ${first}`,
@@ -180,20 +187,16 @@ async function seedAndCount(env: Record<string, string>) {
         headers: { authorization: `Bearer ${env.VIGIL_API_KEY}` },
         body: JSON.stringify({ query: NESTED_STATUS_PAGES_QUERY, variables: { first } }),
       };
-      // Warms the key cache (its lookup is not the query's), without answering the query itself:
-      // a second identical query would be answered from the account's answer cache.
-      await once({ ...scenario, body: JSON.stringify({ query: "{ __typename }" }) });
-      recording = [];
-      await once(scenario);
-      // The query only reads: a write in its window is other work (e.g. a key's usage flushed on a timer).
-      const others = recording.filter((sql) => !/^\s*(SELECT|WITH)\b/i.test(sql));
-      if (others.length)
-        console.log(
-          `(not counted: ${others.length} other statements in the window, ${others[0]!.trim().slice(0, 60)}...)`,
-        );
-      const counted = recording.length - others.length;
-      recording = null;
-      return counted;
+      let least = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        app.context.events.publish({ type: "statusPageChanged", accountId, statusPageIds: [] });
+        await once({ ...scenario, body: JSON.stringify({ query: "{ __typename }" }) });
+        recording = [];
+        await once(scenario);
+        least = Math.min(least, recording.length);
+        recording = null;
+      }
+      return least;
     };
     return { twenty: await count(20), five: await count(5) };
   } finally {
