@@ -69,3 +69,18 @@ export function printCharges(spent: Map<string, number>, requests: number) {
     console.log(`${(us / requests).toFixed(1).padStart(8)} us/request ${share.padStart(8)}  ${part}`);
   }
 }
+
+/** The `top` functions that spend the most CPU themselves (self time), for a look below the parts. */
+export function printTop(profile: Profiler.Profile, requests: number, top: number) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  profile.samples!.forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const file = url.replace(/^.*node_modules\//, "").replace(/^.*\/src\//, "src/");
+    const name = `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + profile.timeDeltas![i]!);
+  });
+  console.log("\nself time, top functions:");
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${(us / requests).toFixed(1).padStart(8)} us/request  ${name}`);
+}

@@ -12,21 +12,36 @@ function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime + stime, in clock ticks of 10 ms
 }
 
-async function perRequest({ base, pid, path, init }: Variant, requests: number, concurrency = 10): Promise<number> {
-  const send = async () => {
-    const response = await fetch(`${base}${path}`, init);
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    await response.arrayBuffer();
-  };
-  for (let i = 0; i < 200; i++) await send(); // warm-up
+/**
+ * The server process's own CPU (from /proc/<pid>/stat, so not the client's) per request, over
+ * `requests` calls of `send` (the i-th request gets i), `concurrency` at a time, after `warmUp` calls.
+ */
+export async function serverCpuPerRequest(
+  pid: number,
+  send: (i: number) => Promise<void>,
+  { requests, concurrency = 10, warmUp = 200 }: { requests: number; concurrency?: number; warmUp?: number },
+): Promise<number> {
+  for (let i = 0; i < warmUp; i++) await send(i);
   const before = cpuMicros(pid);
-  let left = requests;
+  let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (left-- > 0) await send();
+      while (next < requests) await send(warmUp + next++);
     }),
   );
   return (cpuMicros(pid) - before) / requests;
+}
+
+async function perRequest({ base, pid, path, init }: Variant, requests: number): Promise<number> {
+  return serverCpuPerRequest(
+    pid,
+    async () => {
+      const response = await fetch(`${base}${path}`, init);
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      await response.arrayBuffer();
+    },
+    { requests },
+  );
 }
 
 export async function printBreakdown(

@@ -5,6 +5,7 @@
 //   tsx bench/support/graphql-profile.ts                      ({ viewer { account { id } } })
 //   BENCH_QUERY='{ __typename }' BENCH_SECONDS=5 tsx bench/support/graphql-profile.ts
 //   BENCH_NESTED=1 tsx bench/support/graphql-profile.ts       (the nested status-page query, data set seeded)
+//   BENCH_NESTED=1 BENCH_CONNECTIONS=1 tsx bench/support/graphql-profile.ts   (one answer at a time: its own CPU)
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +15,7 @@ import { loadConfig } from "../../src/config.js";
 import { migrate } from "../../src/db/migrate.js";
 import { buildApp } from "../../src/server.js";
 import { NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "../../test/support/fixtures/status-page-dataset.js";
-import { charge, CLIENT, type Parts, printCharges, profiled } from "./cpu-profile.js";
+import { charge, CLIENT, type Parts, printCharges, printTop, profiled } from "./cpu-profile.js";
 
 /** Most specific first: a sample whose stack holds any frame of a part is that part's. */
 const PARTS: Parts = [
@@ -36,6 +37,7 @@ const PARTS: Parts = [
 ];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const nested = process.env.BENCH_NESTED === "1";
 const query = nested ? NESTED_STATUS_PAGES_QUERY : (process.env.BENCH_QUERY ?? "{ viewer { account { id } } }");
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));
@@ -54,7 +56,7 @@ const run = (duration: number) =>
   autocannon({
     url: `${url}/graphql`,
     method: "POST",
-    connections: 50,
+    connections,
     duration,
     headers: { "content-type": "application/json", authorization: `Bearer ${env.VIGIL_API_KEY}` },
     body: JSON.stringify({ query, variables: { first: 20 } }),
@@ -64,9 +66,10 @@ try {
   const { result, profile } = await profiled(() => run(seconds));
   if (result.errors || result.non2xx) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx`);
   console.log(
-    `${nested ? "nested status pages (first: 20)" : query}: ${result.requests.total} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), 50 connections, Node ${process.version}`,
+    `${nested ? "nested status pages (first: 20)" : query}: ${result.requests.total} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), ${connections} connections, Node ${process.version}`,
   );
   printCharges(charge(profile, PARTS), result.requests.total);
+  if (process.env.BENCH_TOP) printTop(profile, result.requests.total, Number(process.env.BENCH_TOP));
 } finally {
   await app.stop();
   rmSync(dir, { recursive: true, force: true });

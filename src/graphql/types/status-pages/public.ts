@@ -1,7 +1,7 @@
 import { findPublicStatusPage } from "../../../domain/status-pages/index.js";
 import { publicReadCache } from "../../../domain/status-pages/public/read-cache.js";
 import { builder } from "../../builder.js";
-import { notePublicPage } from "../../public-cache.js";
+import { notePublicPage } from "../../answer-cache.js";
 import { StatusPageRef } from "./type.js";
 import { markPublic } from "./scope.js";
 

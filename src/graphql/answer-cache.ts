@@ -2,9 +2,11 @@ import { type DocumentNode, type ExecutionResult, Kind, type OperationDefinition
 import type { Plugin } from "graphql-yoga";
 import { LRUCache } from "lru-cache";
 import type { EventBus, VigilEvent } from "../events/bus.js";
+import { accountCacheable } from "./answer-scope.js";
 import type { GraphQLContext } from "./context.js";
 
-type Entry = { result: ExecutionResult; pages: { id: string; accountId: string }[] };
+/** A key-less answer names the pages it resolved; an answer for a key, its account. */
+type Entry = { result: ExecutionResult; pages: { id: string; accountId: string }[]; accountId: string | null };
 
 /** The public pages each request resolved (publicStatusPage notes them), for the invalidation of its answer. */
 const resolvedPages = new WeakMap<object, { id: string; accountId: string }[]>();
@@ -28,12 +30,18 @@ function publicOperation(document: DocumentNode, operationName: string | null | 
 }
 
 /**
- * Answers of the key-less `publicStatusPage` queries, remembered per (document, variables) for at
- * most a minute and dropped on the events that change what they show (incident and page writes of
- * the pages they resolved, a check status change of their account; a page write drops answers that
- * resolved no page, as the page may now exist). The invalidation comes through the event bus.
+ * Answers remembered per (document, variables) for at most a minute, and dropped on the events
+ * that change what they show; the invalidation comes through the event bus, so a bus shared by
+ * instances clears every instance.
+ * - Key-less `publicStatusPage` queries: the same answer for everyone, dropped on incident and
+ *   page writes of the pages they resolved and on a check status change of their account (a page
+ *   write drops answers that resolved no page, as the page may now exist).
+ * - Queries sent with a key (or a session) that read only status pages and incidents
+ *   (answer-scope.ts): remembered per account, whichever of its keys asked, and dropped on any
+ *   page, incident or check status event of the account. The key is checked (and counted) before
+ *   execution, so a cached answer costs the caller what a computed one does.
  */
-export function publicQueryCache(events: EventBus): Plugin<GraphQLContext> {
+export function answerCache(events: EventBus): Plugin<GraphQLContext> {
   const cache = new LRUCache<string, Entry>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (entry, key) => key.length + (entry.result as { stringify: () => string }).stringify().length * 2,
@@ -45,21 +53,32 @@ export function publicQueryCache(events: EventBus): Plugin<GraphQLContext> {
     for (const [key, entry] of cache.entries()) if (gone(entry)) cache.delete(key);
   };
   events.subscribe((event: VigilEvent) => {
+    const account = (e: Entry) => e.accountId === event.accountId;
     if (event.type === "incidentChanged" || event.type === "incidentUpdateAdded")
-      drop((e) => e.pages.some((p) => event.statusPageIds.includes(p.id)));
+      drop((e) => account(e) || e.pages.some((p) => event.statusPageIds.includes(p.id)));
     else if (event.type === "statusPageChanged")
-      drop((e) => !e.pages.length || e.pages.some((p) => event.statusPageIds.includes(p.id)));
-    else if (event.type === "checkStatusChanged") drop((e) => e.pages.some((p) => p.accountId === event.accountId));
+      drop(
+        (e) =>
+          account(e) ||
+          (e.accountId === null && !e.pages.length) ||
+          e.pages.some((p) => event.statusPageIds.includes(p.id)),
+      );
+    else if (event.type === "checkStatusChanged")
+      drop((e) => account(e) || e.pages.some((p) => p.accountId === event.accountId));
   });
   // Invalidations published while the shared bus was away were missed: every answer goes.
   events.onResume(() => drop(() => true));
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as GraphQLContext;
-      if (ctx.caller !== null || !publicOperation(args.document, args.operationName)) return;
+      const accountId = ctx.caller?.accountId ?? null;
+      const cacheable = accountId
+        ? accountCacheable(args.schema, args.document, args.operationName)
+        : publicOperation(args.document, args.operationName);
+      if (!cacheable) return;
       const text = printed.get(args.document) ?? print(args.document);
       printed.set(args.document, text);
-      const key = JSON.stringify([text, args.operationName ?? null, args.variableValues ?? {}]);
+      const key = JSON.stringify([accountId, text, args.operationName ?? null, args.variableValues ?? {}]);
       const hit = cache.get(key);
       if (hit) return setResultAndStopExecution(hit.result);
       const started = generation;
@@ -71,6 +90,7 @@ export function publicQueryCache(events: EventBus): Plugin<GraphQLContext> {
           cache.set(key, {
             result: { ...result, stringify: () => json } as ExecutionResult,
             pages: resolvedPages.get(ctx) ?? [],
+            accountId,
           });
         },
       };

@@ -1,0 +1,81 @@
+// The nested status-page query's figures for bench/graphql.ts: its SQL statement count (in
+// process) and the server's CPU per uncached answer (against the bench's server process).
+import { loadConfig } from "../../src/config.js";
+import { buildApp } from "../../src/server.js";
+import {
+  ISSUE_DATASET,
+  NESTED_STATUS_PAGES_QUERY,
+  seedStatusPages,
+} from "../../test/support/fixtures/status-page-dataset.js";
+import { serverCpuPerRequest } from "./graphql-breakdown.js";
+import { once } from "./graphql-load.js";
+
+/** In process: the bootstrap account and key, the data set, then the nested query's statements for 20 and for 5 pages. */
+export async function seedAndCount(env: Record<string, string>) {
+  let recording: string[] | null = null;
+  // Without the engine: its scheduler's statements would be counted with the query's.
+  const app = await buildApp(loadConfig({ ...env, PORT: "0", LOG_LEVEL: "silent", ENGINE_ENABLED: "false" }), {
+    onQuery: (sql) => recording?.push(sql),
+  });
+  try {
+    await seedStatusPages(app.context.database.prisma, env.VIGIL_ACCOUNT_ID!);
+    const { url } = await app.start();
+    const accountId = env.VIGIL_ACCOUNT_ID!;
+    /**
+     * The least count of 3 recordings: other work of the server (a key's usage flushed on a timer,
+     * sweeps) may add statements to a window, never take the query's away. Before each, a page event
+     * drops the account's remembered answer, and a trivial query warms the key cache (its lookup is
+     * not the query's).
+     */
+    const count = async (first: number) => {
+      const scenario = {
+        name: `nested, first ${first}`,
+        url,
+        headers: { authorization: `Bearer ${env.VIGIL_API_KEY}` },
+        body: JSON.stringify({ query: NESTED_STATUS_PAGES_QUERY, variables: { first } }),
+      };
+      let least = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        app.context.events.publish({ type: "statusPageChanged", accountId, statusPageIds: [] });
+        await once({ ...scenario, body: JSON.stringify({ query: "{ __typename }" }) });
+        recording = [];
+        await once(scenario);
+        least = Math.min(least, recording.length);
+        recording = null;
+      }
+      return least;
+    };
+    return { twenty: await count(20), five: await count(5) };
+  } finally {
+    await app.stop();
+  }
+}
+
+/**
+ * The nested query one request at a time, each with an `updates(first:)` no request sent before
+ * (5 to 100: every incident has 5 updates, so the same answer, but another cache key), so every
+ * answer is computed. Its SQL is the same for all (varying the pages' `first` would also have
+ * Prisma plan a new statement each time). The server's CPU per answer (from /proc) and the
+ * latency; the first 20 warm the code paths up.
+ */
+export async function uncachedAnswers(url: string, pid: number, headers: Record<string, string>, requests: number) {
+  const query = NESTED_STATUS_PAGES_QUERY.replace("($first: Int!)", "($first: Int!, $updates: Int!)").replace(
+    "updates(first: 20)",
+    "updates(first: $updates)",
+  );
+  if (!query.includes("$updates)")) throw new Error("the nested query no longer has updates(first: 20)");
+  const warmUp = 20;
+  let latency = 0;
+  const send = async (i: number) => {
+    const started = performance.now();
+    const body = JSON.stringify({ query, variables: { first: ISSUE_DATASET.pages, updates: 5 + i } });
+    const data = await once({ name: "(a) uncached", url, headers, body });
+    const updates = data.statusPages.edges[0].node.incidents.edges[0].node.updates.edges.length;
+    if (data.statusPages.edges.length !== ISSUE_DATASET.pages || updates !== ISSUE_DATASET.updatesPerIncident)
+      throw new Error("the uncached answer is incomplete");
+    if (i >= warmUp) latency += performance.now() - started;
+  };
+  const count = Math.min(requests, 96 - warmUp);
+  const cpu = await serverCpuPerRequest(pid, send, { requests: count, concurrency: 1, warmUp });
+  return { requests: count, cpuMs: cpu / 1000, latencyMs: latency / count };
+}
