@@ -170,7 +170,11 @@ try {
   // The loop's longest hold during the sweep: the largest gap between turns of a 1 ms timer, the
   // last one (up to the sweep's end) included: a sweep that never yields holds it all along.
   const cpu = process.cpuUsage();
-  const { value: due, holdMs: hold } = await longestHold(() => timed(() => sweep(new Date(Date.now() + 2 * DAY_MS))));
+  const {
+    value: due,
+    holdMs: hold,
+    holdCpuMs: holdCpu,
+  } = await longestHold(() => timed(() => sweep(new Date(Date.now() + 2 * DAY_MS))));
   const sweepCpu = process.cpuUsage(cpu);
   rows.push({
     what: `missed-heartbeat sweep, ${checks + 1} checks, all due`,
@@ -184,6 +188,7 @@ try {
   rows.push({
     what: "missed-heartbeat sweep: longest event-loop hold",
     figure: `${hold.toFixed(1)} ms`,
+    note: `${holdCpu.toFixed(1)} ms of CPU in the longest one by CPU`,
     goal: { text: "<= 20 ms", met: hold <= 20 },
   });
   const again = await timed(() => sweep(new Date(Date.now() + 2 * DAY_MS)));
@@ -203,17 +208,29 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function longestHold<T>(fn: () => Promise<T>): Promise<{ value: T; holdMs: number }> {
+/**
+ * The event loop's longest hold while `fn` runs: the largest gap between turns of a 1 ms timer,
+ * the last one (up to the end) included, in wall time and in this process's CPU time (on a loaded
+ * machine a gap also holds the time the process waited for a core; its CPU time does not).
+ */
+async function longestHold<T>(fn: () => Promise<T>): Promise<{ value: T; holdMs: number; holdCpuMs: number }> {
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   let max = 0;
-  const probe = setInterval(() => {
+  let maxCpu = 0;
+  const tick = () => {
     const now = performance.now();
+    const cpu = process.cpuUsage(lastCpu);
     max = Math.max(max, now - last);
+    maxCpu = Math.max(maxCpu, (cpu.user + cpu.system) / 1000);
     last = now;
-  }, 1);
+    lastCpu = process.cpuUsage();
+  };
+  const probe = setInterval(tick, 1);
   const value = await fn();
   clearInterval(probe);
-  return { value, holdMs: Math.max(max, performance.now() - last) };
+  tick();
+  return { value, holdMs: max, holdCpuMs: maxCpu };
 }
 
 /** GET /ping/{token}, round-robin over the tokens. */
