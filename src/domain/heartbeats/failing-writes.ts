@@ -33,20 +33,24 @@ async function insertNew(tx: DbOrTx, due: Due[]): Promise<Set<string>> {
 
 /**
  * Writes the FAILING events of these silences in one transaction: the latest events re-read just
- * before (a ping or another sweep that came first leaves its check alone), the events inserted
+ * before (a ping or another sweep that came first leaves its check alone; this narrows the window,
+ * the deterministic ids make duplicates impossible), the events inserted
  * in one statement where their deterministic ids are the compare-and-set between sweeps, then each
  * check's status decision (a failed run; in checkId order, as every batch locks statuses) and one
  * rollup write. Published and status effects run after the commit. The silences written.
  */
 async function writeTogether(ctx: SystemContext, due: readonly Due[], now: Date): Promise<Due[]> {
   const effects = noStatusEffects();
+  // Read before the transaction, whose first statement is a write: a SQLite transaction that
+  // read first cannot take the write lock once another process (the CLI) wrote meanwhile
+  // (SQLITE_BUSY_SNAPSHOT, no waiting); one that writes first waits for the lock.
+  const latest = await latestIds(
+    ctx.db,
+    due.map((d) => d.checkId),
+  );
+  const fresh = due.filter((d) => (latest.get(d.checkId) ?? null) === d.after).sort(byCheck);
+  if (fresh.length === 0) return [];
   const written = await ctx.db.$transaction(async (tx) => {
-    const latest = await latestIds(
-      tx,
-      due.map((d) => d.checkId),
-    );
-    const fresh = due.filter((d) => (latest.get(d.checkId) ?? null) === d.after).sort(byCheck);
-    if (fresh.length === 0) return [];
     const inserted = await insertNew(tx, fresh);
     const mine = fresh.filter((d) => inserted.has(d.id));
     for (const d of mine)
