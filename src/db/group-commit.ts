@@ -6,16 +6,20 @@ export type GroupCommit<I, O> = { write(item: I): Promise<O>; flushed(): Promise
  * together in the next call of `writeBatch` (up to `maxBatch`, one call at a time), so SQLite's
  * single writer commits once for many items instead of once each. `writeBatch` answers each item
  * in order, an Error for an item that failed alone; each caller awaits its own answer, given only
- * once its batch has committed.
+ * once its batch has committed. With `windowMs`, an item that finds the writer idle waits that
+ * long for company first (requests that each wait for their answer arrive a few at a time).
  */
 export function createGroupCommit<I, O>(
   writeBatch: (items: I[]) => Promise<(O | Error)[]>,
-  options: { maxBatch: number },
+  options: { maxBatch: number; windowMs?: number },
 ): GroupCommit<I, O> {
   const queue: { item: I; resolve: (answer: O) => void; reject: (error: Error) => void }[] = [];
   let writing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
 
   function flush() {
+    if (timer) clearTimeout(timer);
+    timer = null;
     if (writing || queue.length === 0) return;
     const batch = queue.splice(0, options.maxBatch);
     writing = (async () => {
@@ -38,7 +42,8 @@ export function createGroupCommit<I, O>(
     write(item) {
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        flush();
+        if (!options.windowMs || writing || queue.length >= options.maxBatch) flush();
+        else timer ??= setTimeout(flush, options.windowMs);
       });
     },
     async flushed() {

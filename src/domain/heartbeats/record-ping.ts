@@ -9,13 +9,15 @@ import { PingInput } from "./schemas.js";
 
 /** Pings are many and small: a batch is far cheaper to commit than each alone (SQLite's one writer). */
 const MAX_BATCH = 256;
+/** How long a ping that finds the writer idle waits for others: a little latency for far fewer commits. */
+const WINDOW_MS = 2;
 const writers = new WeakMap<Db, GroupCommit<Ping, HeartbeatEventRow>>();
 
 function writerOf(ctx: DomainContext) {
   let writer = writers.get(ctx.db);
   if (!writer) {
     const system = { db: ctx.db, events: ctx.events, now: ctx.now, publicUrl: ctx.publicUrl };
-    writer = createGroupCommit((pings) => recordPings(system, pings), { maxBatch: MAX_BATCH });
+    writer = createGroupCommit((pings) => recordPings(system, pings), { maxBatch: MAX_BATCH, windowMs: WINDOW_MS });
     writers.set(ctx.db, writer);
   }
   return writer;
