@@ -137,7 +137,10 @@ export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext;
         written += await writeFailings(ctx, chunk, now);
         const used = process.cpuUsage(started);
         const perCheck = (used.user + used.system) / 1000 / chunk.length;
-        size = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.floor(CHUNK_MS / Math.max(perCheck, 0.01))));
+        // At most twice the last size: one cheap chunk (GC elsewhere, checks another sweep took) must
+        // not make the next one long.
+        const fits = Math.floor(CHUNK_MS / Math.max(perCheck, 0.01));
+        size = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, 2 * chunk.length, fits));
         await yieldLoop();
       }
     }
