@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.js";
+import { createGroupCommit } from "../db/group-commit.js";
 import { recordTries, type TryOutcome } from "../domain/alert-notifications/claim.js";
 
 export type OutcomeWriter = { record(outcome: TryOutcome): Promise<boolean>; flushed(): Promise<void> };
@@ -11,37 +12,6 @@ export type OutcomeWriter = { record(outcome: TryOutcome): Promise<boolean>; flu
  * worker awaits its own answer (false: the lease was lost and the try not recorded).
  */
 export function createOutcomeWriter(db: Db, options: { maxBatch: number }): OutcomeWriter {
-  const queue: { outcome: TryOutcome; resolve: (ok: boolean) => void; reject: (error: Error) => void }[] = [];
-  let writing: Promise<void> | null = null;
-
-  function flush() {
-    if (writing || queue.length === 0) return;
-    const batch = queue.splice(0, options.maxBatch);
-    writing = (async () => {
-      try {
-        const answers = await recordTries({ ctx: { db }, outcomes: batch.map((item) => item.outcome) });
-        for (const [i, answer] of answers.entries()) batch[i]!.resolve(answer);
-      } catch (error) {
-        for (const item of batch) item.reject(error as Error);
-      }
-    })().finally(() => {
-      writing = null;
-      flush();
-    });
-  }
-
-  return {
-    record(outcome) {
-      return new Promise((resolve, reject) => {
-        queue.push({ outcome, resolve, reject });
-        flush();
-      });
-    },
-    async flushed() {
-      while (writing || queue.length > 0) {
-        flush();
-        await writing;
-      }
-    },
-  };
+  const writer = createGroupCommit<TryOutcome, boolean>((outcomes) => recordTries({ ctx: { db }, outcomes }), options);
+  return { record: (outcome) => writer.write(outcome), flushed: () => writer.flushed() };
 }

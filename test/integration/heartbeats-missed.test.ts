@@ -222,4 +222,35 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
       statements = null;
     }
   });
+
+  it("reads the checks in pages and writes many silences in chunks, each FAILING once", async () => {
+    const many = await Promise.all(Array.from({ length: 260 }, () => heartbeatCheck()));
+    const published: VigilEvent[] = [];
+    const unsubscribe = t.app.context.events.subscribe((event) => published.push(event));
+    statements = [];
+    try {
+      expect(await sweep(at(91))).toBe(260);
+    } finally {
+      unsubscribe();
+    }
+    const all = statements;
+    statements = null;
+    // Two keyset pages of at most 250 checks, each with its checks' latest events.
+    expect(all.filter((sql) => /FROM "Check" c\s+LEFT JOIN "CheckGroup"/.test(sql))).toHaveLength(2);
+    // The events go in one statement per chunk (one transaction of at least two checks, but for
+    // the last of a page).
+    const inserts = all.filter((sql) => /^\s*INSERT INTO "HeartbeatEvent"/.test(sql));
+    expect(inserts.length).toBeGreaterThan(0);
+    expect(inserts.length).toBeLessThanOrEqual(260 / 2 + 2);
+    const ids = many.map((c) => c.id);
+    const events = await db().heartbeatEvent.findMany({ where: { checkId: { in: ids } } });
+    expect(events).toHaveLength(260);
+    expect(new Set(events.map((e) => e.checkId)).size).toBe(260);
+    expect(events.every((e) => e.state === "FAILING" && e.timestamp.getTime() === at(90).getTime())).toBe(true);
+    const statuses = await db().checkStatus.findMany({ where: { checkId: { in: ids } } });
+    expect(statuses.map((s) => s.condition)).toEqual(ids.map(() => "FAILING"));
+    const recorded = published.filter((e) => e.type === "heartbeatEventRecorded");
+    expect(new Set(recorded.map((e) => (e as { checkId: string }).checkId)).size).toBe(260);
+    expect(await sweep(at(92))).toBe(0);
+  }, 120_000);
 });

@@ -1,18 +1,30 @@
-import { heartbeatRollupInput, writeRollups } from "../rollups/index.js";
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import { noStatusEffects, runStatusEffects, type StatusEffects } from "../check-statuses/effects.js";
-import { recordHeartbeatStatus } from "../check-statuses/heartbeats.js";
 import type { SystemContext } from "../context.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
-import { prismaErrorCode } from "../shared/prisma-errors.js";
+import { type Due, writeFailings } from "./failing-writes.js";
 import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
 
-type LatestEvent = { checkId: string; id: string; state: string; timestamp: Date };
+/** Checks read per statement: the sweep's reads hold the loop a few milliseconds each (SQLite). */
+const PAGE = 250;
+/**
+ * The CPU time a chunk of FAILING writes may take: SQLite's driver is synchronous, so a transaction
+ * holds the event loop from BEGIN to COMMIT. Chunks are sized from the last one's CPU time per
+ * check (not wall time, which on a busy machine also counts the waits for a core).
+ */
+const CHUNK_MS = 8;
+const MIN_CHUNK = 2;
+const MAX_CHUNK = 200;
 
-const tagsOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+const tagsOf = (value: unknown): string[] => {
+  const parsed = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string") : [];
+};
+// JSON columns come back as text from SQLite's raw queries, parsed from PostgreSQL's.
+const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+/** Lets timers and I/O run between two holds of the loop. */
+const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The id of the one FAILING event a silence may have, derived from the check and the event the
@@ -31,20 +43,35 @@ export function failingEventId(checkId: string, after: string | null): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+type PageRow = {
+  id: string;
+  accountId: string;
+  heartbeat: unknown;
+  createdAt: Date | string;
+  tags: unknown;
+  groupTags: unknown;
+  eventId: string | null;
+  state: string | null;
+  timestamp: Date | string | null;
+};
+
 /**
- * The latest event of every activated heartbeat check, in one statement: a correlated
- * `LIMIT 1` per check over the (checkId, timestamp) index, so thousands of checks cost index
- * seeks, never a scan of their events. Checks without events have no row.
+ * A page of the activated heartbeat checks (check and group activated) after `after` in id order,
+ * each with its latest event, in one statement: a correlated `LIMIT 1` per check over the
+ * (checkId, timestamp) index, so thousands of checks cost index seeks, never a scan of their events.
  */
-async function latestEvents(db: Db): Promise<Map<string, LatestEvent>> {
-  const rows = await db.$queryRaw<LatestEvent[]>(Prisma.sql`
-    SELECT e."checkId", e."id", e."state", e."timestamp"
+function heartbeatPage(db: Db, after: string): Promise<PageRow[]> {
+  return db.$queryRaw<PageRow[]>(Prisma.sql`
+    SELECT c."id", c."accountId", c."heartbeat", c."createdAt", c."tags", g."tags" AS "groupTags",
+      e."id" AS "eventId", e."state", e."timestamp"
     FROM "Check" c
-    JOIN "HeartbeatEvent" e ON e."id" = (
+    LEFT JOIN "CheckGroup" g ON g."id" = c."groupId"
+    LEFT JOIN "HeartbeatEvent" e ON e."id" = (
       SELECT l."id" FROM "HeartbeatEvent" l WHERE l."checkId" = c."id" ORDER BY l."timestamp" DESC, l."id" DESC LIMIT 1
     )
-    WHERE c."checkType" = 'HEARTBEAT' AND c."activated" = TRUE`);
-  return new Map(rows.map((row) => [row.checkId, { ...row, timestamp: new Date(row.timestamp) }]));
+    WHERE c."checkType" = 'HEARTBEAT' AND c."activated" = TRUE AND (c."groupId" IS NULL OR g."activated" = TRUE)
+      AND c."id" > ${after}
+    ORDER BY c."id" LIMIT ${PAGE}`);
 }
 
 /** The maintenance windows that may be on at `at`, of these accounts, by account: one query. */
@@ -57,59 +84,27 @@ async function windowsByAccount(db: Db, accountIds: string[], at: Date): Promise
   return byAccount;
 }
 
-type Due = { checkId: string; accountId: string; after: string | null; failedAt: Date };
-
-/**
- * Writes one FAILING event, unless the check's latest event changed since the sweep read it (a
- * ping or another sweep came first) or this silence already has its FAILING (same id: unique
- * violation). The new event's id when this call wrote it, else null.
- */
-async function writeFailing(
-  db: Db,
-  due: Due,
-  status: { now: Date; publicUrl: string | undefined; effects: StatusEffects },
-): Promise<string | null> {
-  // Re-read just before the insert: narrows the window in which a ping could land between the
-  // sweep's read and the FAILING (the deterministic id is what makes duplicates impossible).
-  const latest = await db.heartbeatEvent.findFirst({
-    where: { checkId: due.checkId },
-    orderBy: [{ timestamp: "desc" }, { id: "desc" }],
-    select: { id: true },
+/** The silences of a page that are past their deadline at `now` and not yet marked FAILING. */
+function dueOf(page: PageRow[], now: Date): (Due & { tags: string[]; groupTags: string[] })[] {
+  return page.flatMap((check) => {
+    const timing = heartbeatTiming(json(check.heartbeat));
+    if (!timing || check.state === "FAILING") return [];
+    const since = new Date(check.eventId ? check.timestamp! : check.createdAt);
+    const failedAt = heartbeatDeadlines(timing, since).graceEndsAt;
+    if (now.getTime() <= failedAt.getTime()) return [];
+    const after = check.eventId;
+    return [
+      {
+        checkId: check.id,
+        accountId: check.accountId,
+        after,
+        failedAt,
+        id: failingEventId(check.id, after),
+        tags: tagsOf(check.tags),
+        groupTags: tagsOf(check.groupTags),
+      },
+    ];
   });
-  if ((latest?.id ?? null) !== due.after) return null;
-  const id = failingEventId(due.checkId, due.after);
-  try {
-    // The event and the status's decision (a failed run) commit together; the event's unique id
-    // is still the compare-and-set between sweeps.
-    await db.$transaction(async (tx) => {
-      const event = await tx.heartbeatEvent.create({
-        data: {
-          id,
-          accountId: due.accountId,
-          checkId: due.checkId,
-          state: "FAILING",
-          timestamp: due.failedAt,
-          source: null,
-          userAgent: null,
-        },
-      });
-      await recordHeartbeatStatus({
-        tx,
-        accountId: due.accountId,
-        checkId: due.checkId,
-        outcome: "FAIL",
-        at: due.failedAt,
-        ...status,
-      });
-      await writeRollups(tx, [heartbeatRollupInput(event)]);
-    });
-    return id;
-  } catch (error) {
-    // P2002: another sweep wrote this silence's FAILING; P2003: the check was deleted meanwhile.
-    const code = prismaErrorCode(error);
-    if (code === "P2002" || code === "P2003") return null;
-    throw error;
-  }
 }
 
 /**
@@ -122,61 +117,35 @@ async function writeFailing(
  * (state.ts). Checks paused by a maintenance window on at `now` are left alone; their silence is
  * judged at the first sweep after the window. `source` and `userAgent` are null: they describe
  * a ping's request, and a FAILING event has none. Returns how many FAILING events this call wrote.
+ *
+ * Whatever the number of checks, the loop is held a few milliseconds at a time: checks are read
+ * in pages and written in chunks of one transaction each, sized to CHUNK_MS, with a yield between.
  */
 export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext; now: Date }): Promise<number> {
-  const { db, events } = ctx;
-  const [checks, latest] = await Promise.all([
-    db.check.findMany({
-      where: {
-        checkType: "HEARTBEAT",
-        activated: true,
-        OR: [{ groupId: null }, { group: { is: { activated: true } } }],
-      },
-      select: {
-        id: true,
-        accountId: true,
-        heartbeat: true,
-        createdAt: true,
-        tags: true,
-        group: { select: { tags: true } },
-      },
-    }),
-    latestEvents(db),
-  ]);
-  const due: (Due & { tags: string[]; groupTags: string[] })[] = [];
-  for (const check of checks) {
-    const timing = heartbeatTiming(check.heartbeat);
-    const last = latest.get(check.id);
-    if (!timing || last?.state === "FAILING") continue;
-    const failedAt = heartbeatDeadlines(timing, last?.timestamp ?? check.createdAt).graceEndsAt;
-    if (now.getTime() <= failedAt.getTime()) continue;
-    due.push({
-      checkId: check.id,
-      accountId: check.accountId,
-      after: last?.id ?? null,
-      failedAt,
-      tags: tagsOf(check.tags),
-      groupTags: tagsOf(check.group?.tags),
-    });
-  }
-  if (due.length === 0) return 0;
-
-  const windows = await windowsByAccount(db, [...new Set(due.map((d) => d.accountId))], now);
   let written = 0;
-  for (const check of due) {
-    if (maintenanceStatus(windows.get(check.accountId) ?? [], check, now).paused) continue;
-    const effects = noStatusEffects();
-    const eventId = await writeFailing(db, check, { now, publicUrl: ctx.publicUrl, effects });
-    if (!eventId) continue;
-    written++;
-    events.publish({
-      type: "heartbeatEventRecorded",
-      accountId: check.accountId,
-      checkId: check.checkId,
-      eventId,
-      state: "FAILING",
-    });
-    await runStatusEffects(ctx, effects);
+  let size = MIN_CHUNK;
+  for (let after = ""; ; ) {
+    const page = await heartbeatPage(ctx.db, after);
+    const due = dueOf(page, now);
+    if (due.length > 0) {
+      const windows = await windowsByAccount(ctx.db, [...new Set(due.map((d) => d.accountId))], now);
+      const live = due.filter((d) => !maintenanceStatus(windows.get(d.accountId) ?? [], d, now).paused);
+      for (let i = 0; i < live.length; ) {
+        const chunk = live.slice(i, i + size);
+        i += chunk.length;
+        const started = process.cpuUsage();
+        written += await writeFailings(ctx, chunk, now);
+        const used = process.cpuUsage(started);
+        const perCheck = (used.user + used.system) / 1000 / chunk.length;
+        // At most twice the last size: one cheap chunk (GC elsewhere, checks another sweep took) must
+        // not make the next one long.
+        const fits = Math.floor(CHUNK_MS / Math.max(perCheck, 0.01));
+        size = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, 2 * chunk.length, fits));
+        await yieldLoop();
+      }
+    }
+    if (page.length < PAGE) return written;
+    after = page.at(-1)!.id;
+    await yieldLoop();
   }
-  return written;
 }

@@ -1,15 +1,33 @@
-import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
-import { recordHeartbeatStatus } from "../check-statuses/heartbeats.js";
+import type { Db } from "../../db/client.js";
+import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
 import type { DomainContext } from "../context.js";
-import { heartbeatRollupInput, writeRollups } from "../rollups/index.js";
 import { NotFoundError } from "../errors.js";
 import { parseInput } from "../validation.js";
+import { type Ping, recordPings } from "./ping-batch.js";
+import type { HeartbeatEventRow } from "./rows.js";
 import { PingInput } from "./schemas.js";
-import { heartbeatTiming, pingState } from "./state.js";
+
+/** Pings are many and small: a batch is far cheaper to commit than each alone (SQLite's one writer). */
+const MAX_BATCH = 256;
+/** How long a ping that finds the writer idle waits for others: a little latency for far fewer commits. */
+const WINDOW_MS = 2;
+const writers = new WeakMap<Db, GroupCommit<Ping, HeartbeatEventRow>>();
+
+function writerOf(ctx: DomainContext) {
+  let writer = writers.get(ctx.db);
+  if (!writer) {
+    const system = { db: ctx.db, events: ctx.events, now: ctx.now, publicUrl: ctx.publicUrl };
+    writer = createGroupCommit((pings) => recordPings(system, pings), { maxBatch: MAX_BATCH, windowMs: WINDOW_MS });
+    writers.set(ctx.db, writer);
+  }
+  return writer;
+}
 
 /**
  * A ping of a heartbeat check, by its secret token (no API key: the token is the credential, so
  * the account is the check's). Records one event whose state is judged against the previous event.
+ * The pings of a process are group-committed (src/db/group-commit.ts): this resolves once the
+ * event is stored, so a 2xx still means stored.
  */
 export async function recordHeartbeatPing({
   ctx,
@@ -19,58 +37,10 @@ export async function recordHeartbeatPing({
   ctx: DomainContext;
   pingToken: unknown;
   input: PingInput;
-}) {
+}): Promise<HeartbeatEventRow> {
   const { origin, referer, userAgent } = parseInput(PingInput, input);
-  const check =
-    typeof pingToken === "string" && pingToken.length > 0 && pingToken.length <= 200
-      ? await ctx.db.check.findUnique({
-          where: { pingToken },
-          select: { id: true, accountId: true, checkType: true, heartbeat: true },
-        })
-      : null;
   // The token is a secret: the error does not echo it.
-  if (check?.checkType !== "HEARTBEAT") throw new NotFoundError("heartbeat check for this ping token");
-
-  const previous = await ctx.db.heartbeatEvent.findFirst({
-    where: { checkId: check.id },
-    orderBy: [{ timestamp: "desc" }, { id: "desc" }],
-    select: { state: true, timestamp: true },
-  });
-  const at = ctx.now();
-  const state = pingState({ timing: heartbeatTiming(check.heartbeat), previous, at });
-  const effects = noStatusEffects();
-  const event = await ctx.db.$transaction(async (tx) => {
-    const event = await tx.heartbeatEvent.create({
-      data: {
-        accountId: check.accountId,
-        checkId: check.id,
-        state,
-        timestamp: at,
-        source: origin ?? referer,
-        userAgent,
-      },
-    });
-    await recordHeartbeatStatus({
-      tx,
-      accountId: check.accountId,
-      checkId: check.id,
-      outcome: "PASS",
-      at,
-      now: at,
-      publicUrl: ctx.publicUrl,
-      effects,
-    });
-    // After the status, as every writer does (no lock cycle): the event counts in its hour's rollup.
-    await writeRollups(tx, [heartbeatRollupInput(event)]);
-    return event;
-  });
-  ctx.events.publish({
-    type: "heartbeatEventRecorded",
-    accountId: check.accountId,
-    checkId: check.id,
-    eventId: event.id,
-    state,
-  });
-  await runStatusEffects(ctx, effects);
-  return event;
+  if (typeof pingToken !== "string" || pingToken.length === 0 || pingToken.length > 200)
+    throw new NotFoundError("heartbeat check for this ping token");
+  return writerOf(ctx).write({ pingToken, at: ctx.now(), source: origin ?? referer, userAgent });
 }
