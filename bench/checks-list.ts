@@ -64,7 +64,9 @@ console.log(
 );
 console.log(`a 900 KB request body: ${refused}`);
 const search = await measure("listChecks search=zzz (SQL)", () => listChecks({ ctx, query: { search: "zzz" } }));
-await measure("listChecks tag=t3 (SQL, a page of 10 of 30 matching)", () => listChecks({ ctx, query: { tag: "t3" } }));
+const tag = await measure("listChecks tag=t3 (SQL, a page of 10 of 30 matching)", () =>
+  listChecks({ ctx, query: { tag: "t3" } }),
+);
 await measure("listChecks apiCheckUrlFilterPattern=s29 (SQL)", () =>
   listChecks({ ctx, query: { apiCheckUrlFilterPattern: "s29" } }),
 );
@@ -78,11 +80,8 @@ const previous = await measure("previous approach: every check's filter columns 
   }),
 );
 const list = { bench: "checks-list", unit: "ms p50", better: "lower" } as const;
-record({
-  ...list,
-  name: `search=zzz over ${CHECKS} checks (SQL), vs reading every check`,
-  value: search,
-  baseline: previous,
-});
+// The ratio is the tag filter's: the search, a fraction of a millisecond, swings twofold with the load.
+record({ ...list, name: `tag=t3 over ${CHECKS} checks (SQL), vs reading every check`, value: tag, baseline: previous });
+record({ ...list, name: "search=zzz (SQL)", value: search });
 record({ ...list, name: "8 concurrent search=zzz (SQL)", value: concurrent });
 await close();

@@ -11,7 +11,15 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { QUICK_BENCHES, type QuickBench } from "./support/quick-list.js";
 import type { Figure } from "./support/report.js";
-import { compare, keptRows, parseQuickTable, quickTable, replaceQuickSection, toRow } from "./support/quick-table.js";
+import {
+  compare,
+  keptRows,
+  parseQuickTable,
+  quickTable,
+  recordedNotes,
+  replaceQuickSection,
+  toRow,
+} from "./support/quick-table.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const resultsFile = join(root, "bench/results.md");
@@ -108,8 +116,10 @@ if (recording) {
   const rows = [...keptRows(markdown, ran), ...outcomes.flatMap((o) => o.figures.map(toRow))].sort(
     (a, b) => order(a) - order(b),
   );
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+  const commit = `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--untracked-files=no") ? "+ (uncommitted changes)" : ""}`;
   const body = [
+    ...(only.length ? recordedNotes(markdown) : []),
     `Recorded ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}, ` +
       `load (uptime) ${startLoad} at the start, ${load()} at the end, on ${cpus().length} CPUs; ${minutes}${only.length ? ` (BENCH_ONLY=${only.join(",")})` : ""}.`,
     "",

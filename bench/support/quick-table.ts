@@ -36,6 +36,9 @@ export function goalMet(f: Figure): boolean | undefined {
 export function formatNumber(n: number | undefined): string {
   if (n === undefined) return "";
   if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return String(n);
+  // Three significant digits below 1: a ratio of 0.0276 must not read back as 0.03.
+  if (Math.abs(n) < 1) return String(Number(n.toPrecision(3)));
   const digits = Math.abs(n) >= 100 ? 0 : Math.abs(n) >= 10 ? 1 : 2;
   return n.toFixed(digits);
 }
@@ -130,6 +133,17 @@ export function keptRows(markdown: string, ran: Set<string>): Row[] {
       goal: goal ?? "",
       met: met ?? "",
     }));
+}
+
+/** The recorded table's lines before it ("Recorded ... UTC, commit ..."): kept when a subset is recorded. */
+export function recordedNotes(markdown: string): string[] {
+  const start = markdown.indexOf(START);
+  const end = markdown.indexOf(END, start);
+  if (start < 0 || end < 0) return [];
+  return markdown
+    .slice(start + START.length, end)
+    .split("\n")
+    .filter((l) => l.startsWith("Recorded "));
 }
 
 /** results.md with its quick section (between the markers) replaced by `body`. */

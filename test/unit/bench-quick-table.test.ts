@@ -5,9 +5,11 @@ import {
   END,
   goalMet,
   keptRows,
+  formatNumber,
   parseQuickTable,
   quickTable,
   ratioOf,
+  recordedNotes,
   replaceQuickSection,
   START,
   toRow,
@@ -120,6 +122,17 @@ describe("recording", () => {
   it("keeps the recorded rows of benches this run left out", () => {
     const kept = keptRows(results(recordedTable), new Set(["status-pages"]));
     expect(kept.map((r) => `${r.bench}|${r.name}|${r.value}`)).toEqual(["db-read|read by id (sqlite)|120"]);
+  });
+  it("gives the notes of earlier recordings, kept when a subset is recorded", () => {
+    expect(recordedNotes(results(recordedTable))).toEqual(["Recorded 2026-11-27 14:00 UTC, commit abc1234."]);
+  });
+  it("writes counts as integers, and small ratios with three significant digits", () => {
+    expect([formatNumber(9), formatNumber(1234.56), formatNumber(45.04), formatNumber(0.02756)]).toEqual([
+      "9",
+      "1235",
+      "45.0",
+      "0.0276",
+    ]);
   });
   it("refuses a results.md without the markers", () => {
     expect(() => replaceQuickSection("# no markers", "x")).toThrow(/quick:start/);
