@@ -33,6 +33,7 @@ import {
   slowBodies,
   slowClients,
 } from "./support/abuse-attacks.js";
+import { record } from "./support/report.js";
 import { ready, sleep } from "./support/server-process.js";
 
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 40);
@@ -71,6 +72,8 @@ const startServer = () =>
 let child: ChildProcess = startServer();
 /** Restarts the bench had to make because the server stopped answering (the goal is none). */
 let restarts = 0;
+/** Normal requests that failed over every phase (the goal is none). */
+let failures = 0;
 
 /** Whether readiness answers within `seconds`. */
 async function answersWithin(seconds: number) {
@@ -185,6 +188,22 @@ try {
     console.log(`normal failures ${JSON.stringify(figures.failures)}`);
     console.log(`server          peak RSS ${figures.peakRss.toFixed(0)} MB, ${up ? "up" : "DOWN"}; ${verdict}`);
     if (attack) console.log(`attackers got   ${JSON.stringify(attack.tally)}`);
+    const lower = { bench: "abuse", better: "lower" } as const;
+    record({
+      ...lower,
+      name: `${phase}: normal client p99`,
+      value: figures.p99,
+      unit: "ms",
+      goal: { op: "<", value: 100 },
+    });
+    record({
+      ...lower,
+      name: `${phase}: server peak RSS`,
+      value: figures.peakRss,
+      unit: "MB",
+      goal: { op: "<", value: 600 },
+    });
+    failures += failed;
     rows.push(
       `${phase.padEnd(12)} p50 ${fmt(figures.p50).padStart(10)}  p99 ${fmt(figures.p99).padStart(10)}  max ${fmt(figures.max).padStart(10)}  RSS ${figures.peakRss.toFixed(0).padStart(4)} MB  ${up ? "up" : "DOWN"}  ${verdict}`,
     );
@@ -208,6 +227,22 @@ try {
     await sleep(2_000);
   }
   console.log(`\n--- summary ---\n${rows.join("\n")}\nrestarts: ${restarts}`);
+  record({
+    bench: "abuse",
+    name: "normal client failures, all phases",
+    value: failures,
+    unit: "requests",
+    better: "lower",
+    goal: { op: "<=", value: 0 },
+  });
+  record({
+    bench: "abuse",
+    name: "server restarts",
+    value: restarts,
+    unit: "restarts",
+    better: "lower",
+    goal: { op: "<=", value: 0 },
+  });
 } finally {
   child.kill("SIGTERM");
   const killing = setTimeout(() => child.kill("SIGKILL"), 15_000); // a server still busy cannot drain

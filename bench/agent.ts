@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { freePort } from "../test/support/postgres-server.js";
+import { record } from "./support/report.js";
 
 await main();
 
@@ -124,6 +125,23 @@ async function main() {
     console.log(`claim-to-result latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${latencies.at(-1)} ms`);
     console.log(`agent memory: peak RSS (VmHWM) ${memory.hwm}, RSS at the end ${memory.rss}`);
     console.log(`CPU time (start-up included): agent ${cpu.agent.toFixed(1)} s, service ${cpu.service.toFixed(1)} s`);
+    const bench = "agent";
+    record({
+      bench,
+      name: `private-location runs, JOB_CONCURRENCY=${concurrency}`,
+      value: total / seconds,
+      unit: "runs/s",
+      better: "higher",
+    });
+    record({ bench, name: "claim-to-result latency p99", value: at(0.99), unit: "ms", better: "lower" });
+    record({
+      bench,
+      name: "agent peak RSS (VmHWM)",
+      value: Number.parseFloat(memory.hwm),
+      unit: "MiB",
+      better: "lower",
+    });
+    record({ bench, name: "agent CPU per run", value: (cpu.agent / total) * 1000, unit: "ms", better: "lower" });
     await database.close();
   } finally {
     for (const child of children) child.kill("SIGTERM");

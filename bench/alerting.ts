@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { apiCheckRequest } from "../test/support/fixtures/checks.js";
+import { record } from "./support/report.js";
 import { ready, sleep } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 10_000);
@@ -86,6 +87,18 @@ try {
         ? `with channels:    lag p99 ${s.lagP99} ms; FINAL failure -> receiver p50 ${s.alertP50} ms, p99 ${s.alertP99} ms (goal p99 < 2 s: ${goal(s.alertP99, s.alerts)}); delivered ${s.perSecond?.toFixed(1)}/s`
         : `without channels: lag p99 ${s.lagP99} ms`,
     );
+    const bench = "alerting";
+    const lag = { bench, unit: "ms", better: "lower" } as const;
+    record({
+      ...lag,
+      name: `lag due -> claim p99, ${checks} checks ${s.channels ? "with" : "without"} channels`,
+      value: s.lagP99,
+    });
+    if (s.channels) {
+      const p99 = s.alerts ? (s.alertP99 ?? Number.NaN) : Number.NaN;
+      record({ ...lag, name: "FINAL failure -> receiver p99", value: p99, goal: { op: "<", value: 2000 } });
+      record({ bench, name: "webhooks delivered", value: s.perSecond ?? Number.NaN, unit: "/s", better: "higher" });
+    }
   }
 } finally {
   target.close();

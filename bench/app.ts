@@ -14,6 +14,7 @@ import { chromium } from "playwright-core";
 import { freePort } from "../test/support/postgres-server.js";
 import { median, navigationToContent, nextPage, p99, rowStates, watchRowStates } from "./support/app-browser.js";
 import { appDataset } from "./support/app-dataset.js";
+import { record } from "./support/report.js";
 import { firstRouteGzip, statementsPerPage } from "./support/app-server.js";
 import { startServe, sleep } from "./support/server-process.js";
 
@@ -54,8 +55,21 @@ try {
 
   const overview = await navigationToContent(page, `${base}/`, "[data-testid=count-failing]", runs);
   figure(`overview, navigation to content, median of ${runs}`, `${median(overview).toFixed(0)} ms`, "< 1000 ms");
+  const ms = { bench: "app", unit: "ms", better: "lower" } as const;
+  record({
+    ...ms,
+    name: `overview, navigation to content (${checks} checks)`,
+    value: median(overview),
+    goal: { op: "<", value: 1000 },
+  });
   const list = await navigationToContent(page, `${base}/checks`, "[data-testid=check-row]", runs);
   figure(`checks list, navigation to content, median of ${runs}`, `${median(list).toFixed(0)} ms`, "< 1000 ms");
+  record({
+    ...ms,
+    name: `checks list, navigation to content (${checks} checks)`,
+    value: median(list),
+    goal: { op: "<", value: 1000 },
+  });
   const pages: number[] = [];
   for (let i = 0; i < runs; i++) {
     await page.goto(`${base}/checks?sort=newest`);
@@ -63,9 +77,18 @@ try {
     pages.push(await nextPage(page, 50));
   }
   figure(`checks list, next page of 50 rows, median of ${runs}`, `${median(pages).toFixed(0)} ms`, "< 200 ms");
+  record({ ...ms, name: "checks list, next page of 50 rows", value: median(pages), goal: { op: "<", value: 200 } });
   const counts = perPage.map(([size, n]) => `${size} rows: ${n}`).join(", ");
   const fixed = new Set(perPage.map(([, n]) => n)).size === 1;
   figure("GraphQL SQL statements per list page", `${counts}${fixed ? " (fixed)" : " (NOT fixed)"}`, "fixed");
+  const most = Math.max(...perPage.map(([, n]) => n));
+  record({
+    bench: "app",
+    name: "GraphQL SQL statements per list page, most of any size",
+    value: most,
+    unit: "statements",
+    better: "lower",
+  });
 
   // The probe: every 10 s against the alternating target, shown alone in the list.
   const created = await fetch(`${base}/v1/checks/api`, {
@@ -116,12 +139,26 @@ try {
     `${p99(latencies).toFixed(0)} ms (median ${median(latencies).toFixed(0)} ms)`,
     "< 1000 ms",
   );
+  record({
+    ...ms,
+    name: "engine state change to its row on screen p99",
+    value: p99(latencies),
+    goal: { op: "<", value: 1000 },
+  });
 } finally {
   await browser.close();
   child.kill("SIGTERM");
   target.close();
 }
 figure("first route's JavaScript, gzipped", `${(firstRouteGzip() / 1024).toFixed(1)} KB`, "< 250 KB");
+record({
+  bench: "app",
+  name: "first route's JavaScript, gzipped",
+  value: firstRouteGzip() / 1024,
+  unit: "KB",
+  better: "lower",
+  goal: { op: "<", value: 250 },
+});
 
 console.log(`\nsummary (${checks} checks, SQLite, Chromium on loopback)`);
 const width = Math.max(...figures.map(([k]) => k.length));

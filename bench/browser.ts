@@ -12,6 +12,7 @@ import type { SandboxResult } from "../src/engine/browser/sandbox.js";
 import { FairSlots, type Slots } from "../src/engine/fair-slots.js";
 import { browserRun as runBrowserCheck, startSimplePage } from "./support/browser-run.js";
 import { runApiCheck } from "../src/engine/runners/api.js";
+import { record } from "./support/report.js";
 
 const runsPerPhase = Number(process.env.BENCH_RUNS ?? 6);
 const phaseSeconds = Number(process.env.BENCH_PHASE_SECONDS ?? 10);
@@ -37,6 +38,7 @@ await browserRun(new FairSlots(1).for("bench"), []);
   const outcome = await browserRun(new FairSlots(1).for("bench"), figures);
   const wall = performance.now() - started;
   const scriptMs = outcome.responseTime;
+  record({ bench: "browser", name: "one warm BROWSER run, wall", value: wall, unit: "ms", better: "lower" });
   console.log(
     `one warm run: ${Math.round(wall)} ms wall = ${Math.round(wall - scriptMs)} ms start-up + ${scriptMs} ms script (sandbox process ${figures[0]!.durationMs} ms)`,
   );
@@ -50,6 +52,22 @@ for (const concurrency of [1, 2]) {
   await Promise.all(Array.from({ length: runsPerPhase }, () => browserRun(slots, figures)));
   const seconds = (performance.now() - started) / 1000;
   const durations = figures.map((f) => f.durationMs);
+  const name = `BROWSER_CONCURRENCY=${concurrency}`;
+  record({
+    bench: "browser",
+    name: `${name}: runs`,
+    value: (runsPerPhase / seconds) * 60,
+    unit: "runs/min",
+    better: "higher",
+  });
+  const rss =
+    pct(
+      figures.map((f) => f.peakRssBytes),
+      50,
+    ) /
+    1024 /
+    1024;
+  record({ bench: "browser", name: `${name}: peak RSS per run p50`, value: rss, unit: "MB", better: "lower" });
   console.log(
     `BROWSER_CONCURRENCY=${concurrency}: ${runsPerPhase} runs in ${seconds.toFixed(1)} s = ${((runsPerPhase / seconds) * 60).toFixed(1)} runs/min; run p50 ${pct(durations, 50)} ms, max ${Math.max(...durations)} ms; peak RSS per run p50 ${mb(
       pct(
@@ -106,4 +124,12 @@ for (const [name, lag] of Object.entries(lags))
     `API-check lag ${name} browser runs (${lag.due.length} runs): due->started p50 ${pct(lag.due, 50).toFixed(1)} ms, p99 ${pct(lag.due, 99).toFixed(1)} ms; due->finished p50 ${pct(lag.finished, 50).toFixed(1)} ms, p99 ${pct(lag.finished, 99).toFixed(1)} ms`,
   );
 
+for (const [name, lag] of Object.entries(lags))
+  record({
+    bench: "browser",
+    name: `API-check lag due->finished p99, ${name} browser runs`,
+    value: pct(lag.finished, 99),
+    unit: "ms",
+    better: "lower",
+  });
 target.close();

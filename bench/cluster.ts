@@ -25,6 +25,7 @@ import { globalId } from "../test/support/global-id.js";
 import { startPostgres } from "../test/support/postgres-server.js";
 import { restClient } from "../test/support/rest.js";
 import { cpuSeconds, engineWindow, percentile, seedApiChecks } from "./support/engine-load.js";
+import { record } from "./support/report.js";
 import { sleep } from "./support/server-process.js";
 import type { WorkerCommand, WorkerReport } from "./support/subscriptions-worker.js";
 
@@ -95,6 +96,22 @@ try {
       hits: sum(mine.map((r) => r.hits)),
     };
     console.log(`all rounds  ${line(merged)}`);
+    const setup = instances === 3 ? "3 instances + Redis" : "1 instance alone";
+    const ms = { bench: "cluster", unit: "ms", better: "lower" } as const;
+    const runs = { bench: "cluster", unit: "runs/s", better: "higher" } as const;
+    record({
+      ...runs,
+      name: `${setup}: runs started, vs runs due`,
+      value: merged.started / merged.window,
+      baseline: merged.due / merged.window,
+    });
+    record({ ...ms, name: `${setup}: lag due -> claim p99`, value: percentile(merged.lags, 99) });
+    record({
+      ...ms,
+      name: `${setup}: delivery write -> last of ${SUBSCRIBERS} p99`,
+      value: percentile(merged.delivery, 99),
+    });
+    record({ bench: "cluster", name: `${setup}: instances' CPU`, value: merged.cores, unit: "cores", better: "lower" });
   }
 } finally {
   for (const worker of workers) worker.kill();

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../test/support/postgres-server.js";
+import { record } from "./support/report.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -71,3 +72,16 @@ for (const [key, values] of [...figures].sort(([a], [b]) => a.localeCompare(b)))
     `${key.padEnd(width)}  median ${median(values).toFixed(0).padStart(5)} ms  [${values.map((x) => x.toFixed(0)).join(", ")}]`,
   );
 }
+for (const what of [
+  "serve, cold (empty SQLite, migrations applied)",
+  "serve, warm (migrated SQLite)",
+  "CLI accounts create",
+])
+  record({
+    bench: "cold-start",
+    name: `compiled ${what}, vs tsx (source)`,
+    value: median(figures.get(`compiled: ${what}`)!),
+    baseline: median(figures.get(`tsx (source): ${what}`)!),
+    unit: "ms",
+    better: "lower",
+  });

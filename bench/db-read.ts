@@ -10,6 +10,7 @@ import { openDatabase } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { sqlitePath } from "../src/db/provider.js";
 import { hashKey } from "../src/domain/accounts/keys.js";
+import { record } from "./support/report.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? `file:${join(mkdtempSync(join(tmpdir(), "vigil-bench-")), "bench.db")}`;
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 20_000);
@@ -43,14 +44,24 @@ console.log(`db-read on ${provider}, ${iterations} iterations each (Node ${proce
 const byId = await measure("prisma account.findUnique (by id)", (i) =>
   prisma.account.findUnique({ where: { id: accounts[i % 100]!.id } }),
 );
-await measure("prisma apiKey.findUnique (by hash, auth path)", (i) =>
+const byHash = await measure("prisma apiKey.findUnique (by hash, auth path)", (i) =>
   prisma.apiKey.findUnique({ where: { keyHash: hashKey(`key-${i % 100}`) }, select: { id: true, accountId: true } }),
 );
+let rawById: number | undefined;
 if (provider === "sqlite") {
   const raw = new Database(sqlitePath(url), { readonly: true });
   const statement = raw.prepare(`SELECT id, name, createdAt, updatedAt FROM "Account" WHERE id = ?`);
-  await measure("raw better-sqlite3 prepared (by id)", (i) => statement.get(accounts[i % 100]!.id));
+  rawById = await measure("raw better-sqlite3 prepared (by id)", (i) => statement.get(accounts[i % 100]!.id));
   raw.close();
 }
+const cpu = { bench: "db-read", unit: "us CPU/op", better: "lower" } as const;
+record({
+  ...cpu,
+  name: `read by id (${provider}), vs raw better-sqlite3`,
+  value: byId,
+  baseline: rawById,
+  goal: { op: "<=", value: 300 },
+});
+record({ ...cpu, name: `read by key hash, auth path (${provider})`, value: byHash });
 console.log(`goal: <= 300 us CPU per simple read -> ${byId <= 300 ? "met" : "NOT met"} (${byId.toFixed(1)} us)`);
 await close();

@@ -13,6 +13,7 @@ import { loadConfig } from "../src/config.js";
 import { alertVariables } from "../src/domain/alerting/variables.js";
 import { buildApp } from "../src/server.js";
 import { sampleInput } from "../test/support/alert-sample.js";
+import { record } from "./support/report.js";
 
 const total = Number(process.env.BENCH_NOTIFICATIONS ?? 2_000);
 const concurrency = process.env.DELIVERY_CONCURRENCY ?? "50";
@@ -91,6 +92,20 @@ console.log(
     latencyP99Ms: at(0.99),
   }),
 );
+record({
+  bench: "delivery",
+  name: `webhook notifications delivered (${total})`,
+  value: arrivals.size / seconds,
+  unit: "/s",
+  better: "higher",
+});
+record({
+  bench: "delivery",
+  name: "outbox row to receiver p99",
+  value: at(0.99) ?? Number.NaN,
+  unit: "ms",
+  better: "lower",
+});
 await app.stop();
 receiver.close();
 rmSync(dir, { recursive: true, force: true });

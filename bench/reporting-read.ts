@@ -20,6 +20,7 @@ import { createInProcessBus } from "../src/events/bus.js";
 import { reportingRoutes } from "../src/rest/v1/reporting.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { insertApiChecks } from "./support/checks.js";
+import { record } from "./support/report.js";
 import { startServe } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 1000);
@@ -116,6 +117,15 @@ const figures: [string, string][] = [];
 const figure = (name: string, value: string) => {
   figures.push([name, value]);
   console.log(`${name}: ${value}`);
+  // Every figure here is "median N ms ...": N is what quick compares.
+  const ms = Number(/median ([\d.]+) ms/.exec(value)?.[1] ?? Number.NaN);
+  record({
+    bench: "reporting-read",
+    name: name.replace(`, ${cache}`, ""),
+    value: ms,
+    unit: "ms median",
+    better: "lower",
+  });
 };
 await aggregateRollups({ db, accountId, checkIds: null, spans, extremes: false }); // warm-up
 const cache = `page cache ${process.env.BENCH_CACHE_MB ?? 2} MB`;

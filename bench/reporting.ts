@@ -51,6 +51,7 @@ import { aggregateRollups, type RollupInput, writeRollups } from "../src/domain/
 import { createInProcessBus } from "../src/events/bus.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { insertApiChecks } from "./support/checks.js";
+import { record } from "./support/report.js";
 import { sleep, startServe } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 1000);
@@ -131,6 +132,8 @@ try {
   const ctx = { db, accountId, events: createInProcessBus(), now: () => new Date() };
   await db.$queryRawUnsafe(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
   figure("dataset", `${checks} checks x ${days} days every ${every} min = ${total.toLocaleString("en")} results`);
+  const bench = "reporting";
+  record({ bench, name: "write path (dataset)", value: total / writeSeconds, unit: "results/s", better: "higher" });
   figure(
     "write path",
     `${(total / writeSeconds).toFixed(0)} results/s (batches of ${BATCH}, ${writeSeconds.toFixed(0)} s, page cache ${process.env.BENCH_CACHE_MB ?? 256} MB; ${process.env.BENCH_FULL_PATH === "1" ? "insertCheckResult per result" : "runs and results in one INSERT each + the engine's rollup upsert"})${saved ? `, when the dataset was written (${saved.writtenAt})` : ""}`,
@@ -314,6 +317,14 @@ try {
     "database before retention",
     `${mb(sizeBefore)} in use (file ${mb(statSync(file).size)}), ${mb((sizeBefore / total) * 1e6)} per million results`,
   );
+  const perMillion = (bytes: number, results: number) => ((bytes / results) * 1e6) / 1_048_576;
+  record({
+    bench,
+    name: "database per million results",
+    value: perMillion(sizeBefore, total),
+    unit: "MB",
+    better: "lower",
+  });
 
   // 2. Reporting and a series over HTTP, from `vigil serve` (its own retention sweep kept idle).
   const port = await freePort();
@@ -357,6 +368,13 @@ try {
       `GET /v1/reporting 90 days, ${checks} checks`,
       `median ${pct(report, 50).toFixed(1)} ms, p95 ${pct(report, 95).toFixed(1)} ms (goal < 200 ms)`,
     );
+    const ms = { bench, unit: "ms median", better: "lower" } as const;
+    record({
+      ...ms,
+      name: `GET /v1/reporting 90 days, ${checks} checks`,
+      value: pct(report, 50),
+      goal: { op: "<", value: 200 },
+    });
     const byDay = await time(5, () =>
       fetch(`${base}/v1/reporting?from=${from}&to=${to}&granularity=day&timezone=Europe/Berlin`, { headers }),
     );
@@ -364,6 +382,7 @@ try {
       `GET /v1/reporting 90 local days (Europe/Berlin), ${checks} checks`,
       `median ${pct(byDay, 50).toFixed(1)} ms`,
     );
+    record({ ...ms, name: `GET /v1/reporting 90 local days, ${checks} checks`, value: pct(byDay, 50) });
     // The same local days in this process: the rollup read alone, as UTC days plus and minus their
     // edge hours (reporting's plan) and from hourly rows only (the plan before it; `extremes`).
     const berlin = ReportingQuery.parse({
@@ -400,6 +419,12 @@ try {
       "one check's 90-day daily series (GraphQL)",
       `median ${pct(series, 50).toFixed(1)} ms, p95 ${pct(series, 95).toFixed(1)} ms (goal < 20 ms)`,
     );
+    record({
+      ...ms,
+      name: "one check's 90-day daily series (GraphQL)",
+      value: pct(series, 50),
+      goal: { op: "<", value: 20 },
+    });
   }
 
   if (!skip.has("lag")) {
@@ -525,8 +550,16 @@ try {
     }
     const lagFigure = (sweeping: boolean, key: "claim" | "finish") => {
       const p99s = [...(windowP99.get(`${sweeping ? "with" : "without"} ${key}`) ?? [])].sort((x, y) => x - y);
+      const name = `engine lag ${sweeping ? "with" : "without"} the sweep, ${key === "claim" ? "due->claimed" : "due->finished"}`;
+      record({
+        bench,
+        name: `${name}, windows' p99 median`,
+        value: p99s.length ? pct(p99s, 50) : Number.NaN,
+        unit: "ms",
+        better: "lower",
+      });
       figure(
-        `engine lag ${sweeping ? "with" : "without"} the sweep, ${key === "claim" ? "due->claimed" : "due->finished"}`,
+        name,
         `${summary((sweeping ? withSweep : without)[key])}; the windows' p99 ${p99s.join(", ")} ms (median ${p99s.length ? pct(p99s, 50) : "-"} ms)`,
       );
     };
@@ -584,6 +617,13 @@ try {
       const r = await getReporting({ ctx, query: { from: String(from), to: String(to) } });
       return { ms: performance.now() - t0, ratio: r[0]?.aggregate?.successRatio };
     })();
+    record({
+      bench,
+      name: "database per million results after retention",
+      value: perMillion(inUse, left),
+      unit: "MB",
+      better: "lower",
+    });
     figure(
       "reporting 90 days after retention (in process)",
       `${afterReport.ms.toFixed(1)} ms, check 0 success ratio ${afterReport.ratio}`,

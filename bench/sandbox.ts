@@ -11,6 +11,7 @@
 //   BENCH_ROUNDS=9 npm run bench:sandbox   (default 7: fewer are at the mercy of the machine's load)
 import { FairSlots } from "../src/engine/fair-slots.js";
 import { browserRun, startSimplePage } from "./support/browser-run.js";
+import { record } from "./support/report.js";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const target = await startSimplePage();
@@ -58,4 +59,13 @@ const ratio = median(times.sandboxed) / median(times.unsandboxed);
 console.log(
   `sandboxed / unsandboxed: ${ratio.toFixed(2)}x (goal: at most 1.30x) ${ratio <= 1.3 ? "goal met" : "goal NOT met"}`,
 );
+const run = { bench: "sandbox", better: "lower" } as const;
+record({ ...run, name: "sandboxed / unsandboxed wall time", value: ratio, unit: "x", goal: { op: "<=", value: 1.3 } });
+record({ ...run, name: "sandboxed warm BROWSER run, median", value: median(times.sandboxed), unit: "ms" });
+record({
+  ...run,
+  name: "sandboxed peak memory per run, median",
+  value: median(peaks.sandboxed) / 1024 / 1024,
+  unit: "MB",
+});
 target.close();

@@ -17,6 +17,7 @@ import { loadConfig } from "../src/config.js";
 import { migrate } from "../src/db/migrate.js";
 import { buildApp } from "../src/server.js";
 import { mean, printTable, startServer, stopServers, type Figures } from "./support/graphql-load.js";
+import { record } from "./support/report.js";
 import { seedBenchPage } from "./support/status-page-seed.js";
 
 const URL_SLUG = "bench-status";
@@ -115,6 +116,33 @@ async function main() {
     console.log(`goal: (a) >= 0.5x (c) req/s -> ${verdict(a.rps >= 0.5 * c.rps)} (${(a.rps / c.rps).toFixed(2)}x)`);
     console.log(`goal: (b) p99 < 100 ms -> ${verdict(b.p99 < 100)} (${b.p99.toFixed(1)} ms)`);
     console.log(`goal: cold render < 50 ms -> ${verdict(cold.median < 50)} (median ${cold.median.toFixed(1)} ms)`);
+    const bench = "status-pages";
+    const perSecond = { bench, unit: "req/s", better: "higher" } as const;
+    record({
+      ...perSecond,
+      name: "(a) GET /status/{url}, vs (c) the same bytes from node:http",
+      value: a.rps,
+      baseline: c.rps,
+      goal: { op: ">=", value: 0.5, on: "ratio" },
+    });
+    record({ ...perSecond, name: "(b) key-less GraphQL publicStatusPage", value: b.rps });
+    record({
+      bench,
+      name: "(b) key-less GraphQL publicStatusPage p99",
+      value: b.p99,
+      unit: "ms",
+      better: "lower",
+      goal: { op: "<", value: 100 },
+    });
+    record({
+      bench,
+      name: "cold render, median",
+      value: cold.median,
+      unit: "ms",
+      better: "lower",
+      goal: { op: "<", value: 50 },
+    });
+    record({ bench, name: "cold render, SQL statements", value: cold.statements, unit: "statements", better: "lower" });
   } finally {
     await stopServers(children);
     rmSync(dir, { recursive: true, force: true });

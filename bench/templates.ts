@@ -20,6 +20,7 @@ import { connectionCap } from "../src/http/open-files.js";
 import { buildApp } from "../src/server.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { parseResponse } from "../test/support/raw-http.js";
+import { record } from "./support/report.js";
 import { ready, sleep } from "./support/server-process.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -135,6 +136,15 @@ try {
         await new Promise((r) => setImmediate(r));
       }
     });
+    record({
+      bench: "templates",
+      name: `${name}: liveness p99 while rendering in the worker, vs on the event loop`,
+      value: pct(inWorker, 99),
+      baseline: pct(onLoop, 99),
+      unit: "ms",
+      better: "lower",
+      goal: { op: "<", value: 50 },
+    });
     console.log(
       `${name}: ${body.length} bytes of output; worker render p50 ${pct(renders, 50).toFixed(1)} ms, p99 ${pct(renders, 99).toFixed(1)} ms (${renders.length} renders, ${overTime} over a bound); liveness meanwhile p50 ${pct(inWorker, 50).toFixed(1)} ms, p99 ${pct(inWorker, 99).toFixed(1)} ms (goal < 50 ms); rendered on the event loop instead: liveness p99 ${pct(onLoop, 99).toFixed(1)} ms`,
     );
@@ -178,6 +188,22 @@ try {
     (r) => String(r.status),
     (e: Error) => e.message,
   );
+  const answered = (status: string) => (status === "200" ? 1 : 0);
+  record({
+    bench: "templates",
+    name: "1,100 slow clients under ulimit -n 1024: held",
+    value: count("held"),
+    unit: "connections",
+    better: "higher",
+  });
+  record({
+    bench: "templates",
+    name: "served during and after the slow clients",
+    value: answered(normal) + answered(after),
+    unit: "of 2",
+    better: "higher",
+    goal: { op: ">=", value: 2 },
+  });
   console.log(
     `ulimit -n 1024: cap ${connectionCap(10_000, 1024)} connections; 1,100 slow clients: ${count("held")} held, ${count("503")} answered 503, ${other.length} other (${[...new Set(other)].join(", ") || "none"}); a normal request meanwhile: ${normal}; after they left: ${after}; EMFILE in the log: ${/EMFILE/.test(limited.output()) ? "yes" : "no"}`,
   );

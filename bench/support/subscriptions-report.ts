@@ -1,4 +1,5 @@
 // The figures of bench/subscriptions.ts: one row per side (Vigil, the raw `ws` floor), over every round.
+import { record } from "./report.js";
 
 export type Figures = {
   latencies: number[];
@@ -50,6 +51,25 @@ export function report(
   );
   console.log(`goal p99 < 500 ms: ${ours.p99 < 500 ? "met" : "NOT met"} (${ours.p99.toFixed(1)} ms)`);
   const times = floor.cpu / ours.cpu;
+  const bench = "subscriptions";
+  record({
+    bench,
+    name: `server CPU per delivered message (${subscribers} subscribers), vs raw ws`,
+    value: ours.cpu,
+    baseline: floor.cpu,
+    unit: "us",
+    better: "lower",
+    goal: { op: ">=", value: 0.5, on: "ratio" },
+  });
+  record({
+    bench,
+    name: `write to last delivery p99 (${subscribers} subscribers)`,
+    value: ours.p99,
+    unit: "ms",
+    better: "lower",
+    goal: { op: "<", value: 500 },
+  });
+  record({ bench, name: "heap per subscriber", value: ours.heap / 1024, unit: "KB", better: "lower" });
   console.log(
     `CPU per delivered message with shared execution: Vigil ${ours.cpu.toFixed(1)} µs, raw ws ${floor.cpu.toFixed(1)} µs: ` +
       `${times.toFixed(2)} times raw ws (raw ws CPU per message / Vigil's; goal at least 0.5: ${times >= 0.5 ? "met" : "NOT met"})`,
