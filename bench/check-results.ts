@@ -19,6 +19,7 @@ import { migrate } from "../src/db/migrate.js";
 import { checkResultCursor } from "../src/domain/check-results/cursor.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { seedResults } from "./support/check-results-seed.js";
+import { record } from "./support/report.js";
 import { cpuSeconds } from "./support/engine-load.js";
 
 /** The issue's goal for the v2 first page (issue 28: an authenticated REST read). */
@@ -215,4 +216,34 @@ function report(names: string[], figures: Map<string, Figures[]>) {
   console.log(
     `goal: deep v2 page latency <= 1.5x first page -> ${deepRatio <= 1.5 && deepP99 <= 1.5 ? "met" : "NOT met"} (p50 ${deepRatio.toFixed(2)}x, p99 ${deepP99.toFixed(2)}x)`,
   );
+  const bench = "check-results";
+  for (const name of names) {
+    const goal = name === first ? FIRST_PAGE_GOAL : 0.5;
+    const [vigil, baseline] = [row(name, "vigil"), row(name, "baseline")];
+    record({
+      bench,
+      name: `${name}, vs the hand-written server`,
+      value: vigil.rps,
+      baseline: baseline.rps,
+      unit: "req/s",
+      better: "higher",
+      goal: { op: ">=", value: goal, on: "ratio" },
+    });
+    record({
+      bench,
+      name: `${name}: server CPU per request, vs the hand-written server`,
+      value: vigil.cpuUs,
+      baseline: baseline.cpuUs,
+      unit: "us",
+      better: "lower",
+    });
+  }
+  record({
+    bench,
+    name: "deep v2 page p50 / first page p50",
+    value: deepRatio,
+    unit: "x",
+    better: "lower",
+    goal: { op: "<=", value: 1.5 },
+  });
 }

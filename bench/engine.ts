@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { freePort } from "../test/support/postgres-server.js";
 import { cpuSeconds, engineWindow, memory, percentile, seedApiChecks } from "./support/engine-load.js";
+import { record } from "./support/report.js";
 import { ready, sleep } from "./support/server-process.js";
 
 const checks = Number(process.env.BENCH_CHECKS ?? 10_000);
@@ -115,6 +116,40 @@ try {
   console.log(
     `goal RSS < ${RSS_GOAL_MB} MB: ${maxRss < RSS_GOAL_MB ? "met" : "NOT met"} (highest sample ${maxRss.toFixed(0)} MB)`,
   );
+  const bench = "engine";
+  const lower = "lower" as const;
+  record({
+    bench,
+    name: `lag due -> claim p99, ${checks} checks`,
+    value: pct(99),
+    unit: "ms",
+    better: lower,
+    goal: { op: "<", value: LAG_GOAL_MS },
+  });
+  record({
+    bench,
+    name: "runs started, vs runs due",
+    value: started / window,
+    baseline: due / window,
+    unit: "runs/s",
+    better: "higher",
+  });
+  record({ bench, name: "server CPU", value: cpu / window, unit: "cores", better: lower });
+  record({
+    bench,
+    name: "server CPU per result",
+    value: (cpu * 1000) / Math.max(1, resultsAfter - resultsBefore),
+    unit: "ms",
+    better: lower,
+  });
+  record({
+    bench,
+    name: "server RSS, highest sample",
+    value: maxRss,
+    unit: "MB",
+    better: lower,
+    goal: { op: "<", value: RSS_GOAL_MB },
+  });
 } finally {
   child?.kill("SIGTERM");
   await new Promise((r) => (child && child.exitCode === null ? child.once("exit", r) : r(null)));

@@ -66,6 +66,23 @@ const cases: Record<string, Case> = {
       ],
     ]),
   ),
+  "POST /v2/check-groups": {
+    example: () => ({ name: "Group" }),
+    count: (e) => db(e).checkGroup.count({ where: { accountId: accountId(e) } }),
+  },
+  "PUT /v2/check-groups/{id}": {
+    example: () => ({ name: "Group" }),
+    count: (e) => db(e).checkGroup.count({ where: { accountId: accountId(e) } }),
+    params: (e) => ({ id: e.ids.group! }),
+  },
+  "POST /v1/checks": {
+    example: () => ({ ...checkBodies.api, checkType: "API" }),
+    count: checks,
+  },
+  "POST /v2/check-sessions/trigger": {
+    example: (e) => ({ target: { checkId: [e.ids["check-api"]] } }),
+    count: (e) => db(e).checkSession.count({ where: { accountId: accountId(e) } }),
+  },
   "PUT /v1/checks/{id}": {
     example: () => ({ name: "Renamed" }),
     count: checks,
