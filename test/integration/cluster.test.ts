@@ -220,7 +220,9 @@ describe("three instances on PostgreSQL and Redis", () => {
         `${error.message}: runs in the window by status ${JSON.stringify(statuses)}, window ${from.toISOString()}..${to.toISOString()}`,
       );
     });
-    await t.db.check.updateMany({ where: { id: { in: ids } }, data: { activated: false } });
+    // A revision bump, as every write through the domain makes: the engines' caches keep a check
+    // for as long as the revision their claims read is the one they hold.
+    await t.db.check.updateMany({ where: { id: { in: ids } }, data: { activated: false, revision: { increment: 1 } } });
     // Runs already claimed when the checks stopped finish: wait for none of them to be under way.
     await eventually(
       async () => (await t.db.checkRun.count({ where: { checkId: { in: ids }, status: "RUNNING" } })) === 0,
@@ -311,7 +313,10 @@ describe("three instances on PostgreSQL and Redis", () => {
         async () => (await t.db.checkRun.count({ where: { id: { in: held }, status: { not: "DONE" } } })) === 0,
         60_000,
       );
-      await t.db.check.updateMany({ where: { id: { in: ids } }, data: { activated: false } });
+      await t.db.check.updateMany({
+        where: { id: { in: ids } },
+        data: { activated: false, revision: { increment: 1 } },
+      });
       target.delayMs = 0;
       await eventually(
         async () => (await t.db.checkRun.count({ where: { checkId: { in: ids }, status: "RUNNING" } })) === 0,
@@ -389,7 +394,10 @@ describe("three instances on PostgreSQL and Redis", () => {
         expect((await rest(t.c.url(i), t.c.apiKey, "GET", "/v1/checks?limit=1")).status).toBe(200);
     } finally {
       await t.c.redis!.start();
-      await t.db.check.updateMany({ where: { id: { in: ids } }, data: { activated: false } });
+      await t.db.check.updateMany({
+        where: { id: { in: ids } },
+        data: { activated: false, revision: { increment: 1 } },
+      });
     }
     // Once every instance has Redis back (its /health says so), events flow again: subscribers
     // on instances 1 and 3 hear a write through instance 2.
