@@ -9,6 +9,7 @@
 // delivery throughput over the window.
 //   npm run bench:alerting
 //   BENCH_CHECKS=2000 BENCH_WARMUP=70 BENCH_SECONDS=60 BENCH_ROUNDS=2 npm run bench:alerting
+//   BENCH_BASELINE=off: only the runs with channels
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -73,7 +74,8 @@ const goal = (p99: number | undefined, samples: number | undefined) =>
 
 try {
   for (let round = 0; round < rounds; round++) {
-    for (const channels of [true, false]) {
+    // BENCH_BASELINE=off leaves out the runs without channels (bench:quick: the engine bench has that lag).
+    for (const channels of process.env.BENCH_BASELINE === "off" ? [true] : [true, false]) {
       const figures = await run(channels);
       console.log(`\n--- round ${round + 1}, ${channels ? "WITH channels" : "WITHOUT channels"} ---`);
       const width = Math.max(...Object.keys(figures).map((k) => k.length));
