@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import OverviewQueryNode from "../src/__generated__/OverviewQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { Overview } from "../src/screens/overview/Overview";
+import { dateTime } from "../src/ui/format";
 
 function failingCheck(id: string, name: string, status: "FAILING" | "DEGRADED") {
   return {
@@ -41,6 +42,7 @@ function failingCheck(id: string, name: string, status: "FAILING" | "DEGRADED") 
   };
 }
 
+const ENDS = new Date(Date.now() + 3_600_000).toISOString();
 // Mock resolvers by type name (module level: Biome takes capitalised functions for components).
 const RESOLVERS = {
   CheckCounts: () => ({ total: 7, passing: 3, degraded: 1, failing: 2, paused: 1 }),
@@ -60,7 +62,12 @@ const RESOLVERS = {
         },
       ],
     },
-    maintenanceWindows: { edges: [] },
+    maintenanceWindows: {
+      edges: [
+        { node: { id: "m1", name: "Database upgrade", activeNow: true, endsAt: ENDS } },
+        { node: { id: "m2", name: "Next week's move", activeNow: false, endsAt: ENDS } },
+      ],
+    },
   }),
 };
 
@@ -90,6 +97,12 @@ describe("Overview", () => {
     expect(OverviewQueryNode.params.text).toContain("incidents(first: 50, open: true)");
     const incidents = within(screen.getByRole("region", { name: "Open incidents" }));
     expect(incidents.getByRole("listitem").textContent).toContain("Payments down · MAJOR · IDENTIFIED");
+
+    // Ongoing maintenance: the windows running now, not every window.
+    const maintenance = within(screen.getByRole("region", { name: "Ongoing maintenance" }));
+    expect(maintenance.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      `Database upgrade · window ends ${dateTime(ENDS)}`,
+    ]);
 
     // A status change arrives: the overview asks the server again (once for a burst).
     const subscription = environment.mock
