@@ -21,6 +21,15 @@ test("shop", async ({ page }) => {
   await expect(page.locator("h1")).toHaveText("{{GREETING}}");
 });`;
 
+/** The same page test, first making sure that it runs in the sandbox: bwrap is its pid 1. */
+const sandboxedScript = (url: string) => `import { test, expect } from "@playwright/test";
+import fs from "node:fs";
+test("shop", async ({ page }) => {
+  expect(fs.readFileSync("/proc/1/cmdline", "utf8").split("\\0")[0], "pid 1").toBe("/usr/bin/bwrap");
+  await page.goto("${url}/");
+  await expect(page.locator("h1")).toHaveText("{{GREETING}}");
+});`;
+
 describe(`browser-type checks run by the engine and by an agent on ${testProvider}`, () => {
   const t = useTestApp();
   const api = t.api;
@@ -127,7 +136,8 @@ test("items", async ({ request }) => { expect(await (await request.get("${base}/
       name: "Shop from the office",
       locations: [],
       privateLocations: [location.slug],
-      script: script(base),
+      // Agents run scripts in the same sandbox as the service (issue 26).
+      script: sandboxedScript(base),
       environmentVariables: [{ key: "GREETING", value: "Hello Vigil" }],
     });
     expect(created.status).toBe(201);
