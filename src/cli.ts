@@ -6,6 +6,7 @@ import { createAccount, createApiKey, getAccount, listApiKeys, revokeApiKey } fr
 import type { DomainContext } from "./domain/context.js";
 import { DomainError } from "./domain/errors.js";
 import { createInProcessBus } from "./events/bus.js";
+import { exitIfStillRunningAfter } from "./http/shutdown-watchdog.js";
 import { createLogger } from "./logger.js";
 import { prepareDatabase, StartupError } from "./prepare-database.js";
 
@@ -73,11 +74,7 @@ async function serve(config: Config) {
     if (++signals > 1) process.exit(1); // a second signal: stop now
     app.context.logger.info({ signal }, "signal received");
     // Whatever holds the stop past SHUTDOWN_TIMEOUT_MS + 2 s is named, and the process exits anyway.
-    setTimeout(() => {
-      app.context.logger.error({ holding: process.getActiveResourcesInfo() }, "shutdown overran: exiting");
-      app.context.logger.flush();
-      process.exit(1);
-    }, config.shutdownTimeoutMs + 2_000).unref();
+    exitIfStillRunningAfter(config.shutdownTimeoutMs + 2_000, app.context.logger);
     app.stop().then(
       () => process.exit(0),
       (error) => {
