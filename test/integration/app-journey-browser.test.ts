@@ -78,6 +78,8 @@ describe("the operator app: a new user's journey", () => {
     await expectAccessible(page, "result");
 
     await page.goto(`${checkUrl}/edit`);
+    await page.getByRole("heading", { name: "Edit Checkout" }).waitFor();
+    await expectAccessible(page, "edit");
     await page.getByLabel("URL").fill(`${target.url}/ok`);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText(`GET ${target.url}/ok`).waitFor();
