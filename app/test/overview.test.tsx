@@ -92,7 +92,7 @@ describe("Overview", () => {
     expect(rows.map((row) => row.querySelector("a")?.textContent)).toEqual(["Checkout API", "Search"]);
     expect(rows[0]?.textContent).toContain("Failing");
     expect(rows[0]?.textContent).toContain("Last error: STATUS_CODE EQUALS 200: got 500");
-    expect(rows[0]?.textContent).toContain("5 minutes ago");
+    expect(rows[0]?.textContent).toContain("5 minutes ago · eu-west-1");
     // The server picks the open incidents (Query.incidents(open: true)): the overview lists what it gets.
     expect(OverviewQueryNode.params.text).toContain("incidents(first: 50, open: true)");
     const incidents = within(screen.getByRole("region", { name: "Open incidents" }));
