@@ -95,17 +95,17 @@ beforeAll(() => {
 });
 
 /** A payload for the check's query or its results' refetch: node(id: "c1") is the check. */
-function generate(operation: OperationDescriptor) {
-  const payload = MockPayloadGenerator.generate(operation, RESOLVERS);
+function generate(operation: OperationDescriptor, resolvers: object = RESOLVERS) {
+  const payload = MockPayloadGenerator.generate(operation, resolvers);
   Object.assign((payload.data as { node: object }).node, { __typename: "ApiCheck", ...CHECK });
   return payload;
 }
 
-function renderCheck() {
+function renderCheck(resolvers: object = RESOLVERS) {
   const environment = createMockEnvironment();
   const variables = checkDetailVariables({ id: "c1" }, new URLSearchParams());
   const queryRef = loadQuery(environment, CheckDetailQueryNode, variables);
-  environment.mock.resolveMostRecentOperation(generate);
+  environment.mock.resolveMostRecentOperation((operation) => generate(operation, resolvers));
   const props = { queryRef, params: { id: "c1" }, search: new URLSearchParams() } as unknown as ScreenProps;
   render(
     <RelayEnvironmentProvider environment={environment}>
@@ -192,5 +192,29 @@ describe("CheckDetail", () => {
     fireEvent.click(state.getByRole("button", { name: "Delete" }));
     act(() => fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" })));
     expect(operation("CheckActionsDeleteMutation").map((op) => op.request.variables)).toEqual([{ id: "c1" }]);
+  });
+  it("reads older results when the end of the log scrolls into view", async () => {
+    const seen: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+    // jsdom lays nothing out: the observer is told by hand that the end came into view.
+    globalThis.IntersectionObserver = class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        seen.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    const page = RESOLVERS.CheckResultConnection();
+    const { operation } = renderCheck({
+      ...RESOLVERS,
+      CheckResultConnection: () => ({ ...page, pageInfo: { hasNextPage: true, endCursor: "cursor-1" } }),
+    });
+    const results = within(await screen.findByRole("region", { name: "Results" }));
+    expect(results.getByRole("button", { name: "Older results" })).toBeTruthy();
+    expect(operation("ResultsLogPaginationQuery")).toHaveLength(0);
+    act(() => seen.at(-1)?.([{ isIntersecting: true }]));
+    expect(operation("ResultsLogPaginationQuery").map((op) => op.request.variables)).toEqual([
+      expect.objectContaining({ count: 25, cursor: "cursor-1", id: "c1" }),
+    ]);
+    Reflect.deleteProperty(globalThis, "IntersectionObserver");
   });
 });
