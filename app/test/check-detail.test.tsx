@@ -94,6 +94,24 @@ beforeAll(() => {
   };
 });
 
+const WITH_OLDER_RESULTS = {
+  ...RESOLVERS,
+  CheckResultConnection: () => ({
+    ...RESOLVERS.CheckResultConnection(),
+    pageInfo: { hasNextPage: true, endCursor: "cursor-1" },
+  }),
+};
+
+/** jsdom lays nothing out: this observer is told by hand that the end came into view. */
+const observed: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+class HandObserver {
+  constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+    observed.push(callback);
+  }
+  observe() {}
+  disconnect() {}
+}
+
 /** A payload for the check's query or its results' refetch: node(id: "c1") is the check. */
 function generate(operation: OperationDescriptor, resolvers: object = RESOLVERS) {
   const payload = MockPayloadGenerator.generate(operation, resolvers);
@@ -194,24 +212,12 @@ describe("CheckDetail", () => {
     expect(operation("CheckActionsDeleteMutation").map((op) => op.request.variables)).toEqual([{ id: "c1" }]);
   });
   it("reads older results when the end of the log scrolls into view", async () => {
-    const seen: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
-    // jsdom lays nothing out: the observer is told by hand that the end came into view.
-    globalThis.IntersectionObserver = class {
-      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-        seen.push(callback);
-      }
-      observe() {}
-      disconnect() {}
-    } as unknown as typeof IntersectionObserver;
-    const page = RESOLVERS.CheckResultConnection();
-    const { operation } = renderCheck({
-      ...RESOLVERS,
-      CheckResultConnection: () => ({ ...page, pageInfo: { hasNextPage: true, endCursor: "cursor-1" } }),
-    });
+    globalThis.IntersectionObserver = HandObserver as unknown as typeof IntersectionObserver;
+    const { operation } = renderCheck(WITH_OLDER_RESULTS);
     const results = within(await screen.findByRole("region", { name: "Results" }));
     expect(results.getByRole("button", { name: "Older results" })).toBeTruthy();
     expect(operation("ResultsLogPaginationQuery")).toHaveLength(0);
-    act(() => seen.at(-1)?.([{ isIntersecting: true }]));
+    act(() => observed.at(-1)?.([{ isIntersecting: true }]));
     expect(operation("ResultsLogPaginationQuery").map((op) => op.request.variables)).toEqual([
       expect.objectContaining({ count: 25, cursor: "cursor-1", id: "c1" }),
     ]);
