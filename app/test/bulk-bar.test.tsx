@@ -1,21 +1,11 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { RelayEnvironmentProvider } from "react-relay";
 import { createMockEnvironment } from "relay-test-utils";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BulkBar } from "../src/screens/checks/BulkBar";
 
 // Issue 27, point 3: bulk pause, resume, mute and delete, each with a confirmation first. (The
 // browser test pauses 50 checks; this one takes every action.)
-
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 function renderBar() {
   const environment = createMockEnvironment();

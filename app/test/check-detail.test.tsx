@@ -1,14 +1,13 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { Suspense } from "react";
-import { loadQuery, RelayEnvironmentProvider } from "react-relay";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { loadQuery } from "react-relay";
 import type { OperationDescriptor } from "relay-runtime";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import CheckDetailQueryNode from "../src/__generated__/CheckDetailQuery.graphql";
-import type { ScreenProps } from "../src/routes";
 import { CheckDetail } from "../src/screens/check/CheckDetail";
 import { checkDetailVariables } from "../src/screens/check/CheckDetailQuery";
 import { dateTime } from "../src/ui/format";
+import { renderScreen } from "./render-screen";
 
 // Issue 27, point 4: a check's screen shows its state, uptime over four windows, the response-time
 // table beside the chart, its results log with filters, its alerts, and its actions.
@@ -84,16 +83,6 @@ const RESOLVERS = {
   }),
 };
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
 const WITH_OLDER_RESULTS = {
   ...RESOLVERS,
   CheckResultConnection: () => ({
@@ -124,14 +113,7 @@ function renderCheck(resolvers: object = RESOLVERS) {
   const variables = checkDetailVariables({ id: "c1" }, new URLSearchParams());
   const queryRef = loadQuery(environment, CheckDetailQueryNode, variables);
   environment.mock.resolveMostRecentOperation((operation) => generate(operation, resolvers));
-  const props = { queryRef, params: { id: "c1" }, search: new URLSearchParams() } as unknown as ScreenProps;
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="loading">
-        <CheckDetail {...props} />
-      </Suspense>
-    </RelayEnvironmentProvider>,
-  );
+  renderScreen(environment, CheckDetail, queryRef, { id: "c1" });
   const operation = (name: string) =>
     environment.mock.getAllOperations().filter((op) => op.request.node.params.name === name);
   return { environment, operation };

@@ -1,12 +1,11 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { Suspense } from "react";
-import { loadQuery, RelayEnvironmentProvider } from "react-relay";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { loadQuery } from "react-relay";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
 import ChecksListQueryNode from "../src/__generated__/ChecksListQuery.graphql";
-import type { ScreenProps } from "../src/routes";
 import { ChecksList } from "../src/screens/checks/ChecksList";
 import { checksListVariables } from "../src/screens/checks/ChecksListQuery";
+import { renderScreen } from "./render-screen";
 
 // Issue 27, point 3: rows show state, the last results, response time and uptime; failing first
 // with the order fixed at load; rows update in place and a banner offers to re-sort.
@@ -57,14 +56,7 @@ describe("ChecksList", () => {
     expect(variables.byState).toBe(true);
     const queryRef = loadQuery(environment, ChecksListQueryNode, variables);
     environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, RESOLVERS));
-    const props = { queryRef, params: {}, search: new URLSearchParams() } as unknown as ScreenProps;
-    render(
-      <RelayEnvironmentProvider environment={environment}>
-        <Suspense fallback="loading">
-          <ChecksList {...props} />
-        </Suspense>
-      </RelayEnvironmentProvider>,
-    );
+    renderScreen(environment, ChecksList, queryRef);
     const rows = async () =>
       (await screen.findAllByTestId("check-row")).map((tr) => [
         tr.querySelector("a")?.textContent,

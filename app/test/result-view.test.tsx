@@ -1,12 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
-import { Suspense } from "react";
-import { loadQuery, RelayEnvironmentProvider } from "react-relay";
+import { screen, within } from "@testing-library/react";
+import { loadQuery } from "react-relay";
 import type { OperationDescriptor } from "relay-runtime";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
 import ResultViewQueryNode from "../src/__generated__/ResultViewQuery.graphql";
-import type { ScreenProps } from "../src/routes";
 import { ResultView } from "../src/screens/check/ResultView";
+import { renderScreen } from "./render-screen";
 
 // Issue 27, point 4: one result in full: request, response, timings, assertions, errors, and for
 // browser checks the screenshot, trace and log files.
@@ -67,18 +66,7 @@ function renderResult(result: Record<string, unknown>, resolvers: Record<string,
     Object.assign((payload.data as { node: object }).node, { __typename: "CheckResult", ...RESULT, ...result });
     return payload;
   });
-  const props = {
-    queryRef,
-    params: { id: "c1", resultId: "r1" },
-    search: new URLSearchParams(),
-  } as unknown as ScreenProps;
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="loading">
-        <ResultView {...props} />
-      </Suspense>
-    </RelayEnvironmentProvider>,
-  );
+  renderScreen(environment, ResultView, queryRef, { id: "c1", resultId: "r1" });
 }
 
 describe("ResultView", () => {
