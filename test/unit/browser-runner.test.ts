@@ -380,6 +380,38 @@ test("checkout", async () => { expect(1).toBe(2); });`,
     await all.release!();
   });
 
+  it("refuses private targets under BLOCK_PRIVATE_TARGETS, for the project's pages and requests", async () => {
+    const before = hits.length;
+    const playwright: PlaywrightProject = {
+      files: [
+        {
+          path: "playwright.config.ts",
+          content: `export default { testDir: "./e2e", projects: [{ name: "desktop" }] };`,
+        },
+        {
+          path: "e2e/private.spec.ts",
+          content: `import { test } from "@playwright/test";
+test("private", async ({ page, request }) => {
+  await request.get(process.env.BASE + "/api/items").catch(() => {});
+  await page.goto(process.env.BASE + "/");
+});`,
+        },
+      ],
+      testCommand: "npx playwright test",
+      pwProjects: ["desktop"],
+      pwTags: [],
+      timeout: 60,
+    };
+    const outcome = await run("PLAYWRIGHT", null, {
+      playwright,
+      options: { sandbox: scriptSandbox({ scriptSandbox: true, blockPrivateTargets: true }) },
+    });
+    expect(outcome).toMatchObject({ hasFailures: true });
+    expect(browserResult(outcome).errors.join("\n")).toMatch(/refused: 127\.0\.0\.1 .*BLOCK_PRIVATE_TARGETS/);
+    expect(hits.length).toBe(before);
+    await outcome.release!();
+  });
+
   it("refuses a testCommand that is not Playwright Test's", async () => {
     const outcome = await run("PLAYWRIGHT", null, {
       playwright: {
