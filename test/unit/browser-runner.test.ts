@@ -380,6 +380,27 @@ test("checkout", async () => { expect(1).toBe(2); });`,
     await all.release!();
   });
 
+  it("runs a project whose config names no projects and no testDir (Playwright's defaults)", async () => {
+    const playwright: PlaywrightProject = {
+      files: [
+        { path: "playwright.config.ts", content: "export default { timeout: 30_000 };" },
+        {
+          path: "home.spec.ts",
+          content: `import { test, expect } from "@playwright/test";
+test("home", async ({ page }) => { await page.goto(process.env.BASE + "/"); await expect(page).toHaveTitle("Vigil shop"); });`,
+        },
+      ],
+      testCommand: "npx playwright test",
+      pwProjects: [],
+      pwTags: [],
+      timeout: 60,
+    };
+    const outcome = await run("PLAYWRIGHT", null, { playwright });
+    expect(outcome).toMatchObject({ hasFailures: false, hasErrors: false });
+    expect(log(outcome)).toContain("1 passed");
+    await outcome.release!();
+  });
+
   it("refuses private targets under BLOCK_PRIVATE_TARGETS, for the project's pages and requests", async () => {
     const before = hits.length;
     const playwright: PlaywrightProject = {

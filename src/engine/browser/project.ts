@@ -106,7 +106,10 @@ export default {
   ...base,
   ...${JSON.stringify(ours)},
   use: { ...(base.use ?? {}), ...launch },
-  projects: (base.projects ?? []).map((project) => ({ ...project, use: { ...(project.use ?? {}), ...launch } })),
+  // Only when the project names some: an empty list would leave Playwright no project to run.
+  ...(base.projects
+    ? { projects: base.projects.map((project) => ({ ...project, use: { ...(project.use ?? {}), ...launch } })) }
+    : {}),
 };
 `
     : `export default ${JSON.stringify({ ...ours, testDir: options.testDir, use }, null, 2)};\n`;
