@@ -40,6 +40,20 @@ const isNameServer = (text: string) => {
   return isIP(address) !== 0 && (port === undefined || Number(port) <= 65535);
 };
 
+/** EXTRA_CA_CERTS (service and agent): a PEM file's certificates, read and parsed at start; [] when unset. */
+export const extraCaCerts = z
+  .string()
+  .optional()
+  .transform((path, ctx) => {
+    if (!path) return [];
+    try {
+      return readCaFile(path);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
 const providerUrl = z.string().refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
   message: "must be an http or https URL",
 });
@@ -85,18 +99,7 @@ export const ConfigSchema = z
           .filter(Boolean),
       ),
     /** A PEM file of extra trusted roots (private CAs) for every TLS connection a check makes. */
-    EXTRA_CA_CERTS: z
-      .string()
-      .optional()
-      .transform((path, ctx) => {
-        if (!path) return [];
-        try {
-          return readCaFile(path);
-        } catch (error) {
-          ctx.addIssue({ code: "custom", message: (error as Error).message });
-          return z.NEVER;
-        }
-      }),
+    EXTRA_CA_CERTS: extraCaCerts,
     GRAPHQL_INTROSPECTION: booleanFlag(true),
     /** How long shutdown waits for in-flight requests before closing them anyway. */
     SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
