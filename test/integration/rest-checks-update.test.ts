@@ -234,7 +234,10 @@ describe(`REST typed check updates on ${testProvider}`, () => {
           sslConfig: expect.objectContaining({
             hostname: "h",
             port: 8443,
-            securityBaseline: expect.objectContaining({ enabled: false, minTLSVersion: { value: "TLS1.3", severity: "fail" } }),
+            securityBaseline: expect.objectContaining({
+              enabled: false,
+              minTLSVersion: { value: "TLS1.3", severity: "fail" },
+            }),
           }),
         },
       ],
