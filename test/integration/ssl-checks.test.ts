@@ -2,7 +2,10 @@
 // validation naming the field, tenant isolation, the GraphQL twin, and runs of the real engine
 // against TLS servers on 127.0.0.1 whose certificates a local CA (trusted via EXTRA_CA_CERTS) made.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAgent } from "../../src/agent/agent.js";
+import { loadAgentConfig } from "../../src/agent/config.js";
 import { startEngine } from "../../src/engine/engine.js";
+import { defaultRunners } from "../../src/engine/runners/index.js";
 import { bearer, graphql, startTestApp, type TestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 import { eventually } from "../support/eventually.js";
@@ -228,5 +231,33 @@ describe(`SSL monitors on ${testProvider}`, () => {
     const badge = await api.raw("GET", `/v1/badges/checks/${check.id}`);
     expect(badge.status).toBe(200);
     expect(String(badge.body)).toMatch(/failing/);
+  });
+
+  it("runs on a private location's agent, which trusts the local CA through its own EXTRA_CA_CERTS", async () => {
+    const location = await api.post("/v1/private-locations", { name: "Lab", slugName: "ssl-lab" });
+    expect(location.status).toBe(201);
+    const { body: check } = await create(ports.valid, { locations: [], privateLocations: ["ssl-lab"] });
+    const config = loadAgentConfig({
+      API_KEY: location.body.keys[0].rawKey,
+      VIGIL_URL: app.url,
+      AGENT_HEALTH_PORT: "0",
+      LOG_LEVEL: "silent",
+      EXTERNAL_OBSERVABILITY: "off",
+      EXTRA_CA_CERTS: pki.caFile,
+    });
+    // As src/agent/main.ts builds them.
+    const runners = defaultRunners({ blockPrivateTargets: false, extraCaCertificates: config.extraCaCertificates });
+    const agent = await startAgent(config, { version: "test", runners });
+    try {
+      const result = await runOnce(check.id);
+      expect(result).toMatchObject({ runLocation: "ssl-lab", hasFailures: false, hasErrors: false });
+      expect(result.sslCheckResult).toMatchObject({
+        chainTrusted: true,
+        hostnameVerified: true,
+        failureCategory: null,
+      });
+    } finally {
+      await agent.stop();
+    }
   });
 });
