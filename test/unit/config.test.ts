@@ -93,7 +93,10 @@ describe("configuration", () => {
     const file = join(dir, "ca.pem");
     writeFileSync(file, `# two roots\n${rootCertificates[0]}\n${rootCertificates[1]}\n`);
     expect(loadConfig({}).extraCaCertificates).toEqual([]);
-    expect(loadConfig({ EXTRA_CA_CERTS: file }).extraCaCertificates).toEqual([rootCertificates[0], rootCertificates[1]]);
+    expect(loadConfig({ EXTRA_CA_CERTS: file }).extraCaCertificates).toEqual([
+      rootCertificates[0],
+      rootCertificates[1],
+    ]);
     expect(problems({ EXTRA_CA_CERTS: join(dir, "missing.pem") })[0]).toMatch(/^EXTRA_CA_CERTS cannot read .*ENOENT/);
     writeFileSync(file, "not a certificate");
     expect(problems({ EXTRA_CA_CERTS: file })[0]).toMatch(/^EXTRA_CA_CERTS .* holds no PEM certificate/);
