@@ -113,6 +113,43 @@ const cases: [slug: string, body: Record<string, unknown>, expected: Record<stri
     },
   ],
   [
+    "ssl",
+    { name: "SSL", request: { sslConfig: { hostname: "example.com" } } },
+    {
+      ...common,
+      ...extras,
+      checkType: "SSL",
+      name: "SSL",
+      heartbeat: null,
+      degradedResponseTime: 3000,
+      maxResponseTime: 10000,
+      request: {
+        sslConfig: {
+          hostname: "example.com",
+          port: 443,
+          serverName: null,
+          ipFamily: "IPv4",
+          skipChainValidation: false,
+          handshakeTimeoutMs: 10000,
+          alertDaysBeforeExpiry: 20,
+          securityBaseline: {
+            enabled: true,
+            minTLSVersion: { value: "TLS1.2", severity: "fail" },
+            minKeySizeBits: { value: 2048, severity: "fail" },
+            weakSignatureAlgorithm: { severity: "fail" },
+            weakCipherSuite: { severity: "fail" },
+            knownBadCA: { severity: "fail" },
+            recommendedTLSVersion: { value: "TLS1.3", severity: "ignore" },
+            recommendedKeySizeBits: { value: 3072, severity: "ignore" },
+            ocspMustStapleRespected: { severity: "ignore" },
+            sctPresent: { severity: "ignore" },
+          },
+        },
+        assertions: [],
+      },
+    },
+  ],
+  [
     "icmp",
     { name: "ICMP", request: { hostname: "example.com" } },
     {

@@ -228,6 +228,14 @@ describe(`SSL monitors on ${testProvider}`, () => {
     expect(result.sslCheckResult).toMatchObject({ failureCategory: "CERTIFICATE_EXPIRING", daysUntilExpiry: 4 });
     const status = await api.get(`/v1/check-statuses/${check.id}`);
     expect(status.body).toMatchObject({ hasFailures: true });
+    const alerts = await eventually(async () => {
+      const listed = (await api.get(`/v1/check-alerts/${check.id}`)).body as { alertType: string; error: string }[];
+      return listed.length ? listed : null;
+    });
+    expect(alerts[0]).toMatchObject({
+      alertType: "ALERT_FAILURE",
+      error: "CERTIFICATE_EXPIRING (certificate expires in 4 days)",
+    });
     const badge = await api.raw("GET", `/v1/badges/checks/${check.id}`);
     expect(badge.status).toBe(200);
     expect(String(badge.body)).toMatch(/failing/);
