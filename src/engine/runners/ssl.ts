@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { Assertion } from "../../domain/monitoring/assertions.js";
-import type { SecurityBaseline } from "../../domain/checks/ssl-schemas.js";
+import { SecurityBaseline } from "../../domain/checks/ssl-schemas.js";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { secretValues } from "../../domain/monitoring/scrub.js";
 import type { RunOutcome } from "../../domain/monitoring/tries.js";
@@ -164,7 +164,9 @@ export async function runSslCheck(
   }
   const now = stoppedAt.getTime();
   const responseTime = Math.round(dnsMs + shook.connectMs + shook.handshakeMs);
-  const baseline = gradeBaseline(config.securityBaseline, shook);
+  // A stored request has its defaults; one without a baseline (written by hand) gets the reference's.
+  const rules = SecurityBaseline.safeParse(config.securityBaseline).data ?? SecurityBaseline.parse(undefined);
+  const baseline = gradeBaseline(rules, shook);
   const { connection, response } = responseOf(shook, address, baseline, now);
   const results = (request.assertions ?? []).map((a) => evaluateSsl(a, { connection, response, responseTime }));
   const category = failureOf(
