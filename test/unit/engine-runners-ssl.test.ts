@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SslRequest } from "../../src/domain/checks/ssl-schemas.js";
 import { RecordCheckResultInput } from "../../src/domain/check-results/schemas.js";
 import { readCaFile } from "../../src/net/tls-trust.js";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { runApiCheck } from "../../src/engine/runners/api.js";
 import { runSslCheck } from "../../src/engine/runners/ssl.js";
+import { runUrlCheck } from "../../src/engine/runners/url.js";
 import type { RunSettings } from "../../src/engine/runners/api.js";
 import { silentServer, TestPki, tlsServer, type Leaf } from "../support/tls.js";
 
@@ -202,6 +206,23 @@ describe("the SSL check runner against local TLS servers", () => {
       expect(outcome.hasFailures).toBe(true);
       expect(outcome.sslCheckResult).toMatchObject({ failureCategory: "TARGET_REFUSED", tlsVersion: null });
       expect((outcome.sslCheckResult as Result).requestError).toMatch(/^refused: .*BLOCK_PRIVATE_TARGETS/);
+    }
+  });
+
+  it("EXTRA_CA_CERTS is trusted by API and URL checks' HTTPS too, and only with it", async () => {
+    const https = createHttpsServer(pki.leaf(), (_req, res) => res.end("ok"));
+    await new Promise<void>((resolve) => https.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `https://127.0.0.1:${(https.address() as AddressInfo).port}/`;
+      const api = await runApiCheck({ method: "GET", url }, [], settings());
+      expect(api).toMatchObject({ hasFailures: false, apiCheckResult: { response: { status: 200 } } });
+      const page = await runUrlCheck({ url }, [], settings());
+      expect(page.hasFailures).toBe(false);
+      const untrusted = await runApiCheck({ method: "GET", url }, [], settings({ extraCa: undefined }));
+      expect(untrusted).toMatchObject({ hasFailures: true, networkError: true });
+      expect(untrusted.apiCheckResult.requestError).toMatch(/certificate/i);
+    } finally {
+      https.close();
     }
   });
 });
