@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SslRequest } from "../../src/domain/checks/ssl-schemas.js";
 import { RecordCheckResultInput } from "../../src/domain/check-results/schemas.js";
@@ -80,6 +81,17 @@ describe("the SSL check runner against local TLS servers", () => {
     });
     expect(ssl.response.chain.map((c: Result) => c.subject)).toEqual(["CN=leaf1", "CN=Vigil trusted test CA"]);
     expect(ssl.response.securityBaseline.rules.knownBadCA.status).toBe("not_evaluated");
+    // Exactly the reference's fields (CheckResultSsl), and every field of its response but the three
+    // docs/reference-exceptions.md lists and chainTrustReason/Detail (shown only when untrusted).
+    const reference = JSON.parse(readFileSync("docs/reference/checkly-openapi-subset.json", "utf8")).components.schemas
+      .CheckResultSsl;
+    expect(Object.keys(ssl).sort()).toEqual(Object.keys(reference.properties).sort());
+    const unfilled = ["ocspStatus", "incompleteChain", "missingIntermediate", "chainTrustReason", "chainTrustDetail"];
+    expect(Object.keys(ssl.response).sort()).toEqual(
+      Object.keys(reference.properties.response.properties)
+        .filter((key) => !unfilled.includes(key))
+        .sort(),
+    );
     // What the engine and agents record goes through the result schema unchanged.
     expect(
       RecordCheckResultInput.parse({ checkId: "x", runLocation: "eu-west-1", sslCheckResult: ssl }).sslCheckResult,
