@@ -192,6 +192,17 @@ describe(`SSL monitors on ${testProvider}`, () => {
       port: 443,
       securityBaseline: { ...BASELINE, minTLSVersion: { value: "TLS1.3", severity: "fail" } },
     });
+    const changed = await gql(
+      `mutation ($id: ID!) { updateSslCheck(id: $id, input: { request: { sslConfig: { port: 8443 } } }) {
+        ... on UpdateSslCheckSuccess { data { databaseId } } } }`,
+      { id },
+    );
+    expect(changed.body.errors).toBeUndefined();
+    expect((await api.get(`/v1/checks/${id}`)).body.request.sslConfig).toMatchObject({
+      hostname: "example.com",
+      port: 8443,
+      securityBaseline: { minTLSVersion: { value: "TLS1.3", severity: "fail" } },
+    });
   });
 
   it("runs in the engine: a valid certificate passes with sslCheckResult over REST and GraphQL", async () => {
