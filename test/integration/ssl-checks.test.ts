@@ -218,6 +218,12 @@ describe(`SSL monitors on ${testProvider}`, () => {
     });
     const status = await api.get(`/v1/check-statuses/${check.id}`);
     expect(status.body).toMatchObject({ hasFailures: false });
+    // Reporting reads the rollups the result was folded into, as for any check type.
+    const report = (await api.get("/v1/reporting")).body as { checkId: string }[];
+    expect(report.find((entry) => entry.checkId === check.id)).toMatchObject({
+      checkType: "SSL",
+      aggregate: { successRatio: 100 },
+    });
     const node = await gql(
       `query ($id: ID!) { checkResults(checkId: $id, first: 1) { edges { node { sslCheckResult {
         tlsVersion chainTrusted hostnameVerified baselineGrade failureCategory } } } } }`,
