@@ -7,18 +7,24 @@ import CheckFormQueryNode from "../src/__generated__/CheckFormQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { CheckForm } from "../src/screens/form/CheckForm";
 
+/** The form for a new check of `type`, on a mock environment whose operations the test answers. */
+function renderNewForm(type: string) {
+  const environment = createMockEnvironment();
+  const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
+  const props = { queryRef, params: {}, search: new URLSearchParams(`type=${type}`) } as unknown as ScreenProps;
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <Suspense fallback="loading">
+        <CheckForm {...props} />
+      </Suspense>
+    </RelayEnvironmentProvider>,
+  );
+  return environment;
+}
+
 describe("CheckForm", () => {
   it("sends the type's input and shows each of the API's errors beside the field it names", async () => {
-    const environment = createMockEnvironment();
-    const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
-    const props = { queryRef, params: {}, search: new URLSearchParams("type=TCP") } as unknown as ScreenProps;
-    render(
-      <RelayEnvironmentProvider environment={environment}>
-        <Suspense fallback="loading">
-          <CheckForm {...props} />
-        </Suspense>
-      </RelayEnvironmentProvider>,
-    );
+    const environment = renderNewForm("TCP");
     fireEvent.change(await screen.findByLabelText("Host"), { target: { value: "db.internal" } });
     fireEvent.change(screen.getByLabelText("Port"), { target: { value: "99999" } });
     fireEvent.change(screen.getByLabelText("Tags"), { target: { value: "db, prod ," } });
@@ -57,16 +63,7 @@ describe("CheckForm", () => {
   });
 
   it("creates an SSL monitor with its host, port and expiry window, and shows the API's error beside the window", async () => {
-    const environment = createMockEnvironment();
-    const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
-    const props = { queryRef, params: {}, search: new URLSearchParams("type=SSL") } as unknown as ScreenProps;
-    render(
-      <RelayEnvironmentProvider environment={environment}>
-        <Suspense fallback="loading">
-          <CheckForm {...props} />
-        </Suspense>
-      </RelayEnvironmentProvider>,
-    );
+    const environment = renderNewForm("SSL");
     fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Shop certificate" } });
     fireEvent.change(screen.getByLabelText("Host"), { target: { value: "shop.example.com" } });
     fireEvent.change(screen.getByLabelText("Port"), { target: { value: "8443" } });

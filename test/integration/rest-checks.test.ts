@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { SSL_BASELINE_DEFAULTS } from "../support/fixtures/ssl.js";
 import { isoTimestamp } from "../support/matchers.js";
 
 const alertSettings = {
@@ -132,18 +133,7 @@ const cases: [slug: string, body: Record<string, unknown>, expected: Record<stri
           skipChainValidation: false,
           handshakeTimeoutMs: 10000,
           alertDaysBeforeExpiry: 20,
-          securityBaseline: {
-            enabled: true,
-            minTLSVersion: { value: "TLS1.2", severity: "fail" },
-            minKeySizeBits: { value: 2048, severity: "fail" },
-            weakSignatureAlgorithm: { severity: "fail" },
-            weakCipherSuite: { severity: "fail" },
-            knownBadCA: { severity: "fail" },
-            recommendedTLSVersion: { value: "TLS1.3", severity: "ignore" },
-            recommendedKeySizeBits: { value: 3072, severity: "ignore" },
-            ocspMustStapleRespected: { severity: "ignore" },
-            sctPresent: { severity: "ignore" },
-          },
+          securityBaseline: SSL_BASELINE_DEFAULTS,
         },
         assertions: [],
       },

@@ -11,20 +11,10 @@ import { testProvider } from "../support/database.js";
 import { eventually } from "../support/eventually.js";
 import { globalId } from "../support/global-id.js";
 import { type RestClient, restClient } from "../support/rest.js";
+import { SSL_BASELINE_DEFAULTS } from "../support/fixtures/ssl.js";
 import { TestPki, tlsServer } from "../support/tls.js";
 
-const BASELINE = {
-  enabled: true,
-  minTLSVersion: { value: "TLS1.2", severity: "fail" },
-  minKeySizeBits: { value: 2048, severity: "fail" },
-  weakSignatureAlgorithm: { severity: "fail" },
-  weakCipherSuite: { severity: "fail" },
-  knownBadCA: { severity: "fail" },
-  recommendedTLSVersion: { value: "TLS1.3", severity: "ignore" },
-  recommendedKeySizeBits: { value: 3072, severity: "ignore" },
-  ocspMustStapleRespected: { severity: "ignore" },
-  sctPresent: { severity: "ignore" },
-};
+const BASELINE = SSL_BASELINE_DEFAULTS;
 
 describe(`SSL monitors on ${testProvider}`, () => {
   let pki: TestPki;
