@@ -30,7 +30,7 @@ const needs = [
   },
   {
     pkg: "openssl",
-    why: "the sandbox's HTTPS test makes a throw-away self-signed certificate",
+    why: "the sandbox's HTTPS test and the SSL monitor tests make throw-away certificates (a local CA)",
     present: () => onPath("openssl"),
   },
   {

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { EnvironmentError, parseEnvironment } from "./environment.js";
 import { parseAllowList } from "./net/address-rule.js";
+import { readCaFile } from "./net/tls-trust.js";
 
 /** Printable ASCII without spaces, as docs/decisions.md allows for VIGIL_API_KEY. */
 const printableKey = /^[\x21-\x7e]{20,200}$/;
@@ -38,6 +39,20 @@ const isNameServer = (text: string) => {
   const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]] : (text.split(/:(?=\d+$)/) as [string, string?]);
   return isIP(address) !== 0 && (port === undefined || Number(port) <= 65535);
 };
+
+/** EXTRA_CA_CERTS (service and agent): a PEM file's certificates, read and parsed at start; [] when unset. */
+export const extraCaCerts = z
+  .string()
+  .optional()
+  .transform((path, ctx) => {
+    if (!path) return [];
+    try {
+      return readCaFile(path);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 
 const providerUrl = z.string().refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
   message: "must be an http or https URL",
@@ -83,6 +98,8 @@ export const ConfigSchema = z
           .map((s) => s.trim())
           .filter(Boolean),
       ),
+    /** A PEM file of extra trusted roots (private CAs) for every TLS connection a check makes. */
+    EXTRA_CA_CERTS: extraCaCerts,
     GRAPHQL_INTROSPECTION: booleanFlag(true),
     /** How long shutdown waits for in-flight requests before closing them anyway. */
     SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, 10_000),
@@ -202,6 +219,8 @@ export type Config = {
   blockPrivateTargets: boolean;
   /** PRIVATE_TARGETS_ALLOW: addresses or CIDR ranges BLOCK_PRIVATE_TARGETS lets through. */
   privateTargetsAllow: string[];
+  /** EXTRA_CA_CERTS: PEM certificates trusted besides Node's roots by checks' TLS connections; empty when unset. */
+  extraCaCertificates: string[];
   /** DNS_SERVERS: custom domains' TXT lookups go to these; empty, to the system's resolver. */
   dnsServers: string[];
   graphqlIntrospection: boolean;
@@ -292,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockPrivateTargets: c.BLOCK_PRIVATE_TARGETS,
     privateTargetsAllow: c.PRIVATE_TARGETS_ALLOW,
     dnsServers: c.DNS_SERVERS,
+    extraCaCertificates: c.EXTRA_CA_CERTS,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     http: {

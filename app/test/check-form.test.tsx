@@ -7,18 +7,24 @@ import CheckFormQueryNode from "../src/__generated__/CheckFormQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { CheckForm } from "../src/screens/form/CheckForm";
 
+/** The form for a new check of `type`, on a mock environment whose operations the test answers. */
+function renderNewForm(type: string) {
+  const environment = createMockEnvironment();
+  const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
+  const props = { queryRef, params: {}, search: new URLSearchParams(`type=${type}`) } as unknown as ScreenProps;
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <Suspense fallback="loading">
+        <CheckForm {...props} />
+      </Suspense>
+    </RelayEnvironmentProvider>,
+  );
+  return environment;
+}
+
 describe("CheckForm", () => {
   it("sends the type's input and shows each of the API's errors beside the field it names", async () => {
-    const environment = createMockEnvironment();
-    const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
-    const props = { queryRef, params: {}, search: new URLSearchParams("type=TCP") } as unknown as ScreenProps;
-    render(
-      <RelayEnvironmentProvider environment={environment}>
-        <Suspense fallback="loading">
-          <CheckForm {...props} />
-        </Suspense>
-      </RelayEnvironmentProvider>,
-    );
+    const environment = renderNewForm("TCP");
     fireEvent.change(await screen.findByLabelText("Host"), { target: { value: "db.internal" } });
     fireEvent.change(screen.getByLabelText("Port"), { target: { value: "99999" } });
     fireEvent.change(screen.getByLabelText("Tags"), { target: { value: "db, prod ," } });
@@ -54,5 +60,39 @@ describe("CheckForm", () => {
     expect(port.getAttribute("aria-invalid")).toBe("true");
     expect(port.getAttribute("aria-describedby")).toBe("port-error");
     expect(screen.queryByRole("alert")).toBeNull(); // nothing left for the form's top
+  });
+
+  it("creates an SSL monitor with its host, port and expiry window, and shows the API's error beside the window", async () => {
+    const environment = renderNewForm("SSL");
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Shop certificate" } });
+    fireEvent.change(screen.getByLabelText("Host"), { target: { value: "shop.example.com" } });
+    fireEvent.change(screen.getByLabelText("Port"), { target: { value: "8443" } });
+    fireEvent.change(screen.getByLabelText("Fail days before expiry"), { target: { value: "0" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create the check" }));
+
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("sslMutationsCreateMutation");
+    expect(operation.request.variables.input).toEqual({
+      name: "Shop certificate",
+      activated: true,
+      tags: [],
+      locations: ["EU_WEST_1"],
+      frequency: 10,
+      request: { sslConfig: { hostname: "shop.example.com", port: 8443, alertDaysBeforeExpiry: 0 } },
+    });
+    act(() =>
+      environment.mock.resolve(operation, {
+        data: {
+          result: {
+            __typename: "ValidationError",
+            __isError: "ValidationError",
+            message: "request.sslConfig.alertDaysBeforeExpiry: Too small: expected number to be >=1",
+            fieldPaths: ["request.sslConfig.alertDaysBeforeExpiry"],
+          },
+        },
+      }),
+    );
+    expect((await screen.findByTestId("error-alertDays")).textContent).toBe("Too small: expected number to be >=1");
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

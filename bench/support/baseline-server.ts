@@ -9,7 +9,7 @@ import { cursor, stamp } from "./sqlite-format.js";
 export async function serveBaseline(port: number, path: string) {
   const db = new Database(path, { readonly: true });
   const select = `SELECT id, name, checkId, hasFailures, hasErrors, isDegraded, isCancelled, overMaxResponseTime, runLocation, startedAt, stoppedAt,
-    createdAt, responseTime, apiCheckResult, browserCheckResult, multiStepCheckResult, agenticCheckResult, checkRunId, attempts, resultType, sequenceId,
+    createdAt, responseTime, apiCheckResult, browserCheckResult, multiStepCheckResult, agenticCheckResult, sslCheckResult, checkRunId, attempts, resultType, sequenceId,
     errorGroupIds FROM "CheckResult" WHERE checkId = ? AND resultType = 'FINAL'`;
   const order = "ORDER BY startedAt DESC, id DESC LIMIT ?";
   const first = db.prepare(`${select} ${order}`);
@@ -37,6 +37,7 @@ export async function serveBaseline(port: number, path: string) {
     browserCheckResult: json(r.browserCheckResult),
     multiStepCheckResult: json(r.multiStepCheckResult),
     agenticCheckResult: json(r.agenticCheckResult),
+    sslCheckResult: json(r.sslCheckResult),
     checkRunId: r.checkRunId,
     attempts: r.attempts,
     resultType: r.resultType,

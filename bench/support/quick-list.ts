@@ -37,6 +37,7 @@ export const QUICK_BENCHES: QuickBench[] = [
     env: { BENCH_PHASE_SECONDS: "5", BENCH_SCALE: "0.1", BENCH_RECOVERY_SECONDS: "30" },
   },
   { name: "sandbox", env: { BENCH_ROUNDS: "3" } },
+  { name: "ssl", env: { BENCH_RUNS: "100" } },
   { name: "browser", env: { BENCH_RUNS: "2", BENCH_PHASE_SECONDS: "3" } },
   { name: "engine", env: { BENCH_CHECKS: "2000", BENCH_WARMUP: "20", BENCH_SECONDS: "30" } },
   {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AgenticModelConfig, agenticModelConfig, onOff } from "../config.js";
+import { type AgenticModelConfig, agenticModelConfig, extraCaCerts, onOff } from "../config.js";
 import { EnvironmentError, parseEnvironment } from "../environment.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -64,6 +64,8 @@ export const AgentConfigSchema = z.object({
   HTTPS_PROXY: httpUrl("").optional(),
   http_proxy: httpUrl("").optional(),
   https_proxy: httpUrl("").optional(),
+  /** A PEM file of extra trusted roots (private CAs) for the TLS connections of checks, as on the service. */
+  EXTRA_CA_CERTS: extraCaCerts,
   /** AGENTIC checks on this location: the agent's own model endpoint (the service's is not sent). */
   AGENTIC_MODEL_URL: httpUrl("").optional(),
   AGENTIC_MODEL: z.string().trim().min(1, "must not be empty").max(200).optional(),
@@ -89,6 +91,8 @@ export type AgentConfig = {
   localSecrets: { key: string; value: string; secret: true }[];
   /** AGENTIC checks' model endpoint (AGENTIC_MODEL_URL, AGENTIC_MODEL, AGENTIC_API_KEY). */
   agentic: AgenticModelConfig;
+  /** EXTRA_CA_CERTS: PEM roots trusted besides Node's; empty when unset. */
+  extraCaCertificates: string[];
 };
 
 /** The prefix of the agent-local secret variables (the release notes' SERVICE_SECRET_*). */
@@ -119,5 +123,6 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConf
         : [],
     ),
     agentic: agenticModelConfig(c),
+    extraCaCertificates: c.EXTRA_CA_CERTS,
   };
 }

@@ -16,6 +16,7 @@ async function main() {
     version,
     runners: defaultRunners({
       blockPrivateTargets: false,
+      extraCaCertificates: config.extraCaCertificates,
       browser: config.browser,
       agentic: { model: config.agentic },
     }),

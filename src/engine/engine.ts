@@ -91,6 +91,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     defaultRunners({
       blockPrivateTargets: app.config.blockPrivateTargets,
       privateTargetsAllow: app.config.privateTargetsAllow,
+      extraCaCertificates: app.config.extraCaCertificates,
       browser: app.config.browser,
       agentic: { model: app.config.agentic },
     });

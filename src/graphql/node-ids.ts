@@ -64,4 +64,5 @@ export const CHECK_TYPENAMES = {
   MULTI_STEP: "MultiStepCheck",
   PLAYWRIGHT: "PlaywrightCheck",
   AGENTIC: "AgenticCheck",
+  SSL: "SslCheck",
 } as const satisfies Record<(typeof CHECK_TYPES)[number], string>;

@@ -24,7 +24,7 @@ const resolve = (doc: Doc, node: any): any => {
   return resolve(doc, doc.components![kind]![name]);
 };
 /** The check types POST /v1/checks creates: the reference's response variants of other types are not ours. */
-const CREATED_TYPES = new Set(["API", "URL", "TCP", "DNS", "ICMP", "HEARTBEAT", "BROWSER", "MULTI_STEP"]);
+const CREATED_TYPES = new Set(["API", "URL", "TCP", "DNS", "ICMP", "HEARTBEAT", "BROWSER", "MULTI_STEP", "SSL"]);
 const createdHere = (doc: Doc, member: unknown) => {
   const types: string[] | undefined = resolve(doc, member)?.properties?.checkType?.enum;
   return types === undefined || types.some((type) => CREATED_TYPES.has(type));

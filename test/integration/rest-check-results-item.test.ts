@@ -88,6 +88,7 @@ describe(`REST check result items and recording on ${testProvider}`, () => {
       browserCheckResult: null,
       multiStepCheckResult: null,
       agenticCheckResult: null,
+      sslCheckResult: null,
       checkRunId: expect.any(Number),
       attempts: 1,
       resultType: "ATTEMPT",

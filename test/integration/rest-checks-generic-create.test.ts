@@ -16,6 +16,7 @@ const bodies: [slug: string, checkType: string, body: Record<string, unknown>][]
   ["heartbeat", "HEARTBEAT", { heartbeat: { period: 1, periodUnit: "hours", grace: 10, graceUnit: "minutes" } }],
   ["browser", "BROWSER", { script: "await page.goto('https://example.com')" }],
   ["multistep", "MULTI_STEP", { script: "await request.get('https://example.com')" }],
+  ["ssl", "SSL", { request: { sslConfig: { hostname: "example.com" } } }],
 ];
 const CHECKS = `query { checks(first: 50) { edges { node { name checkType activated tags } } } }`;
 

@@ -227,6 +227,21 @@ describe(`REST typed check updates on ${testProvider}`, () => {
         { hostname: "h", pingCount: 3 },
       ],
       [
+        "ssl",
+        { request: { sslConfig: { hostname: "h", securityBaseline: { minTLSVersion: { value: "TLS1.3" } } } } },
+        { request: { sslConfig: { port: 8443, securityBaseline: { enabled: false } } } },
+        {
+          sslConfig: expect.objectContaining({
+            hostname: "h",
+            port: 8443,
+            securityBaseline: expect.objectContaining({
+              enabled: false,
+              minTLSVersion: { value: "TLS1.3", severity: "fail" },
+            }),
+          }),
+        },
+      ],
+      [
         "multistep",
         { script: "a" },
         { script: "b", scriptPath: "tests/b.spec.ts", dependencies: [{ path: "lib.js", content: "x" }] },

@@ -11,6 +11,7 @@ const valid: Record<string, Record<string, unknown>> = {
   heartbeat: { name: "HB", heartbeat: { period: 5, periodUnit: "minutes", grace: 1, graceUnit: "minutes" } },
   browser: { name: "Browser", script: "1" },
   multistep: { name: "Multi", script: "1" },
+  ssl: { name: "SSL", request: { sslConfig: { hostname: "example.com" } } },
 };
 const env = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `K${i}`, value: "v" }));
 const request = (slug: string, change: Record<string, unknown>) => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
+import { SSL_BASELINE_DEFAULTS } from "../support/fixtures/ssl.js";
 import { isoTimestamp } from "../support/matchers.js";
 
 const alertSettings = {
@@ -110,6 +111,32 @@ const cases: [slug: string, body: Record<string, unknown>, expected: Record<stri
       degradedResponseTime: 500,
       maxResponseTime: 1000,
       request: { query: "example.com", recordType: "A", assertions: [], protocol: "UDP" },
+    },
+  ],
+  [
+    "ssl",
+    { name: "SSL", request: { sslConfig: { hostname: "example.com" } } },
+    {
+      ...common,
+      ...extras,
+      checkType: "SSL",
+      name: "SSL",
+      heartbeat: null,
+      degradedResponseTime: 3000,
+      maxResponseTime: 10000,
+      request: {
+        sslConfig: {
+          hostname: "example.com",
+          port: 443,
+          serverName: null,
+          ipFamily: "IPv4",
+          skipChainValidation: false,
+          handshakeTimeoutMs: 10000,
+          alertDaysBeforeExpiry: 20,
+          securityBaseline: SSL_BASELINE_DEFAULTS,
+        },
+        assertions: [],
+      },
     },
   ],
   [

@@ -32,6 +32,7 @@ const checkBodies: Record<string, Record<string, unknown>> = {
   heartbeat: { name: "Backup", heartbeat: { period: 1, periodUnit: "days", grace: 30, graceUnit: "minutes" } },
   browser: { name: "Browser", script: "await page.goto('https://example.com')" },
   multistep: { name: "Multi", script: "await request.get('https://example.com')" },
+  ssl: { name: "SSL", request: { sslConfig: { hostname: "example.com" } } },
 };
 
 const db = (env: Env) => env.t.db;

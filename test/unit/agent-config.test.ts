@@ -25,6 +25,7 @@ describe("the agent's configuration (environment)", () => {
       proxied: false,
       localSecrets: [],
       agentic: { modelUrl: null, model: null, apiKey: null },
+      extraCaCertificates: [],
     });
   });
 

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { rootCertificates } from "node:tls";
 import { ConfigError, loadConfig } from "../../src/config.js";
 
 function problems(env: Record<string, string>): string[] {
@@ -82,6 +86,20 @@ describe("configuration", () => {
       'SCRIPT_SANDBOX must stay on with BLOCK_PRIVATE_TARGETS=true: scripts outside the sandbox reach every address and the service\'s own files (got "off")',
     ]);
     expect(problems({ SCRIPT_SANDBOX: "sometimes" })).toEqual(['SCRIPT_SANDBOX must be on or off (got "sometimes")']);
+  });
+
+  it("reads EXTRA_CA_CERTS' certificates at start, and refuses a missing or certificate-less file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigil-ca-"));
+    const file = join(dir, "ca.pem");
+    writeFileSync(file, `# two roots\n${rootCertificates[0]}\n${rootCertificates[1]}\n`);
+    expect(loadConfig({}).extraCaCertificates).toEqual([]);
+    expect(loadConfig({ EXTRA_CA_CERTS: file }).extraCaCertificates).toEqual([
+      rootCertificates[0],
+      rootCertificates[1],
+    ]);
+    expect(problems({ EXTRA_CA_CERTS: join(dir, "missing.pem") })[0]).toMatch(/^EXTRA_CA_CERTS cannot read .*ENOENT/);
+    writeFileSync(file, "not a certificate");
+    expect(problems({ EXTRA_CA_CERTS: file })[0]).toMatch(/^EXTRA_CA_CERTS .* holds no PEM certificate/);
   });
 
   it("reports every problem at once", () => {

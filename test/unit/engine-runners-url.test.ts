@@ -157,6 +157,7 @@ describe("the URL monitor runner against a local target", () => {
       "ICMP",
       "MULTI_STEP",
       "PLAYWRIGHT",
+      "SSL",
       "TCP",
       "URL",
     ]);

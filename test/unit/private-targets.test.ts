@@ -136,6 +136,22 @@ describe("BLOCK_PRIVATE_TARGETS for every check type", () => {
     expect(allowed).toMatchObject({ networkError: false, hasFailures: false });
   });
 
+  it("SSL checks: never handshake with 127.0.0.1", async () => {
+    const before = hits.refused;
+    for (const hostname of [...disguised("127.0.0.1").map(bracket), "localhost"]) {
+      const outcome = (await run("SSL", { sslConfig: { hostname, port: ports.tcp.refused } })) as {
+        sslCheckResult?: Record<string, unknown>;
+      };
+      expect(outcome, hostname).toMatchObject({ networkError: true });
+      expect(outcome.sslCheckResult?.requestError).toMatch(/^refused: /);
+    }
+    expect(hits.refused).toBe(before);
+    // 127.0.0.2 is allowed: reached (its banner is no TLS handshake, so the run still fails).
+    const allowedBefore = hits.allowed;
+    await run("SSL", { sslConfig: { hostname: "127.0.0.2", port: ports.tcp.allowed, handshakeTimeoutMs: 1000 } });
+    expect(hits.allowed).toBe(allowedBefore + 1);
+  });
+
   it("DNS checks: never ask a name server on 127.0.0.1", async () => {
     const before = hits.refused;
     for (const nameServer of disguised("127.0.0.1")) {

@@ -10,7 +10,8 @@ export type AlertResult = NonNullable<AlertVariablesInput["result"]>;
 type ResultLike = Pick<
   CheckResult,
   "id" | "runLocation" | "responseTime" | "startedAt" | "apiCheckResult" | "browserCheckResult"
->;
+> &
+  Partial<Pick<CheckResult, "sslCheckResult">>;
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" ? (value as Record<string, unknown>) : {};
@@ -24,6 +25,7 @@ export function toAlertResult(result: ResultLike): AlertResult {
   const failedAssertion = assertions.find((a) => a.passed === false || a.error);
   const errorMessage =
     (typeof api.requestError === "string" && api.requestError) ||
+    sslFailure(record(result.sslCheckResult)) ||
     (Array.isArray(errors) && typeof errors[0] === "string" && errors[0]) ||
     (failedAssertion ? `assertion failed: ${JSON.stringify(failedAssertion)}` : null);
   return {
@@ -35,4 +37,12 @@ export function toAlertResult(result: ResultLike): AlertResult {
     statusText: typeof response.statusText === "string" ? response.statusText : null,
     startedAt: result.startedAt,
   };
+}
+
+/** An SSL run's reason: its request error, else its failure category with the days left. */
+function sslFailure(ssl: Record<string, unknown>): string | null {
+  if (typeof ssl.requestError === "string" && ssl.requestError) return ssl.requestError;
+  if (typeof ssl.failureCategory !== "string") return null;
+  const days = typeof ssl.daysUntilExpiry === "number" ? ` (certificate expires in ${ssl.daysUntilExpiry} days)` : "";
+  return `${ssl.failureCategory}${days}`;
 }

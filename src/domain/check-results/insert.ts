@@ -158,6 +158,7 @@ export function resultData({
     browserCheckResult: json(data.browserCheckResult),
     multiStepCheckResult: json(data.multiStepCheckResult),
     agenticCheckResult: json(data.agenticCheckResult),
+    sslCheckResult: json(data.sslCheckResult),
     attempts: data.attempts,
     sequenceId: data.sequenceId ?? run.sequenceId,
     errorGroupIds: data.errorGroupIds,

@@ -27,6 +27,7 @@ const COLUMNS = [
   "browserCheckResult",
   "multiStepCheckResult",
   "agenticCheckResult",
+  "sslCheckResult",
   "checkRunId",
   "attempts",
   "resultType",

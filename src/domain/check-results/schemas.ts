@@ -76,6 +76,23 @@ export const AgenticCheckResult = z.looseObject({
   artifactManifest: freeform.nullable().optional(),
 });
 
+/** Reference CheckResultSsl: an SSL check's handshake, certificate and baseline (src/engine/runners/ssl.ts). */
+export const SslCheckResult = z.looseObject({
+  tlsVersion: z.string().nullable().optional(),
+  cipherSuite: z.string().nullable().optional(),
+  daysUntilExpiry: z.number().nullable().optional(),
+  handshakeTimeMs: z.number().nullable().optional(),
+  chainTrusted: z.boolean().nullable().optional(),
+  hostnameVerified: z.boolean().nullable().optional(),
+  baselineVerdict: z.string().nullable().optional(),
+  baselineGrade: z.string().nullable().optional(),
+  failureCategory: z.string().nullable().optional(),
+  requestError: z.string().nullable().optional(),
+  request: freeform.nullable().optional(),
+  assertions: z.array(freeform).nullable().optional(),
+  response: freeform.nullable().optional(),
+});
+
 /** Browser and multi-step shapes are not given by the spec: any object. */
 export const BrowserCheckResult = freeform;
 export const MultiStepCheckResult = freeform;
@@ -106,6 +123,7 @@ export const RecordCheckResultInput = z.strictObject({
   browserCheckResult: BrowserCheckResult.nullable().default(null),
   multiStepCheckResult: MultiStepCheckResult.nullable().default(null),
   agenticCheckResult: AgenticCheckResult.nullable().default(null),
+  sslCheckResult: SslCheckResult.nullable().default(null),
   /** Tries before this one: 0 for a first try. */
   attempts: z.number().int().min(0).max(100).default(0),
   errorGroupIds: z.array(z.string().min(1).max(255)).max(100).default([]),
@@ -131,6 +149,7 @@ export const CHECK_RESULT_FIELDS = [
   "browserCheckResult",
   "multiStepCheckResult",
   "agenticCheckResult",
+  "sslCheckResult",
   "checkRunId",
   "attempts",
   "resultType",

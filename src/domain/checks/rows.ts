@@ -66,7 +66,21 @@ export function mergeStoredObjects(current: Check, input: unknown): unknown {
     const stored = current[key];
     if (isObject(merged[key]) && isObject(stored)) merged[key] = { ...stored, ...merged[key] };
   }
+  // An SSL monitor's settings sit one level deeper (request.sslConfig.securityBaseline): merged alike.
+  if (current.checkType === "SSL" && isObject(input.request)) merged.request = mergeSslConfig(current, merged);
   return merged;
+}
+
+function mergeSslConfig(current: Check, merged: Record<string, unknown>): unknown {
+  const request = merged.request as Record<string, unknown>;
+  const stored = (isObject(current.request) ? current.request.sslConfig : null) as unknown;
+  const sent = request.sslConfig;
+  if (!isObject(stored) || !isObject(sent)) return request;
+  const baseline =
+    isObject(stored.securityBaseline) && isObject(sent.securityBaseline)
+      ? { ...stored.securityBaseline, ...sent.securityBaseline }
+      : (sent.securityBaseline ?? stored.securityBaseline);
+  return { ...request, sslConfig: { ...stored, ...sent, securityBaseline: baseline } };
 }
 
 /** Column data for Prisma: JSON columns wrapped, reference-only properties folded into `settings`. */

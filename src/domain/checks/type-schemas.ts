@@ -2,8 +2,9 @@ import { z } from "zod";
 import { requestBody } from "../shared/schemas.js";
 import { commonDefaults, fields, milliseconds } from "./property-schemas.js";
 import { ApiRequest, DnsRequest, HeartbeatConfig, IcmpRequest, TcpRequest, UrlRequest } from "./request-schemas.js";
+import { SslRequest } from "./ssl-schemas.js";
 
-/** The eight types with their own create and update routes: `/v1/checks/{slug}`. */
+/** The nine types with their own create and update routes: `/v1/checks/{slug}`. */
 export const CHECK_ROUTE_TYPES = {
   api: "API",
   url: "URL",
@@ -13,6 +14,7 @@ export const CHECK_ROUTE_TYPES = {
   heartbeat: "HEARTBEAT",
   browser: "BROWSER",
   multistep: "MULTI_STEP",
+  ssl: "SSL",
 } as const;
 export type CheckRouteSlug = keyof typeof CHECK_ROUTE_TYPES;
 export type RoutedCheckType = (typeof CHECK_ROUTE_TYPES)[CheckRouteSlug];
@@ -64,7 +66,7 @@ const responseTimes = (max: number, degraded: number, maximum: number) => ({
 });
 const snippets = pick(plain, ["setupSnippetId", "tearDownSnippetId", "localSetupScript", "localTearDownScript"]);
 const scripts = pick(plain, ["scriptPath", "environmentVariables", "dependencies", "sslCheckDomain"]);
-/** What the reference lists for DNS, ICMP and heartbeat creates beyond their own properties: accepted and stored. */
+/** What the reference lists for DNS, ICMP, SSL and heartbeat creates beyond their own properties: accepted and stored. */
 const extras = {
   script: script.nullable(),
   ...pick(plain, ["scriptPath", "sslCheckDomain", "environmentVariables"]),
@@ -130,6 +132,11 @@ export const CHECK_TYPE_SPECS: Record<RoutedCheckType, TypeSpec> = {
   MULTI_STEP: spec({
     own: { script, ...pick(scripts, ["scriptPath", "environmentVariables", "dependencies"]) },
     required: ["name", "script"],
+  }),
+  SSL: spec({
+    own: { request: SslRequest, heartbeat: freeForm, ...extras },
+    required: ["name", "request"],
+    times: responseTimes(30000, 3000, 10000),
   }),
 };
 

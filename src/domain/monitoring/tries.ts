@@ -19,6 +19,8 @@ export type RunOutcome = {
   apiCheckResult?: Record<string, unknown>;
   browserCheckResult?: Record<string, unknown>;
   multiStepCheckResult?: Record<string, unknown>;
+  /** SSL checks: the handshake, certificate and security baseline (the reference's sslCheckResult). */
+  sslCheckResult?: Record<string, unknown>;
   /**
    * Files a try produced (browser-type checks: screenshot on failure, Playwright trace, job log),
    * still in the run's temporary directory. Whoever records the try stores them with its result

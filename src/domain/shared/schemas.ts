@@ -45,6 +45,7 @@ export const CHECK_TYPES = [
   "PLAYWRIGHT",
   "URL",
   "DNS",
+  "SSL",
 ] as const;
 export const CheckType = z.enum(CHECK_TYPES);
 

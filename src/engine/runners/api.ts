@@ -12,6 +12,7 @@ import type { RunOutcome as TryOutcome } from "../../domain/monitoring/tries.js"
 import { exchange, NetworkError, type HttpExchange } from "./http.js";
 import { addressRuleFor, type TargetPolicy } from "../../net/address-rule.js";
 import { refusalText } from "../../net/guarded-lookup.js";
+import type { ExtraCa } from "../../net/tls-trust.js";
 
 type KeyValue = { key: string; value: string };
 export type Variable = { key: string; value: string | null; secret?: boolean };
@@ -34,6 +35,8 @@ export type ApiRunSettings = TargetPolicy & {
   shouldFail: boolean;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** EXTRA_CA_CERTS: roots every TLS connection of a check trusts besides Node's. */
+  extraCa?: ExtraCa;
 };
 /** What every runner is given besides its request (the API runner's settings are the common ones). */
 export type RunSettings = ApiRunSettings;
@@ -101,6 +104,7 @@ export async function runApiCheck(
       followRedirects: request.followRedirects ?? true,
       blockPrivateTargets: settings.blockPrivateTargets,
       privateTargetsAllow: settings.privateTargetsAllow,
+      ...(settings.extraCa ? { extraCa: settings.extraCa } : {}),
       ...(request.ipFamily === "IPv6"
         ? { family: 6 as const }
         : request.ipFamily === "IPv4"

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { addressRuleFor, type TargetPolicy } from "../../net/address-rule.js";
 import { guardedLookup, refusedLiteral } from "../../net/guarded-lookup.js";
+import { trustedContext, type ExtraCa } from "../../net/tls-trust.js";
 
 /** One HTTP exchange with its timing phases (ms): dns, tcp, tls, firstByte, download, total. */
 export type HttpExchange = {
@@ -24,6 +25,8 @@ export type HttpAttempt = TargetPolicy & {
   family?: 4 | 6;
   /** Aborts the exchange (the run was cancelled). */
   signal?: AbortSignal;
+  /** EXTRA_CA_CERTS: roots trusted besides Node's. */
+  extraCa?: ExtraCa;
 };
 
 /** A failure before any response: the run's network error (retries with onlyOn NETWORK_ERROR apply). */
@@ -41,6 +44,7 @@ function once(attempt: HttpAttempt, url: URL, deadline: number): Promise<HttpExc
     if (refused) return reject(new NetworkError(refused.message));
     const lookup = guardedLookup(refuses, attempt.family);
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const secureContext = url.protocol === "https:" ? trustedContext(attempt.extraCa) : undefined;
     // Node frames a GET's body only with a content-length: without one the target reads it as a second request.
     const headers =
       attempt.body === undefined
@@ -55,6 +59,7 @@ function once(attempt: HttpAttempt, url: URL, deadline: number): Promise<HttpExc
       lookup: lookup as never,
       timeout: Math.max(1, deadline - Date.now()),
       agent: false,
+      ...(secureContext ? { secureContext } : {}),
       ...(attempt.signal ? { signal: attempt.signal } : {}),
     });
     req.once("socket", (socket) => {

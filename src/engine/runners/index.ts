@@ -6,6 +6,7 @@ import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
 import { type ScriptSandbox, scriptSandbox } from "../../sandbox/index.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
 import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
+import { runSslCheck, type SslRequest } from "./ssl.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
 import { runUrlCheck, type UrlRequest } from "./url.js";
 
@@ -16,6 +17,8 @@ import { runUrlCheck, type UrlRequest } from "./url.js";
  */
 type RunnerOptions = {
   blockPrivateTargets: boolean;
+  /** EXTRA_CA_CERTS: PEM roots trusted besides Node's by every TLS connection of a check (API, URL, SSL). */
+  extraCaCertificates?: readonly string[];
   /** PRIVATE_TARGETS_ALLOW: what BLOCK_PRIVATE_TARGETS lets through (runners and the scripts' proxy). */
   privateTargetsAllow?: readonly string[];
   timeoutMs?: number;
@@ -34,6 +37,7 @@ const settingsOf = (check: CheckOf, options: RunnerOptions, signal?: AbortSignal
   timeoutMs: options.timeoutMs ?? 30_000,
   blockPrivateTargets: options.blockPrivateTargets,
   privateTargetsAllow: options.privateTargetsAllow,
+  ...(options.extraCaCertificates?.length ? { extraCa: options.extraCaCertificates } : {}),
   ...(signal ? { signal } : {}),
 });
 
@@ -92,7 +96,7 @@ function scriptRunners(options: RunnerOptions, slots: FairSlots, sandbox: Script
   return { BROWSER: runner("BROWSER"), MULTI_STEP: runner("MULTI_STEP"), PLAYWRIGHT: runner("PLAYWRIGHT") };
 }
 
-/** The runners the service and agents have: API, URL, TCP, DNS, ICMP, BROWSER, MULTI_STEP, PLAYWRIGHT and AGENTIC checks. */
+/** The runners the service and agents have: API, URL, TCP, DNS, ICMP, SSL, BROWSER, MULTI_STEP, PLAYWRIGHT and AGENTIC checks. */
 export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
   // AGENTIC runs take the same BROWSER_CONCURRENCY places: each is a Chromium too.
   const slots = new FairSlots(options.browser?.concurrency ?? 1);
@@ -122,6 +126,14 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
         ...(options.ping ? { ping: options.ping } : {}),
       }),
     ),
+    SSL: (check, effective, _location, signal) =>
+      effective.request
+        ? runSslCheck(
+            effective.request as SslRequest,
+            effective.environmentVariables,
+            settingsOf(check, options, signal),
+          )
+        : Promise.resolve(errorOutcome("this SSL check has no request to run")),
     AGENTIC: (check, effective, _location, signal) =>
       runAgenticCheck(
         check,

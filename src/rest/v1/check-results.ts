@@ -8,6 +8,7 @@ import {
   listCheckResultsV1,
   MultiStepCheckResult,
   RESULT_TYPES,
+  SslCheckResult,
 } from "../../domain/check-results/index.js";
 import type { CheckResultRow } from "../../domain/check-results/index.js";
 import { iso, isoString } from "../format.js";
@@ -32,6 +33,7 @@ export const CheckResultResponse = z.object({
   browserCheckResult: BrowserCheckResult.nullable(),
   multiStepCheckResult: MultiStepCheckResult.nullable(),
   agenticCheckResult: AgenticCheckResult.nullable(),
+  sslCheckResult: SslCheckResult.nullable(),
   checkRunId: z.number().int().nullable(),
   attempts: z.number().int(),
   resultType: z.enum(RESULT_TYPES),
@@ -61,6 +63,7 @@ export function toCheckResultResponse(r: CheckResultRow): CheckResultResponse {
     browserCheckResult: r.browserCheckResult as JsonObject,
     multiStepCheckResult: r.multiStepCheckResult as JsonObject,
     agenticCheckResult: r.agenticCheckResult as JsonObject,
+    sslCheckResult: r.sslCheckResult as JsonObject,
     checkRunId: r.checkRunId,
     attempts: r.attempts,
     resultType: r.resultType as CheckResultResponse["resultType"],

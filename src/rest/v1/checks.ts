@@ -24,6 +24,7 @@ const LABELS: Record<CheckRouteSlug, [name: string, article: string, operation: 
   heartbeat: ["heartbeat check", "a", "HeartbeatCheck"],
   browser: ["browser check", "a", "BrowserCheck"],
   multistep: ["multi-step check", "a", "MultiStepCheck"],
+  ssl: ["SSL monitor", "an", "SslMonitor"],
 };
 
 /** What each type of check does once created. */
@@ -39,11 +40,12 @@ const CREATE_NOTES: Record<CheckRouteSlug, string> = {
     "Runs its `script` in a browser on the check's schedule; where no browser runner is available, a run ends with `hasErrors` and a message saying so.",
   multistep:
     "Runs its multi-step `script` on the check's schedule; where no browser runner is available, a run ends with `hasErrors` and a message saying so.",
+  ssl: "Makes a TLS handshake with `request.sslConfig.hostname` and `port` on the check's schedule; the certificate's dates, chain and name, the security baseline and the assertions decide the result (`sslCheckResult`).",
 };
 const autoAssign =
   "With autoAssignAlerts=true (the default) and no alertChannelSubscriptions in the body, the check is subscribed to every alert channel of the account; channels with autoSubscribe subscribe it in every case.";
 
-/** The eight typed routes: create and partial update. */
+/** The typed routes: create and partial update. */
 const typedRoutes: Route[] = (
   Object.entries(CHECK_ROUTE_TYPES) as [CheckRouteSlug, (typeof CHECK_ROUTE_TYPES)[CheckRouteSlug]][]
 ).flatMap(([slug, type]) => {

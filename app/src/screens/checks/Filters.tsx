@@ -19,7 +19,7 @@ const LOCATIONS = [
   "ap-south-1",
 ]);
 
-export const CHECK_TYPES = ["API", "URL", "TCP", "DNS", "ICMP", "HEARTBEAT", "BROWSER", "MULTI_STEP"] as const;
+export const CHECK_TYPES = ["API", "URL", "TCP", "DNS", "ICMP", "SSL", "HEARTBEAT", "BROWSER", "MULTI_STEP"] as const;
 
 /** The list's search, filters and sort; every change goes into the URL (shareable, back-button safe). */
 export function Filters({

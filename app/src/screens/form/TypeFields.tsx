@@ -63,6 +63,18 @@ export function TypeFields({ values, set, errors }: Props) {
       );
     case "ICMP":
       return text("hostname", "Host");
+    case "SSL":
+      return (
+        <>
+          {text("hostname", "Host")}
+          {text("port", "Port")}
+          {text(
+            "alertDays",
+            "Fail days before expiry",
+            "The run fails once the certificate expires within this many days",
+          )}
+        </>
+      );
     case "HEARTBEAT":
       return (
         <>

@@ -52,6 +52,15 @@ export const checkFormQuery = graphql`
           hostname
         }
       }
+      ... on SslCheck {
+        sslRequest: request {
+          sslConfig {
+            hostname
+            port
+            alertDaysBeforeExpiry
+          }
+        }
+      }
       ... on HeartbeatCheck {
         heartbeat {
           period
@@ -76,6 +85,7 @@ export function valuesOf(node: CheckFormQuery$data["node"], clone: boolean): For
   const kind = KINDS.find((k) => k === node.checkType) ?? "API";
   const request = node.apiRequest ?? node.urlRequest;
   const status = request?.assertions.find((a) => a.source === "STATUS_CODE")?.target ?? "";
+  const ssl = node.sslRequest?.sslConfig;
   return {
     ...EMPTY,
     kind,
@@ -87,8 +97,9 @@ export function valuesOf(node: CheckFormQuery$data["node"], clone: boolean): For
     method: node.apiRequest?.method ?? EMPTY.method,
     url: request?.url ?? "",
     expectStatus: status,
-    hostname: node.tcpRequest?.hostname ?? node.icmpRequest?.hostname ?? "",
-    port: String(node.tcpRequest?.port ?? EMPTY.port),
+    hostname: node.tcpRequest?.hostname ?? node.icmpRequest?.hostname ?? ssl?.hostname ?? "",
+    port: String(node.tcpRequest?.port ?? ssl?.port ?? EMPTY.port),
+    alertDays: String(ssl?.alertDaysBeforeExpiry ?? EMPTY.alertDays),
     query: node.dnsRequest?.query ?? "",
     recordType: node.dnsRequest?.recordType ?? EMPTY.recordType,
     period: String(node.heartbeat?.period ?? EMPTY.period),

@@ -1,6 +1,7 @@
 import { graphql } from "react-relay";
 import type { GraphQLTaggedNode } from "relay-runtime";
 import type { CheckKind } from "./values";
+import { SSL_MUTATIONS } from "./sslMutations";
 
 // The create and update mutation of each check type: GraphQL has one field per type, and a
 // document's selection is static, so there are sixteen small documents. Each answers the check's
@@ -317,6 +318,7 @@ export const MUTATIONS: Record<CheckKind, { create: GraphQLTaggedNode; update: G
   TCP: { create: createTcp, update: updateTcp },
   DNS: { create: createDns, update: updateDns },
   ICMP: { create: createIcmp, update: updateIcmp },
+  SSL: SSL_MUTATIONS,
   HEARTBEAT: { create: createHeartbeat, update: updateHeartbeat },
   BROWSER: { create: createBrowser, update: updateBrowser },
   MULTI_STEP: { create: createMultiStep, update: updateMultiStep },

@@ -1,8 +1,8 @@
 // The check form's values, and the GraphQL input each check type takes from them. One shape for
 // every type keeps the form one component; `inputFor` sends only what the type has.
 
-export type CheckKind = "API" | "URL" | "TCP" | "DNS" | "ICMP" | "HEARTBEAT" | "BROWSER" | "MULTI_STEP";
-export const KINDS: CheckKind[] = ["API", "URL", "TCP", "DNS", "ICMP", "HEARTBEAT", "BROWSER", "MULTI_STEP"];
+export type CheckKind = "API" | "URL" | "TCP" | "DNS" | "ICMP" | "SSL" | "HEARTBEAT" | "BROWSER" | "MULTI_STEP";
+export const KINDS: CheckKind[] = ["API", "URL", "TCP", "DNS", "ICMP", "SSL", "HEARTBEAT", "BROWSER", "MULTI_STEP"];
 
 export type FormValues = {
   kind: CheckKind;
@@ -16,6 +16,8 @@ export type FormValues = {
   expectStatus: string;
   hostname: string;
   port: string;
+  /** SSL: the run fails this many days before the certificate expires. */
+  alertDays: string;
   query: string;
   recordType: string;
   period: string;
@@ -37,6 +39,7 @@ export const EMPTY: FormValues = {
   expectStatus: "200",
   hostname: "",
   port: "443",
+  alertDays: "20",
   query: "",
   recordType: "A",
   period: "1",
@@ -79,6 +82,17 @@ export function inputFor(values: FormValues): Record<string, unknown> {
       return { ...common, request: { query: values.query, recordType: values.recordType } };
     case "ICMP":
       return { ...common, request: { hostname: values.hostname } };
+    case "SSL":
+      return {
+        ...common,
+        request: {
+          sslConfig: {
+            hostname: values.hostname,
+            port: integer(values.port),
+            alertDaysBeforeExpiry: integer(values.alertDays),
+          },
+        },
+      };
     case "HEARTBEAT":
       return {
         ...common,
@@ -106,6 +120,7 @@ export function fieldOf(path: string): keyof FormValues | "form" {
     method: "method",
     hostname: "hostname",
     port: "port",
+    alertDaysBeforeExpiry: "alertDays",
     query: "query",
     recordType: "recordType",
     period: "period",

@@ -7,6 +7,7 @@ import {
   type AgenticCheckResult,
   type CheckResultRow,
   type ApiCheckResult,
+  type SslCheckResult,
 } from "../../../domain/check-results/index.js";
 import type { ArgBuilder } from "@pothos/core";
 import type { z } from "zod";
@@ -16,6 +17,7 @@ import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 import { AgenticCheckResultRef } from "./agentic-result.js";
 import { ApiCheckResultRef } from "./api-result.js";
+import { SslCheckResultRef } from "./ssl-result.js";
 import { BrowserPageRef, BrowserTraceSummaryRef, browserPages, browserTraceSummary } from "./browser-result.js";
 import { brandedLoader } from "../../node-loader.js";
 import { databaseIdOf } from "../../node-ids.js";
@@ -82,6 +84,11 @@ export const CheckResultNode = builder.node(CheckResultRef, {
       type: AgenticCheckResultRef,
       nullable: true,
       resolve: (r) => r.agenticCheckResult as z.output<typeof AgenticCheckResult> | null,
+    }),
+    sslCheckResult: t.field({
+      type: SslCheckResultRef,
+      nullable: true,
+      resolve: (r) => r.sslCheckResult as z.output<typeof SslCheckResult> | null,
     }),
     checkRunId: t.exposeInt("checkRunId", { nullable: true, description: "The run that produced the result." }),
     attempts: t.exposeInt("attempts", { description: "Tries before this one (0 for a first try)." }),

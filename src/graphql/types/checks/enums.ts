@@ -31,7 +31,7 @@ export const RuntimeEnum = builder.enumType("Runtime", {
 });
 
 // Each check type accepts some of these sources (the domain refuses the others): the API ones,
-// then TCP's, DNS's and ICMP's.
+// then TCP's, DNS's, ICMP's and SSL's.
 const SOURCES = [
   ...ASSERTION_SOURCES,
   "RESPONSE_DATA",
@@ -40,6 +40,9 @@ const SOURCES = [
   "JSON_ANSWER",
   "LATENCY",
   "JSON_RESPONSE",
+  "CERTIFICATE",
+  "CONNECTION",
+  "TEXT_RESPONSE",
 ] as const;
 export const AssertionSourceEnum = builder.enumType("AssertionSource", { values: SOURCES });
 export const AssertionComparisonEnum = builder.enumType("AssertionComparison", { values: ASSERTION_COMPARISONS });
@@ -71,4 +74,12 @@ export const CheckStatusValueEnum = builder.enumType("CheckStatusValue", {
     "PASSING" | "DEGRADED" | "FAILING",
     { value: (typeof CHECK_STATUSES)[number] }
   >,
+});
+
+/** SSL monitors' security baseline: what a rule's failure does, and TLS versions (TLS1_2 is "TLS1.2"). */
+export const SslSeverityEnum = builder.enumType("SslBaselineSeverity", {
+  values: renamed(["fail", "degrade", "ignore"] as const, (value) => value.toUpperCase()),
+});
+export const TlsVersionEnum = builder.enumType("TlsVersion", {
+  values: renamed(["TLS1.2", "TLS1.3"] as const, (value) => value.replace(".", "_")),
 });

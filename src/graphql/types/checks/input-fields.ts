@@ -90,3 +90,18 @@ export function propertiesInput(
 }
 
 export const freeForm = catalogue.freeForm!;
+
+/**
+ * A type-specific settings object as two inputs: `<Name>Input` for creates (the domain's required
+ * parts required) and `<Name>UpdateInput` with every part optional, as an update merges what it is
+ * sent into the stored object.
+ */
+export function settingsInputs(
+  name: string,
+  required: string[],
+  fields: (t: InputFields, required: (key: string) => boolean) => Record<string, AnyInputField>,
+) {
+  const make = (suffix: string, create: boolean) =>
+    builder.inputType(`${name}${suffix}`, { fields: (t) => fields(t, (key) => create && required.includes(key)) });
+  return { create: make("Input", true), update: make("UpdateInput", false) };
+}

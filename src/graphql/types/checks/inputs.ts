@@ -1,5 +1,5 @@
 import { CHECK_TYPE_SPECS, type RoutedCheckType } from "../../../domain/checks/index.js";
-import { builder, type AnyInputField, type InputFields } from "../../builder.js";
+import type { builder, InputFields } from "../../builder.js";
 import {
   BodyTypeEnum,
   CHECK_TYPENAMES,
@@ -9,25 +9,11 @@ import {
   IpFamilyEnum,
   TimeUnitEnum,
 } from "./enums.js";
-import { freeForm, propertiesInput, type FieldOf } from "./input-fields.js";
+import { freeForm, propertiesInput, settingsInputs, type FieldOf } from "./input-fields.js";
+import { SslRequestInputs } from "./ssl-inputs.js";
 import { AssertionInput, BasicAuthInput, KeyValueInput } from "./setting-inputs.js";
 
 type Ref = ReturnType<typeof builder.inputType>;
-
-/**
- * A type-specific settings object as two inputs: `<Name>Input` for creates (the domain's required
- * parts required) and `<Name>UpdateInput` with every part optional, as an update merges what it is
- * sent into the stored object.
- */
-function settingsInputs(
-  name: string,
-  required: string[],
-  fields: (t: InputFields, required: (key: string) => boolean) => Record<string, AnyInputField>,
-) {
-  const make = (suffix: string, create: boolean) =>
-    builder.inputType(`${name}${suffix}`, { fields: (t) => fields(t, (key) => create && required.includes(key)) });
-  return { create: make("Input", true), update: make("UpdateInput", false) };
-}
 
 const assertions = (t: InputFields) => t.field({ type: [AssertionInput] });
 const ipFamily = (t: InputFields) => t.field({ type: IpFamilyEnum });
@@ -77,6 +63,7 @@ const requests: Partial<Record<RoutedCheckType, { create: Ref; update: Ref }>> =
     pingCount: t.int(),
     assertions: assertions(t),
   })),
+  SSL: SslRequestInputs,
 };
 
 const heartbeat = settingsInputs(

@@ -16,6 +16,7 @@ import {
   UrlRequestRef,
 } from "./requests.js";
 import { brandedLoader } from "../../node-loader.js";
+import { SslRequestRef } from "./ssl.js";
 import { CheckRef, prop } from "./type.js";
 
 type Fields = PothosSchemaTypes.ObjectFieldBuilder<Types, CheckRow>;
@@ -71,6 +72,7 @@ const typed: Partial<Record<CheckType, Record<string, FieldOf>>> = {
   TCP: { request: (t) => t.field({ type: TcpRequestRef, resolve: prop("request") }) },
   DNS: { request: (t) => t.field({ type: DnsRequestRef, resolve: prop("request") }) },
   ICMP: { request: (t) => t.field({ type: IcmpRequestRef, resolve: prop("request") }) },
+  SSL: { request: (t) => t.field({ type: SslRequestRef, resolve: prop("request") }) },
   HEARTBEAT: {
     heartbeat: (t) => t.field({ type: HeartbeatSettingsRef, resolve: prop("heartbeat") }),
     pingToken: (t) => t.string({ nullable: true, resolve: (check) => check.pingToken }),
@@ -112,6 +114,7 @@ const DESCRIPTIONS: Record<CheckType, string> = {
   MULTI_STEP: "A script of several API requests.",
   PLAYWRIGHT: "A Playwright test suite (created outside this API: read only).",
   AGENTIC: "An AI-driven check (created outside this API: read only).",
+  SSL: "A TLS handshake graded on its certificate's dates, chain and name, and a security baseline.",
 };
 
 /** The HEARTBEAT check type (heartbeats/type.ts adds its events and availability). */
