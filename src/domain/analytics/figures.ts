@@ -1,5 +1,4 @@
 import { type Phase, phasesOf, RollupAnalytics, Stats } from "../rollups/analytics.js";
-import { Sketch } from "../rollups/sketch.js";
 import { type Aggregation, type ApiCheckMetric, type Measure, metricInfo } from "./metrics.js";
 
 /** What analytics need of a raw result (FINAL and not cancelled). */
@@ -46,18 +45,15 @@ export class Figures {
   addRollup(row: AnalyticsRollupRow): void {
     this.runs += row.runs;
     this.failed += row.failed;
-    const extra = RollupAnalytics.decode(row.analytics);
-    const rt = new Stats();
-    Object.assign(rt, {
-      n: row.runs,
-      sum: row.responseTimeSum,
-      sq: extra.responseTimeSq,
-      min: row.responseTimeMin,
-      max: row.responseTimeMax,
-      sketch: Sketch.decode(row.sketch),
-    });
-    this.responseTime.merge(rt);
-    this.extra.merge(extra);
+    const rt = this.responseTime;
+    rt.n += row.runs;
+    rt.sum += row.responseTimeSum;
+    if (row.responseTimeMin < rt.min) rt.min = row.responseTimeMin;
+    if (row.responseTimeMax > rt.max) rt.max = row.responseTimeMax;
+    rt.sketch.mergeEncoded(row.sketch);
+    const before = this.extra.responseTimeSq;
+    this.extra.mergeEncoded(row.analytics);
+    rt.sq += this.extra.responseTimeSq - before;
   }
 
   /** The metric's value; null when nothing was measured (no runs, or no result with timing phases). */
