@@ -141,7 +141,7 @@ const query = {
 };
 const ctx = { db, accountId: check.accountId, events: createInProcessBus(), now: () => new Date() };
 const answer = await getApiCheckAnalytics({ ctx, id: check.id, query }); // warm-up
-const buckets = (answer.series[0]?.data as unknown[]).length;
+const buckets = (answer.series[0]!.data as unknown[]).length;
 console.log(`${file}: ${results.toLocaleString("en")} results, ${buckets} hourly buckets answered`);
 const inProcess = await timed(() => getApiCheckAnalytics({ ctx, id: check.id, query }));
 const inProcessCpu = await cpuPerCall(0, () => getApiCheckAnalytics({ ctx, id: check.id, query }));
