@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "../errors.js";
 import { PHASES } from "../rollups/analytics.js";
-import { querySchema } from "../shared/schemas.js";
+import { CHECK_TYPES, querySchema } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 
 /** The measures of an API check; alone (`dns`) they ask for each result's value, not an aggregate. */
@@ -19,22 +19,11 @@ export const API_CHECK_METRICS = [
 ] as const;
 export type ApiCheckMetric = (typeof API_CHECK_METRICS)[number];
 
-/** The reference's check types (GET /v1/analytics/metrics's checkType). */
+/** The reference's check types (GET /v1/analytics/metrics's checkType): ours and those Vigil does not run. */
+type AnalyticsCheckType = (typeof CHECK_TYPES)[number] | "TRACEROUTE" | "SSL" | "GRPC";
 export const ANALYTICS_CHECK_TYPES = [
-  "AGENTIC",
-  "API",
-  "BROWSER",
-  "HEARTBEAT",
-  "ICMP",
-  "MULTI_STEP",
-  "TCP",
-  "PLAYWRIGHT",
-  "TRACEROUTE",
-  "URL",
-  "DNS",
-  "SSL",
-  "GRPC",
-] as const;
+  ...new Set<AnalyticsCheckType>([...CHECK_TYPES, "TRACEROUTE", "SSL", "GRPC"]),
+] as [AnalyticsCheckType, ...AnalyticsCheckType[]];
 
 const LABELS: Record<Measure, string> = {
   responseTime: "Response time",
@@ -68,7 +57,7 @@ export function metricInfo(name: ApiCheckMetric): MetricInfo {
  * What each check type records: API and URL checks their timing phases, every type but heartbeats
  * a response time and retries, every type its availability.
  */
-function metricsOf(checkType: (typeof ANALYTICS_CHECK_TYPES)[number]): readonly ApiCheckMetric[] {
+function metricsOf(checkType: AnalyticsCheckType): readonly ApiCheckMetric[] {
   if (checkType === "API" || checkType === "URL") return API_CHECK_METRICS;
   if (checkType === "HEARTBEAT") return ["availability"];
   return API_CHECK_METRICS.filter((m) => m === "availability" || m === "retries" || m.startsWith("responseTime"));

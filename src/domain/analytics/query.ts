@@ -1,30 +1,22 @@
 import { z } from "zod";
 import { ValidationError } from "../errors.js";
-import { quickRangeWindow } from "../reporting/window.js";
-import { PageQuery, queryInt, queryList, querySchema, queryTime } from "../shared/schemas.js";
+import { CustomWindowQuery, QUICK_RANGES as REPORTING_RANGES } from "../reporting/schemas.js";
+import { windowOf } from "../reporting/window.js";
+import { PageQuery, queryInt, queryList, querySchema } from "../shared/schemas.js";
 import { parseInput } from "../validation.js";
 import { type ApiCheckMetric, parseMetrics } from "./metrics.js";
 
-const QUICK_RANGES = [
-  "last24Hours",
-  "last7Days",
-  "last30Days",
-  "thisWeek",
-  "thisMonth",
-  "lastWeek",
-  "lastMonth",
-] as const;
+// The reference names reporting's last24Hrs last24Hours here; the other presets are the same.
+const [, ...PRESETS] = REPORTING_RANGES;
+const QUICK_RANGES = ["last24Hours", ...PRESETS] as const;
 const STATUSES = ["success", "failure"] as const;
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-/** The longest window (the rollups' retention) and the most buckets one answer holds. */
-export const MAX_WINDOW_DAYS = 400;
+/** The most buckets one answer holds (the window: at most reporting's MAX_WINDOW_DAYS, the rollups' retention). */
 export const MAX_BUCKETS = 10_000;
 
 /** GET /v1/analytics/api-checks/{id}'s query, as the reference's parameters. */
 export const ApiCheckAnalyticsQuery = querySchema({
-  from: queryTime.optional().describe('Start of a custom window (UNIX seconds or ISO 8601); overrides "quickRange".'),
-  to: queryTime.optional().describe('End of a custom window (UNIX seconds or ISO 8601); overrides "quickRange".'),
+  ...CustomWindowQuery,
   quickRange: z
     .enum(QUICK_RANGES)
     .default("last24Hours")
@@ -69,14 +61,11 @@ export function parseAnalyticsQuery(query: unknown, now: number): AnalyticsReque
       ["filterByStatus"],
       "query",
     );
-  let { from, to } = quickRangeWindow(q.quickRange === "last24Hours" ? "last24Hrs" : q.quickRange, now, "UTC");
-  if (q.from || q.to) {
-    to = q.to?.getTime() ?? now;
-    from = q.from?.getTime() ?? to - DAY_MS;
-  }
-  if (to <= from) throw new ValidationError("to: must be after from", ["to"], "query");
-  if (to - from > MAX_WINDOW_DAYS * DAY_MS)
-    throw new ValidationError(`from: the window may span at most ${MAX_WINDOW_DAYS} days`, ["from"], "query");
+  const { from, to } = windowOf(
+    { ...q, quickRange: q.quickRange === "last24Hours" ? "last24Hrs" : q.quickRange },
+    now,
+    "UTC",
+  );
   const interval = q.aggregationInterval === undefined ? null : q.aggregationInterval * MINUTE_MS;
   if (interval !== null && Math.ceil(to / interval) - Math.floor(from / interval) > MAX_BUCKETS)
     throw new ValidationError(
