@@ -2,7 +2,7 @@ import { getCheck } from "../checks/get.js";
 import type { DomainContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { HOUR_MS } from "../rollups/index.js";
-import { Figures, measureOf, type RawResult, statusCodeOf } from "./figures.js";
+import { Figures, measureOf, QUANTILES, type RawResult, statusCodeOf } from "./figures.js";
 import { type Measure, metricInfo } from "./metrics.js";
 import { type AnalyticsRequest, parseAnalyticsQuery } from "./query.js";
 import { planSources, readHourlyRollups, readResults } from "./sources.js";
@@ -62,6 +62,12 @@ const passes = (req: AnalyticsRequest, r: RawResult) =>
 
 async function aggregatedSeries(ctx: DomainContext, checkId: string, req: AnalyticsRequest) {
   const { hours, raw } = planSources(req);
+  const sketched = new Set(
+    req.metrics.flatMap((m) => {
+      const { aggregation } = metricInfo(m);
+      return aggregation && QUANTILES[aggregation] !== undefined ? [m.split("_")[0] as Measure] : [];
+    }),
+  );
   // Per group, the buckets by start (epoch-aligned multiples of the interval, or the window's start).
   const groups = new Map<GroupKey, Map<number, Figures>>();
   const figuresAt = (group: GroupKey, at: number) => {
@@ -73,7 +79,7 @@ async function aggregatedSeries(ctx: DomainContext, checkId: string, req: Analyt
     }
     let figures = buckets.get(start);
     if (!figures) {
-      figures = new Figures();
+      figures = new Figures(sketched);
       buckets.set(start, figures);
     }
     return figures;
@@ -97,7 +103,7 @@ async function aggregatedSeries(ctx: DomainContext, checkId: string, req: Analyt
     return row;
   };
   if (req.interval === null) {
-    if (groups.size === 0 && req.groupBy === null) groups.set("", new Map([[req.from, new Figures()]]));
+    if (groups.size === 0 && req.groupBy === null) groups.set("", new Map([[req.from, new Figures(sketched)]]));
     return seriesOf(req, groups, (buckets) => rowOf([...buckets.values()][0]!));
   }
   return seriesOf(req, groups, (buckets) =>

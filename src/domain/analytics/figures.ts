@@ -1,5 +1,5 @@
 import { type Phase, phasesOf, RollupAnalytics, Stats } from "../rollups/analytics.js";
-import { type Aggregation, type ApiCheckMetric, type Measure, metricInfo } from "./metrics.js";
+import { type Aggregation, type ApiCheckMetric, MEASURES, type Measure, metricInfo } from "./metrics.js";
 
 /** What analytics need of a raw result (FINAL and not cancelled). */
 export type RawResult = {
@@ -26,10 +26,18 @@ export type AnalyticsRollupRow = {
   analytics: string;
 };
 
-const QUANTILES: Partial<Record<Aggregation, number>> = { median: 0.5, p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99 };
+export const QUANTILES: Partial<Record<Aggregation, number>> = {
+  median: 0.5,
+  p50: 0.5,
+  p90: 0.9,
+  p95: 0.95,
+  p99: 0.99,
+};
 
 /** One bucket's figures, from raw results and hourly rollup rows alike (the same Stats of each measure). */
 export class Figures {
+  /** The measures whose percentiles are asked: the only sketches a rollup row's are merged into. */
+  constructor(private readonly sketched: ReadonlySet<Measure> = new Set(MEASURES)) {}
   runs = 0;
   failed = 0;
   private readonly extra = new RollupAnalytics();
@@ -50,11 +58,13 @@ export class Figures {
     rt.sum += row.responseTimeSum;
     if (row.responseTimeMin < rt.min) rt.min = row.responseTimeMin;
     if (row.responseTimeMax > rt.max) rt.max = row.responseTimeMax;
-    rt.sketch.mergeEncoded(row.sketch);
+    if (this.sketched.has("responseTime")) rt.sketch.mergeEncoded(row.sketch);
     const before = this.extra.responseTimeSq;
-    this.extra.mergeEncoded(row.analytics);
+    this.extra.mergeEncoded(row.analytics, this.isSketched);
     rt.sq += this.extra.responseTimeSq - before;
   }
+
+  private readonly isSketched = (phase: Phase) => this.sketched.has(phase);
 
   /** The metric's value; null when nothing was measured (no runs, or no result with timing phases). */
   value(metric: ApiCheckMetric): number | null {

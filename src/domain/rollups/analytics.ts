@@ -84,8 +84,11 @@ export class RollupAnalytics {
     return JSON.stringify({ r: this.retries, q: this.responseTimeSq, p });
   }
 
-  /** Adds an encoded one without building its sketches (analytics read hundreds of rows a request). */
-  mergeEncoded(text: string): void {
+  /**
+   * Adds an encoded one without building its sketches (analytics read hundreds of rows a request),
+   * merging only the sketches of the phases `sketched` names (those whose percentiles are asked).
+   */
+  mergeEncoded(text: string, sketched: (phase: Phase) => boolean = () => true): void {
     if (!text) return;
     const json = JSON.parse(text) as { r: number; q: number; p: Partial<Record<Phase, StatsJson>> };
     this.retries += json.r;
@@ -100,7 +103,7 @@ export class RollupAnalytics {
       stats.sq += sq;
       if (min < stats.min) stats.min = min;
       if (max > stats.max) stats.max = max;
-      stats.sketch.mergeEncoded(sketch);
+      if (sketched(phase)) stats.sketch.mergeEncoded(sketch);
     }
   }
 
