@@ -27,6 +27,7 @@ export const QUICK_BENCHES: QuickBench[] = [
     name: "reporting-read",
     env: { BENCH_CHECKS: "200", BENCH_DAYS: "33", BENCH_EVERY_MINUTES: "240", BENCH_RUNS: "5" },
   },
+  { name: "analytics", env: { BENCH_DAYS: "7", BENCH_RUNS: "5" } },
   {
     name: "reporting",
     env: { BENCH_CHECKS: "100", BENCH_DAYS: "90", BENCH_EVERY_MINUTES: "240", BENCH_SKIP: "lag" },

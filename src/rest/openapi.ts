@@ -56,6 +56,7 @@ const errorRef = (description: string) => ({
 /** Each tag's description: the document lists every tag an operation uses, with what it groups. */
 const TAGS: Record<string, string> = {
   Checks: "API, URL, TCP, DNS, ICMP, SSL, heartbeat, browser and multi-step checks",
+  Analytics: "Metrics of a check over a window, per bucket or per result",
   "Check groups": "Groups of checks sharing settings and defaults",
   "Check results": "What check runs recorded, per check",
   "Check sessions": "On-demand runs of matching checks, and their outcome",

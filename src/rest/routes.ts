@@ -29,6 +29,7 @@ import { checkGroupsV2Routes } from "./v2/check-groups.js";
 import { checkSessionsV2Routes } from "./v2/check-sessions.js";
 import { genericCheckRoutes } from "./v1/checks-generic.js";
 import { privateLocationMetricsRoutes } from "./v1/private-location-metrics.js";
+import { analyticsRoutes } from "./v1/analytics.js";
 
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
@@ -59,6 +60,7 @@ export const routes: readonly Route[] = [
   ...alertSettingsRoutes,
   ...alertNotificationsRoutes,
   ...reportingRoutes,
+  ...analyticsRoutes,
   ...apiKeysRoutes,
   ...pingsRoutes,
   ...badgesRoutes,

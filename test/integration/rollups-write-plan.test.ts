@@ -54,7 +54,7 @@ describe(`the rollup writer's sketch update on ${testProvider}`, () => {
     rows = (
       await db.checkRollup.findMany({
         where: { hours: 1 },
-        select: { checkId: true, hours: true, startHour: true, location: true, sketch: true },
+        select: { checkId: true, hours: true, startHour: true, location: true, sketch: true, analytics: true },
         take: 1_000,
       })
     ).map((r) => ({ ...r }));

@@ -19,9 +19,14 @@ export const MAX_WINDOW_DAYS = 400;
 export const MAX_BUCKETS = 120;
 
 /** GET /v1/reporting's query, as the reference's parameters. */
-export const ReportingQuery = querySchema({
+/** A custom window's bounds (reporting, analytics). */
+export const CustomWindowQuery = {
   from: queryTime.optional().describe('Start of a custom window (UNIX seconds or ISO 8601); overrides "quickRange".'),
   to: queryTime.optional().describe('End of a custom window (UNIX seconds or ISO 8601); overrides "quickRange".'),
+};
+
+export const ReportingQuery = querySchema({
+  ...CustomWindowQuery,
   quickRange: z
     .enum(QUICK_RANGES)
     .default("last24Hrs")

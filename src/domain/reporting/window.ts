@@ -29,11 +29,15 @@ export function quickRangeWindow(range: ReportingQuery["quickRange"], now: numbe
 }
 
 /**
- * The report's window and its spans (one, or the calendar buckets of `granularity`). A custom
- * `from` or `to` overrides the preset: `from` alone ends now, `to` alone starts 24 hours before it.
+ * A preset's window, or a custom one: a custom `from` or `to` overrides the preset (`from` alone
+ * ends now, `to` alone starts 24 hours before it); at most MAX_WINDOW_DAYS (reporting, analytics).
  */
-export function reportSpans(q: ReportingQuery, now: number) {
-  let { from, to } = quickRangeWindow(q.quickRange, now, q.timezone);
+export function windowOf(
+  q: { quickRange: ReportingQuery["quickRange"]; from?: Date | undefined; to?: Date | undefined },
+  now: number,
+  timeZone: string,
+) {
+  let { from, to } = quickRangeWindow(q.quickRange, now, timeZone);
   if (q.from || q.to) {
     to = q.to?.getTime() ?? now;
     from = q.from?.getTime() ?? to - DAY_MS;
@@ -41,6 +45,12 @@ export function reportSpans(q: ReportingQuery, now: number) {
   if (to <= from) throw new ValidationError("to: must be after from", ["to"], "query");
   if (to - from > MAX_WINDOW_DAYS * DAY_MS)
     throw new ValidationError(`from: the window may span at most ${MAX_WINDOW_DAYS} days`, ["from"], "query");
+  return { from, to };
+}
+
+/** The report's window (windowOf) and its spans (one, or the calendar buckets of `granularity`). */
+export function reportSpans(q: ReportingQuery, now: number) {
+  const { from, to } = windowOf(q, now, q.timezone);
   const spans = q.granularity ? buckets(from, to, q.granularity, q.timezone) : [{ from, to }];
   if (spans.length > MAX_BUCKETS)
     throw new ValidationError(

@@ -1,3 +1,4 @@
+import { RollupAnalytics } from "./analytics.js";
 import { Sketch } from "./sketch.js";
 
 /** What a rollup needs of a result. */
@@ -12,6 +13,9 @@ export type RollupInput = {
   isDegraded: boolean | null;
   startedAt: Date;
   responseTime: number;
+  /** Tries before the final one, and the timing phases (analytics, on hourly rows). */
+  attempts?: number;
+  apiCheckResult?: unknown;
 };
 
 /** One bucket's additions: the counters and extremes of the results that fall in it, and their sketch. */
@@ -29,6 +33,8 @@ export type RollupDelta = {
   responseTimeMin: number;
   responseTimeMax: number;
   sketch: Sketch;
+  /** Hourly rows only (null on daily ones): analytics read hours. */
+  analytics: RollupAnalytics | null;
 };
 
 export const HOUR_MS = 3_600_000;
@@ -73,6 +79,7 @@ export function foldRollups(results: readonly RollupInput[]): RollupDelta[] {
           responseTimeMin: r.responseTime,
           responseTimeMax: r.responseTime,
           sketch: new Sketch(),
+          analytics: hours === 1 ? new RollupAnalytics() : null,
         };
         deltas.set(key, d);
       }
@@ -85,6 +92,7 @@ export function foldRollups(results: readonly RollupInput[]): RollupDelta[] {
       d.responseTimeMin = Math.min(d.responseTimeMin, r.responseTime);
       d.responseTimeMax = Math.max(d.responseTimeMax, r.responseTime);
       d.sketch.add(r.responseTime);
+      d.analytics?.add(r);
     }
   }
   return [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);

@@ -1,16 +1,26 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
+import { RollupAnalytics } from "./analytics.js";
 import { foldRollups, type RollupDelta, type RollupInput } from "./fold.js";
 import { Sketch } from "./sketch.js";
 
 const CHUNK = 500;
 
-type Returned = { checkId: string; hours: number; startHour: number; location: string; runs: number; sketch: string };
+type Returned = {
+  checkId: string;
+  hours: number;
+  startHour: number;
+  location: string;
+  runs: number;
+  sketch: string;
+  analytics: string;
+};
 
 /**
  * Adds results to their hourly and daily rollups, inside the transaction that inserts them: one
  * multi-row upsert for the counters (the same SQL on SQLite and PostgreSQL), then one statement
- * setting the merged sketch of the rows that existed already.
+ * setting the merged sketch (and analytics, src/domain/rollups/analytics.ts) of the rows that
+ * existed already.
  *
  * Concurrency: the sketch is a read-modify-write. The upsert takes the rows' write locks (a row
  * lock held to the commit on PostgreSQL, the database's one writer lock on SQLite) and returns the
@@ -26,10 +36,10 @@ export async function writeRollups(tx: DbOrTx, results: readonly RollupInput[]):
 async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
   const rows = deltas.map(
     (d) =>
-      Prisma.sql`(${d.checkId}, ${d.hours}, ${d.startHour}, ${d.location}, ${d.accountId}, ${d.runs}, ${d.failed}, ${d.degraded}, ${d.errors}, ${d.responseTimeSum}, ${d.responseTimeMin}, ${d.responseTimeMax}, ${d.sketch.encode()})`,
+      Prisma.sql`(${d.checkId}, ${d.hours}, ${d.startHour}, ${d.location}, ${d.accountId}, ${d.runs}, ${d.failed}, ${d.degraded}, ${d.errors}, ${d.responseTimeSum}, ${d.responseTimeMin}, ${d.responseTimeMax}, ${d.sketch.encode()}, ${d.analytics?.encode() ?? ""})`,
   );
   const returned = await tx.$queryRaw<Returned[]>`
-    INSERT INTO "CheckRollup" ("checkId", "hours", "startHour", "location", "accountId", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch")
+    INSERT INTO "CheckRollup" ("checkId", "hours", "startHour", "location", "accountId", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch", "analytics")
     VALUES ${Prisma.join(rows)}
     ON CONFLICT ("checkId", "hours", "startHour", "location") DO UPDATE SET
       "runs" = "CheckRollup"."runs" + excluded."runs",
@@ -39,7 +49,7 @@ async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
       "responseTimeSum" = "CheckRollup"."responseTimeSum" + excluded."responseTimeSum",
       "responseTimeMin" = CASE WHEN excluded."responseTimeMin" < "CheckRollup"."responseTimeMin" THEN excluded."responseTimeMin" ELSE "CheckRollup"."responseTimeMin" END,
       "responseTimeMax" = CASE WHEN excluded."responseTimeMax" > "CheckRollup"."responseTimeMax" THEN excluded."responseTimeMax" ELSE "CheckRollup"."responseTimeMax" END
-    RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch"`;
+    RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch", "analytics"`;
   const byKey = new Map(deltas.map((d) => [keyOf(d), d]));
   const merged: MergedSketch[] = [];
   for (const row of returned) {
@@ -48,13 +58,32 @@ async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
     if (Number(row.runs) === delta.runs) continue;
     const sketch = Sketch.decode(row.sketch);
     sketch.merge(delta.sketch);
-    merged.push({ ...row, hours: Number(row.hours), startHour: Number(row.startHour), sketch: sketch.encode() });
+    let analytics = row.analytics;
+    if (delta.analytics) {
+      const stored = RollupAnalytics.decode(analytics);
+      stored.merge(delta.analytics);
+      analytics = stored.encode();
+    }
+    merged.push({
+      ...row,
+      hours: Number(row.hours),
+      startHour: Number(row.startHour),
+      sketch: sketch.encode(),
+      analytics,
+    });
   }
   if (merged.length === 0) return;
   await tx.$executeRaw(setSketchesSql(merged, isPostgres(tx)));
 }
 
-export type MergedSketch = { checkId: string; hours: number; startHour: number; location: string; sketch: string };
+export type MergedSketch = {
+  checkId: string;
+  hours: number;
+  startHour: number;
+  location: string;
+  sketch: string;
+  analytics: string;
+};
 
 /**
  * One statement setting the sketches of existing rollup rows, found by primary key. PostgreSQL
@@ -67,11 +96,11 @@ export type MergedSketch = { checkId: string; hours: number; startHour: number; 
 export function setSketchesSql(rows: readonly MergedSketch[], postgres: boolean): Prisma.Sql {
   const int = (n: number) => (postgres ? Prisma.sql`CAST(${n} AS INTEGER)` : Prisma.sql`${n}`);
   const values = rows.map(
-    (r) => Prisma.sql`(${r.checkId}, ${int(r.hours)}, ${int(r.startHour)}, ${r.location}, ${r.sketch})`,
+    (r) => Prisma.sql`(${r.checkId}, ${int(r.hours)}, ${int(r.startHour)}, ${r.location}, ${r.sketch}, ${r.analytics})`,
   );
   return Prisma.sql`
-    WITH v ("checkId", "hours", "startHour", "location", "sketch") AS (VALUES ${Prisma.join(values)})
-    UPDATE "CheckRollup" SET "sketch" = v."sketch" FROM v
+    WITH v ("checkId", "hours", "startHour", "location", "sketch", "analytics") AS (VALUES ${Prisma.join(values)})
+    UPDATE "CheckRollup" SET "sketch" = v."sketch", "analytics" = v."analytics" FROM v
     WHERE "CheckRollup"."checkId" = v."checkId" AND "CheckRollup"."hours" = v."hours"
       AND "CheckRollup"."startHour" = v."startHour" AND "CheckRollup"."location" = v."location"`;
 }

@@ -8,6 +8,7 @@ import {
   type CheckRow,
   type RoutedCheckType,
 } from "../../domain/checks/index.js";
+import { AlertSettings } from "../../domain/shared/schemas.js";
 import { redactSecrets } from "../../domain/shared/secrets.js";
 import { iso, timestamps } from "../format.js";
 
@@ -56,6 +57,8 @@ const HeartbeatResponse = z.object({
 function responseOf(type: RoutedCheckType) {
   const shape = { ...CHECK_TYPE_SPECS[type].fields };
   if (type === "HEARTBEAT") shape.heartbeat = HeartbeatResponse;
+  // The document shows the settings' properties (the domain's schema completes them in a transform, which a document cannot show).
+  if ("alertSettings" in shape) shape.alertSettings = AlertSettings;
   shape.alertChannelSubscriptions = z.array(z.object({ alertChannelId: z.number().int(), activated: z.boolean() }));
   return z.object({ id: z.uuid(), checkType: z.literal(type), ...shape, ...timestamps }).describe(`${type} check`);
 }

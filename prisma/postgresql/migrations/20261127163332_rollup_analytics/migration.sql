@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "CheckRollup" ADD COLUMN     "analytics" TEXT NOT NULL DEFAULT '';
+
