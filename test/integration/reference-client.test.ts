@@ -96,7 +96,15 @@ describe(`a client generated from the reference files on ${testProvider}`, () =>
       series: [{ data: { availability: 100, responseTime_avg: 42 } }],
     });
 
-    // ---- The lead adds here, after the merge: steps.createSslMonitor(...) and
-    // steps.postMaintenanceUpdate(...) (see the end of test/reference-client/steps.ts). ----
+    const ssl = await steps.createSslMonitor(clients, "127.0.0.1", 8443);
+    expect(ssl).toMatchObject({
+      name: "Generated client certificate",
+      checkType: "SSL",
+      request: { sslConfig: { hostname: "127.0.0.1", port: 8443, alertDaysBeforeExpiry: 14 } },
+    });
+    expect((await steps.listChecksV2(clients)).map((c: { id: string }) => c.id)).toContain(ssl.id);
+
+    // ---- The lead adds here, after the merge: steps.postMaintenanceUpdate(...) (see the end of
+    // test/reference-client/steps.ts). ----
   });
 });

@@ -50,6 +50,19 @@ export async function readAnalytics({ alerting }: Clients, id: string) {
   );
 }
 
-// ---- Steps the lead adds after the merge of the SSL and maintenance branches (issue 29): ----
-// export async function createSslMonitor({ api }: Clients, ...) { ... api.POST("/v1/checks/ssl", ...) }
+export async function createSslMonitor({ api }: Clients, hostname: string, port: number) {
+  return ok(
+    "POST /v1/checks/ssl",
+    await api.POST("/v1/checks/ssl", {
+      body: {
+        name: "Generated client certificate",
+        activated: false,
+        locations: ["eu-west-1"],
+        request: { sslConfig: { hostname, port, alertDaysBeforeExpiry: 14 } },
+      },
+    }),
+  );
+}
+
+// ---- Steps the lead adds after the merge of the maintenance branch (issue 29): ----
 // export async function postMaintenanceUpdate({ api }: Clients, ...) { ... api.POST("/v1/maintenance-windows/{id}/maintenances/{maintenanceId}/updates", ...) }
