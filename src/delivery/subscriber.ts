@@ -32,7 +32,12 @@ function content(r: SubscriberRequest): { subject: string; lines: string[]; link
       const m = r.maintenance!;
       return {
         subject: `[${page}] Maintenance ${m.name}: ${m.update?.status ?? ""}`,
-        lines: [`${m.name}: ${m.update?.status ?? ""}`, `Scheduled ${m.startsAt} to ${m.endsAt}`, "", m.update?.description ?? ""],
+        lines: [
+          `${m.name}: ${m.update?.status ?? ""}`,
+          `Scheduled ${m.startsAt} to ${m.endsAt}`,
+          "",
+          m.update?.description ?? "",
+        ],
         link: { href: r.page.link, label: `View ${page}` },
       };
     }

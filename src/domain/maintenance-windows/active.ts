@@ -90,7 +90,9 @@ const occurrence = (window: WindowTimes, n: number): Occurrence | null => {
 
 /** The moved occurrences (not skipped) as occurrences. */
 const movedOf = (window: WindowTimes): Occurrence[] =>
-  [...changesOf(window).values()].flatMap((c) => (c.cancelled ? [] : [{ start: new Date(c.start), end: new Date(c.end) }]));
+  [...changesOf(window).values()].flatMap((c) =>
+    c.cancelled ? [] : [{ start: new Date(c.start), end: new Date(c.end) }],
+  );
 
 const later = (a: Occurrence | null, b: Occurrence | null, by: "start" | "end") =>
   !a ? b : !b ? a : b[by].getTime() > a[by].getTime() ? b : a;

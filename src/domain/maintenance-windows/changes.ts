@@ -39,7 +39,12 @@ export function changesOf(window: { occurrenceChanges?: unknown }): ReadonlyMap<
 const KEEP_MS = 86_400_000;
 
 /** The stored form of the window's changes with `change` set, older ones (over for a day) dropped. */
-export function withChange(window: { occurrenceChanges?: unknown }, change: OccurrenceChange, durationMs: number, now: Date) {
+export function withChange(
+  window: { occurrenceChanges?: unknown },
+  change: OccurrenceChange,
+  durationMs: number,
+  now: Date,
+) {
   const all = new Map(changesOf(window));
   all.set(change.slot, change);
   const kept = [...all.values()].filter(

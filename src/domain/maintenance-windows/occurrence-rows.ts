@@ -47,7 +47,10 @@ export async function remakeOccurrences(tx: DbOrTx, window: Window, now: Date) {
       !row.moved &&
       !row.cancelled &&
       row.endsAt.getTime() > now.getTime() &&
-      !(row.startsAt.getTime() === row.slotStartsAt.getTime() && wanted.get(row.startsAt.getTime()) === row.endsAt.getTime()),
+      !(
+        row.startsAt.getTime() === row.slotStartsAt.getTime() &&
+        wanted.get(row.startsAt.getTime()) === row.endsAt.getTime()
+      ),
   );
   if (stale.length) await tx.maintenance.deleteMany({ where: { id: { in: stale.map((row) => row.id) } } });
   const gone = new Set(stale.map((row) => row.id));

@@ -7,7 +7,13 @@ import { readVisibility, type StatusPageVisibility } from "./visibility.js";
 export const UPCOMING_HORIZON_MS = 7 * 86_400_000;
 
 /** An update of the occurrence shown, newest first. */
-export type PageMaintenanceUpdate = { id: string; status: string; description: string; createdAt: Date; updatedAt: Date };
+export type PageMaintenanceUpdate = {
+  id: string;
+  status: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 export type PageMaintenance = {
   id: number;

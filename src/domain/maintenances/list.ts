@@ -5,7 +5,15 @@ import { ListMaintenancesQuery } from "./schemas.js";
 import { toView, updatesInclude } from "./view.js";
 
 /** The window's occurrences in time order (past ones kept, the next up to 90 days ahead), page/limit. */
-export async function listMaintenances({ ctx, windowId, query }: { ctx: DomainContext; windowId: unknown; query: unknown }) {
+export async function listMaintenances({
+  ctx,
+  windowId,
+  query,
+}: {
+  ctx: DomainContext;
+  windowId: unknown;
+  query: unknown;
+}) {
   const window = await getMaintenanceWindow({ ctx, id: windowId });
   const { limit, page } = parseInput(ListMaintenancesQuery, query, "query");
   const rows = await ctx.db.maintenance.findMany({

@@ -13,7 +13,8 @@ import { findMaintenance } from "./get.js";
 import { CreateMaintenanceUpdateInput, UpdateMaintenanceUpdateInput } from "./schemas.js";
 import type { MaintenanceRow, MaintenanceUpdateRow } from "./view.js";
 
-type Target = { ctx: DomainContext; windowId: unknown; maintenanceId: unknown };
+/** REST names the window and the occurrence; GraphQL names the occurrence (or the update) alone. */
+type Target = { ctx: DomainContext; windowId?: unknown; maintenanceId?: unknown };
 type Update = Omit<MaintenanceUpdateRow, "windowId">;
 
 /**
@@ -25,8 +26,8 @@ async function write(
   notify: boolean,
   save: (tx: DbOrTx, occurrence: MaintenanceRow & { updates: Update[] }) => Promise<Update>,
 ): Promise<MaintenanceUpdateRow> {
-  const window = await getMaintenanceWindow({ ctx, id: windowId });
-  const occurrence = await findMaintenance(ctx, window.id, maintenanceId);
+  const occurrence = await findMaintenance(ctx, windowId, maintenanceId);
+  const window = await getMaintenanceWindow({ ctx, id: occurrence.windowId });
   const outbox = notify ? await subscriberOutbox(ctx) : null;
   const now = ctx.now();
   const { update, queued } = await ctx.db.$transaction(async (tx) => {
@@ -81,17 +82,29 @@ const updateOf = (occurrence: { updates: Update[] }, id: unknown) => {
   return found;
 };
 
+/** The update's occurrence when only the update is named (GraphQL). */
+async function ofUpdate(target: Target, id: unknown): Promise<Target> {
+  if (target.maintenanceId !== undefined) return target;
+  const row = isUuid(id)
+    ? await target.ctx.db.maintenanceUpdate.findFirst({ where: { id, accountId: target.ctx.accountId } })
+    : null;
+  if (!row) throw new NotFoundError("maintenance update", String(id));
+  return { ...target, maintenanceId: row.maintenanceId };
+}
+
 /** PUT: description replaced; omitted status and notifySubscribers keep theirs; notifySubscribers: true tells them again. */
-export function updateMaintenanceUpdate({ id, input, ...target }: Target & { id: unknown; input: unknown }) {
+export async function updateMaintenanceUpdate({ id, input, ...named }: Target & { id: unknown; input: unknown }) {
   const data = withoutResponseFields(parseInput(UpdateMaintenanceUpdateInput, input));
+  const target = await ofUpdate(named, id);
   return write(target, data.notifySubscribers === true, (tx, occurrence) =>
     tx.maintenanceUpdate.update({ where: { id: updateOf(occurrence, id).id }, data }),
   );
 }
 
-export async function deleteMaintenanceUpdate({ ctx, windowId, maintenanceId, id }: Target & { id: unknown }) {
-  const window = await getMaintenanceWindow({ ctx, id: windowId });
-  const occurrence = await findMaintenance(ctx, window.id, maintenanceId);
+export async function deleteMaintenanceUpdate({ id, ...named }: Target & { id: unknown }) {
+  const { ctx, windowId, maintenanceId } = await ofUpdate(named, id);
+  const occurrence = await findMaintenance(ctx, windowId, maintenanceId);
+  const window = await getMaintenanceWindow({ ctx, id: occurrence.windowId });
   const update = updateOf(occurrence, id);
   const { count } = await ctx.db.maintenanceUpdate.deleteMany({ where: { id: update.id, accountId: ctx.accountId } });
   if (count === 0) throw new NotFoundError("maintenance update", String(id));

@@ -9,7 +9,8 @@ import { announceMaintenance } from "./events.js";
 import { findMaintenance, getMaintenance } from "./get.js";
 import { MoveMaintenanceInput } from "./schemas.js";
 
-type Target = { ctx: DomainContext; windowId: unknown; id: unknown };
+/** `windowId` undefined: the occurrence of any of the account's windows (GraphQL). */
+type Target = { ctx: DomainContext; windowId?: unknown; id: unknown };
 
 /**
  * Records a move or a skip: on the row, and in the window's `occurrenceChanges` that the engine
@@ -17,7 +18,11 @@ type Target = { ctx: DomainContext; windowId: unknown; id: unknown };
  * next run reads them, and so that two writes of one account's windows take turns: the account
  * row is locked until commit on PostgreSQL, the database on SQLite).
  */
-async function record(ctx: DomainContext, row: { id: string; windowId: number; slotStartsAt: Date }, change: { start: Date; end: Date; cancelled: boolean }) {
+async function record(
+  ctx: DomainContext,
+  row: { id: string; windowId: number; slotStartsAt: Date },
+  change: { start: Date; end: Date; cancelled: boolean },
+) {
   const now = ctx.now();
   const window = await ctx.db.$transaction(async (tx: DbOrTx) => {
     await bumpWindowsRevision(tx, ctx.accountId);
@@ -25,7 +30,12 @@ async function record(ctx: DomainContext, row: { id: string; windowId: number; s
     const duration = current.endsAt.getTime() - current.startsAt.getTime();
     const changes = withChange(
       current,
-      { slot: row.slotStartsAt.getTime(), start: change.start.getTime(), end: change.end.getTime(), cancelled: change.cancelled },
+      {
+        slot: row.slotStartsAt.getTime(),
+        start: change.start.getTime(),
+        end: change.end.getTime(),
+        cancelled: change.cancelled,
+      },
       duration,
       now,
     );

@@ -40,7 +40,9 @@ export const MaintenanceResponse = z.object({
   maintenanceWindowId: z.number().int(),
   startsAt: isoString,
   endsAt: isoString,
-  status: z.enum(MAINTENANCE_STATUSES).describe("CANCELLED once skipped, else SCHEDULED, IN_PROGRESS or COMPLETED by time"),
+  status: z
+    .enum(MAINTENANCE_STATUSES)
+    .describe("CANCELLED once skipped, else SCHEDULED, IN_PROGRESS or COMPLETED by time"),
   created_at: isoString,
   updated_at: isoString,
   updates: z.array(MaintenanceUpdateResponse),

@@ -142,7 +142,11 @@ export class PageStreams {
     const group = this.streams.get(pageId);
     if (!group) return;
     const shown = await listPageMaintenance({ ctx: this.ctx, statusPageId: pageId, now: this.ctx.now() });
-    const data = maintenanceMessage(shown.find((m) => m.maintenanceId === maintenanceId), maintenanceId, windowId);
+    const data = maintenanceMessage(
+      shown.find((m) => m.maintenanceId === maintenanceId),
+      maintenanceId,
+      windowId,
+    );
     for (const stream of group.open) stream.response.write(`event: maintenance\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

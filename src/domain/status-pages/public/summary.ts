@@ -110,16 +110,16 @@ export function toSummary(data: PageData, pageUrl: string, incidentUrl: (id: str
           display_at: iso(update.createdAt),
         })),
         ...(window.description
-        ? [
-            {
-              id: `${window.id}-${window.startsAt.getTime()}`,
-              incident_id: window.id,
-              status: window.state === "ongoing" ? "in_progress" : "scheduled",
-              body: window.description,
-              display_at: iso(window.startsAt),
-            },
-          ]
-        : []),
+          ? [
+              {
+                id: `${window.id}-${window.startsAt.getTime()}`,
+                incident_id: window.id,
+                status: window.state === "ongoing" ? "in_progress" : "scheduled",
+                body: window.description,
+                display_at: iso(window.startsAt),
+              },
+            ]
+          : []),
       ],
       components:
         window.serviceIds === "all"
