@@ -95,7 +95,7 @@ builder.objectField(MaintenanceWindowNode, "maintenances", (t) =>
     description: `The window's maintenances (occurrences) overlapping from..to, in time order, at most ${MOST}: by default from 30 days ago to 90 days ahead (occurrences are made up to 90 days ahead).`,
     args: { from: t.arg({ type: "DateTime" }), to: t.arg({ type: "DateTime" }) },
     resolve: (window, args, ctx) => {
-      const now = Date.now();
+      const now = domain(ctx).now().getTime();
       const from = args.from ?? new Date(now - 30 * DAY_MS);
       const to = args.to ?? new Date(now + 90 * DAY_MS);
       if (to <= from) throw new ValidationError("to must be after from", ["to"], "query");
