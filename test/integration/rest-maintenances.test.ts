@@ -247,6 +247,12 @@ describe(`REST maintenances on ${testProvider}`, () => {
       endsAt: iso(start + 4 * HOUR),
       moved: true,
     });
+    const refused = await t.gql(
+      `mutation($id: ID!) { moveMaintenance(id: $id, input: { startsAt: "soon" }) {
+        ... on ValidationError { fieldPaths } ... on MoveMaintenanceSuccess { data { startsAt } } } }`,
+      { id: a!.id },
+    );
+    expect(refused.body.data.moveMaintenance).toEqual({ fieldPaths: ["startsAt"] });
     const rest = (await api.get(`${base(id)}/${a!.id}`)).body;
     expect(rest).toMatchObject({
       startsAt: iso(start + 3 * HOUR),
