@@ -28,6 +28,19 @@ function content(r: SubscriberRequest): { subject: string; lines: string[]; link
         link: { href: i.link, label: "View the incident" },
       };
     }
+    case "MAINTENANCE_UPDATE": {
+      const m = r.maintenance!;
+      return {
+        subject: `[${page}] Maintenance ${m.name}: ${m.update?.status ?? ""}`,
+        lines: [
+          `${m.name}: ${m.update?.status ?? ""}`,
+          `Scheduled ${m.startsAt} to ${m.endsAt}`,
+          "",
+          m.update?.description ?? "",
+        ],
+        link: { href: r.page.link, label: `View ${page}` },
+      };
+    }
     case "MAINTENANCE_STARTED":
     case "MAINTENANCE_ENDED": {
       const m = r.maintenance!;
@@ -77,6 +90,7 @@ const EVENT_TYPES = {
   INCIDENT_UPDATE: "incident.update",
   MAINTENANCE_STARTED: "maintenance.started",
   MAINTENANCE_ENDED: "maintenance.ended",
+  MAINTENANCE_UPDATE: "maintenance.update",
 } as const;
 
 /** A webhook subscriber's JSON body: the event type, the page, the incident (with its update) or the maintenance. */

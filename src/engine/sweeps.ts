@@ -6,6 +6,7 @@ import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/in
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
 import { sweepIdempotencyKeys } from "../domain/idempotency/index.js";
 import { notifyMaintenanceTransitions } from "../domain/maintenance-windows/notices.js";
+import { topUpOccurrences } from "../domain/maintenance-windows/occurrence-rows.js";
 import { sweepRetention } from "../domain/retention/index.js";
 import { dropUnclaimedRuns } from "../domain/runs/index.js";
 import { verifyDueDomains } from "../domain/status-pages/custom-domain.js";
@@ -62,6 +63,12 @@ export const engineSweeps: Sweep[] = [
     name: "maintenance notices",
     everyMs: 10_000,
     run: (app, now) => notifyMaintenanceTransitions({ ctx: systemContext(app), now }),
+  },
+  // Maintenance windows' occurrence rows kept 90 days ahead (windows older than the rows included).
+  {
+    name: "maintenance occurrences",
+    everyMs: 5 * 60_000,
+    run: (app, now) => topUpOccurrences({ db: systemContext(app).db, now }),
   },
   // Raw results and their kin older than RESULT_RETENTION_DAYS, rollups older than 400 days: in
   // statements sized to a few milliseconds with a pause 19 times as long (SQLite), so result writes

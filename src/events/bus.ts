@@ -22,6 +22,8 @@ export type VigilEvent =
   | { type: "checkStatusChanged"; accountId: string; checkId: string; condition: "PASSING" | "DEGRADED" | "FAILING" }
   /** A status page, its cards, or a service it shows was written (or the page deleted): what visitors see changed. */
   | { type: "statusPageChanged"; accountId: string; statusPageIds: string[] }
+  /** An occurrence of a maintenance window was moved or skipped, or its updates written: the linked pages' streams tell visitors. */
+  | { type: "maintenanceChanged"; accountId: string; windowId: number; maintenanceId: string; statusPageIds: string[] }
   /** Alert notifications were stored; delivery workers wake up instead of waiting for their next look. */
   | { type: "notificationsQueued"; accountId: string }
   /** An API key was revoked: every instance's authenticator forgets it at once (instead of after its cache's 10 s). */

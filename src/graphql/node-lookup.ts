@@ -6,6 +6,7 @@ import { getChecks } from "../domain/checks/index.js";
 import { getHeartbeatEvents } from "../domain/heartbeats/index.js";
 import { getIncidents, getIncidentUpdates } from "../domain/incidents/index.js";
 import { getMaintenanceWindows } from "../domain/maintenance-windows/index.js";
+import { getMaintenances, getMaintenanceUpdates } from "../domain/maintenances/index.js";
 import { getAgentKeys, getPrivateLocations } from "../domain/private-locations/index.js";
 import { publicIdsOf, type PublicNodeKind } from "../domain/public-pages/index.js";
 import { getServices } from "../domain/status-page-services/index.js";
@@ -30,6 +31,8 @@ const byUuid: [string | ((row: object) => string), Lookup][] = [
   ["HeartbeatEvent", (ctx, ids) => getHeartbeatEvents({ ctx: domain(ctx), ids })],
   ["Incident", (ctx, ids) => getIncidents({ ctx: domain(ctx), ids })],
   ["IncidentUpdate", (ctx, ids) => getIncidentUpdates({ ctx: domain(ctx), ids })],
+  ["Maintenance", (ctx, ids) => getMaintenances({ ctx: domain(ctx), ids })],
+  ["MaintenanceUpdate", (ctx, ids) => getMaintenanceUpdates({ ctx: domain(ctx), ids })],
   ["PrivateLocation", (ctx, ids) => getPrivateLocations({ ctx: domain(ctx), ids })],
   ["AgentKey", (ctx, ids) => getAgentKeys({ ctx: domain(ctx), ids })],
   ["Service", (ctx, ids) => getServices({ ctx: domain(ctx), ids })],

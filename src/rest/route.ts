@@ -23,7 +23,7 @@ export type RouteInput = {
  * domain verb validates with them, the route only names them for the document.
  */
 export type Route = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The full path in OpenAPI form, e.g. `/v1/maintenance-windows/{id}`. */
   path: string;
   operationId: string;

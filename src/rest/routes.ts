@@ -15,6 +15,7 @@ import { checksRoutes } from "./v1/checks.js";
 import { heartbeatsRoutes } from "./v1/heartbeats.js";
 import { incidentsRoutes } from "./v1/incidents.js";
 import { maintenanceWindowsRoutes } from "./v1/maintenance-windows.js";
+import { maintenancesRoutes } from "./v1/maintenances.js";
 import { privateLocationsRoutes } from "./v1/private-locations.js";
 import { statusPageKeysRoutes } from "./v1/status-page-keys.js";
 import { reportingRoutes } from "./v1/reporting.js";
@@ -34,6 +35,7 @@ import { analyticsRoutes } from "./v1/analytics.js";
 /** Every REST operation: registered on the server and documented in /openapi.json from this one list. */
 export const routes: readonly Route[] = [
   ...maintenanceWindowsRoutes,
+  ...maintenancesRoutes,
   ...checkGroupsRoutes,
   ...checkGroupsV2Routes,
   ...checksRoutes,

@@ -209,6 +209,9 @@ describe(`maintenance on status pages on ${testProvider}`, () => {
         state: "ongoing",
         severity: "MINOR",
         serviceIds: "all",
+        // Occurrence rows are made from the real clock on: none for a March "now".
+        maintenanceId: null,
+        updates: [],
       },
       {
         id: upcoming,
@@ -219,6 +222,8 @@ describe(`maintenance on status pages on ${testProvider}`, () => {
         state: "upcoming",
         severity: null,
         serviceIds: [a.id],
+        maintenanceId: null,
+        updates: [],
       },
     ]);
     expect(

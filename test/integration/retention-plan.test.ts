@@ -66,9 +66,9 @@ describe(`the retention sweep's statements on ${testProvider}`, () => {
     const report = await sweepRetention({ ctx: { db: database.prisma }, now: NOW, options: { days: 30 } });
     expect(Object.values(report).every((n) => n === 0)).toBe(true);
     const reads = statements.filter((sql) => sql.trimStart().startsWith("SELECT"));
-    // One find per table (results, heartbeat events, notifications, alerts), per finished run
-    // status (DONE, CANCELLED, DROPPED) and per rollup kind (hourly, daily).
-    expect(reads).toHaveLength(9);
+    // One find per table (results, heartbeat events, notifications, alerts, maintenances), per
+    // finished run status (DONE, CANCELLED, DROPPED) and per rollup kind (hourly, daily).
+    expect(reads).toHaveLength(10);
     if (testProvider !== "sqlite") return;
     for (const sql of reads) {
       const plan = await database.prisma.$queryRawUnsafe<{ detail: string }[]>(
@@ -122,6 +122,12 @@ describe(`the retention sweep's statements on ${testProvider}`, () => {
         startHour: Math.floor(old.getTime() / HOUR) - 400 * 24,
       },
     });
+    const window = await db.maintenanceWindow.create({
+      data: { accountId, name: "w", startsAt: old, endsAt: old, repeatUnit: "DAY", tags: [], silenceAlertsTags: [] },
+    });
+    await db.maintenance.create({
+      data: { accountId, windowId: window.id, slotStartsAt: old, startsAt: old, endsAt: old },
+    });
     statements.length = 0;
     const report = await sweepRetention({ ctx: { db }, now: NOW, options: { days: 30 } });
     expect(report).toEqual({
@@ -130,11 +136,12 @@ describe(`the retention sweep's statements on ${testProvider}`, () => {
       heartbeatEvents: 1,
       alertNotifications: 1,
       checkAlerts: 1,
+      maintenances: 1,
       rollups: 1,
     });
     const deletes = statements.filter((sql) => sql.trimStart().startsWith("DELETE"));
-    // Results, runs of each status, events, notifications, alerts, rollups.
-    expect(deletes).toHaveLength(8);
+    // Results, runs of each status, events, notifications, alerts, maintenances, rollups.
+    expect(deletes).toHaveLength(9);
     if (testProvider !== "sqlite") return;
     for (const sql of deletes) {
       const table = /^DELETE FROM (?:[`"]main[`"]\.)?[`"](\w+)[`"]/.exec(sql.trimStart())?.[1];

@@ -1,3 +1,4 @@
+import { changesOf } from "./changes.js";
 import { instantOf, wallTimeOf } from "./zoned.js";
 
 /**
@@ -21,6 +22,8 @@ export type WindowTimes = {
   repeatInterval: number | null;
   repeatEndsAt: Date | null;
   timezone?: string | null;
+  /** Moved and skipped occurrences (changes.ts). */
+  occurrenceChanges?: unknown;
 };
 
 const DAY_MS = 86_400_000;
@@ -85,41 +88,99 @@ const occurrence = (window: WindowTimes, n: number): Occurrence | null => {
   return start.getTime() <= lastStart(window) ? { start, end: new Date(start.getTime() + durationOf(window)) } : null;
 };
 
-/** The latest occurrence that started at or before `at` (running or over), or null. */
-export function latestStart(window: WindowTimes, at: Date): Occurrence | null {
-  // Past repeatEndsAt: the last occurrence that may start (found directly, not by walking back).
+/** The moved occurrences (not skipped) as occurrences. */
+const movedOf = (window: WindowTimes): Occurrence[] =>
+  [...changesOf(window).values()].flatMap((c) =>
+    c.cancelled ? [] : [{ start: new Date(c.start), end: new Date(c.end) }],
+  );
+
+const later = (a: Occurrence | null, b: Occurrence | null, by: "start" | "end") =>
+  !a ? b : !b ? a : b[by].getTime() > a[by].getTime() ? b : a;
+
+/** The rule's latest occurrence starting at or before `t` that was neither moved nor skipped, or null. */
+function ruleLatest(window: WindowTimes, t: number): Occurrence | null {
   const last = lastStart(window);
-  const n = Math.min(latestIndex(window, at.getTime()), last === Infinity ? Infinity : latestIndex(window, last));
-  return n < 0 ? null : occurrence(window, n);
+  const changes = changesOf(window);
+  let n = Math.min(latestIndex(window, t), last === Infinity ? Infinity : latestIndex(window, last));
+  // Each changed slot passed over is one step back: at most as many as there are changes.
+  for (let steps = 0; n >= 0 && steps <= changes.size; n--, steps++) {
+    const found = occurrence(window, n);
+    if (found && !changes.has(found.start.getTime())) return found;
+    if (!repeats(window)) break;
+  }
+  return null;
 }
 
-/** The latest occurrence that ended at or before `at`, or null. */
+/** The latest occurrence that started at or before `at` (running or over), or null. Moves and skips applied. */
+export function latestStart(window: WindowTimes, at: Date): Occurrence | null {
+  const moved = movedOf(window).filter((o) => o.start.getTime() <= at.getTime());
+  return moved.reduce<Occurrence | null>((a, b) => later(a, b, "start"), ruleLatest(window, at.getTime()));
+}
+
+/** The latest occurrence that ended at or before `at`, or null. Moves and skips applied. */
 export function latestEnd(window: WindowTimes, at: Date): Occurrence | null {
-  return durationOf(window) > 0 ? latestStart(window, new Date(at.getTime() - durationOf(window))) : null;
+  const rule = durationOf(window) > 0 ? ruleLatest(window, at.getTime() - durationOf(window)) : null;
+  const moved = movedOf(window).filter((o) => o.end.getTime() <= at.getTime());
+  return moved.reduce<Occurrence | null>((a, b) => later(a, b, "end"), rule);
 }
 
-/** The occurrence running at `at` ({ start, end }), or null. */
+/** The occurrence running at `at` ({ start, end }), or null: a skipped one does not run, a moved one runs at its new time. */
 export function activeOccurrence(window: WindowTimes, at: Date): Occurrence | null {
   const duration = durationOf(window);
   const t = at.getTime();
-  if (duration <= 0) return null;
-  const n = latestIndex(window, t);
-  // An earlier occurrence can still be running when occurrences overlap (duration longer than the interval).
-  for (let k = n; k >= 0; k--) {
-    const start = occurrenceStart(window, k);
-    if (start.getTime() + duration <= t) break;
-    if (start.getTime() <= lastStart(window)) return { start, end: new Date(start.getTime() + duration) };
+  const changes = changesOf(window);
+  if (duration > 0) {
+    const n = latestIndex(window, t);
+    // An earlier occurrence can still be running when occurrences overlap (duration longer than the interval).
+    for (let k = n; k >= 0; k--) {
+      const start = occurrenceStart(window, k);
+      if (start.getTime() + duration <= t) break;
+      if (start.getTime() <= lastStart(window) && !changes.has(start.getTime()))
+        return { start, end: new Date(start.getTime() + duration) };
+    }
   }
-  return null;
+  if (changes.size === 0) return null;
+  return movedOf(window).find((o) => o.start.getTime() <= t && t < o.end.getTime()) ?? null;
+}
+
+/** The rule's occurrences (neither moved nor skipped left out) that end after `from` and start before `to`. */
+export function ruleOccurrences(window: WindowTimes, from: Date, to: Date, most = 1_000): Occurrence[] {
+  const found: Occurrence[] = [];
+  if (durationOf(window) <= 0) return found;
+  let n = Math.max(0, latestIndex(window, from.getTime()));
+  // Back to the earliest one still running at `from` (overlapping occurrences).
+  while (n > 0 && occurrenceStart(window, n - 1).getTime() + durationOf(window) > from.getTime()) n--;
+  for (; found.length < most; n++) {
+    const next = occurrence(window, n);
+    if (!next || next.start.getTime() >= to.getTime()) break;
+    if (next.end.getTime() > from.getTime()) found.push(next);
+    if (!repeats(window)) break;
+  }
+  return found;
 }
 
 /** The occurrence running at `at`, else the next one to start after it, else null (the window is over). */
 export function currentOrNextOccurrence(window: WindowTimes, at: Date): Occurrence | null {
   const running = activeOccurrence(window, at);
-  if (running || durationOf(window) <= 0) return running;
-  const next = latestIndex(window, at.getTime()) + 1;
-  if (next > 0 && !repeats(window)) return null;
-  return occurrence(window, next);
+  if (running) return running;
+  const changes = changesOf(window);
+  let rule: Occurrence | null = null;
+  if (durationOf(window) > 0) {
+    let n = latestIndex(window, at.getTime()) + 1;
+    for (let steps = 0; steps <= changes.size && (n === 0 || repeats(window)); n++, steps++) {
+      const next = occurrence(window, n);
+      if (!next) break;
+      if (!changes.has(next.start.getTime())) {
+        rule = next;
+        break;
+      }
+    }
+  }
+  const moved = movedOf(window).filter((o) => o.start.getTime() > at.getTime());
+  return [rule, ...moved].reduce<Occurrence | null>(
+    (a, b) => (!b ? a : !a || b.start.getTime() < a.start.getTime() ? b : a),
+    null,
+  );
 }
 
 export function isWindowActive(window: WindowTimes, at: Date): boolean {

@@ -6,8 +6,20 @@ import { readVisibility, type StatusPageVisibility } from "./visibility.js";
 /** How far ahead a status page shows maintenance: an occurrence starting within 7 days is "upcoming". */
 export const UPCOMING_HORIZON_MS = 7 * 86_400_000;
 
+/** An update of the occurrence shown, newest first. */
+export type PageMaintenanceUpdate = {
+  id: string;
+  status: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
 export type PageMaintenance = {
   id: number;
+  /** The occurrence's row (null only before its row is made: a window older than the rows, until its top-up). */
+  maintenanceId: string | null;
+  updates: PageMaintenanceUpdate[];
   name: string;
   description: string | null;
   startsAt: Date;
@@ -70,6 +82,8 @@ export async function maintenanceOnPage({
     if (!occurrence || occurrence.start.getTime() - now.getTime() > UPCOMING_HORIZON_MS) continue;
     shown.push({
       id: window.id,
+      maintenanceId: null,
+      updates: [],
       name: window.name,
       description: window.description,
       startsAt: occurrence.start,
@@ -80,5 +94,28 @@ export async function maintenanceOnPage({
       serviceIds: visibility.affectAllServices ? "all" : visibility.serviceIds.filter((id) => page.serviceIds.has(id)),
     });
   }
+  await attachOccurrences(ctx, shown);
   return shown.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
+}
+
+/** The shown occurrences' rows and updates: read only when the page shows maintenance. */
+async function attachOccurrences(ctx: SystemContext, shown: PageMaintenance[]) {
+  if (!shown.length) return;
+  const rows = await ctx.db.maintenance.findMany({
+    where: { OR: shown.map((m) => ({ windowId: m.id, startsAt: m.startsAt })), cancelled: false },
+    select: {
+      id: true,
+      windowId: true,
+      startsAt: true,
+      updates: {
+        select: { id: true, status: true, description: true, createdAt: true, updatedAt: true },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      },
+    },
+  });
+  const byKey = new Map(rows.map((row) => [`${row.windowId} ${row.startsAt.getTime()}`, row]));
+  for (const m of shown) {
+    const row = byKey.get(`${m.id} ${m.startsAt.getTime()}`);
+    if (row) Object.assign(m, { maintenanceId: row.id, updates: row.updates });
+  }
 }

@@ -8,6 +8,7 @@ import { checkWindowDates, UpdateMaintenanceWindowInput } from "./schemas.js";
 import { publishWindowPages } from "./page-events.js";
 import { checkVisibilityRefs } from "./visibility.js";
 import { bumpWindowsRevision } from "./revision.js";
+import { horizonFrom, remakeOccurrences } from "./occurrence-rows.js";
 
 /** PUT: the required fields are replaced; an omitted optional field keeps its stored value. */
 export async function updateMaintenanceWindow({ ctx, id, input }: { ctx: DomainContext; id: unknown; input: unknown }) {
@@ -21,10 +22,13 @@ export async function updateMaintenanceWindow({ ctx, id, input }: { ctx: DomainC
   const updated = await ctx.db.$transaction(async (tx) => {
     if (data.statusPageVisibility) await checkVisibilityRefs(tx, ctx.accountId, data.statusPageVisibility);
     await bumpWindowsRevision(tx, ctx.accountId);
-    return tx.maintenanceWindow.update({
+    const now = ctx.now();
+    const window = await tx.maintenanceWindow.update({
       where: { id: current.id },
-      data: { ...data, statusPageVisibility: json(data.statusPageVisibility) },
+      data: { ...data, statusPageVisibility: json(data.statusPageVisibility), occurrencesUntil: horizonFrom(now) },
     });
+    await remakeOccurrences(tx, window, now);
+    return window;
   });
   // The pages it left and the pages it joins.
   publishWindowPages(ctx, [current, updated]);

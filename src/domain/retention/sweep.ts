@@ -185,6 +185,17 @@ async function sweep(
       remove: () => count(db.checkAlert.deleteMany({ where: { id: { in: ids }, ...settled } })),
     };
   });
+  // Maintenance occurrences over before the cutoff (their updates go with them), kept as long as results.
+  await drainer.drain(report, "maintenances", async (take) => {
+    const rows = await db.maintenance.findMany({
+      where: { endsAt: { lt: cutoff } },
+      orderBy: { endsAt: "asc" },
+      select: { id: true },
+      take,
+    });
+    const ids = rows.map((r) => r.id);
+    return { found: ids.length, remove: () => count(db.maintenance.deleteMany({ where: { id: { in: ids } } })) };
+  });
   // Rollups: up to a batch of one hour's (or day's) rows per statement, oldest first (about one row
   // per check and location an hour), hourly rows then daily ones, each through a search of the
   // (hours, startHour) index. One query over both kinds (startHour < cutoff ORDER BY hours,

@@ -10,7 +10,12 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const subscriberNotificationType = (type: string) => `SUBSCRIBER_${type}`;
 
 /** What a subscriber is told about: an incident's update, a maintenance occurrence, or the confirmation request. */
-export type SubscriberEvent = "CONFIRMATION" | "INCIDENT_UPDATE" | "MAINTENANCE_STARTED" | "MAINTENANCE_ENDED";
+export type SubscriberEvent =
+  | "CONFIRMATION"
+  | "INCIDENT_UPDATE"
+  | "MAINTENANCE_STARTED"
+  | "MAINTENANCE_ENDED"
+  | "MAINTENANCE_UPDATE";
 
 /**
  * What the outbox row's `request` holds for a subscriber (AlertNotification with
@@ -31,7 +36,16 @@ export type SubscriberRequest = {
     link: string;
     update: { id: string; status: string; description: string; date: string };
   };
-  maintenance?: { id: number; name: string; description: string | null; startsAt: string; endsAt: string };
+  maintenance?: {
+    id: number;
+    name: string;
+    description: string | null;
+    startsAt: string;
+    endsAt: string;
+    /** MAINTENANCE_UPDATE: the occurrence and the update written with notifySubscribers. */
+    maintenanceId?: string;
+    update?: { id: string; status: string; description: string; date: string };
+  };
 };
 
 export const isSubscriberRequest = (request: unknown): request is SubscriberRequest =>

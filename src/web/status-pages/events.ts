@@ -8,6 +8,7 @@ import {
   type State,
   type VisitedPageRow,
 } from "../../domain/status-pages/public/index.js";
+import { listPageMaintenance, type PageMaintenance } from "../../domain/maintenance-windows/on-status-page.js";
 import type { EventBus, VigilEvent } from "../../events/bus.js";
 import type { Recheck } from "../private-access.js";
 import type { Links } from "./links.js";
@@ -38,6 +39,27 @@ export function incidentMessage(incident: ShownIncident, links: Links) {
       updatedAt: update.updatedAt,
     })),
     html: incidentArticle(incident, links).value,
+  };
+}
+
+/** The JSON of a maintenance occurrence as the page shows it (with its updates, newest first). */
+export function maintenanceMessage(shown: PageMaintenance | undefined, maintenanceId: string, windowId: number) {
+  if (!shown) return { id: maintenanceId, maintenanceWindowId: windowId, removed: true };
+  return {
+    id: maintenanceId,
+    maintenanceWindowId: windowId,
+    name: shown.name,
+    description: shown.description,
+    state: shown.state,
+    startsAt: shown.startsAt,
+    endsAt: shown.endsAt,
+    updates: shown.updates.map((u) => ({
+      id: u.id,
+      status: u.status,
+      description: u.description,
+      createdAt: u.createdAt,
+      updatedAt: u.updatedAt,
+    })),
   };
 }
 
@@ -92,6 +114,10 @@ export class PageStreams {
       for (const id of event.statusPageIds) await this.refresh(id);
       return;
     }
+    if (event.type === "maintenanceChanged") {
+      for (const pageId of event.statusPageIds) await this.sendMaintenance(pageId, event.maintenanceId, event.windowId);
+      return;
+    }
     if (event.type !== "incidentChanged" && event.type !== "incidentUpdateAdded") return;
     for (const pageId of event.statusPageIds) {
       const group = this.streams.get(pageId);
@@ -109,6 +135,19 @@ export class PageStreams {
         stream.response.write(`event: incident\ndata: ${JSON.stringify(data)}\n\nevent: state\ndata: ${banner}\n\n`);
       }
     }
+  }
+
+  /** `event: maintenance`: the occurrence as the page shows it with its updates, or `removed` when it left the page. */
+  private async sendMaintenance(pageId: string, maintenanceId: string, windowId: number): Promise<void> {
+    const group = this.streams.get(pageId);
+    if (!group) return;
+    const shown = await listPageMaintenance({ ctx: this.ctx, statusPageId: pageId, now: this.ctx.now() });
+    const data = maintenanceMessage(
+      shown.find((m) => m.maintenanceId === maintenanceId),
+      maintenanceId,
+      windowId,
+    );
+    for (const stream of group.open) stream.response.write(`event: maintenance\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
   /**

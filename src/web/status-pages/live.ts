@@ -1,6 +1,6 @@
 /**
  * The page's only script, served at /status/assets/live.js: it opens the page's event stream and
- * puts each incident it hears of in place (replaced where shown, added to the open incidents when
+ * puts each incident it hears of in place (and a maintenance's updates in its list) (replaced where shown, added to the open incidents when
  * new, removed when it left the page), and the overall state in the banner. The markup comes escaped from the server (the event's
  * `html`); the page works the same without it, by reloading.
  */
@@ -23,6 +23,21 @@ export const LIVE_SCRIPT = `(() => {
     const empty = list.querySelector("p.muted");
     if (empty) empty.remove();
     list.prepend(node);
+  });
+  source.addEventListener("maintenance", (message) => {
+    const shown = JSON.parse(message.data);
+    const list = document.querySelector('[data-maintenance-updates="' + CSS.escape(shown.id) + '"]');
+    if (!list) return;
+    if (shown.removed) { const article = list.closest("article"); if (article) article.remove(); return; }
+    list.replaceChildren(...shown.updates.map((update) => {
+      const item = document.createElement("li");
+      const status = document.createElement("strong");
+      status.textContent = update.status.replace("_", " ");
+      const text = document.createElement("p");
+      text.textContent = update.description;
+      item.append(status, " ", text);
+      return item;
+    }));
   });
   source.addEventListener("state", (message) => {
     const state = JSON.parse(message.data);

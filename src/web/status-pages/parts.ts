@@ -65,7 +65,23 @@ ${bars(service)}
 </section>`;
 }
 
-/** Upcoming and ongoing maintenance, each with its time range and the services it affects. */
+const MAINTENANCE_LABEL: Record<string, string> = {
+  SCHEDULED: "Scheduled",
+  IN_PROGRESS: "In progress",
+  VERIFYING: "Verifying",
+  COMPLETED: "Completed",
+  CANCELLED: "Cancelled",
+};
+
+/** The posted updates of the occurrence shown, newest first (the live script replaces this list). */
+function maintenanceUpdates(window: PageMaintenance): Html {
+  return html`<ol class="updates" data-maintenance-updates="${window.maintenanceId ?? ""}">${window.updates.map(
+    (update) =>
+      html`<li><strong>${MAINTENANCE_LABEL[update.status] ?? update.status}</strong> ${time(update.createdAt)}<p>${update.description}</p></li>`,
+  )}</ol>`;
+}
+
+/** Upcoming and ongoing maintenance, each with its time range, the services it affects and its updates. */
 export function maintenanceSection(
   windows: readonly PageMaintenance[],
   serviceNames: ReadonlyMap<string, string>,
@@ -82,6 +98,7 @@ ${windows.map((window) => {
 <p><strong>${window.state === "ongoing" ? "In progress" : "Upcoming"}</strong> · ${time(window.startsAt)} to ${time(window.endsAt)}</p>
 ${window.description ? html`<p>${window.description}</p>` : null}
 <p class="muted">Affects: ${affected}</p>
+${maintenanceUpdates(window)}
 </article>`;
 })}
 </section>`;

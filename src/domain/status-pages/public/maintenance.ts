@@ -1,4 +1,4 @@
-import { maintenanceOnPage } from "../../maintenance-windows/on-status-page.js";
+import { maintenanceOnPage, type PageMaintenanceUpdate } from "../../maintenance-windows/on-status-page.js";
 import type { SystemContext } from "../../context.js";
 import type { StatusPageRow } from "../rows.js";
 
@@ -12,6 +12,9 @@ export type PageMaintenance = {
   state: "upcoming" | "ongoing";
   severity: "MINOR" | "MEDIUM" | "MAJOR" | "CRITICAL" | null;
   serviceIds: string[] | "all";
+  /** The occurrence shown (its row), and its updates newest first. */
+  maintenanceId: string | null;
+  updates: PageMaintenanceUpdate[];
 };
 
 /**

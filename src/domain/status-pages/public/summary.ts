@@ -100,18 +100,27 @@ export function toSummary(data: PageData, pageUrl: string, incidentUrl: (id: str
       resolved_at: null,
       shortlink: pageUrl,
       page_id: page.id,
-      // A window has no posted updates; its description is shown as the body of one.
-      incident_updates: window.description
-        ? [
-            {
-              id: `${window.id}-${window.startsAt.getTime()}`,
-              incident_id: window.id,
-              status: window.state === "ongoing" ? "in_progress" : "scheduled",
-              body: window.description,
-              display_at: iso(window.startsAt),
-            },
-          ]
-        : [],
+      // Its posted updates, newest first, then its description as the body of the first one.
+      incident_updates: [
+        ...window.updates.map((update) => ({
+          id: update.id,
+          incident_id: window.id,
+          status: update.status.toLowerCase(),
+          body: update.description,
+          display_at: iso(update.createdAt),
+        })),
+        ...(window.description
+          ? [
+              {
+                id: `${window.id}-${window.startsAt.getTime()}`,
+                incident_id: window.id,
+                status: window.state === "ongoing" ? "in_progress" : "scheduled",
+                body: window.description,
+                display_at: iso(window.startsAt),
+              },
+            ]
+          : []),
+      ],
       components:
         window.serviceIds === "all"
           ? services.map((service) => ({ id: service.id, name: service.name }))
