@@ -104,7 +104,10 @@ describe(`a client generated from the reference files on ${testProvider}`, () =>
     });
     expect((await steps.listChecksV2(clients)).map((c: { id: string }) => c.id)).toContain(ssl.id);
 
-    // ---- The lead adds here, after the merge: steps.postMaintenanceUpdate(...) (see the end of
-    // test/reference-client/steps.ts). ----
+    const startsAt = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000);
+    const endsAt = new Date(startsAt.getTime() + 3_600_000);
+    const posted = await steps.postMaintenanceUpdate(clients, startsAt.toISOString(), endsAt.toISOString());
+    expect(posted.occurrence).toMatchObject({ startsAt: startsAt.toISOString(), status: "SCHEDULED" });
+    expect(posted.update).toMatchObject({ status: "SCHEDULED", description: "Database upgrade, about an hour." });
   });
 });

@@ -64,5 +64,26 @@ export async function createSslMonitor({ api }: Clients, hostname: string, port:
   );
 }
 
-// ---- Steps the lead adds after the merge of the maintenance branch (issue 29): ----
-// export async function postMaintenanceUpdate({ api }: Clients, ...) { ... api.POST("/v1/maintenance-windows/{id}/maintenances/{maintenanceId}/updates", ...) }
+/** A one-off window, its first occurrence, and an update posted on it. */
+export async function postMaintenanceUpdate({ api }: Clients, startsAt: string, endsAt: string) {
+  const window = ok(
+    "POST /v1/maintenance-windows",
+    await api.POST("/v1/maintenance-windows", {
+      body: { name: "Generated client maintenance", startsAt, endsAt, repeatUnit: "DAY" },
+    }),
+  );
+  const id = window.id as number;
+  const [first] = ok(
+    "GET /v1/maintenance-windows/{id}/maintenances",
+    await api.GET("/v1/maintenance-windows/{id}/maintenances", { params: { path: { id } } }),
+  );
+  if (!first) throw new Error("GET /v1/maintenance-windows/{id}/maintenances: no occurrence");
+  const update = ok(
+    "POST /v1/maintenance-windows/{id}/maintenances/{maintenanceId}/updates",
+    await api.POST("/v1/maintenance-windows/{id}/maintenances/{maintenanceId}/updates", {
+      params: { path: { id, maintenanceId: first.id as string } },
+      body: { status: "SCHEDULED", description: "Database upgrade, about an hour." },
+    }),
+  );
+  return { window, occurrence: first, update };
+}

@@ -90,7 +90,28 @@ export const SslCheckResult = z.looseObject({
   requestError: z.string().nullable().optional(),
   request: freeform.nullable().optional(),
   assertions: z.array(freeform).nullable().optional(),
-  response: freeform.nullable().optional(),
+  response: z
+    .looseObject({
+      resolvedIp: z.string(),
+      protocol: z.string(),
+      cipherSuite: z.string(),
+      handshakeTimeMs: z.number(),
+      hostnameVerified: z.boolean(),
+      chainTrusted: z.boolean(),
+      daysUntilExpiry: z.number(),
+      ocspStapled: z.boolean(),
+      ocspStatus: z.string(),
+      chainTrustReason: z.string(),
+      chainTrustDetail: z.string(),
+      incompleteChain: z.boolean(),
+      missingIntermediate: z.string(),
+      securityBaseline: freeform.nullable(),
+      certificate: freeform.nullable(),
+      chain: z.array(freeform).nullable(),
+    })
+    .partial()
+    .nullable()
+    .optional(),
 });
 
 /** Browser and multi-step shapes are not given by the spec: any object. */
