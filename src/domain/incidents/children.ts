@@ -1,6 +1,7 @@
 import type { Incident } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
+import { readRows } from "../raw-reads.js";
 import { decodeCursor, encodeCursor, pageSize, type Page, type PageArgs } from "../pagination.js";
 import { incidentViews, type IncidentView } from "./view.js";
 
@@ -81,7 +82,7 @@ async function shownIncidents(
     ? Prisma.sql`AND (i."createdAt" > ${at} OR (i."createdAt" = ${at} AND i."id" > ${id}))`
     : Prisma.sql`AND (i."createdAt" < ${at} OR (i."createdAt" = ${at} AND i."id" < ${id}))`;
   const order = Prisma.raw(backward ? "ASC" : "DESC");
-  const rows = await ctx.db.$queryRaw<ShownRow[]>`
+  const rows = await readRows<ShownRow>(ctx, Prisma.sql`
     SELECT "id", "accountId", "name", "severity", "createdAt", "updatedAt", "statusPageId" FROM (
       SELECT i."id", i."accountId", i."name", i."severity", i."createdAt", i."updatedAt", m."statusPageId",
         ROW_NUMBER() OVER (PARTITION BY m."statusPageId" ORDER BY i."createdAt" ${order}, i."id" ${order}) AS "rowNumber"
@@ -95,7 +96,7 @@ async function shownIncidents(
       ) m CROSS JOIN "Incident" i
       WHERE i."id" = m."incidentId" AND i."accountId" = ${ctx.accountId} ${from ? past : Prisma.empty}
     ) ranked
-    WHERE "rowNumber" <= ${size + 1}`;
+    WHERE "rowNumber" <= ${size + 1}`);
   const rowsOf = groupBy(rows, (row) => row.statusPageId);
   for (const statusPageId of statusPageIds) {
     // SQL does not promise the order of the outer rows: each page's rows are put back in order.
