@@ -51,6 +51,21 @@ export function newestFirstBefore<F extends string>(field: F, position: CursorPo
 export type PageArgs = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
 export type Page<T> = { nodes: T[]; cursors: string[]; hasNextPage: boolean; hasPreviousPage: boolean };
 
+/**
+ * A page whose cursors are encoded when first read: a nested GraphQL answer holds a thousand
+ * nodes and rarely asks for their cursors. Spreading the page reads them.
+ */
+export function withLazyCursors<T>(page: Omit<Page<T>, "cursors">, cursorOf: (node: T) => string): Page<T> {
+  let cursors: string[] | undefined;
+  return {
+    ...page,
+    get cursors() {
+      cursors ??= page.nodes.map(cursorOf);
+      return cursors;
+    },
+  };
+}
+
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 

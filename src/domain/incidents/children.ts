@@ -2,7 +2,7 @@ import type { Incident } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
 import { readRows } from "../raw-reads.js";
-import { decodeCursor, encodeCursor, pageSize, type Page, type PageArgs } from "../pagination.js";
+import { decodeCursor, encodeCursor, pageSize, withLazyCursors, type Page, type PageArgs } from "../pagination.js";
 import { incidentViews, type IncidentView } from "./view.js";
 
 /**
@@ -21,6 +21,8 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
 
 export type StatusPageIncidentsRequest = { statusPageId: string; args: PageArgs };
 type ShownRow = Incident & { statusPageId: string };
+/** A page of incident rows, whose cursors are made for their views. */
+type Rows = Omit<Page<Incident>, "cursors">;
 
 const newestFirst = (a: Incident, b: Incident) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -43,7 +45,7 @@ export async function incidentsOfStatusPages(
   const groups = groupBy([...requests.keys()], (i) =>
     JSON.stringify([argsOf(i).first, argsOf(i).after, argsOf(i).last, argsOf(i).before].map((v) => v ?? null)),
   );
-  const pages: (Page<Incident> | Error)[] = new Array(requests.length);
+  const pages: (Rows | Error)[] = new Array(requests.length);
   for (const indexes of groups.values()) {
     try {
       const byPage = await shownIncidents(
@@ -61,7 +63,16 @@ export async function incidentsOfStatusPages(
   ];
   const views = new Map((await incidentViews(ctx, rows, options)).map((view) => [view.id, view]));
   return pages.map((page) =>
-    page instanceof Error ? page : { ...page, nodes: page.nodes.map((row) => views.get(row.id)!) },
+    page instanceof Error
+      ? page
+      : withLazyCursors(
+          {
+            nodes: page.nodes.map((row) => views.get(row.id)!),
+            hasNextPage: page.hasNextPage,
+            hasPreviousPage: page.hasPreviousPage,
+          },
+          cursorOf,
+        ),
   );
 }
 
@@ -70,12 +81,12 @@ async function shownIncidents(
   ctx: DomainContext,
   statusPageIds: string[],
   args: PageArgs,
-): Promise<Map<string, Page<Incident>>> {
+): Promise<Map<string, Rows>> {
   const { size, backward } = pageSize(args);
   const cursor = backward ? args.before : args.after;
   const from = cursor ? decodeCursor(cursor, ["number", "string"], backward ? "before" : "after") : null;
-  const empty: Page<Incident> = { nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false };
-  const result = new Map<string, Page<Incident>>([["", empty]]);
+  const empty: Rows = { nodes: [], hasNextPage: false, hasPreviousPage: false };
+  const result = new Map<string, Rows>([["", empty]]);
   if (size === 0 || !statusPageIds.length) return result;
   const [at, id] = from ? [new Date(from[0] as number), from[1] as string] : [null, null];
   const past = backward
@@ -106,7 +117,6 @@ async function shownIncidents(
     const nodes = backward ? mine.slice(0, size).reverse() : mine.slice(0, size);
     result.set(statusPageId, {
       nodes,
-      cursors: nodes.map(cursorOf),
       hasNextPage: backward ? from !== null : more,
       hasPreviousPage: backward ? more : from !== null,
     });
