@@ -10,7 +10,7 @@ import { seedStatusPages, type SeededPage } from "../support/fixtures/status-pag
 
 // The nested status-page tree (pages, cards, services, incidents, updates) reads through the
 // database's raw reads (src/db/sqlite-reads.ts on SQLite): every read must give what the
-// Prisma path gives (the context without `read`), value for value, one statement each.
+// Prisma path gives (findMany, or the context without `read`), value for value, one statement each.
 describe(`the status-page tree's raw reads on ${testProvider}`, () => {
   const statements: string[] = [];
   const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
@@ -36,11 +36,50 @@ describe(`the status-page tree's raw reads on ${testProvider}`, () => {
   }
 
   it("reads pages, cards and services as Prisma does", async () => {
-    const pages = await both((ctx) => pageStatusPages({ ctx, args: { first: 10 } }));
-    expect(pages.value.nodes.map((page) => page.name)).toEqual(seeded.map((page) => page.name));
-    const pageIds = pages.value.nodes.map((page) => page.id);
-    const cards = await both((ctx) => cardsOfStatusPages(ctx, pageIds));
-    expect(cards.statements).toBe(1);
+    // Every column findMany gives, decoded alike (JSON, booleans, dates), with a page that sets them all.
+    await t.db.statusPage.update({
+      where: { id: seeded[1]!.id },
+      data: {
+        description: "all set",
+        customDomain: "status.tree.test",
+        verifiedDomain: "status.tree.test",
+        domainToken: "token",
+        domainCheckedAt: new Date("2026-02-03T04:05:06.789Z"),
+        logo: "https://tree.test/logo.png",
+        logoDark: "https://tree.test/dark.png",
+        redirectTo: "https://tree.test",
+        favicon: "https://tree.test/favicon.ico",
+        defaultTheme: "DARK",
+        isPrivate: true,
+        themeColors: { light: { primary: "#112233" }, dark: null },
+        version: "2",
+        webhookSecret: "whsec_tree",
+      },
+    });
+    const findMany = await t.db.statusPage.findMany({
+      where: { accountId: t.accountId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    statements.length = 0;
+    const pages = await pageStatusPages({ ctx: raw, args: { first: 10 } });
+    expect(statements).toHaveLength(1);
+    expect(pages.nodes).toEqual(findMany);
+    expect(pages.nodes.map((page) => page.name)).toEqual(seeded.map((page) => page.name));
+    const [second] = (await pageStatusPages({ ctx: raw, args: { first: 1, after: pages.cursors[0] } })).nodes;
+    expect(second).toEqual(findMany[1]);
+    const back = await pageStatusPages({ ctx: raw, args: { last: 2, before: pages.cursors[3] } });
+    expect(back.nodes).toEqual(findMany.slice(1, 3));
+    expect(back.hasPreviousPage).toBe(true);
+
+    const pageIds = pages.nodes.map((page) => page.id);
+    const cardRows = await t.db.statusPageCard.findMany({
+      where: { statusPageId: { in: pageIds } },
+      orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    });
+    statements.length = 0;
+    const cards = { value: await cardsOfStatusPages(raw, pageIds) };
+    expect(statements).toHaveLength(1);
+    expect(cards.value).toEqual(pageIds.map((id) => cardRows.filter((card) => card.statusPageId === id)));
     const cardIds = cards.value.flat().map((card) => card.id);
     const services = await both((ctx) => servicesOfCards(ctx, cardIds));
     expect(services.statements).toBe(1);
