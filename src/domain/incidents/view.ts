@@ -54,15 +54,12 @@ export async function incidentViews(
   ]);
   const servicesOf = new Map(ids.map((id, i) => [id, services[i]!]));
   const updatesOf = groupBy(updates, (update) => update.incidentId);
-  return rows.map((incident) =>
-    toIncidentView({
-      ...incident,
-      services: servicesOf
-        .get(incident.id)!
-        .map((service) => ({ incidentId: incident.id, serviceId: service.id, service })),
-      updates: updatesOf.get(incident.id) ?? [],
-    }),
-  );
+  // toIncidentView's view, made without its join rows.
+  return rows.map((incident) => ({
+    ...incident,
+    services: servicesOf.get(incident.id)!,
+    ...deriveIncident(updatesOf.get(incident.id) ?? []),
+  }));
 }
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
