@@ -50,7 +50,10 @@ const varied = () =>
     query: UNCACHED_QUERY,
     variables: { first: 20, updates: 5 + (sent % 96), incidents: 10 + (Math.floor(sent++ / 96) % 91) },
   });
-const UNCACHED_QUERY = NESTED_STATUS_PAGES_QUERY.replace("($first: Int!)", "($first: Int!, $updates: Int!, $incidents: Int!)")
+const UNCACHED_QUERY = NESTED_STATUS_PAGES_QUERY.replace(
+  "($first: Int!)",
+  "($first: Int!, $updates: Int!, $incidents: Int!)",
+)
   .replace("updates(first: 20)", "updates(first: $updates)")
   .replace("incidents(first: 20)", "incidents(first: $incidents)");
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));

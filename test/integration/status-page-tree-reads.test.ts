@@ -106,7 +106,12 @@ describe(`the status-page tree's raw reads on ${testProvider}`, () => {
     await both((ctx) => incidentsOfStatusPages(ctx, [{ statusPageId: pageIds[1]!, args: { last: 2, before: after } }]));
     const shownOn = await both((ctx) => incidentViews(ctx, page.nodes, { shownOnStatusPageId: pageIds[0]! }));
     expect(shownOn.value.map((incident) => incident.services.length)).toEqual(page.nodes.map(() => 1));
-    await both((ctx) => servicesOfIncidents(ctx, page.nodes.map((incident) => incident.id)));
+    await both((ctx) =>
+      servicesOfIncidents(
+        ctx,
+        page.nodes.map((incident) => incident.id),
+      ),
+    );
   });
 
   it("reads nothing of another account's pages", async () => {

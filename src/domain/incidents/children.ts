@@ -77,11 +77,7 @@ export async function incidentsOfStatusPages(
 }
 
 /** The pages' keyset pages of incident rows, by page id ("" holds the empty page). */
-async function shownIncidents(
-  ctx: DomainContext,
-  statusPageIds: string[],
-  args: PageArgs,
-): Promise<Map<string, Rows>> {
+async function shownIncidents(ctx: DomainContext, statusPageIds: string[], args: PageArgs): Promise<Map<string, Rows>> {
   const { size, backward } = pageSize(args);
   const cursor = backward ? args.before : args.after;
   const from = cursor ? decodeCursor(cursor, ["number", "string"], backward ? "before" : "after") : null;
@@ -93,7 +89,9 @@ async function shownIncidents(
     ? Prisma.sql`AND (i."createdAt" > ${at} OR (i."createdAt" = ${at} AND i."id" > ${id}))`
     : Prisma.sql`AND (i."createdAt" < ${at} OR (i."createdAt" = ${at} AND i."id" < ${id}))`;
   const order = Prisma.raw(backward ? "ASC" : "DESC");
-  const rows = await readRows<ShownRow>(ctx, Prisma.sql`
+  const rows = await readRows<ShownRow>(
+    ctx,
+    Prisma.sql`
     SELECT "id", "accountId", "name", "severity", "createdAt", "updatedAt", "statusPageId" FROM (
       SELECT i."id", i."accountId", i."name", i."severity", i."createdAt", i."updatedAt", m."statusPageId",
         ROW_NUMBER() OVER (PARTITION BY m."statusPageId" ORDER BY i."createdAt" ${order}, i."id" ${order}) AS "rowNumber"
@@ -107,7 +105,8 @@ async function shownIncidents(
       ) m CROSS JOIN "Incident" i
       WHERE i."id" = m."incidentId" AND i."accountId" = ${ctx.accountId} ${from ? past : Prisma.empty}
     ) ranked
-    WHERE "rowNumber" <= ${size + 1}`);
+    WHERE "rowNumber" <= ${size + 1}`,
+  );
   const rowsOf = groupBy(rows, (row) => row.statusPageId);
   for (const statusPageId of statusPageIds) {
     // SQL does not promise the order of the outer rows: each page's rows are put back in order.

@@ -41,7 +41,10 @@ const listed = new WeakMap<object, Map<string, IncidentView[]>>();
 
 function noteListed(ctx: object, incident: IncidentView): void {
   let byId = listed.get(ctx);
-  if (!byId) listed.set(ctx, (byId = new Map()));
+  if (!byId) {
+    byId = new Map();
+    listed.set(ctx, byId);
+  }
   const known = byId.get(incident.id);
   if (!known) byId.set(incident.id, [incident]);
   else if (!known.includes(incident)) known.push(incident);
