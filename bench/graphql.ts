@@ -12,7 +12,7 @@
 // answer; the count fixed (the same for 5 and 20 pages) and at most 8. When (b) misses, it prints
 // what a trivial request costs part by part (support/graphql-breakdown.ts);
 // support/graphql-profile.ts charges a CPU profile to the parts (complexity plugin, auth, context,
-// logging, database, yoga, Fastify), BENCH_NESTED=1 BENCH_CONNECTIONS=1 for an uncached answer.
+// logging, database, yoga, Fastify), BENCH_UNCACHED=1 for uncached answers.
 //   npm run bench:graphql
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench:graphql
 import type { ChildProcess } from "node:child_process";
@@ -127,7 +127,8 @@ async function main() {
     const uncached = await uncachedAnswers(vigil, children[0]!.pid!, auth, Math.max(20, Math.min(60, seconds * 12)));
     console.log(
       `\n(a) uncached, one at a time (${uncached.requests} answers): ${uncached.cpuMs.toFixed(1)} ms server CPU per answer, ` +
-        `${uncached.latencyMs.toFixed(1)} ms latency`,
+        `${uncached.latencyMs.toFixed(1)} ms latency (${uncached.grossCpuMs.toFixed(1)} ms with the idle server's own ` +
+        `${uncached.idleMsPerSecond.toFixed(0)} ms a second over the answer's latency)`,
     );
     console.log(
       `SQL statements of the nested query: ${statements.twenty} for 20 pages, ${statements.five} for 5 pages`,

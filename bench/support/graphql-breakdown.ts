@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 
 type Variant = { name: string; base: string; pid: number; path: string; init: RequestInit };
 
-function cpuMicros(pid: number): number {
+export function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime + stime, in clock ticks of 10 ms
 }

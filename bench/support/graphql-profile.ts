@@ -6,8 +6,10 @@
 //   BENCH_QUERY='{ __typename }' BENCH_SECONDS=5 tsx bench/support/graphql-profile.ts
 //   BENCH_NESTED=1 tsx bench/support/graphql-profile.ts       (the nested status-page query, data set seeded)
 //   BENCH_NESTED=1 BENCH_CONNECTIONS=1 tsx bench/support/graphql-profile.ts   (one answer at a time: its own CPU)
+//   BENCH_SAVE=x.cpuprofile ... (also writes the profile, for DevTools)
+//   BENCH_UNCACHED=1 tsx bench/support/graphql-profile.ts    (the nested query, every answer computed, 1 connection)
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -37,9 +39,23 @@ const PARTS: Parts = [
 ];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const nested = process.env.BENCH_NESTED === "1";
+const uncached = process.env.BENCH_UNCACHED === "1";
+const connections = uncached ? 1 : Number(process.env.BENCH_CONNECTIONS ?? 50);
+const nested = uncached || process.env.BENCH_NESTED === "1";
 const query = nested ? NESTED_STATUS_PAGES_QUERY : (process.env.BENCH_QUERY ?? "{ viewer { account { id } } }");
+/** Uncached: each request's `updates(first:)` and `incidents(first:)` another pair (the same answer, another cache key). */
+let sent = 0;
+const varied = () =>
+  JSON.stringify({
+    query: UNCACHED_QUERY,
+    variables: { first: 20, updates: 5 + (sent % 96), incidents: 10 + (Math.floor(sent++ / 96) % 91) },
+  });
+const UNCACHED_QUERY = NESTED_STATUS_PAGES_QUERY.replace(
+  "($first: Int!)",
+  "($first: Int!, $updates: Int!, $incidents: Int!)",
+)
+  .replace("updates(first: 20)", "updates(first: $updates)")
+  .replace("incidents(first: 20)", "incidents(first: $incidents)");
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));
 const env = {
   DATABASE_URL: `file:${join(dir, "bench.db")}`,
@@ -60,15 +76,17 @@ const run = (duration: number) =>
     duration,
     headers: { "content-type": "application/json", authorization: `Bearer ${env.VIGIL_API_KEY}` },
     body: JSON.stringify({ query, variables: { first: 20 } }),
+    ...(uncached && { requests: [{ setupRequest: (request: object) => ({ ...request, body: varied() }) }] }),
   });
 try {
   await run(2); // warm-up: JIT, caches
   const { result, profile } = await profiled(() => run(seconds));
   if (result.errors || result.non2xx) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx`);
   console.log(
-    `${nested ? "nested status pages (first: 20)" : query}: ${result.requests.total} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), ${connections} connections, Node ${process.version}`,
+    `${uncached ? "uncached nested status pages" : nested ? "nested status pages (first: 20)" : query}: ${result.requests.total} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms), ${connections} connections, Node ${process.version}`,
   );
   printCharges(charge(profile, PARTS), result.requests.total);
+  if (process.env.BENCH_SAVE) writeFileSync(process.env.BENCH_SAVE, JSON.stringify(profile));
   if (process.env.BENCH_TOP) printTop(profile, result.requests.total, Number(process.env.BENCH_TOP));
 } finally {
   await app.stop();

@@ -92,6 +92,18 @@ const digits = (text: string, at: number) => (text.charCodeAt(at) - 48) * 10 + t
 export function sqliteDate(value: unknown): Date {
   if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
   const text = String(value);
+  // A row's dates are often one instant (an update's createdAt, updatedAt and public date).
+  if (text === last.text) return new Date(last.ms);
+  const date = parseSqliteDate(text);
+  last.text = text;
+  last.ms = date.getTime();
+  return date;
+}
+
+/** The text sqliteDate read last, and its instant. */
+const last = { text: "", ms: 0 };
+
+function parseSqliteDate(text: string): Date {
   if (prismaForm.test(text)) {
     const year = digits(text, 0) * 100 + digits(text, 2);
     const month = digits(text, 5) - 1;

@@ -51,6 +51,21 @@ export function newestFirstBefore<F extends string>(field: F, position: CursorPo
 export type PageArgs = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
 export type Page<T> = { nodes: T[]; cursors: string[]; hasNextPage: boolean; hasPreviousPage: boolean };
 
+/**
+ * A page whose cursors are encoded when first read: a nested GraphQL answer holds a thousand
+ * nodes and rarely asks for their cursors. Spreading the page reads them.
+ */
+export function withLazyCursors<T>(page: Omit<Page<T>, "cursors">, cursorOf: (node: T) => string): Page<T> {
+  let cursors: string[] | undefined;
+  return {
+    ...page,
+    get cursors() {
+      cursors ??= page.nodes.map(cursorOf);
+      return cursors;
+    },
+  };
+}
+
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -65,15 +80,23 @@ export function pageSize(args: PageArgs): { size: number; backward: boolean } {
   return { size, backward: args.last != null };
 }
 
+/** Where a keyset page starts, for a query written in SQL: strictly past `from` ([time, id]), in `order`. */
+export type Keyset = { from: readonly [Date, string | number] | null; order: "asc" | "desc" };
+
 /**
  * One page of a "newest first" list ordered by (timeField desc, id desc), forwards (first/after)
  * or backwards (last/before), without OFFSET. `query` runs the Prisma findMany of the entity with
- * the extra where, the order and the row count it is given.
+ * the extra where, the order and the row count it is given (or its SQL, from `keyset`).
  */
 export async function keysetPage<T extends { id: string | number }>(
   args: PageArgs,
   timeField: string,
-  query: (where: Record<string, unknown>, orderBy: Record<string, "asc" | "desc">[], take: number) => Promise<T[]>,
+  query: (
+    where: Record<string, unknown>,
+    orderBy: Record<string, "asc" | "desc">[],
+    take: number,
+    keyset: Keyset,
+  ) => Promise<T[]>,
   idType: "string" | "number" = "string",
   /** The name the client gave the forward cursor (REST: nextId), for validation errors. */
   afterKey = "after",
@@ -84,7 +107,10 @@ export async function keysetPage<T extends { id: string | number }>(
   if (size === 0) return { nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false };
   if (!backward) {
     const after = args.after ? decodeCursor(args.after, shape, afterKey) : null;
-    const rows = await query(newestFirstAfter(timeField, after), [{ [timeField]: "desc" }, { id: "desc" }], size + 1);
+    const rows = await query(newestFirstAfter(timeField, after), [{ [timeField]: "desc" }, { id: "desc" }], size + 1, {
+      from: keysetFrom(after),
+      order: "desc",
+    });
     const nodes = rows.slice(0, size);
     return {
       nodes,
@@ -94,7 +120,10 @@ export async function keysetPage<T extends { id: string | number }>(
     };
   }
   const before = args.before ? decodeCursor(args.before, shape, "before") : null;
-  const rows = await query(newestFirstBefore(timeField, before), [{ [timeField]: "asc" }, { id: "asc" }], size + 1);
+  const rows = await query(newestFirstBefore(timeField, before), [{ [timeField]: "asc" }, { id: "asc" }], size + 1, {
+    from: keysetFrom(before),
+    order: "asc",
+  });
   const nodes = rows.slice(0, size).reverse();
   return {
     nodes,
@@ -103,6 +132,9 @@ export async function keysetPage<T extends { id: string | number }>(
     hasPreviousPage: rows.length > size,
   };
 }
+
+const keysetFrom = (position: CursorPosition | null): Keyset["from"] =>
+  position ? [new Date(position[0] as number), position[1] as string | number] : null;
 
 /** The REST form of a keyset page: `{ entries, nextId }`, nextId null on the last page. */
 export async function nextIdPage<T extends { id: string | number }>(

@@ -83,15 +83,14 @@ export function answerCache(events: EventBus): Plugin<GraphQLContext> {
       if (hit) return setResultAndStopExecution(hit.result);
       const started = generation;
       return {
-        onExecuteDone({ result }) {
+        onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result || result.errors?.length || started !== generation) return;
-          // Serialized once: yoga's result processor calls a result's own `stringify`.
+          // Serialized once, for this answer and the remembered one: yoga's result processor
+          // calls a result's own `stringify` (a 282 KiB answer took 1.5 ms a serialization).
           const json = JSON.stringify(result);
-          cache.set(key, {
-            result: { ...result, stringify: () => json } as ExecutionResult,
-            pages: resolvedPages.get(ctx) ?? [],
-            accountId,
-          });
+          const remembered = { ...result, stringify: () => json } as ExecutionResult;
+          setResult(remembered);
+          cache.set(key, { result: remembered, pages: resolvedPages.get(ctx) ?? [], accountId });
         },
       };
     },

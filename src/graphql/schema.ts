@@ -1,5 +1,6 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.js";
+import { synchronousNodeIds } from "./sync-node-ids.js";
 // Every type file, once, as Pothos' examples/complex-app does: no type file imports another for its side effects.
 import "./types/shared/scalars.js";
 import "./types/shared/errors.js";
@@ -81,7 +82,7 @@ import "./subscriptions/fields.js";
 builder.queryType({});
 builder.mutationType({});
 
-export const schema = builder.toSchema();
+export const schema = synchronousNodeIds(builder.toSchema());
 
 /** What `npm run schema` writes to schema.graphql (sorted, so diffs stay readable). */
 export function printedSchema(): string {

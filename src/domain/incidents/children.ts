@@ -1,7 +1,8 @@
 import type { Incident } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
-import { decodeCursor, encodeCursor, pageSize, type Page, type PageArgs } from "../pagination.js";
+import { readRows } from "../raw-reads.js";
+import { decodeCursor, encodeCursor, pageSize, withLazyCursors, type Page, type PageArgs } from "../pagination.js";
 import { incidentViews, type IncidentView } from "./view.js";
 
 /**
@@ -20,6 +21,8 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, 
 
 export type StatusPageIncidentsRequest = { statusPageId: string; args: PageArgs };
 type ShownRow = Incident & { statusPageId: string };
+/** A page of incident rows, whose cursors are made for their views. */
+type Rows = Omit<Page<Incident>, "cursors">;
 
 const newestFirst = (a: Incident, b: Incident) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -42,7 +45,7 @@ export async function incidentsOfStatusPages(
   const groups = groupBy([...requests.keys()], (i) =>
     JSON.stringify([argsOf(i).first, argsOf(i).after, argsOf(i).last, argsOf(i).before].map((v) => v ?? null)),
   );
-  const pages: (Page<Incident> | Error)[] = new Array(requests.length);
+  const pages: (Rows | Error)[] = new Array(requests.length);
   for (const indexes of groups.values()) {
     try {
       const byPage = await shownIncidents(
@@ -60,28 +63,35 @@ export async function incidentsOfStatusPages(
   ];
   const views = new Map((await incidentViews(ctx, rows, options)).map((view) => [view.id, view]));
   return pages.map((page) =>
-    page instanceof Error ? page : { ...page, nodes: page.nodes.map((row) => views.get(row.id)!) },
+    page instanceof Error
+      ? page
+      : withLazyCursors(
+          {
+            nodes: page.nodes.map((row) => views.get(row.id)!),
+            hasNextPage: page.hasNextPage,
+            hasPreviousPage: page.hasPreviousPage,
+          },
+          cursorOf,
+        ),
   );
 }
 
 /** The pages' keyset pages of incident rows, by page id ("" holds the empty page). */
-async function shownIncidents(
-  ctx: DomainContext,
-  statusPageIds: string[],
-  args: PageArgs,
-): Promise<Map<string, Page<Incident>>> {
+async function shownIncidents(ctx: DomainContext, statusPageIds: string[], args: PageArgs): Promise<Map<string, Rows>> {
   const { size, backward } = pageSize(args);
   const cursor = backward ? args.before : args.after;
   const from = cursor ? decodeCursor(cursor, ["number", "string"], backward ? "before" : "after") : null;
-  const empty: Page<Incident> = { nodes: [], cursors: [], hasNextPage: false, hasPreviousPage: false };
-  const result = new Map<string, Page<Incident>>([["", empty]]);
+  const empty: Rows = { nodes: [], hasNextPage: false, hasPreviousPage: false };
+  const result = new Map<string, Rows>([["", empty]]);
   if (size === 0 || !statusPageIds.length) return result;
   const [at, id] = from ? [new Date(from[0] as number), from[1] as string] : [null, null];
   const past = backward
     ? Prisma.sql`AND (i."createdAt" > ${at} OR (i."createdAt" = ${at} AND i."id" > ${id}))`
     : Prisma.sql`AND (i."createdAt" < ${at} OR (i."createdAt" = ${at} AND i."id" < ${id}))`;
   const order = Prisma.raw(backward ? "ASC" : "DESC");
-  const rows = await ctx.db.$queryRaw<ShownRow[]>`
+  const rows = await readRows<ShownRow>(
+    ctx,
+    Prisma.sql`
     SELECT "id", "accountId", "name", "severity", "createdAt", "updatedAt", "statusPageId" FROM (
       SELECT i."id", i."accountId", i."name", i."severity", i."createdAt", i."updatedAt", m."statusPageId",
         ROW_NUMBER() OVER (PARTITION BY m."statusPageId" ORDER BY i."createdAt" ${order}, i."id" ${order}) AS "rowNumber"
@@ -95,7 +105,8 @@ async function shownIncidents(
       ) m CROSS JOIN "Incident" i
       WHERE i."id" = m."incidentId" AND i."accountId" = ${ctx.accountId} ${from ? past : Prisma.empty}
     ) ranked
-    WHERE "rowNumber" <= ${size + 1}`;
+    WHERE "rowNumber" <= ${size + 1}`,
+  );
   const rowsOf = groupBy(rows, (row) => row.statusPageId);
   for (const statusPageId of statusPageIds) {
     // SQL does not promise the order of the outer rows: each page's rows are put back in order.
@@ -105,7 +116,6 @@ async function shownIncidents(
     const nodes = backward ? mine.slice(0, size).reverse() : mine.slice(0, size);
     result.set(statusPageId, {
       nodes,
-      cursors: nodes.map(cursorOf),
       hasNextPage: backward ? from !== null : more,
       hasPreviousPage: backward ? more : from !== null,
     });

@@ -2,6 +2,7 @@ import type { DbOrTx } from "../../db/client.js";
 import type { Incident, IncidentUpdate } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
+import { readRows } from "../raw-reads.js";
 import { servicesOfIncidents } from "../status-page-services/children.js";
 import { deriveIncident } from "./derive.js";
 import { incidentInclude, type IncidentRow } from "./rows.js";
@@ -44,21 +45,21 @@ export async function incidentViews(
     // No ORDER BY: the views sort each incident's updates (derive.ts), and SQLite would sort them all first.
     // Raw: a nested status-page query reads 1,000 of them, and Prisma's findMany mapping cost a
     // quarter more CPU than the raw read of the same columns.
-    ctx.db.$queryRaw<IncidentUpdate[]>`
+    readRows<IncidentUpdate>(
+      ctx,
+      Prisma.sql`
       SELECT "id", "incidentId", "description", "status", "publicIncidentUpdateDate", "notifySubscribers", "createdAt", "updatedAt"
       FROM "IncidentUpdate" WHERE "incidentId" IN (${Prisma.join(ids)})`,
+    ),
   ]);
   const servicesOf = new Map(ids.map((id, i) => [id, services[i]!]));
   const updatesOf = groupBy(updates, (update) => update.incidentId);
-  return rows.map((incident) =>
-    toIncidentView({
-      ...incident,
-      services: servicesOf
-        .get(incident.id)!
-        .map((service) => ({ incidentId: incident.id, serviceId: service.id, service })),
-      updates: updatesOf.get(incident.id) ?? [],
-    }),
-  );
+  // toIncidentView's view, made without its join rows.
+  return rows.map((incident) => ({
+    ...incident,
+    services: servicesOf.get(incident.id)!,
+    ...deriveIncident(updatesOf.get(incident.id) ?? []),
+  }));
 }
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {

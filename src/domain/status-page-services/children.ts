@@ -1,6 +1,7 @@
 import type { StatusPageService } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
+import { readRows } from "../raw-reads.js";
 
 /**
  * The services of many cards, or of many incidents, in one statement each. Prisma would read the
@@ -25,11 +26,14 @@ function byParent(parentIds: readonly string[], rows: readonly Linked[]): Status
 export async function servicesOfCards(ctx: DomainContext, cardIds: readonly string[]): Promise<StatusPageService[][]> {
   const unique = [...new Set(cardIds)];
   if (!unique.length) return cardIds.map(() => []);
-  const rows = await ctx.db.$queryRaw<Linked[]>`
+  const rows = await readRows<Linked>(
+    ctx,
+    Prisma.sql`
     SELECT cs."cardId" AS "parentId", ${serviceColumns}
     FROM "StatusPageCardService" cs CROSS JOIN "StatusPageService" s
     WHERE cs."cardId" IN (${Prisma.join(unique)}) AND s."id" = cs."serviceId" AND s."accountId" = ${ctx.accountId}
-    ORDER BY cs."position" ASC, s."id" ASC`;
+    ORDER BY cs."position" ASC, s."id" ASC`,
+  );
   return byParent(cardIds, rows);
 }
 
@@ -50,10 +54,13 @@ export async function servicesOfIncidents(
         SELECT pcs."serviceId" FROM "StatusPageCardService" pcs JOIN "StatusPageCard" pc ON pc."id" = pcs."cardId"
         WHERE pc."statusPageId" = ${shownOnStatusPageId})`
     : Prisma.empty;
-  const rows = await ctx.db.$queryRaw<Linked[]>`
+  const rows = await readRows<Linked>(
+    ctx,
+    Prisma.sql`
     SELECT l."incidentId" AS "parentId", ${serviceColumns}
     FROM "IncidentService" l CROSS JOIN "StatusPageService" s
     WHERE l."incidentId" IN (${Prisma.join(unique)}) AND s."id" = l."serviceId" AND s."accountId" = ${ctx.accountId} ${onPage}
-    ORDER BY s."createdAt" ASC, s."id" ASC`;
+    ORDER BY s."createdAt" ASC, s."id" ASC`,
+  );
   return byParent(incidentIds, rows);
 }

@@ -1,4 +1,7 @@
+import type { StatusPageCard } from "../../generated/sqlite/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
+import { readRows } from "../raw-reads.js";
 
 /**
  * Batch loaders of what a page holds (GraphQL dataloaders): one query for any number of pages,
@@ -11,12 +14,18 @@ function groupBy<T>(keys: readonly string[], rows: readonly T[], keyOf: (row: T)
   return keys.map((key) => groups.get(key)!);
 }
 
-/** The cards of each page, in their order on the page. */
+/** The cards of each page, in their order on the page (SQL through the raw reads: raw-reads.ts). */
 export async function cardsOfStatusPages(ctx: DomainContext, statusPageIds: readonly string[]) {
-  const rows = await ctx.db.statusPageCard.findMany({
-    where: { statusPageId: { in: [...new Set(statusPageIds)] }, statusPage: { accountId: ctx.accountId } },
-    orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-  });
+  const unique = [...new Set(statusPageIds)];
+  const rows = unique.length
+    ? await readRows<StatusPageCard>(
+        ctx,
+        Prisma.sql`SELECT c."id", c."statusPageId", c."name", c."position", c."createdAt", c."updatedAt"
+          FROM "StatusPageCard" c JOIN "StatusPage" p ON p."id" = c."statusPageId"
+          WHERE c."statusPageId" IN (${Prisma.join(unique)}) AND p."accountId" = ${ctx.accountId}
+          ORDER BY c."position" ASC, c."createdAt" ASC, c."id" ASC`,
+      )
+    : [];
   return groupBy(statusPageIds, rows, (card) => card.statusPageId);
 }
 

@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, pageSize, type Page, type PageArgs } from "../../pagination.js";
+import { decodeCursor, encodeCursor, pageSize, withLazyCursors, type Page, type PageArgs } from "../../pagination.js";
 import { compareNewestFirst } from "../derive.js";
 import type { IncidentView } from "../view.js";
 
@@ -27,10 +27,8 @@ export function pageIncidentUpdates<U extends UpdateLike>(newestFirst: readonly 
     : [...newestFirst];
   const nodes = backward ? past.slice(Math.max(0, past.length - size)) : past.slice(0, size);
   const more = past.length > size;
-  return {
-    nodes,
-    cursors: nodes.map((u) => encodeCursor(positionOf(u))),
-    hasNextPage: backward ? from !== null : more,
-    hasPreviousPage: backward ? more : from !== null,
-  };
+  return withLazyCursors(
+    { nodes, hasNextPage: backward ? from !== null : more, hasPreviousPage: backward ? more : from !== null },
+    (u) => encodeCursor(positionOf(u)),
+  );
 }

@@ -32,6 +32,34 @@ export function withParent<P extends Page<IncidentUpdateRow>>(page: P, incident:
   return page;
 }
 
+/**
+ * The incidents whose `updates` a request listed, by id: a list's updates find their parent here
+ * (one entry per incident, where withParent would mark each of a thousand updates). Several
+ * objects of one incident (the caller's, a public page's) are told apart by their update rows.
+ */
+const listed = new WeakMap<object, Map<string, IncidentView[]>>();
+
+function noteListed(ctx: object, incident: IncidentView): void {
+  let byId = listed.get(ctx);
+  if (!byId) {
+    byId = new Map();
+    listed.set(ctx, byId);
+  }
+  const known = byId.get(incident.id);
+  if (!known) byId.set(incident.id, [incident]);
+  else if (!known.includes(incident)) known.push(incident);
+}
+
+function parentOf(ctx: object, update: IncidentUpdateRow): IncidentView | undefined {
+  return (
+    (update as WithParent)[PARENT] ??
+    listed
+      .get(ctx)
+      ?.get(update.incidentId)
+      ?.find((incident) => incident.updates.includes(update))
+  );
+}
+
 export const IncidentUpdateNode = builder.node(IncidentUpdateRef, {
   description: "One entry of an incident's timeline.",
   id: { resolve: (update) => update.id },
@@ -47,7 +75,7 @@ export const IncidentUpdateNode = builder.node(IncidentUpdateRef, {
     incident: t.field({
       type: IncidentRef,
       resolve: async (update, _args, ctx) => {
-        const known = (update as WithParent)[PARENT];
+        const known = parentOf(ctx, update);
         if (known) return known;
         const incident = await loader(ctx, "IncidentUpdate.incident", (ids: readonly string[]) =>
           getIncidents({ ctx: domain(ctx), ids }),
@@ -84,7 +112,10 @@ export const IncidentNode = builder.node(IncidentRef, {
         type: IncidentUpdateRef,
         description: "Newest first: by publicIncidentUpdateDate, then createdAt.",
         // The updates come with the incident (its status and duration derive from them): a page of them costs no query.
-        resolve: (incident, args) => toConnection(withParent(pageIncidentUpdates(incident.updates, args), incident)),
+        resolve: (incident, args, ctx) => {
+          noteListed(ctx, incident);
+          return toConnection(pageIncidentUpdates(incident.updates, args));
+        },
       },
       { name: "IncidentUpdateConnection" },
       { name: "IncidentUpdateEdge" },

@@ -1,0 +1,30 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
+
+type IdResolver = GraphQLFieldResolver<unknown, unknown>;
+
+/**
+ * Makes every node's `id` field answer without a promise. Pothos' relay plugin resolves a global
+ * id in an async function (await the node's id, then encode it): a promise and its continuation
+ * for each of the 1,600 objects of a nested status-page answer. When the node's own `id.resolve`
+ * (kept in the type's pothosOptions) returns a value at once, as all of ours do, it is encoded
+ * here the way the plugin encodes it (`encodeGlobalID(typename, String(id))`); anything else (a
+ * promise, null) still goes through the plugin's resolver.
+ */
+export function synchronousNodeIds(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === "Node")) continue;
+    const idOf = (type.extensions.pothosOptions as { id?: { resolve?: IdResolver } } | undefined)?.id?.resolve;
+    const field = type.getFields().id;
+    const plugin = field?.resolve;
+    if (!idOf || !field || !plugin) continue;
+    const typename = type.name;
+    field.resolve = (parent, args, ctx, info) => {
+      const id = idOf(parent, args, ctx, info);
+      return typeof id === "string" || typeof id === "number"
+        ? encodeGlobalID(typename, String(id))
+        : plugin(parent, args, ctx, info);
+    };
+  }
+  return schema;
+}
