@@ -14,6 +14,7 @@ const FILLED: Record<CheckKind, Partial<FormValues>> = {
   TCP: { hostname: "db.internal.test", port: "5432" },
   DNS: { query: "vigil.test", recordType: "MX" },
   ICMP: { hostname: "gateway.internal.test" },
+  SSL: { hostname: "shop.internal.test", port: "8443", alertDays: "10" },
   HEARTBEAT: { period: "2", periodUnit: "DAYS", grace: "30", graceUnit: "MINUTES" },
   BROWSER: { script: SCRIPT },
   MULTI_STEP: { script: SCRIPT.replace("page", "request") },
@@ -33,6 +34,11 @@ const READ: Record<CheckKind, (v: FormValues) => Record<string, unknown>> = {
   TCP: (v) => ({ tcpRequest: { hostname: v.hostname, port: Number(v.port) } }),
   DNS: (v) => ({ dnsRequest: { query: v.query, recordType: v.recordType } }),
   ICMP: (v) => ({ icmpRequest: { hostname: v.hostname } }),
+  SSL: (v) => ({
+    sslRequest: {
+      sslConfig: { hostname: v.hostname, port: Number(v.port), alertDaysBeforeExpiry: Number(v.alertDays) },
+    },
+  }),
   HEARTBEAT: (v) => ({
     heartbeat: { period: Number(v.period), periodUnit: v.periodUnit, grace: Number(v.grace), graceUnit: v.graceUnit },
   }),
@@ -44,6 +50,9 @@ const pascal = (kind: CheckKind) =>
     .split("_")
     .map((part) => part[0] + part.slice(1).toLowerCase())
     .join("");
+/** The create or update document of a type: SSL's live in their own file (sslMutations.ts). */
+const mutationName = (kind: CheckKind, verb: "Create" | "Update") =>
+  kind === "SSL" ? `sslMutations${verb}Mutation` : `mutations${verb}${pascal(kind)}Mutation`;
 /** The text of one of the app's generated Relay documents. */
 const documentText = async (name: string): Promise<string> =>
   (await import(`../../app/src/__generated__/${name}.graphql.ts`)).default.params.text;
@@ -56,7 +65,7 @@ describe(`the operator app's check form against the API on ${testProvider}`, () 
     expect(KINDS).toEqual(Object.keys(FILLED));
     for (const kind of KINDS) {
       const values: FormValues = { ...EMPTY, kind, name: `App ${kind}`, tags: "app, form", ...FILLED[kind] };
-      const create = await documentText(`mutationsCreate${pascal(kind)}Mutation`);
+      const create = await documentText(mutationName(kind, "Create"));
       const created = await t.gql(create, { input: inputFor(values) });
       expect(created.body.errors, kind).toBeUndefined();
       const id = created.body.data.result.data?.id;
@@ -71,7 +80,7 @@ describe(`the operator app's check form against the API on ${testProvider}`, () 
         ...READ[kind](values),
       });
 
-      const update = await documentText(`mutationsUpdate${pascal(kind)}Mutation`);
+      const update = await documentText(mutationName(kind, "Update"));
       const edited = { ...values, name: `App ${kind} edited`, activated: false };
       const updated = await t.gql(update, { id, input: inputFor(edited) });
       expect(updated.body.data.result.data?.id, `${kind}: ${JSON.stringify(updated.body)}`).toBe(id);

@@ -100,6 +100,32 @@ describe(`GraphQL for the app's overview and checks list on ${testProvider}`, ()
     expect(shown).toEqual({ now: true, later: false });
   });
 
+  it("lists the windows running now among all of the account's, not a first page of them", async () => {
+    const now = Date.now();
+    const window = (name: string, from: number, to: number) =>
+      t.api.post("/v1/maintenance-windows", {
+        name,
+        startsAt: new Date(from).toISOString(),
+        endsAt: new Date(to).toISOString(),
+        repeatUnit: "DAY",
+      });
+    expect((await window("running", now - 3_600_000, now + 3_600_000)).status).toBe(201);
+    // 105 newer windows, none running: a first page of 100 would not reach the running one.
+    for (let i = 0; i < 105; i++)
+      expect((await window(`later ${i}`, now + 7_200_000, now + 10_800_000)).status).toBe(201);
+    const { body } = await t.gql("{ ongoingMaintenanceWindows(first: 5) { name } }");
+    expect(body.errors).toBeUndefined();
+    // The file's other test left its own running window ("now") in the same account.
+    expect(body.data.ongoingMaintenanceWindows.map((w: { name: string }) => w.name).sort()).toEqual(["now", "running"]);
+    for (const first of [0, 101]) {
+      const refused = await t.gql(`{ ongoingMaintenanceWindows(first: ${first}) { name } }`);
+      expect(refused.body.errors?.[0]).toMatchObject({
+        message: "first must be between 1 and 100",
+        extensions: { code: "BAD_USER_INPUT" },
+      });
+    }
+  });
+
   it("shows each assertion's verdict and the value the run found", async () => {
     const check = await createCheck(t, { name: "asserted" });
     const assertion = { source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "200", regex: null };

@@ -5,6 +5,7 @@ export { listMaintenanceWindows } from "./list.js";
 export { updateMaintenanceWindow } from "./update.js";
 export * from "./schemas.js";
 export { pageMaintenanceWindows } from "./page.js";
+export { ongoingMaintenanceWindows } from "./ongoing.js";
 export { getMaintenanceWindows } from "./batch.js";
 export type { MaintenanceWindowRow } from "./rows.js";
 export {

@@ -44,15 +44,10 @@ export const overviewQuery = graphql`
         }
       }
     }
-    maintenanceWindows(first: 100) {
-      edges {
-        node {
-          id
-          name
-          activeNow
-          endsAt
-        }
-      }
+    ongoingMaintenanceWindows(first: 20) {
+      id
+      name
+      endsAt
     }
   }
 `;
@@ -111,7 +106,8 @@ export function Overview({ queryRef }: ScreenProps) {
   const attention = [...data.failing.edges, ...data.degraded.edges];
   // The server keeps only open incidents (in SQL), so none is missed behind newer resolved ones.
   const open = data.incidents.edges;
-  const maintenance = data.maintenanceWindows.edges.filter((edge) => edge.node.activeNow);
+  // The server picks the windows running now among all of them (not a first page filtered here).
+  const maintenance = data.ongoingMaintenanceWindows;
   return (
     <>
       <h1>Overview</h1>
@@ -151,7 +147,7 @@ export function Overview({ queryRef }: ScreenProps) {
         ))}
       </ListPanel>
       <ListPanel id="maintenance" title="Ongoing maintenance" empty="No maintenance running.">
-        {maintenance.map(({ node }) => (
+        {maintenance.map((node) => (
           <li key={node.id}>
             <strong>{node.name}</strong> · window ends {dateTime(node.endsAt)}
           </li>

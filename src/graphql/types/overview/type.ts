@@ -1,5 +1,6 @@
+import { GraphQLError } from "graphql";
 import { type CheckCounts, countChecks } from "../../../domain/checks/index.js";
-import { isWindowActive } from "../../../domain/maintenance-windows/index.js";
+import { isWindowActive, ongoingMaintenanceWindows } from "../../../domain/maintenance-windows/index.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";
 import { MaintenanceWindowNode } from "../maintenance-windows/type.js";
@@ -30,5 +31,19 @@ builder.objectFields(MaintenanceWindowNode, (t) => ({
   activeNow: t.boolean({
     description: "Whether one of the window's occurrences is running now.",
     resolve: (window) => isWindowActive(window, new Date()),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  ongoingMaintenanceWindows: t.field({
+    type: [MaintenanceWindowNode],
+    description:
+      "The account's windows with an occurrence running now, oldest first: at most `first` (1 to 100), whatever the number of windows.",
+    args: { first: t.arg.int({ required: true, defaultValue: 20 }) },
+    resolve: (_root, { first }, ctx) => {
+      if (!Number.isInteger(first) || first < 1 || first > 100)
+        throw new GraphQLError("first must be between 1 and 100", { extensions: { code: "BAD_USER_INPUT" } });
+      return ongoingMaintenanceWindows({ ctx: domain(ctx), at: new Date(), most: first });
+    },
   }),
 }));
