@@ -53,6 +53,7 @@ import "./types/incidents/enums.js";
 import "./types/incidents/type.js";
 import "./types/incidents/inputs.js";
 import "./types/incidents/mutations.js";
+import "./types/incidents/status-pages.js";
 import "./types/status-pages/theme.js";
 import "./types/status-pages/scope.js";
 import "./types/status-pages/cards.js";
