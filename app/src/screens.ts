@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import type { Route } from "./routes";
 import { Setup } from "./screens/auth/Setup";
 import { SignIn } from "./screens/auth/SignIn";
@@ -8,7 +9,20 @@ import { CheckForm, checkFormVariables } from "./screens/form/CheckForm";
 import { checkFormQuery } from "./screens/form/load";
 import { ChecksList } from "./screens/checks/ChecksList";
 import { checksListQuery, checksListVariables } from "./screens/checks/ChecksListQuery";
+import { incidentDetailQuery, incidentDetailVariables } from "./screens/incidents/IncidentDetailQuery";
+import { incidentsListQuery } from "./screens/incidents/IncidentsListQuery";
+import { newIncidentQuery } from "./screens/incidents/NewIncidentQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
+
+// Screens past part 1 load their code on first visit (the first route stays small); their
+// queries are tiny and start as navigation happens, alongside the code.
+const IncidentsList = lazy(() =>
+  import("./screens/incidents/IncidentsList").then((m) => ({ default: m.IncidentsList })),
+);
+const NewIncident = lazy(() => import("./screens/incidents/NewIncident").then((m) => ({ default: m.NewIncident })));
+const IncidentDetail = lazy(() =>
+  import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
+);
 
 /** Every screen of the app, matched in order. */
 export const routes: Route[] = [
@@ -24,5 +38,13 @@ export const routes: Route[] = [
     query: resultViewQuery,
     variables: (params) => ({ id: params.resultId ?? "" }),
     Component: ResultView,
+  },
+  { pattern: "/incidents", query: incidentsListQuery, Component: IncidentsList },
+  { pattern: "/incidents/new", query: newIncidentQuery, Component: NewIncident },
+  {
+    pattern: "/incidents/:id",
+    query: incidentDetailQuery,
+    variables: incidentDetailVariables,
+    Component: IncidentDetail,
   },
 ];
