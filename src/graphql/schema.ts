@@ -10,6 +10,7 @@ import "./types/api-keys/mutations.js";
 import "./types/sessions/errors.js";
 import "./types/sessions/type.js";
 import "./types/sessions/mutations.js";
+import "./types/api-keys/connection.js";
 import "./types/checks/enums.js";
 import "./types/checks/settings.js";
 import "./types/checks/requests.js";
