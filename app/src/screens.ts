@@ -12,6 +12,7 @@ import { checksListQuery, checksListVariables } from "./screens/checks/ChecksLis
 import { incidentDetailQuery, incidentDetailVariables } from "./screens/incidents/IncidentDetailQuery";
 import { incidentsListQuery } from "./screens/incidents/IncidentsListQuery";
 import { newIncidentQuery } from "./screens/incidents/NewIncidentQuery";
+import { apiKeysQuery } from "./screens/keys/ApiKeysQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
@@ -20,6 +21,7 @@ const IncidentsList = lazy(() =>
   import("./screens/incidents/IncidentsList").then((m) => ({ default: m.IncidentsList })),
 );
 const NewIncident = lazy(() => import("./screens/incidents/NewIncident").then((m) => ({ default: m.NewIncident })));
+const ApiKeys = lazy(() => import("./screens/keys/ApiKeys").then((m) => ({ default: m.ApiKeys })));
 const IncidentDetail = lazy(() =>
   import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
 );
@@ -47,4 +49,5 @@ export const routes: Route[] = [
     variables: incidentDetailVariables,
     Component: IncidentDetail,
   },
+  { pattern: "/api-keys", query: apiKeysQuery, Component: ApiKeys },
 ];
