@@ -72,6 +72,7 @@ import "./types/alert-channels/config.js";
 import "./types/alert-channels/type.js";
 import "./types/alert-channels/inputs.js";
 import "./types/alert-channels/mutations.js";
+import "./types/alert-channels/test-send.js";
 import "./types/alert-settings/type.js";
 import "./types/alert-notifications/type.js";
 import "./types/reporting/type.js";
