@@ -13,6 +13,7 @@ import { incidentDetailQuery, incidentDetailVariables } from "./screens/incident
 import { incidentsListQuery } from "./screens/incidents/IncidentsListQuery";
 import { newIncidentQuery } from "./screens/incidents/NewIncidentQuery";
 import { apiKeysQuery } from "./screens/keys/ApiKeysQuery";
+import { alertChannelsQuery } from "./screens/alerting/AlertChannelsQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
@@ -21,6 +22,10 @@ const IncidentsList = lazy(() =>
   import("./screens/incidents/IncidentsList").then((m) => ({ default: m.IncidentsList })),
 );
 const NewIncident = lazy(() => import("./screens/incidents/NewIncident").then((m) => ({ default: m.NewIncident })));
+const AlertChannels = lazy(() =>
+  import("./screens/alerting/AlertChannels").then((m) => ({ default: m.AlertChannels })),
+);
+const NewChannel = lazy(() => import("./screens/alerting/NewChannel").then((m) => ({ default: m.NewChannel })));
 const ApiKeys = lazy(() => import("./screens/keys/ApiKeys").then((m) => ({ default: m.ApiKeys })));
 const IncidentDetail = lazy(() =>
   import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
@@ -50,4 +55,6 @@ export const routes: Route[] = [
     Component: IncidentDetail,
   },
   { pattern: "/api-keys", query: apiKeysQuery, Component: ApiKeys },
+  { pattern: "/alert-channels", query: alertChannelsQuery, Component: AlertChannels },
+  { pattern: "/alert-channels/new", Component: NewChannel },
 ];
