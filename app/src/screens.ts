@@ -14,6 +14,7 @@ import { incidentsListQuery } from "./screens/incidents/IncidentsListQuery";
 import { newIncidentQuery } from "./screens/incidents/NewIncidentQuery";
 import { apiKeysQuery } from "./screens/keys/ApiKeysQuery";
 import { alertChannelsQuery } from "./screens/alerting/AlertChannelsQuery";
+import { newChannelQuery } from "./screens/alerting/NewChannelQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
@@ -56,5 +57,5 @@ export const routes: Route[] = [
   },
   { pattern: "/api-keys", query: apiKeysQuery, Component: ApiKeys },
   { pattern: "/alert-channels", query: alertChannelsQuery, Component: AlertChannels },
-  { pattern: "/alert-channels/new", Component: NewChannel },
+  { pattern: "/alert-channels/new", query: newChannelQuery, Component: NewChannel },
 ];

@@ -4,6 +4,7 @@ import { loadQuery, RelayEnvironmentProvider } from "react-relay";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
 import AlertChannelsQueryNode from "../src/__generated__/AlertChannelsQuery.graphql";
+import NewChannelQueryNode from "../src/__generated__/NewChannelQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { AlertChannels } from "../src/screens/alerting/AlertChannels";
 import { NewChannel } from "../src/screens/alerting/NewChannel";
@@ -41,16 +42,6 @@ const RESOLVERS = {
     },
   }),
 };
-
-function mount(node: React.ReactNode) {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="loading">{node}</Suspense>
-    </RelayEnvironmentProvider>,
-  );
-  return environment;
-}
 
 describe("alerting", () => {
   it("lists channels, shows the provider's answer to Send test, and deletes only after asking", async () => {
@@ -99,7 +90,20 @@ describe("alerting", () => {
   });
 
   it("draws each type's fields, previews a template on the server, and shows errors beside fields", async () => {
-    const environment = mount(<NewChannel />);
+    const environment = createMockEnvironment();
+    const queryRef = loadQuery(environment, NewChannelQueryNode, {});
+    environment.mock.resolveMostRecentOperation({ data: { alertTemplateVariables: ["ALERT_TITLE", "CHECK_NAME"] } });
+    const props = { queryRef, params: {}, search: new URLSearchParams() } as unknown as ScreenProps;
+    render(
+      <RelayEnvironmentProvider environment={environment}>
+        <Suspense fallback="loading">
+          <NewChannel {...props} />
+        </Suspense>
+      </RelayEnvironmentProvider>,
+    );
+    expect((await screen.findByText("Variables")).closest("details")?.textContent).toContain(
+      "{{ALERT_TITLE}} {{CHECK_NAME}}",
+    );
     fireEvent.change(screen.getByLabelText("Type"), { target: { value: "OPSGENIE" } });
     expect(screen.getByLabelText("Region")).toBeTruthy();
     expect(screen.queryByLabelText("Body template")).toBeNull();

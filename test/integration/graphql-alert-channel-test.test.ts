@@ -113,6 +113,17 @@ describe(`testAlertChannel on ${testProvider}`, () => {
 describe(`renderAlertTemplate on ${testProvider}`, () => {
   const t = useTestApp();
 
+  it("lists the variables a template may name", async () => {
+    const { body } = await t.gql("{ alertTemplateVariables }");
+    expect(body.data.alertTemplateVariables).toEqual(expect.arrayContaining(["ALERT_TITLE", "CHECK_NAME", "TAGS"]));
+    // Each renders on the sample: the list is the renderer's own.
+    const all = body.data.alertTemplateVariables.map((name: string) => `{{json ${name}}}`).join(",");
+    const rendered = await t.gql(RENDER, { template: `[${all}]` });
+    expect(JSON.parse(rendered.body.data.renderAlertTemplate.data)).toHaveLength(
+      body.data.alertTemplateVariables.length,
+    );
+  });
+
   it("renders on the test sample, and names a template that cannot render", async () => {
     const ok = await t.gql(RENDER, { template: '{"title": "{{ALERT_TITLE}}", "name": {{json CHECK_NAME}} }' });
     expect(ok.body.data.renderAlertTemplate.data).toBe(

@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql, type PreloadedQuery, useMutation, usePreloadedQuery } from "react-relay";
 import type { NewChannelMutation } from "../../__generated__/NewChannelMutation.graphql";
+import type { NewChannelQuery } from "../../__generated__/NewChannelQuery.graphql";
+import type { ScreenProps } from "../../routes";
 import { navigate } from "../../router/router";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { Field } from "../form/Field";
 import { type ChannelType, configOf, FIELDS, TYPES } from "./fields";
+import { newChannelQuery } from "./NewChannelQuery";
 import { TemplateEditor } from "./TemplateEditor";
 
 const create = graphql`
@@ -33,7 +36,8 @@ const FLAGS = [
 ] as const;
 
 /** A new alert channel: the fields of its type, a webhook's template with a preview; the API's errors beside them. */
-export function NewChannel() {
+export function NewChannel({ queryRef }: ScreenProps) {
+  const data = usePreloadedQuery<NewChannelQuery>(newChannelQuery, queryRef as PreloadedQuery<NewChannelQuery>);
   const [type, setType] = useState<ChannelType>("WEBHOOK");
   const [values, setValues] = useState<Record<string, string>>({});
   const [template, setTemplate] = useState("");
@@ -119,7 +123,14 @@ export function NewChannel() {
             }
           </Field>
         ))}
-        {type === "WEBHOOK" ? <TemplateEditor value={template} onChange={setTemplate} error={errors.template} /> : null}
+        {type === "WEBHOOK" ? (
+          <TemplateEditor
+            variables={data.alertTemplateVariables}
+            value={template}
+            onChange={setTemplate}
+            error={errors.template}
+          />
+        ) : null}
         <fieldset>
           <legend>Send</legend>
           {FLAGS.map(([flag, label]) => (

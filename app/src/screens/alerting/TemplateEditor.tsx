@@ -2,7 +2,6 @@ import { useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay";
 import type { TemplateEditorPreviewQuery } from "../../__generated__/TemplateEditorPreviewQuery.graphql";
 import { Field } from "../form/Field";
-import { TEMPLATE_VARIABLES } from "./fields";
 
 const preview = graphql`
   query TemplateEditorPreviewQuery($template: String!) {
@@ -20,10 +19,13 @@ const preview = graphql`
 
 /** A webhook's body template: its variables listed, and a preview the server renders on a sample. */
 export function TemplateEditor({
+  variables,
   value,
   onChange,
   error,
 }: {
+  /** The names the server lists (Query.alertTemplateVariables). */
+  variables: readonly string[];
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -61,8 +63,7 @@ export function TemplateEditor({
       <details>
         <summary>Variables</summary>
         <p className="muted">
-          {TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(" ")}; <code>{"{{json NAME}}"}</code> writes a JSON
-          value.
+          {variables.map((name) => `{{${name}}}`).join(" ")}; <code>{"{{json NAME}}"}</code> writes a JSON value.
         </p>
       </details>
       <div className="actions">

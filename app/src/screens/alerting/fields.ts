@@ -43,28 +43,6 @@ export const FIELDS: Record<ChannelType, FieldSpec[]> = {
   ],
 };
 
-/** The variables a webhook template may name (docs: alert variables); the preview renders them on a sample. */
-export const TEMPLATE_VARIABLES = [
-  "ALERT_TITLE",
-  "ALERT_TYPE",
-  "CHECK_NAME",
-  "CHECK_ID",
-  "CHECK_TYPE",
-  "CHECK_RESULT_ID",
-  "CHECK_ERROR_MESSAGE",
-  "CHECK_DESCRIPTION",
-  "GROUP_NAME",
-  "RUN_LOCATION",
-  "RESPONSE_TIME",
-  "API_CHECK_RESPONSE_STATUS_CODE",
-  "API_CHECK_RESPONSE_STATUS_TEXT",
-  "STARTED_AT",
-  "TAGS",
-  "RESULT_LINK",
-  "IS_REMINDER",
-  "REMINDER_SEQUENCE",
-];
-
 /** The config the API gets: empty fields left out (the API fills its defaults and names what is missing). */
 export function configOf(type: ChannelType, values: Record<string, string>, template: string) {
   const config: Record<string, string> = {};

@@ -6,9 +6,10 @@ import type { ScreenProps } from "../../routes";
 import { navigate } from "../../router/router";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { Field } from "../form/Field";
-import { SEVERITIES, STATUSES, statusLabel } from "./badges";
+import { SEVERITIES } from "./badges";
 import { newIncidentQuery } from "./NewIncidentQuery";
 import { ServicePicker } from "./ServicePicker";
+import { UpdateFields, type UpdateValues } from "./UpdateFields";
 
 const create = graphql`
   mutation NewIncidentCreateMutation($input: CreateIncidentInput!) {
@@ -39,9 +40,7 @@ export function NewIncident({ queryRef }: ScreenProps) {
   const [name, setName] = useState("");
   const [severity, setSeverity] = useState<(typeof SEVERITIES)[number]>("MAJOR");
   const [services, setServices] = useState<string[]>([]);
-  const [description, setDescription] = useState("");
-  const [status, setStatus] = useState<(typeof STATUSES)[number]>("INVESTIGATING");
-  const [notify, setNotify] = useState(false);
+  const [update, setUpdate] = useState<UpdateValues>({ status: "INVESTIGATING", description: "", notify: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [commit, saving] = useMutation<NewIncidentCreateMutation>(create);
 
@@ -54,7 +53,9 @@ export function NewIncident({ queryRef }: ScreenProps) {
           name,
           severity,
           services: services.map((id) => ({ id })),
-          incidentUpdates: [{ description, status, notifySubscribers: notify }],
+          incidentUpdates: [
+            { description: update.description, status: update.status, notifySubscribers: update.notify },
+          ],
         },
       },
       onCompleted: ({ result }) => {
@@ -88,36 +89,14 @@ export function NewIncident({ queryRef }: ScreenProps) {
           )}
         </Field>
         <ServicePicker query={data} chosen={services} onChange={setServices} error={errors.services} />
-        <Field id="status" label="Status" error={errors.status}>
-          {(props) => (
-            <select {...props} value={status} onChange={(event) => setStatus(event.target.value as never)}>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          id="description"
+        <UpdateFields
+          prefix=""
           label="First update"
           hint="What visitors of the status pages read"
-          error={errors.description}
-        >
-          {(props) => (
-            <textarea
-              {...props}
-              rows={4}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          )}
-        </Field>
-        <label className="inline">
-          <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} /> Notify the
-          pages' subscribers
-        </label>
+          values={update}
+          set={(change) => setUpdate((v) => ({ ...v, ...change }))}
+          errors={errors}
+        />
         <div className="actions">
           <button type="submit" className="primary" disabled={saving}>
             {saving ? "Opening…" : "Open the incident"}

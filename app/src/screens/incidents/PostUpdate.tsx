@@ -2,8 +2,7 @@ import { type FormEvent, useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { PostUpdateMutation } from "../../__generated__/PostUpdateMutation.graphql";
 import { fieldErrors } from "../../ui/fieldErrors";
-import { Field } from "../form/Field";
-import { STATUSES, statusLabel } from "./badges";
+import { type Status, UpdateFields, type UpdateValues } from "./UpdateFields";
 
 const post = graphql`
   mutation PostUpdateMutation($incidentId: ID!, $input: IncidentUpdateInput!, $connections: [ID!]!) {
@@ -24,13 +23,10 @@ const post = graphql`
   }
 `;
 
-type Status = (typeof STATUSES)[number];
-
 /** Posts the next update of an incident with its status; "Resolve" posts it as RESOLVED. */
 export function PostUpdate({ incidentId, connection }: { incidentId: string; connection: string }) {
-  const [description, setDescription] = useState("");
-  const [status, setStatus] = useState<Status>("IDENTIFIED");
-  const [notify, setNotify] = useState(false);
+  const [values, setValues] = useState<UpdateValues>({ status: "IDENTIFIED", description: "", notify: false });
+  const set = (change: Partial<UpdateValues>) => setValues((v) => ({ ...v, ...change }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState("");
   const [commit, saving] = useMutation<PostUpdateMutation>(post);
@@ -42,11 +38,11 @@ export function PostUpdate({ incidentId, connection }: { incidentId: string; con
       variables: {
         incidentId,
         connections: [connection],
-        input: { description, status: as, notifySubscribers: notify },
+        input: { description: values.description, status: as, notifySubscribers: values.notify },
       },
       onCompleted: ({ result }) => {
         if (result.__typename === "AddIncidentUpdateSuccess") {
-          setDescription("");
+          set({ description: "" });
           setDone(as === "RESOLVED" ? "Resolved." : "Update posted.");
           return;
         }
@@ -57,7 +53,7 @@ export function PostUpdate({ incidentId, connection }: { incidentId: string; con
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send(status);
+    send(values.status);
   };
   return (
     <section className="panel" aria-labelledby="post-update">
@@ -68,31 +64,7 @@ export function PostUpdate({ incidentId, connection }: { incidentId: string; con
             {errors.form}
           </p>
         ) : null}
-        <Field id="update-status" label="Status" error={errors.status}>
-          {(props) => (
-            <select {...props} value={status} onChange={(event) => setStatus(event.target.value as Status)}>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id="update-description" label="Update" error={errors.description}>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          )}
-        </Field>
-        <label className="inline">
-          <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} /> Notify the
-          pages' subscribers
-        </label>
+        <UpdateFields prefix="update-" label="Update" values={values} set={set} errors={errors} />
         <div className="actions">
           <button type="submit" className="primary" disabled={saving}>
             Post the update

@@ -6,6 +6,7 @@ import {
 } from "../../../domain/alert-channels/index.js";
 import type { TestSendOutcome } from "../../../domain/alert-channels/test-send.js";
 import { createRateLimiter } from "../../../auth/rate-limit.js";
+import { VARIABLE_NAMES } from "../../../domain/alerting/variables.js";
 import { deliver } from "../../../delivery/index.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";
@@ -48,6 +49,10 @@ builder.mutationFields((t) => ({
 }));
 
 builder.queryFields((t) => ({
+  alertTemplateVariables: t.stringList({
+    description: "The variables a webhook template may name (`{{NAME}}`, or `{{json NAME}}` for a JSON value).",
+    resolve: () => [...VARIABLE_NAMES],
+  }),
   renderAlertTemplate: t.field({
     type: "String",
     description:
