@@ -5,6 +5,7 @@ import type { NewChannelQuery } from "../../__generated__/NewChannelQuery.graphq
 import type { ScreenProps } from "../../routes";
 import { navigate } from "../../router/router";
 import { fieldErrors } from "../../ui/fieldErrors";
+import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
 import { type ChannelType, configOf, FIELDS, TYPES } from "./fields";
 import { newChannelQuery } from "./NewChannelQuery";
@@ -66,11 +67,7 @@ export function NewChannel({ queryRef }: ScreenProps) {
     <>
       <h1>New alert channel</h1>
       <form className="form panel" onSubmit={submit} noValidate>
-        {errors.form ? (
-          <p role="alert" className="error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError text={errors.form} />
         <Field id="type" label="Type" error={errors.type}>
           {(props) => (
             <select {...props} value={type} onChange={(event) => setType(event.target.value as ChannelType)}>

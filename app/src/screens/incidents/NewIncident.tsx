@@ -5,6 +5,7 @@ import type { NewIncidentQuery } from "../../__generated__/NewIncidentQuery.grap
 import type { ScreenProps } from "../../routes";
 import { navigate } from "../../router/router";
 import { fieldErrors } from "../../ui/fieldErrors";
+import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
 import { SEVERITIES } from "./badges";
 import { newIncidentQuery } from "./NewIncidentQuery";
@@ -69,11 +70,7 @@ export function NewIncident({ queryRef }: ScreenProps) {
     <>
       <h1>Open an incident</h1>
       <form className="form panel" onSubmit={submit} noValidate>
-        {errors.form ? (
-          <p role="alert" className="error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError text={errors.form} />
         <Field id="name" label="Name" error={errors.name}>
           {(props) => <input {...props} value={name} onChange={(event) => setName(event.target.value)} />}
         </Field>

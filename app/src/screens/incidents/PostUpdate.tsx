@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { PostUpdateMutation } from "../../__generated__/PostUpdateMutation.graphql";
 import { fieldErrors } from "../../ui/fieldErrors";
+import { FormError } from "../../ui/FormError";
 import { type Status, UpdateFields, type UpdateValues } from "./UpdateFields";
 
 const post = graphql`
@@ -59,11 +60,7 @@ export function PostUpdate({ incidentId, connection }: { incidentId: string; con
     <section className="panel" aria-labelledby="post-update">
       <h2 id="post-update">Post an update</h2>
       <form className="form" onSubmit={submit} noValidate>
-        {errors.form ? (
-          <p role="alert" className="error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError text={errors.form} />
         <UpdateFields prefix="update-" label="Update" values={values} set={set} errors={errors} />
         <div className="actions">
           <button type="submit" className="primary" disabled={saving}>

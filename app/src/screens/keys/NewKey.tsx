@@ -3,6 +3,7 @@ import { graphql, useMutation } from "react-relay";
 import type { NewKeyMutation } from "../../__generated__/NewKeyMutation.graphql";
 import { CopyButton } from "../../ui/CopyButton";
 import { fieldErrors } from "../../ui/fieldErrors";
+import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
 
 const create = graphql`
@@ -54,11 +55,7 @@ export function NewKey({ connection }: { connection: string }) {
     <section className="panel" aria-labelledby="new-key">
       <h2 id="new-key">New key</h2>
       <form className="form" onSubmit={submit} noValidate>
-        {errors.form ? (
-          <p role="alert" className="error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError text={errors.form} />
         <Field id="key-name" label="What it is for" hint="Shown in this list" error={errors.name}>
           {(props) => <input {...props} value={name} onChange={(event) => setName(event.target.value)} />}
         </Field>
