@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import type { Route } from "./routes";
 import { Setup } from "./screens/auth/Setup";
 import { SignIn } from "./screens/auth/SignIn";
@@ -8,7 +9,28 @@ import { CheckForm, checkFormVariables } from "./screens/form/CheckForm";
 import { checkFormQuery } from "./screens/form/load";
 import { ChecksList } from "./screens/checks/ChecksList";
 import { checksListQuery, checksListVariables } from "./screens/checks/ChecksListQuery";
+import { incidentDetailQuery, incidentDetailVariables } from "./screens/incidents/IncidentDetailQuery";
+import { incidentsListQuery } from "./screens/incidents/IncidentsListQuery";
+import { newIncidentQuery } from "./screens/incidents/NewIncidentQuery";
+import { apiKeysQuery } from "./screens/keys/ApiKeysQuery";
+import { alertChannelsQuery } from "./screens/alerting/AlertChannelsQuery";
+import { newChannelQuery } from "./screens/alerting/NewChannelQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
+
+// Screens past part 1 load their code on first visit (the first route stays small); their
+// queries are tiny and start as navigation happens, alongside the code.
+const IncidentsList = lazy(() =>
+  import("./screens/incidents/IncidentsList").then((m) => ({ default: m.IncidentsList })),
+);
+const NewIncident = lazy(() => import("./screens/incidents/NewIncident").then((m) => ({ default: m.NewIncident })));
+const AlertChannels = lazy(() =>
+  import("./screens/alerting/AlertChannels").then((m) => ({ default: m.AlertChannels })),
+);
+const NewChannel = lazy(() => import("./screens/alerting/NewChannel").then((m) => ({ default: m.NewChannel })));
+const ApiKeys = lazy(() => import("./screens/keys/ApiKeys").then((m) => ({ default: m.ApiKeys })));
+const IncidentDetail = lazy(() =>
+  import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
+);
 
 /** Every screen of the app, matched in order. */
 export const routes: Route[] = [
@@ -25,4 +47,15 @@ export const routes: Route[] = [
     variables: (params) => ({ id: params.resultId ?? "" }),
     Component: ResultView,
   },
+  { pattern: "/incidents", query: incidentsListQuery, Component: IncidentsList },
+  { pattern: "/incidents/new", query: newIncidentQuery, Component: NewIncident },
+  {
+    pattern: "/incidents/:id",
+    query: incidentDetailQuery,
+    variables: incidentDetailVariables,
+    Component: IncidentDetail,
+  },
+  { pattern: "/api-keys", query: apiKeysQuery, Component: ApiKeys },
+  { pattern: "/alert-channels", query: alertChannelsQuery, Component: AlertChannels },
+  { pattern: "/alert-channels/new", query: newChannelQuery, Component: NewChannel },
 ];

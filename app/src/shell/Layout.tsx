@@ -8,6 +8,9 @@ const NAV = [
   { to: "/", label: "Overview", active: (path: string) => path === "/" },
   { to: "/checks", label: "Checks", active: (path: string) => path.startsWith("/checks") && path !== "/checks/new" },
   { to: "/checks/new", label: "New check", active: (path: string) => path === "/checks/new" },
+  { to: "/incidents", label: "Incidents", active: (path: string) => path.startsWith("/incidents") },
+  { to: "/alert-channels", label: "Alerting", active: (path: string) => path.startsWith("/alert-channels") },
+  { to: "/api-keys", label: "API keys", active: (path: string) => path === "/api-keys" },
 ];
 
 /** The signed-in frame: navigation, live-update control, connection state, theme, sign out. */

@@ -5,3 +5,4 @@ export { listApiKeys } from "./list.js";
 export { revokeApiKey } from "./revoke.js";
 export { CreateAccountInput, CreateApiKeyInput, CreateOwnApiKeyInput } from "./schemas.js";
 export { apiKeySelect, toApiKeyView, type ApiKeyRow, type ApiKeyView } from "./view.js";
+export { pageApiKeys } from "./page.js";

@@ -11,3 +11,4 @@ export { toAlertChannelSubscriptionView, toAlertChannelView, type AlertChannelVi
 export type { AlertChannelSubscriptionView } from "./view.js";
 export * from "./schemas.js";
 export { redactChannelConfig } from "./secrets.js";
+export { renderAlertTemplate, testAlertChannel, TEST_SENDS_PER_MINUTE, TEST_TIMEOUT_MS } from "./test-send.js";

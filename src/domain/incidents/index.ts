@@ -19,3 +19,4 @@ export { getIncidents } from "./batch.js";
 export { getIncidentUpdates } from "./updates/batch.js";
 export { pageIncidentUpdates } from "./updates/page.js";
 export { deleteIncidentUpdateById, updateIncidentUpdateById } from "./updates/by-id.js";
+export { statusPagesShowingIncidents } from "./pages-showing.js";

@@ -1,0 +1,7 @@
+import { graphql } from "react-relay";
+
+export const alertChannelsQuery = graphql`
+  query AlertChannelsQuery {
+    ...AlertChannelsList_query
+  }
+`;

@@ -1,0 +1,7 @@
+import { graphql } from "react-relay";
+
+export const newChannelQuery = graphql`
+  query NewChannelQuery {
+    alertTemplateVariables
+  }
+`;

@@ -1,0 +1,7 @@
+import { graphql } from "react-relay";
+
+export const newIncidentQuery = graphql`
+  query NewIncidentQuery {
+    ...ServicePicker_query
+  }
+`;
