@@ -20,21 +20,38 @@ export async function insertCheckAlert({
   reminder: number;
   now: Date;
 }): Promise<CheckAlertRow> {
-  return tx.checkAlert.create({
-    data: {
-      accountId,
-      checkId: check.id,
-      alertType: alert.type,
-      silenced: alert.silenced,
-      name: check.name,
-      checkType: check.checkType,
-      runLocation: result?.runLocation ?? null,
-      responseTime: result?.responseTime ?? null,
-      error: result?.errorMessage ?? null,
-      statusCode: result?.statusCode == null ? null : String(result.statusCode),
-      checkResultId: result?.id ?? null,
-      reminderSequence: reminder > 0 ? reminder : null,
-      createdAt: now,
-    },
-  });
+  return tx.checkAlert.create({ data: checkAlertData({ accountId, check, alert, result, reminder, now }) });
+}
+
+/** The columns of a decided alert's row but its id (batch writers insert many at once). */
+export function checkAlertData({
+  accountId,
+  check,
+  alert,
+  result,
+  reminder,
+  now,
+}: {
+  accountId: string;
+  check: { id: string; name: string; checkType: string };
+  alert: { type: AlertType; silenced: boolean };
+  result: AlertResult | null;
+  reminder: number;
+  now: Date;
+}) {
+  return {
+    accountId,
+    checkId: check.id,
+    alertType: alert.type,
+    silenced: alert.silenced,
+    name: check.name,
+    checkType: check.checkType,
+    runLocation: result?.runLocation ?? null,
+    responseTime: result?.responseTime ?? null,
+    error: result?.errorMessage ?? null,
+    statusCode: result?.statusCode == null ? null : String(result.statusCode),
+    checkResultId: result?.id ?? null,
+    reminderSequence: reminder > 0 ? reminder : null,
+    createdAt: now,
+  };
 }
