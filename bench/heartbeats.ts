@@ -193,7 +193,10 @@ try {
   // path's first run (Prisma compiling its statements, modules loaded) is not the steady state
   // the engine sweeps in every 2 s.
   const sweep = (now: Date) =>
-    recordMissedHeartbeats({ ctx: { db: database.prisma, events: ctx.events, now: () => now }, now });
+    recordMissedHeartbeats({
+      ctx: { db: database.prisma, read: database.read, events: ctx.events, now: () => now },
+      now,
+    });
   // Its deadline is 30 minutes ahead (the server's own engine, sweeping at the real time, leaves
   // it alone); every other check's is an hour ahead or more.
   seedSilent(path, seeded.accountId);

@@ -13,6 +13,7 @@ import { createCheckStatus } from "../support/fixtures/check-statuses.js";
 import { createAlertChannel } from "../support/fixtures/alert-channels.js";
 import { createHeartbeatCheck } from "../support/fixtures/heartbeats.js";
 import type { CheckData } from "../support/fixtures/checks.js";
+import { type CheckGroupData, createCheckGroup } from "../support/fixtures/check-groups.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
@@ -20,7 +21,7 @@ const T = new Date("2031-05-01T08:00:00.000Z");
 const NOW = new Date(T.getTime() + 60_000);
 const PUBLIC_URL = "http://127.0.0.1:3000";
 type Outcome = "PASS" | "FAIL";
-type Case = { check?: CheckData; status?: CheckStatusData; outcomes: Outcome[] };
+type Case = { check?: CheckData; group?: CheckGroupData; status?: CheckStatusData; outcomes: Outcome[] };
 
 const own = (alertSettings: object): CheckData => ({ useGlobalAlertSettings: false, alertSettings });
 const CASES: Case[] = [
@@ -42,6 +43,14 @@ const CASES: Case[] = [
     outcomes: ["FAIL"],
   },
   { status: { since: T, runs: 1, version: 1 }, outcomes: ["PASS", "PASS"] },
+  { group: { muted: true }, outcomes: ["FAIL"] },
+  {
+    group: {
+      useGlobalAlertSettings: false,
+      alertSettings: { escalationType: "RUN_BASED", runBasedEscalation: { failedRunThreshold: 2 } },
+    },
+    outcomes: ["FAIL", "FAIL"],
+  },
 ];
 
 describe(`check statuses decided in batches on ${testProvider}`, () => {
@@ -55,7 +64,8 @@ describe(`check statuses decided in batches on ${testProvider}`, () => {
     const runs: DecidedRun[] = [];
     const ids: string[] = [];
     for (const c of CASES) {
-      const check = await createHeartbeatCheck(t, { name: "the same", ...c.check });
+      const group = c.group ? await createCheckGroup(t, { name: "a group", ...c.group }) : null;
+      const check = await createHeartbeatCheck(t, { name: "the same", groupId: group?.id ?? null, ...c.check });
       ids.push(check.id);
       if (c.status) await createCheckStatus(t, check, c.status);
       await db().alertChannelSubscription.create({ data: { alertChannelId: channelId, checkId: check.id } });

@@ -1,4 +1,6 @@
 import type { DbOrTx } from "../../db/client.js";
+import type { RawRead } from "../../db/sqlite-reads.js";
+import { Prisma } from "../../generated/sqlite/client.js";
 import type { AlertRules, Silence } from "../alerting/decide.js";
 import { alertRulesInForce } from "../alerting/settings.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
@@ -47,11 +49,47 @@ export async function loadAlertContext(tx: DbOrTx, checkId: string, now: Date): 
   return contextOf(check, windows, now);
 }
 
-/** loadAlertContext for many checks in two statements (three with their groups and accounts); a check gone is left out. */
-export async function loadAlertContexts(tx: DbOrTx, checkIds: readonly string[], now: Date) {
-  const checks = checkIds.length
-    ? await tx.check.findMany({ where: { id: { in: [...checkIds] } }, select: CHECK_SELECT })
+type Group = NonNullable<ContextCheck["group"]>;
+type ContextRow = Omit<ContextCheck, "account" | "group"> & {
+  accountAlertSettings: ContextCheck["account"]["alertSettings"];
+  groupId: number | null;
+  groupName: string;
+  groupMuted: boolean;
+  groupTags: Group["tags"];
+  groupAlertSettings: Group["alertSettings"];
+  groupUseGlobalAlertSettings: Group["useGlobalAlertSettings"];
+};
+
+/**
+ * loadAlertContext for many checks in two statements: the checks with their groups' and accounts'
+ * settings in one join, through the raw reader (src/db/sqlite-reads.ts), then the accounts'
+ * windows. A check gone is left out.
+ */
+export async function loadAlertContexts(tx: DbOrTx, read: RawRead, checkIds: readonly string[], now: Date) {
+  const rows = checkIds.length
+    ? await read<ContextRow>(Prisma.sql`
+      SELECT c."id", c."accountId", c."name", c."checkType", c."description", c."tags", c."muted", c."alertSettings",
+        c."useGlobalAlertSettings", c."triggerIncident", a."alertSettings" AS "accountAlertSettings",
+        g."id" AS "groupId", g."name" AS "groupName", g."muted" AS "groupMuted", g."tags" AS "groupTags",
+        g."alertSettings" AS "groupAlertSettings", g."useGlobalAlertSettings" AS "groupUseGlobalAlertSettings"
+      FROM "Check" c JOIN "Account" a ON a."id" = c."accountId" LEFT JOIN "CheckGroup" g ON g."id" = c."groupId"
+      WHERE c."id" IN (${Prisma.join([...checkIds])})`)
     : [];
+  const checks: ContextCheck[] = rows.map((row) => ({
+    ...row,
+    account: { alertSettings: row.accountAlertSettings },
+    group:
+      row.groupId === null
+        ? null
+        : {
+            id: row.groupId,
+            name: row.groupName,
+            muted: row.groupMuted,
+            tags: row.groupTags,
+            alertSettings: row.groupAlertSettings,
+            useGlobalAlertSettings: row.groupUseGlobalAlertSettings,
+          },
+  }));
   const accounts = [...new Set(checks.map((c) => c.accountId))];
   const windows = accounts.length
     ? await tx.maintenanceWindow.findMany({ where: { accountId: { in: accounts }, startsAt: { lte: now } } })

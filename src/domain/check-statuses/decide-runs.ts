@@ -56,7 +56,7 @@ export async function decideRuns({
   const wanted = [...rows.values()]
     .filter((row) => simulate(row, byCheck.get(row.checkId)!, now))
     .map((r) => r.checkId);
-  const contexts = await loadAlertContexts(db, wanted, now);
+  const contexts = await loadAlertContexts(db, read, wanted, now);
   const plans: PlannedCheck[] = [];
   for (const checkId of [...rows.keys()].sort()) {
     const plan = planOf(rows.get(checkId)!, byCheck.get(checkId)!, contexts.get(checkId) ?? null, now);

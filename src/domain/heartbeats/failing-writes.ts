@@ -1,4 +1,5 @@
-import { type DbOrTx, isPostgres } from "../../db/client.js";
+import { isPostgres } from "../../db/client.js";
+import type { RawRead } from "../../db/sqlite-reads.js";
 import { runStepsInTx, type SqlSteps } from "../../db/sql-steps.js";
 import { sqliteWriter } from "../../db/sqlite-writes.js";
 import { Prisma } from "../../generated/sqlite/client.js";
@@ -16,9 +17,13 @@ export type Due = { checkId: string; accountId: string; after: string | null; fa
 
 const byCheck = (a: Due, b: Due) => (a.checkId < b.checkId ? -1 : a.checkId > b.checkId ? 1 : 0);
 
+/** The raw reader outside transactions (src/db/sqlite-reads.ts), else Prisma's. */
+export const readerOf = (ctx: SystemContext): RawRead =>
+  ctx.read ?? (<T>(sql: Prisma.Sql) => ctx.db.$queryRaw<T[]>(sql));
+
 /** The latest event id of each of these checks, in one statement (a correlated `LIMIT 1` each). */
-async function latestIds(tx: DbOrTx, checkIds: string[]): Promise<Map<string, string>> {
-  const rows = await tx.$queryRaw<{ checkId: string; id: string }[]>(Prisma.sql`
+async function latestIds(read: RawRead, checkIds: string[]): Promise<Map<string, string>> {
+  const rows = await read<{ checkId: string; id: string }>(Prisma.sql`
     SELECT c."id" AS "checkId", (
       SELECT l."id" FROM "HeartbeatEvent" l WHERE l."checkId" = c."id" ORDER BY l."timestamp" DESC, l."id" DESC LIMIT 1
     ) AS "id"
@@ -49,7 +54,7 @@ async function writeTogether(ctx: SystemContext, due: readonly Due[], now: Date)
   // read first cannot take the write lock once another process (the CLI) wrote meanwhile
   // (SQLITE_BUSY_SNAPSHOT, no waiting); one that writes first waits for the lock.
   const latest = await latestIds(
-    ctx.db,
+    readerOf(ctx),
     due.map((d) => d.checkId),
   );
   const fresh = due.filter((d) => (latest.get(d.checkId) ?? null) === d.after).sort(byCheck);
@@ -82,7 +87,7 @@ async function writeTogether(ctx: SystemContext, due: readonly Due[], now: Date)
  * statement by statement in a Prisma transaction on PostgreSQL.
  */
 async function decidedTogether(ctx: SystemContext, fresh: Due[], now: Date, effects: StatusEffects) {
-  const read = ctx.read ?? (<T>(sql: Prisma.Sql) => ctx.db.$queryRaw<T[]>(sql));
+  const read = readerOf(ctx);
   const runs = fresh.map((d) => ({
     accountId: d.accountId,
     checkId: d.checkId,

@@ -16,6 +16,7 @@ import type { SystemContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
 import { heartbeatRollupInput, rollupSteps, writeRollups } from "../rollups/index.js";
 import { insertEvents } from "./event-steps.js";
+import { readerOf } from "./failing-writes.js";
 import type { HeartbeatEventRow } from "./rows.js";
 import { heartbeatTiming, pingState } from "./state.js";
 
@@ -63,7 +64,7 @@ const later = (a: Latest, b: Latest | null) =>
  * included. Answers each ping's event, or its error (an unknown token: NotFoundError).
  */
 async function recordTogether(ctx: SystemContext, pings: readonly Ping[]): Promise<(HeartbeatEventRow | Error)[]> {
-  const read = ctx.read ?? (<T>(sql: Prisma.Sql) => ctx.db.$queryRaw<T[]>(sql));
+  const read = readerOf(ctx);
   const checks = await checksByToken(read, [...new Set(pings.map((p) => p.pingToken))]);
   const latest = new Map<string, Latest | null>();
   const answers: (HeartbeatEventRow | Error)[] = pings.map((ping) => {
