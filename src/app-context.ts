@@ -40,6 +40,7 @@ export function domainContext(app: AppContext, accountId: string): DomainContext
 export function systemContext(app: AppContext): SystemContext {
   return {
     db: app.database.prisma,
+    read: app.database.read,
     events: app.events,
     now: () => new Date(),
     publicUrl: app.config.publicUrl,

@@ -3,6 +3,7 @@
 // judged and decided exactly as if it had been written alone.
 import { describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
+import { sqliteWriter } from "../../src/db/sqlite-writes.js";
 import { NotFoundError } from "../../src/domain/errors.js";
 import { recordHeartbeatPing, recordMissedHeartbeats } from "../../src/domain/heartbeats/index.js";
 import type { VigilEvent } from "../../src/events/bus.js";
@@ -22,13 +23,16 @@ describe(`heartbeat pings written in batches on ${testProvider}`, () => {
     recordHeartbeatPing({ ctx: { ...domainContext(t.app.context, ""), now: () => at }, pingToken, input: {} });
   const checks = (count: number, createdAt = new Date(AT.getTime() - 60_000)) =>
     Promise.all(Array.from({ length: count }, () => createHeartbeatCheck(t, { createdAt })));
-  /** The statements of `fn`, transaction control left out. */
+  /** The statements of `fn` (Prisma's and SQLite's batch writer's), transaction control left out. */
   async function counted(fn: () => Promise<unknown>) {
     statements = [];
+    const writer = await sqliteWriter(db());
+    writer?.observe((sql) => statements?.push(sql));
     try {
       await fn();
       return statements.filter((sql) => !/^\s*(BEGIN|COMMIT|ROLLBACK|PRAGMA|SAVEPOINT|RELEASE)/i.test(sql));
     } finally {
+      writer?.observe(null);
       statements = null;
     }
   }

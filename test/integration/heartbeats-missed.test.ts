@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { domainContext } from "../../src/app-context.js";
+import { sqliteWriter } from "../../src/db/sqlite-writes.js";
 import { recordHeartbeatPing, recordMissedHeartbeats } from "../../src/domain/heartbeats/index.js";
 import { failingEventId } from "../../src/domain/heartbeats/missed.js";
 import type { VigilEvent } from "../../src/events/bus.js";
@@ -228,9 +229,13 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
     const published: VigilEvent[] = [];
     const unsubscribe = t.app.context.events.subscribe((event) => published.push(event));
     statements = [];
+    // SQLite's batch writer runs its statements on a connection of its own (src/db/sqlite-writes.ts).
+    const writer = await sqliteWriter(db());
+    writer?.observe((sql) => statements?.push(sql));
     try {
       expect(await sweep(at(91))).toBe(260);
     } finally {
+      writer?.observe(null);
       unsubscribe();
     }
     const all = statements;

@@ -40,28 +40,67 @@ export async function enqueueNotifications({
     },
     orderBy: { alertChannelId: "asc" },
   });
-  const channels = new Map(subscriptions.map((s) => [s.alertChannel.id, s.alertChannel]));
-  const receiving = [...channels.values()].filter((channel) => channelReceives(channel, alertType));
-  if (receiving.length === 0) return 0;
-  const message = { alertType, variables: alertVariables({ ...variables, alertType }) };
-  await tx.alertNotification.createMany({
-    data: receiving.map((channel) => {
-      const request: NotificationRequest = { channel: { type: channel.type, config: storedConfig(channel) }, message };
-      return {
-        accountId,
-        checkAlertId,
-        alertChannelId: channel.id,
-        checkId: variables.check.id,
-        checkResultId: variables.result?.id ?? null,
-        type: channel.type,
-        status: "IN_PROGRESS",
-        request: request as object,
-        nextAttemptAt: now,
-        createdAt: now,
-      };
-    }),
+  const rows = notificationRows({
+    accountId,
+    checkAlertId,
+    alertType,
+    channels: subscriptions.map((s) => s.alertChannel),
+    variables,
+    now,
   });
-  return receiving.length;
+  if (rows.length === 0) return 0;
+  await tx.alertNotification.createMany({ data: rows });
+  return rows.length;
+}
+
+/** A channel an alert may go to, as subscriptions select it. */
+export type SubscribedChannel = {
+  id: number;
+  type: string;
+  config: unknown;
+  sendFailure: boolean;
+  sendDegraded: boolean;
+  sendRecovery: boolean;
+};
+
+/**
+ * The outbox rows (but their ids) of one alert: one per channel of `channels` (each once, in
+ * the order given) whose filters take this alert.
+ */
+export function notificationRows({
+  accountId,
+  checkAlertId,
+  alertType,
+  channels,
+  variables,
+  now,
+}: {
+  accountId: string;
+  checkAlertId: string;
+  alertType: AlertType;
+  channels: readonly SubscribedChannel[];
+  variables: AlertVariablesInput;
+  now: Date;
+}) {
+  const unique = new Map(channels.map((channel) => [channel.id, channel]));
+  const receiving = [...unique.values()].filter((channel) => channelReceives(channel, alertType));
+  if (receiving.length === 0) return [];
+  const message = { alertType, variables: alertVariables({ ...variables, alertType }) };
+  return receiving.map((channel) => {
+    const request: NotificationRequest = { channel: { type: channel.type, config: storedConfig(channel) }, message };
+    return {
+      accountId,
+      checkAlertId,
+      alertChannelId: channel.id,
+      checkId: variables.check.id,
+      checkResultId: variables.result?.id ?? null,
+      type: channel.type,
+      status: "IN_PROGRESS",
+      request: request as object,
+      nextAttemptAt: now,
+      createdAt: now,
+    };
+  });
 }
 
 /** The channel's config with its defaults filled in; as stored when it no longer parses (the worker reports it). */

@@ -1,7 +1,9 @@
 import type { DbOrTx } from "../../db/client.js";
+import type { RawRead } from "../../db/sqlite-reads.js";
+import { Prisma } from "../../generated/sqlite/client.js";
 import type { AlertRules, Silence } from "../alerting/decide.js";
 import { alertRulesInForce } from "../alerting/settings.js";
-import { maintenanceStatus } from "../maintenance-windows/status.js";
+import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
 import { triggerOf, type TriggerIncident } from "./incident.js";
 
 const tags = (value: unknown): string[] =>
@@ -16,31 +18,88 @@ export type AlertContext = {
   trigger: TriggerIncident | null;
 };
 
+const CHECK_SELECT = {
+  id: true,
+  accountId: true,
+  name: true,
+  checkType: true,
+  description: true,
+  tags: true,
+  muted: true,
+  alertSettings: true,
+  useGlobalAlertSettings: true,
+  triggerIncident: true,
+  account: { select: { alertSettings: true } },
+  group: {
+    select: { id: true, name: true, muted: true, tags: true, alertSettings: true, useGlobalAlertSettings: true },
+  },
+} as const;
+
+type ContextCheck = NonNullable<Awaited<ReturnType<typeof readCheck>>>;
+const readCheck = (tx: DbOrTx, checkId: string) =>
+  tx.check.findUnique({ where: { id: checkId }, select: CHECK_SELECT });
+
 /** The check with its group and account's settings, and the account's windows on at `now`. Null: the check is gone. */
 export async function loadAlertContext(tx: DbOrTx, checkId: string, now: Date): Promise<AlertContext | null> {
-  const check = await tx.check.findUnique({
-    where: { id: checkId },
-    select: {
-      id: true,
-      accountId: true,
-      name: true,
-      checkType: true,
-      description: true,
-      tags: true,
-      muted: true,
-      alertSettings: true,
-      useGlobalAlertSettings: true,
-      triggerIncident: true,
-      account: { select: { alertSettings: true } },
-      group: {
-        select: { id: true, name: true, muted: true, tags: true, alertSettings: true, useGlobalAlertSettings: true },
-      },
-    },
-  });
+  const check = await readCheck(tx, checkId);
   if (!check) return null;
   const windows = await tx.maintenanceWindow.findMany({
     where: { accountId: check.accountId, startsAt: { lte: now } },
   });
+  return contextOf(check, windows, now);
+}
+
+type Group = NonNullable<ContextCheck["group"]>;
+type ContextRow = Omit<ContextCheck, "account" | "group"> & {
+  accountAlertSettings: ContextCheck["account"]["alertSettings"];
+  groupId: number | null;
+  groupName: string;
+  groupMuted: boolean;
+  groupTags: Group["tags"];
+  groupAlertSettings: Group["alertSettings"];
+  groupUseGlobalAlertSettings: Group["useGlobalAlertSettings"];
+};
+
+/**
+ * loadAlertContext for many checks in two statements: the checks with their groups' and accounts'
+ * settings in one join, through the raw reader (src/db/sqlite-reads.ts), then the accounts'
+ * windows. A check gone is left out.
+ */
+export async function loadAlertContexts(tx: DbOrTx, read: RawRead, checkIds: readonly string[], now: Date) {
+  const rows = checkIds.length
+    ? await read<ContextRow>(Prisma.sql`
+      SELECT c."id", c."accountId", c."name", c."checkType", c."description", c."tags", c."muted", c."alertSettings",
+        c."useGlobalAlertSettings", c."triggerIncident", a."alertSettings" AS "accountAlertSettings",
+        g."id" AS "groupId", g."name" AS "groupName", g."muted" AS "groupMuted", g."tags" AS "groupTags",
+        g."alertSettings" AS "groupAlertSettings", g."useGlobalAlertSettings" AS "groupUseGlobalAlertSettings"
+      FROM "Check" c JOIN "Account" a ON a."id" = c."accountId" LEFT JOIN "CheckGroup" g ON g."id" = c."groupId"
+      WHERE c."id" IN (${Prisma.join([...checkIds])})`)
+    : [];
+  const checks: ContextCheck[] = rows.map((row) => ({
+    ...row,
+    account: { alertSettings: row.accountAlertSettings },
+    group:
+      row.groupId === null
+        ? null
+        : {
+            id: row.groupId,
+            name: row.groupName,
+            muted: row.groupMuted,
+            tags: row.groupTags,
+            alertSettings: row.groupAlertSettings,
+            useGlobalAlertSettings: row.groupUseGlobalAlertSettings,
+          },
+  }));
+  const accounts = [...new Set(checks.map((c) => c.accountId))];
+  const windows = accounts.length
+    ? await tx.maintenanceWindow.findMany({ where: { accountId: { in: accounts }, startsAt: { lte: now } } })
+    : [];
+  const byAccount = new Map<string, MaintenanceWindowLike[]>();
+  for (const window of windows) byAccount.set(window.accountId, [...(byAccount.get(window.accountId) ?? []), window]);
+  return new Map(checks.map((check) => [check.id, contextOf(check, byAccount.get(check.accountId) ?? [], now)]));
+}
+
+function contextOf(check: ContextCheck, windows: readonly MaintenanceWindowLike[], now: Date): AlertContext {
   const window = maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now);
   return {
     rules: alertRulesInForce({ check, group: check.group, account: check.account.alertSettings }),

@@ -1,4 +1,5 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
+import { runStepsInTx, type SqlSteps } from "../../db/sql-steps.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { decideAlert } from "../alerting/decide.js";
 import { applyFlapping, stateAfter } from "../alerting/flapping.js";
@@ -57,6 +58,29 @@ function quietPasses(row: CheckStatusRow, passes: readonly HeartbeatPass[]): Mov
   };
 }
 
+/** A check whose passes are all quiet: its status row as read, and what the passes move. */
+export type QuietPasses = { row: CheckStatusRow; moved: Moved };
+
+/** The passes grouped by check, in the order they happened. */
+export function passesByCheck(passes: readonly HeartbeatPass[]): Map<string, HeartbeatPass[]> {
+  const byCheck = new Map<string, HeartbeatPass[]>();
+  for (const pass of passes) {
+    const list = byCheck.get(pass.checkId);
+    if (list) list.push(pass);
+    else byCheck.set(pass.checkId, [pass]);
+  }
+  return byCheck;
+}
+
+/** The checks whose passes are quiet, from their status rows; every other check (or one without a row) is left out. */
+export function quietOf(rows: readonly CheckStatusRow[], byCheck: Map<string, HeartbeatPass[]>): QuietPasses[] {
+  return rows.flatMap((row) => {
+    const passes = byCheck.get(row.checkId);
+    const moved = passes ? quietPasses(row, passes) : null;
+    return moved ? [{ row, moved }] : [];
+  });
+}
+
 /**
  * The status decisions of many heartbeat pings (passing runs) in the caller's transaction, each as
  * recordHeartbeatStatus would make it: one read of the statuses, then one compare-and-set statement
@@ -75,14 +99,10 @@ export async function recordHeartbeatPasses({
   publicUrl: string | undefined;
   effects: StatusEffects;
 }): Promise<void> {
-  const byCheck = new Map<string, HeartbeatPass[]>();
-  for (const pass of passes) byCheck.set(pass.checkId, [...(byCheck.get(pass.checkId) ?? []), pass]);
+  const byCheck = passesByCheck(passes);
   const rows = await tx.checkStatus.findMany({ where: { checkId: { in: [...byCheck.keys()] } } });
-  const quiet = rows.flatMap((row) => {
-    const moved = quietPasses(row as CheckStatusRow, byCheck.get(row.checkId)!);
-    return moved ? [{ row, moved }] : [];
-  });
-  const written = new Set(quiet.length ? await setQuiet(tx, quiet) : []);
+  const quiet = quietOf(rows as CheckStatusRow[], byCheck);
+  const written = new Set(quiet.length ? await runStepsInTx(tx, setQuiet(quiet, isPostgres(tx))) : []);
   for (const checkId of [...byCheck.keys()].sort())
     if (!written.has(checkId))
       for (const pass of byCheck.get(checkId)!)
@@ -90,8 +110,7 @@ export async function recordHeartbeatPasses({
 }
 
 /** One UPDATE … FROM VALUES, each row a compare-and-set on its version; the checkIds it wrote. */
-async function setQuiet(tx: DbOrTx, quiet: { row: CheckStatusRow; moved: Moved }[]) {
-  const pg = isPostgres(tx);
+export function* setQuiet(quiet: readonly QuietPasses[], pg: boolean): SqlSteps<string[]> {
   const int = (n: number) => (pg ? Prisma.sql`CAST(${n} AS INTEGER)` : Prisma.sql`${n}`);
   const time = (d: Date) => (pg ? Prisma.sql`CAST(${d} AS TIMESTAMP(3))` : Prisma.sql`${d}`);
   const json = (v: unknown) =>
@@ -100,12 +119,12 @@ async function setQuiet(tx: DbOrTx, quiet: { row: CheckStatusRow; moved: Moved }
     ({ row, moved }) =>
       Prisma.sql`(${row.checkId}, ${int(row.version)}, ${int(row.version + moved.passes)}, ${int(moved.runs)}, ${json(moved.recentChanges)}, ${time(moved.lastRunAt)})`,
   );
-  const updated = await tx.$queryRaw<{ checkId: string }[]>`
+  const updated = yield Prisma.sql`
     WITH v ("checkId", "version", "next", "runs", "recentChanges", "lastRunAt") AS (VALUES ${Prisma.join(values)})
     UPDATE "CheckStatus" SET "version" = v."next", "runs" = v."runs", "recentChanges" = v."recentChanges",
       "lastRunAt" = v."lastRunAt", "hasFailures" = FALSE, "hasErrors" = FALSE, "isDegraded" = FALSE, "updatedAt" = v."lastRunAt"
     FROM v
     WHERE "CheckStatus"."checkId" = v."checkId" AND "CheckStatus"."version" = v."version"
     RETURNING "CheckStatus"."checkId"`;
-  return updated.map((row) => row.checkId);
+  return updated.map((row) => row.checkId as string);
 }

@@ -1,12 +1,11 @@
 import type { DbOrTx } from "../../db/client.js";
-import { decideAlert, nextAlertDueAt, type AlertEvent, type RunOutcome } from "../alerting/decide.js";
-import { applyFlapping, flappingSettlesAt, stateAfter } from "../alerting/flapping.js";
-import { runNeedsSettings } from "../alerting/settings.js";
+import type { AlertEvent, RunOutcome } from "../alerting/decide.js";
 import { loadAlertContext, type AlertContext } from "./alert-context.js";
+import { decideEvent, type EventDecision, needsContext } from "./decide-event.js";
 import { raiseAlert } from "./raise.js";
 import type { StatusEffects } from "./effects.js";
 import { readCheckStatus } from "./ensure.js";
-import { toAlertState, toFlapState, toStatusData, type CheckStatusRow, type RunFacts } from "./rows.js";
+import type { CheckStatusRow, RunFacts } from "./rows.js";
 import type { AlertResult } from "../check-alerts/rows.js";
 
 /** What an event tells the status: a run's outcome (null: it does not count yet) and its facts. */
@@ -15,11 +14,6 @@ export type StatusObservation =
   | { kind: "tick" };
 
 const ATTEMPTS = 20;
-const UNUSED_RULES = {
-  escalationType: "RUN_BASED",
-  reminders: { amount: 0, interval: 5 },
-  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
-} as const;
 
 /**
  * Decides one event for a check and stores the decision on its status by compare-and-set on
@@ -95,61 +89,52 @@ async function decideAndStore({
   // locations serialize on the version) but nothing is decided.
   if (observation.kind === "run" && observation.outcome === null) return cas(facts);
 
-  const state = toAlertState(row);
   const event: AlertEvent =
     observation.kind === "run" ? { kind: "run", outcome: observation.outcome!, at: observation.at } : { kind: "tick" };
-  const needs = event.kind === "tick" || runNeedsSettings(state, event.outcome) || row.flapping;
+  const needs = needsContext(row, event);
   const ctx = needs ? await context() : null;
   if (needs && !ctx) return true; // the check was deleted meanwhile
-  const silence = ctx?.silence ?? { muted: false, maintenance: false };
-  const decision = decideAlert(ctx?.rules ?? UNUSED_RULES, state, event, silence, now);
-  const changed = decision.state.condition !== state.condition;
-  const flapped = applyFlapping(toFlapState(row), decision, {
-    changed,
-    silenced: silence.muted || silence.maintenance || decision.state.episodeSilenced,
-    now: event.kind === "run" ? event.at : now,
-  });
-  // An alert flapping withheld leaves the episode as receivers last heard of it.
-  const kept = stateAfter(state, decision, flapped.alert);
-  const next = ctx ? earliest(nextAlertDueAt(ctx.rules, kept), flappingSettlesAt(flapped.flap)) : row.dueAt;
-  // A tick that leaves the check due (a threshold met that may not alert: no retroactive alert)
-  // is not repeated: the next run decides again.
-  const dueAt = event.kind === "tick" && next && next <= now ? null : next;
-  const alert = flapped.alert;
-  const resolves = alert?.type === "ALERT_RECOVERY" || alert?.type === "ALERT_DEGRADED_RECOVERY";
-  const incidentId = resolves && row.incidentId ? null : undefined;
-  if (!(await cas({ ...toStatusData(kept, flapped.flap, dueAt), ...facts, incidentId }))) return false;
-
-  if (changed)
-    effects.changed.push({ accountId: row.accountId, checkId: row.checkId, condition: decision.state.condition });
-  if (alert && ctx) {
+  const decided = decideEvent(row, event, ctx, now);
+  if (!(await cas({ ...decided.data, ...facts }))) return false;
+  announceDecision({ row, decided, ctx, effects });
+  const alert = decided.alert;
+  if (alert && ctx)
     await raiseAlert({
       tx,
       accountId: row.accountId,
       ctx,
       alert,
       result: observation.kind === "run" ? observation.result : null,
-      reminder: alert.type.endsWith("_REMAIN") ? decision.state.remindersSent : 0,
+      reminder: decided.reminder,
       now,
       publicUrl,
       effects,
     });
-    if (ctx.trigger && alert.type === "ALERT_FAILURE" && !alert.silenced && !row.incidentId) {
-      effects.incidents.push({ kind: "open", accountId: row.accountId, checkId: row.checkId, trigger: ctx.trigger });
-    }
-    if (ctx.trigger && resolves && row.incidentId) {
-      effects.incidents.push({
-        kind: "resolve",
-        accountId: row.accountId,
-        incidentId: row.incidentId,
-        trigger: ctx.trigger,
-      });
-    }
-  }
   return true;
 }
 
-function earliest(a: Date | null, b: Date | null): Date | null {
-  if (!a || !b) return a ?? b;
-  return a < b ? a : b;
+/** The effects of a stored decision, for after the commit: the condition changed, incidents to open or resolve. */
+export function announceDecision({
+  row,
+  decided,
+  ctx,
+  effects,
+}: {
+  row: CheckStatusRow;
+  decided: EventDecision;
+  ctx: AlertContext | null;
+  effects: StatusEffects;
+}): void {
+  const { alert, changed, resolves } = decided;
+  if (changed) effects.changed.push({ accountId: row.accountId, checkId: row.checkId, condition: changed });
+  if (!alert || !ctx?.trigger) return;
+  if (alert.type === "ALERT_FAILURE" && !alert.silenced && !row.incidentId)
+    effects.incidents.push({ kind: "open", accountId: row.accountId, checkId: row.checkId, trigger: ctx.trigger });
+  if (resolves && row.incidentId)
+    effects.incidents.push({
+      kind: "resolve",
+      accountId: row.accountId,
+      incidentId: row.incidentId,
+      trigger: ctx.trigger,
+    });
 }

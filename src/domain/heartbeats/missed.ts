@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.js";
+import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { SystemContext } from "../context.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
-import { type Due, writeFailings } from "./failing-writes.js";
+import { type Due, readerOf, writeFailings } from "./failing-writes.js";
 import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
 
 /** Checks read per statement: the sweep's reads hold the loop a few milliseconds each (SQLite). */
@@ -60,8 +61,8 @@ type PageRow = {
  * each with its latest event, in one statement: a correlated `LIMIT 1` per check over the
  * (checkId, timestamp) index, so thousands of checks cost index seeks, never a scan of their events.
  */
-function heartbeatPage(db: Db, after: string): Promise<PageRow[]> {
-  return db.$queryRaw<PageRow[]>(Prisma.sql`
+function heartbeatPage(read: RawRead, after: string): Promise<PageRow[]> {
+  return read<PageRow>(Prisma.sql`
     SELECT c."id", c."accountId", c."heartbeat", c."createdAt", c."tags", g."tags" AS "groupTags",
       e."id" AS "eventId", e."state", e."timestamp"
     FROM "Check" c
@@ -122,10 +123,11 @@ function dueOf(page: PageRow[], now: Date): (Due & { tags: string[]; groupTags: 
  * in pages and written in chunks of one transaction each, sized to CHUNK_MS, with a yield between.
  */
 export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext; now: Date }): Promise<number> {
+  const read = readerOf(ctx);
   let written = 0;
   let size = MIN_CHUNK;
   for (let after = ""; ; ) {
-    const page = await heartbeatPage(ctx.db, after);
+    const page = await heartbeatPage(read, after);
     const due = dueOf(page, now);
     if (due.length > 0) {
       const windows = await windowsByAccount(ctx.db, [...new Set(due.map((d) => d.accountId))], now);

@@ -16,7 +16,7 @@ const writers = new WeakMap<Db, GroupCommit<Ping, HeartbeatEventRow>>();
 function writerOf(ctx: DomainContext) {
   let writer = writers.get(ctx.db);
   if (!writer) {
-    const system = { db: ctx.db, events: ctx.events, now: ctx.now, publicUrl: ctx.publicUrl };
+    const system = { db: ctx.db, read: ctx.read, events: ctx.events, now: ctx.now, publicUrl: ctx.publicUrl };
     writer = createGroupCommit((pings) => recordPings(system, pings), { maxBatch: MAX_BATCH, windowMs: WINDOW_MS });
     writers.set(ctx.db, writer);
   }

@@ -11,4 +11,4 @@ export {
 export { plan, planWithDays, type Span } from "./plan.js";
 export { aggregateRollups } from "./read.js";
 export { Sketch, SKETCH_RELATIVE_ACCURACY } from "./sketch.js";
-export { writeRollups } from "./write.js";
+export { rollupSteps, writeRollups } from "./write.js";

@@ -1,5 +1,6 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
+import { runStepsInTx, type SqlSteps } from "../../db/sql-steps.js";
 import { RollupAnalytics } from "./analytics.js";
 import { foldRollups, type RollupDelta, type RollupInput } from "./fold.js";
 import { Sketch } from "./sketch.js";
@@ -11,7 +12,7 @@ type Returned = {
   hours: number;
   startHour: number;
   location: string;
-  runs: number;
+  runs: number | bigint;
   sketch: string;
   analytics: string;
 };
@@ -29,16 +30,21 @@ type Returned = {
  * deadlock on them. A row the upsert created holds exactly the delta's sketch already.
  */
 export async function writeRollups(tx: DbOrTx, results: readonly RollupInput[]): Promise<void> {
-  const deltas = foldRollups(results);
-  for (let i = 0; i < deltas.length; i += CHUNK) await writeChunk(tx, deltas.slice(i, i + CHUNK));
+  await runStepsInTx(tx, rollupSteps(results, isPostgres(tx)));
 }
 
-async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
+/** writeRollups as statements (src/db/sql-steps.ts), for writers that run them their own way. */
+export function* rollupSteps(results: readonly RollupInput[], postgres: boolean): SqlSteps<void> {
+  const deltas = foldRollups(results);
+  for (let i = 0; i < deltas.length; i += CHUNK) yield* chunkSteps(deltas.slice(i, i + CHUNK), postgres);
+}
+
+function* chunkSteps(deltas: RollupDelta[], postgres: boolean): SqlSteps<void> {
   const rows = deltas.map(
     (d) =>
       Prisma.sql`(${d.checkId}, ${d.hours}, ${d.startHour}, ${d.location}, ${d.accountId}, ${d.runs}, ${d.failed}, ${d.degraded}, ${d.errors}, ${d.responseTimeSum}, ${d.responseTimeMin}, ${d.responseTimeMax}, ${d.sketch.encode()}, ${d.analytics?.encode() ?? ""})`,
   );
-  const returned = await tx.$queryRaw<Returned[]>`
+  const returned = (yield Prisma.sql`
     INSERT INTO "CheckRollup" ("checkId", "hours", "startHour", "location", "accountId", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch", "analytics")
     VALUES ${Prisma.join(rows)}
     ON CONFLICT ("checkId", "hours", "startHour", "location") DO UPDATE SET
@@ -49,7 +55,7 @@ async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
       "responseTimeSum" = "CheckRollup"."responseTimeSum" + excluded."responseTimeSum",
       "responseTimeMin" = CASE WHEN excluded."responseTimeMin" < "CheckRollup"."responseTimeMin" THEN excluded."responseTimeMin" ELSE "CheckRollup"."responseTimeMin" END,
       "responseTimeMax" = CASE WHEN excluded."responseTimeMax" > "CheckRollup"."responseTimeMax" THEN excluded."responseTimeMax" ELSE "CheckRollup"."responseTimeMax" END
-    RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch", "analytics"`;
+    RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch", "analytics"`) as unknown as Returned[];
   const byKey = new Map(deltas.map((d) => [keyOf(d), d]));
   const merged: MergedSketch[] = [];
   for (const row of returned) {
@@ -72,8 +78,7 @@ async function writeChunk(tx: DbOrTx, deltas: RollupDelta[]) {
       analytics,
     });
   }
-  if (merged.length === 0) return;
-  await tx.$executeRaw(setSketchesSql(merged, isPostgres(tx)));
+  if (merged.length > 0) yield setSketchesSql(merged, postgres);
 }
 
 export type MergedSketch = {

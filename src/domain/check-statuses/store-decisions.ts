@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import type { SqlSteps } from "../../db/sql-steps.js";
+import { Prisma } from "../../generated/sqlite/client.js";
+import { notificationRows } from "../alert-notifications/enqueue.js";
+import { checkAlertData } from "../check-alerts/insert.js";
+import type { PlannedCheck } from "./decide-runs.js";
+import type { StatusEffects } from "./effects.js";
+import { announceDecision } from "./record.js";
+
+/** A status moved since the plan read it: nothing of the plan may be stored. */
+export class StatusMoved extends Error {}
+
+/** The CheckStatus columns a decision may move, with their PostgreSQL types (VALUES are untyped there). */
+const COLUMNS = [
+  ["condition", "TEXT"],
+  ["since", "TIMESTAMP(3)"],
+  ["runs", "INTEGER"],
+  ["alerted", "TEXT"],
+  ["failureAlerted", "BOOLEAN"],
+  ["episodeSilenced", "BOOLEAN"],
+  ["beganInWindow", "BOOLEAN"],
+  ["remindersSent", "INTEGER"],
+  ["nextReminderAt", "TIMESTAMP(3)"],
+  ["dueAt", "TIMESTAMP(3)"],
+  ["hasFailures", "BOOLEAN"],
+  ["hasErrors", "BOOLEAN"],
+  ["isDegraded", "BOOLEAN"],
+  ["longestRun", "INTEGER"],
+  ["shortestRun", "INTEGER"],
+  ["lastRunLocation", "TEXT"],
+  ["lastCheckRunId", "INTEGER"],
+  ["lastResultId", "TEXT"],
+  ["lastRunAt", "TIMESTAMP(3)"],
+  ["incidentId", "TEXT"],
+  ["recentChanges", "JSONB"],
+  ["flapping", "BOOLEAN"],
+  ["version", "INTEGER"],
+  ["updatedAt", "TIMESTAMP(3)"],
+] as const;
+
+/**
+ * Stores a plan of decideRuns: one compare-and-set statement for every check's status (each from
+ * the version it was read at to the row after its runs), then the alerts in one statement and
+ * their notifications in another. A status that moved meanwhile throws StatusMoved (the caller's
+ * transaction rolls back; deciding again is the caller's choice). The effects are added to `effects`.
+ */
+export function* storeDecisions({
+  plans,
+  pg,
+  publicUrl,
+  effects,
+}: {
+  plans: readonly PlannedCheck[];
+  pg: boolean;
+  publicUrl: string;
+  effects: StatusEffects;
+}): SqlSteps<void> {
+  if (plans.length === 0) return;
+  const value = (v: unknown, type: string) => {
+    const bound = type === "JSONB" && v !== null ? JSON.stringify(v) : v;
+    return pg ? Prisma.sql`CAST(${bound} AS ${Prisma.raw(type)})` : Prisma.sql`${bound}`;
+  };
+  const rows = plans.map((plan) => {
+    const after = plan.after as unknown as Record<string, unknown>;
+    const values = COLUMNS.map(([column, type]) => value(after[column] ?? null, type));
+    return Prisma.sql`(${plan.read.checkId}, ${value(plan.read.version, "INTEGER")}, ${Prisma.join(values)})`;
+  });
+  const names = COLUMNS.map(([column]) => `"${column}"`).join(", ");
+  const sets = COLUMNS.map(([column]) => `"${column}" = v."${column}"`).join(", ");
+  const written = yield Prisma.sql`
+    WITH v ("checkId", "read", ${Prisma.raw(names)}) AS (VALUES ${Prisma.join(rows)})
+    UPDATE "CheckStatus" SET ${Prisma.raw(sets)} FROM v
+    WHERE "CheckStatus"."checkId" = v."checkId" AND "CheckStatus"."version" = v."read"
+    RETURNING "CheckStatus"."checkId"`;
+  if (written.length < plans.length) throw new StatusMoved();
+
+  const alerts: (ReturnType<typeof checkAlertData> & { id: string })[] = [];
+  const notifications: (ReturnType<typeof notificationRows>[number] & { id: string })[] = [];
+  for (const plan of plans) {
+    for (const { before: row, decided, ctx, result } of plan.decisions) {
+      announceDecision({ row, decided, ctx, effects });
+      const alert = decided.alert;
+      if (alert && ctx) {
+        const reminder = decided.reminder;
+        const now = plan.now;
+        const id = randomUUID();
+        alerts.push({
+          id,
+          ...checkAlertData({ accountId: row.accountId, check: ctx.check, alert, result, reminder, now }),
+        });
+        if (!alert.silenced) {
+          const variables = {
+            alertType: alert.type,
+            check: ctx.check,
+            group: ctx.group,
+            result,
+            baseUrl: publicUrl,
+            reminder,
+          };
+          const queued = notificationRows({
+            accountId: row.accountId,
+            checkAlertId: id,
+            alertType: alert.type,
+            channels: plan.channels,
+            variables,
+            now,
+          });
+          for (const n of queued) notifications.push({ id: randomUUID(), ...n });
+          if (queued.length > 0) effects.notified.add(row.accountId);
+        }
+      }
+    }
+  }
+  if (alerts.length > 0) yield insertSql("CheckAlert", alerts, pg);
+  if (notifications.length > 0) yield insertSql("AlertNotification", notifications, pg);
+}
+
+/** One multi-row INSERT of rows with the same columns (JSON values written as text, cast on PostgreSQL). */
+function insertSql(table: string, rows: readonly Record<string, unknown>[], pg: boolean): Prisma.Sql {
+  const columns = Object.keys(rows[0]!);
+  const cell = (v: unknown) =>
+    v !== null && typeof v === "object" && !(v instanceof Date)
+      ? pg
+        ? Prisma.sql`CAST(${JSON.stringify(v)} AS JSONB)`
+        : Prisma.sql`${JSON.stringify(v)}`
+      : Prisma.sql`${v}`;
+  const values = rows.map((row) => Prisma.sql`(${Prisma.join(columns.map((c) => cell(row[c])))})`);
+  return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${Prisma.join(values)}`;
+}
