@@ -101,7 +101,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   /** When the earliest queued run of this engine's locations falls due (ms; Infinity: none queued). */
   let nextDueAt = Number.POSITIVE_INFINITY;
   const cache = new RunnableCache(5_000);
-  const plans = new PlanCache();
+  const plans = new PlanCache(app.database.read);
   // A batch costs a fixed few statements and a compare-and-set per status (recordHeldTries): at
   // 5 ms, batches at 10,000 checks a minute held one or two results. A result waits at most 50 ms.
   const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 50, now });
