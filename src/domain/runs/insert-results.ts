@@ -5,33 +5,8 @@ import { type CheckResult, Prisma } from "../../generated/sqlite/client.js";
 /** A result row as resultData makes it, with its id (JSON columns may hold Prisma's DbNull). */
 export type ResultRow = { id: string; createdAt: Date } & Record<string, unknown>;
 
-const COLUMNS = [
-  "id",
-  "accountId",
-  "checkId",
-  "checkRunId",
-  "sessionId",
-  "name",
-  "checkType",
-  "resultType",
-  "hasFailures",
-  "hasErrors",
-  "isDegraded",
-  "isCancelled",
-  "overMaxResponseTime",
-  "runLocation",
-  "startedAt",
-  "stoppedAt",
-  "responseTime",
-  "apiCheckResult",
-  "browserCheckResult",
-  "multiStepCheckResult",
-  "agenticCheckResult",
-  "attempts",
-  "sequenceId",
-  "errorGroupIds",
-  "createdAt",
-] as const satisfies readonly (keyof CheckResult)[];
+/** Every column of the model (both providers' clients are generated from the same models). */
+const COLUMNS = Object.values(Prisma.CheckResultScalarFieldEnum);
 const JSON_COLUMNS = new Set([
   "apiCheckResult",
   "browserCheckResult",
