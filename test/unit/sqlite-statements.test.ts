@@ -80,7 +80,12 @@ describe("kept prepared statements on a SQLite file", () => {
 
   it("asks a kept statement its columns once, however often it runs", () => {
     const select = "SELECT id, name FROM t WHERE id = ?";
-    for (const id of [1, 2, 3, 1]) expect(exec(select, [id]).columns().map((c) => c.name)).toEqual(["id", "name"]);
+    for (const id of [1, 2, 3, 1])
+      expect(
+        exec(select, [id])
+          .columns()
+          .map((c) => c.name),
+      ).toEqual(["id", "name"]);
     expect(columnCalls.get(select)).toBe(1);
   });
 
