@@ -8,9 +8,10 @@
 //   BENCH_CHECKS=2000 BENCH_WARMUP=20 BENCH_SECONDS=30 npm run bench:engine   (a quick run)
 //   BENCH_PROFILE=/tmp/prof npm run bench:engine   (the server's CPU profile, written as it stops)
 //   BENCH_NODE_FLAGS="--heapsnapshot-signal=SIGUSR2" npm run bench:engine   (more flags for the server)
+//   BENCH_NODE_FLAGS=--trace-gc BENCH_SERVER_OUT=/tmp/gc.log npm run bench:engine   (the server's stdout to a file)
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -60,7 +61,7 @@ try {
       VIGIL_API_KEY: apiKey,
       ENGINE_CONCURRENCY: concurrency,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_OUT ? openSync(process.env.BENCH_SERVER_OUT, "w") : "ignore", "inherit"],
   });
   await ready(`http://127.0.0.1:${port}/-/readiness`, child);
   const database = await openDatabase(url);

@@ -29,17 +29,18 @@ export function reusePreparedStatements(connection: SqliteConnection, options: S
   const max = options.max ?? 500;
   const maxSqlLength = options.maxSqlLength ?? 8_000;
   const prepare = connection.prepare.bind(connection);
+  // The wrappers are kept, not only the statements: a wrapper remembers its statement's columns.
   const kept = new Map<string, Statement>();
   connection.prepare = (sql: string) => {
     if (sql.length > maxSqlLength) return prepare(sql);
     let statement = kept.get(sql);
     if (statement) kept.delete(sql);
     else {
-      statement = prepare(sql);
+      statement = reusable(prepare(sql));
       if (kept.size >= max) kept.delete(kept.keys().next().value!);
     }
     kept.set(sql, statement);
-    return reusable(statement);
+    return statement;
   };
   return { size: () => kept.size };
 }

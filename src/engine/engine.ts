@@ -9,6 +9,7 @@ import { defaultRunners } from "./runners/index.js";
 import { clearOfClaims } from "./clear-of-claims.js";
 import { sleep } from "./sleep.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "../domain/runs/schedule.js";
+import { PlanCache } from "../domain/runs/plan-rows.js";
 import type { Runner } from "../domain/monitoring/tries.js";
 
 /** A periodic duty of the engine besides running checks (missed heartbeats, dropped runs...). */
@@ -101,6 +102,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
   /** When the earliest queued run of this engine's locations falls due (ms; Infinity: none queued). */
   let nextDueAt = Number.POSITIVE_INFINITY;
   const cache = new RunnableCache(5_000);
+  const plans = new PlanCache(app.database.read);
   // A batch costs a fixed few statements and a compare-and-set per status (recordHeldTries): at
   // 5 ms, batches at 10,000 checks a minute held one or two results. A result waits at most 50 ms.
   const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 50, now });
@@ -272,6 +274,7 @@ export function startEngine(app: AppContext, options: EngineOptions) {
             ctx: systemContext(app),
             now: now(),
             options: options.scheduler ?? SCHEDULER_DEFAULTS,
+            cache: plans,
           })
         ).queued > 0
       )
@@ -312,7 +315,12 @@ export function startEngine(app: AppContext, options: EngineOptions) {
       guarded(sweep.name, () => sweep.run(app, now(), activity)),
     );
   void guarded("scheduler", () =>
-    scheduleDueRuns({ ctx: systemContext(app), now: now(), options: options.scheduler ?? SCHEDULER_DEFAULTS }),
+    scheduleDueRuns({
+      ctx: systemContext(app),
+      now: now(),
+      options: options.scheduler ?? SCHEDULER_DEFAULTS,
+      cache: plans,
+    }),
   )();
   const loop = claimLoop();
 

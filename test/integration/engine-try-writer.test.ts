@@ -58,7 +58,18 @@ describe(`the engine's try writer on ${testProvider}`, () => {
     const runs = await claim(t, checks);
     const stoppedAt = new Date(Date.now() - 1000);
     statements.length = 0;
-    const results = await write(runs, () => ({ startedAt: new Date(stoppedAt.getTime() - 50), stoppedAt }));
+    const results = await write(runs, (run) => ({
+      startedAt: new Date(stoppedAt.getTime() - 50),
+      stoppedAt,
+      // Half with a JSON column, the degraded flag and error groups set: the answer must match the row.
+      ...(run.id % 2
+        ? {
+            apiCheckResult: { response: { status: 200, statusText: "OK", body: '{"a":[1,"é"]}', headers: null } },
+            isDegraded: false,
+            errorGroupIds: ["g1"],
+          }
+        : {}),
+    }));
     expect(results.every((r) => r !== null)).toBe(true);
     // The runs' compare-and-set (leases, and DONE), the results' INSERT, the statuses' read, a
     // compare-and-set per status (a passing run after a passing one needs nothing else), the
@@ -70,6 +81,11 @@ describe(`the engine's try writer on ${testProvider}`, () => {
     expect(sql.filter((s) => /^\s*UPDATE[\s\S]*[`"]CheckStatus[`"]/.test(s))).toHaveLength(10);
     expect(sql.filter((s) => /[`"]CheckRollup[`"]/.test(s))).toHaveLength(2);
     expect(sql).toHaveLength(15);
+    // Each answered result is the row as stored (the INSERT is raw SQL: no read back).
+    const read = await db.checkResult.findMany({ where: { id: { in: results.map((r) => r!.id) } } });
+    expect(read.sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      [...results].sort((x, y) => x!.id.localeCompare(y!.id)),
+    );
     const stored = await db.checkRun.findMany({ where: { id: { in: runs.map((r) => r.id) } } });
     expect(stored.map((r) => [r.status, r.finishedAt?.getTime()])).toEqual(
       runs.map(() => ["DONE", stoppedAt.getTime()]),

@@ -23,10 +23,18 @@ describe("kept prepared statements on a SQLite file", () => {
   });
   db.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)`);
   const prepares: string[] = [];
+  /** How often each SQL's statement was asked its columns. */
+  const columnCalls = new Map<string, number>();
   const original = db.prepare.bind(db);
   (db as unknown as SqliteConnection).prepare = ((sql: string) => {
     prepares.push(sql);
-    return original(sql);
+    const statement = original(sql);
+    const columns = statement.columns.bind(statement);
+    statement.columns = () => {
+      columnCalls.set(sql, (columnCalls.get(sql) ?? 0) + 1);
+      return columns();
+    };
+    return statement;
   }) as never;
   const kept = reusePreparedStatements(db as unknown as SqliteConnection, { max: 3, maxSqlLength: 100 });
   // As the adapter does it: a new bind for every execution.
@@ -68,6 +76,17 @@ describe("kept prepared statements on a SQLite file", () => {
     exec(long, []).raw().all();
     exec(long, []).raw().all();
     expect(prepares.filter((sql) => sql === long)).toHaveLength(2);
+  });
+
+  it("asks a kept statement its columns once, however often it runs", () => {
+    const select = "SELECT id, name FROM t WHERE id = ?";
+    for (const id of [1, 2, 3, 1])
+      expect(
+        exec(select, [id])
+          .columns()
+          .map((c) => c.name),
+      ).toEqual(["id", "name"]);
+    expect(columnCalls.get(select)).toBe(1);
   });
 
   it("a failed statement leaves the kept one usable", () => {

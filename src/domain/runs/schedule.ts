@@ -5,6 +5,7 @@ import type { SystemContext } from "../context.js";
 import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { effectiveLocations } from "../monitoring/effective.js";
 import { dueRuns, runLocations } from "../monitoring/plan.js";
+import { readPlanRows, type PlanCache } from "./plan-rows.js";
 
 /** The scheduler's progress row; one for the whole database, shared by every instance. */
 export const SCHEDULER_STATE_ID = "scheduler";
@@ -95,10 +96,13 @@ export async function scheduleDueRuns({
   ctx,
   now,
   options = SCHEDULER_DEFAULTS,
+  cache,
 }: {
   ctx: SystemContext;
   now: Date;
   options?: SchedulerOptions;
+  /** The plan rows kept from the last tick (the engine's); without it every check is read. */
+  cache?: PlanCache;
 }): Promise<{ planned: boolean; queued: number }> {
   const { db } = ctx;
   const plannedUntil = await scheduledUntil(db, now);
@@ -106,25 +110,7 @@ export async function scheduleDueRuns({
   const from = Math.max(plannedUntil.getTime(), now.getTime() - options.catchUpMs);
   const to = now.getTime() + options.horizonMs;
 
-  const checks = await db.check.findMany({
-    where: {
-      activated: true,
-      checkType: { not: "HEARTBEAT" },
-      OR: [{ groupId: null }, { group: { activated: true } }],
-    },
-    select: {
-      id: true,
-      accountId: true,
-      groupId: true,
-      frequency: true,
-      frequencyOffset: true,
-      runParallel: true,
-      tags: true,
-      locations: true,
-      privateLocations: true,
-      group: { select: { tags: true, locations: true, privateLocations: true } },
-    },
-  });
+  const checks = cache ? await cache.read(db) : await readPlanRows(db);
   const windows = await db.maintenanceWindow.findMany({ where: { startsAt: { lte: new Date(to) } } });
   const windowsOf = groupBy(windows, (w) => w.accountId);
   const wantsPrivate = checks.some(

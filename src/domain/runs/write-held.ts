@@ -10,6 +10,7 @@ import type { CheckStatusRow } from "../check-statuses/rows.js";
 import type { SystemContext } from "../context.js";
 import type { RollupInput } from "../rollups/index.js";
 import { holdRuns, type HeldRun } from "./hold.js";
+import { insertResults } from "./insert-results.js";
 import type { HeldTry } from "./record.js";
 import type { CheckRunRow } from "./rows.js";
 
@@ -91,9 +92,7 @@ export async function writeHeld({
       now,
     }),
   }));
-  const byId = new Map(
-    (rows.length ? await tx.checkResult.createManyAndReturn({ data: rows }) : []).map((r) => [r.id, r]),
-  );
+  const byId = new Map((await insertResults(tx, rows)).map((r) => [r.id, r]));
   const deciding = rows.filter((row) => row.resultType === "FINAL").map((row) => row.checkId);
   const statuses = new Map<string, CheckStatusRow>(
     deciding.length
