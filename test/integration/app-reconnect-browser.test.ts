@@ -35,14 +35,21 @@ describe("the operator app: a lost connection", () => {
     const port = await freePort();
     const first = await serveVigil(env, port);
     running.push(first);
-    const setupLine = first
-      .output()
-      .split("\n")
-      .find((text) => text.includes('"setupUrl"'));
-    if (!setupLine) throw new Error(`no setup link in the log:\n${first.output()}`);
+    // The setup link is logged once start-up is done, which may be just after readiness answers.
+    const setupLine = async () => {
+      for (let i = 0; i < 100; i++) {
+        const line = first
+          .output()
+          .split("\n")
+          .find((text) => text.includes('"setupUrl"'));
+        if (line) return line;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no setup link in the log:\n${first.output()}`);
+    };
     const context = await browsers.newContext();
     const page = await context.newPage();
-    const key = await completeSetup(page, JSON.parse(setupLine).setupUrl as string);
+    const key = await completeSetup(page, JSON.parse(await setupLine()).setupUrl as string);
     await expect.poll(() => page.getByTestId("count-paused").textContent()).toBe("0");
     await markPage(page);
 

@@ -102,8 +102,10 @@ describe(`REST log levels on ${testProvider}`, () => {
 
   it("logs a real internal error at error level", async () => {
     // A table the operation reads is gone: a server fault, not the client's.
-    // (Its notices first: they reference it.)
+    // (The tables that reference it first: notices, occurrences and their updates.)
     await app.context.database.prisma.$executeRawUnsafe('DROP TABLE "MaintenanceNotice"');
+    await app.context.database.prisma.$executeRawUnsafe('DROP TABLE "MaintenanceUpdate"');
+    await app.context.database.prisma.$executeRawUnsafe('DROP TABLE "Maintenance"');
     await app.context.database.prisma.$executeRawUnsafe('DROP TABLE "MaintenanceWindow"');
     const { status, logged } = await answer("/v1/maintenance-windows", { headers });
     expect(status).toBe(500);

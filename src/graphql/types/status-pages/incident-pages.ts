@@ -1,9 +1,9 @@
 import { statusPagesShowingIncidents, type IncidentView } from "../../../domain/incidents/index.js";
 import { builder } from "../../builder.js";
 import { domain, loader } from "../../context.js";
-import { readsAsOwner } from "../status-pages/scope.js";
-import { StatusPageRef } from "../status-pages/type.js";
-import { IncidentRef } from "./type.js";
+import { IncidentRef } from "../incidents/type.js";
+import { readsAsOwner } from "./scope.js";
+import { StatusPageRef } from "./type.js";
 
 // Which status pages show an incident: the operator app links to the incident as each page shows it.
 
