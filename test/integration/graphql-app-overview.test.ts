@@ -15,6 +15,14 @@ const LIST_PAGE = `query ($first: Int) { checks(first: $first) { edges { node { 
 describe(`GraphQL for the app's overview and checks list on ${testProvider}`, () => {
   const statements: string[] = [];
   const t = useTestApp({}, { onQuery: (sql) => statements.push(sql) });
+  /** A one-off maintenance window from `from` to `to` (ms). */
+  const window = (name: string, from: number, to: number) =>
+    t.api.post("/v1/maintenance-windows", {
+      name,
+      startsAt: new Date(from).toISOString(),
+      endsAt: new Date(to).toISOString(),
+      repeatUnit: "DAY",
+    });
   let key: string;
   let accountId: string;
   let groupId: number;
@@ -84,13 +92,6 @@ describe(`GraphQL for the app's overview and checks list on ${testProvider}`, ()
 
   it("says whether a maintenance window is running now", async () => {
     const now = Date.now();
-    const window = (name: string, from: number, to: number) =>
-      t.api.post("/v1/maintenance-windows", {
-        name,
-        startsAt: new Date(from).toISOString(),
-        endsAt: new Date(to).toISOString(),
-        repeatUnit: "DAY",
-      });
     expect((await window("now", now - 3_600_000, now + 3_600_000)).status).toBe(201);
     expect((await window("later", now + 7_200_000, now + 10_800_000)).status).toBe(201);
     const { body } = await t.gql("{ maintenanceWindows(first: 10) { edges { node { name activeNow } } } }");
@@ -102,13 +103,6 @@ describe(`GraphQL for the app's overview and checks list on ${testProvider}`, ()
 
   it("lists the windows running now among all of the account's, not a first page of them", async () => {
     const now = Date.now();
-    const window = (name: string, from: number, to: number) =>
-      t.api.post("/v1/maintenance-windows", {
-        name,
-        startsAt: new Date(from).toISOString(),
-        endsAt: new Date(to).toISOString(),
-        repeatUnit: "DAY",
-      });
     expect((await window("running", now - 3_600_000, now + 3_600_000)).status).toBe(201);
     // 105 newer windows, none running: a first page of 100 would not reach the running one.
     for (let i = 0; i < 105; i++)
