@@ -3,6 +3,7 @@ import { Prisma } from "../../generated/sqlite/client.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
 import type { ListCheckResultsQuery } from "./schemas.js";
+import { readRows } from "../raw-reads.js";
 
 /**
  * The lists read through one raw statement: at 100 rows a page, Prisma's model API costs about
@@ -58,7 +59,7 @@ type Backward = { backward?: boolean; before?: Position | null };
 
 /** A list's rows: through the context's raw reads when it has them (src/db/sqlite-reads.ts). */
 export function readResults(ctx: DomainContext, sql: Prisma.Sql): Promise<CheckResultRow[]> {
-  return ctx.read ? ctx.read<CheckResultRow>(sql) : ctx.db.$queryRaw<CheckResultRow[]>(sql);
+  return readRows<CheckResultRow>(ctx, sql);
 }
 
 /**

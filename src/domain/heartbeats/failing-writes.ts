@@ -11,6 +11,7 @@ import { StatusMoved, storeDecisions } from "../check-statuses/store-decisions.j
 import type { SystemContext } from "../context.js";
 import { heartbeatRollupInput, rollupSteps, writeRollups } from "../rollups/index.js";
 import { insertEvents } from "./event-steps.js";
+import { readRows } from "../raw-reads.js";
 
 /** A silence to mark: the check, the event it follows (null: none since creation) and its deadline. */
 export type Due = { checkId: string; accountId: string; after: string | null; failedAt: Date; id: string };
@@ -18,8 +19,10 @@ export type Due = { checkId: string; accountId: string; after: string | null; fa
 const byCheck = (a: Due, b: Due) => (a.checkId < b.checkId ? -1 : a.checkId > b.checkId ? 1 : 0);
 
 /** The raw reader outside transactions (src/db/sqlite-reads.ts), else Prisma's. */
-export const readerOf = (ctx: SystemContext): RawRead =>
-  ctx.read ?? (<T>(sql: Prisma.Sql) => ctx.db.$queryRaw<T[]>(sql));
+export const readerOf =
+  (ctx: SystemContext): RawRead =>
+  <T>(sql: Prisma.Sql) =>
+    readRows<T>(ctx, sql);
 
 /** The latest event id of each of these checks, in one statement (a correlated `LIMIT 1` each). */
 async function latestIds(read: RawRead, checkIds: string[]): Promise<Map<string, string>> {

@@ -1,6 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
+import { readRows } from "../raw-reads.js";
 
 /** What the scheduler plans a check's runs from: the check's schedule and places, its group's. */
 const planSelect = {
@@ -55,7 +56,7 @@ export class PlanCache {
       SELECT c."id", c."revision", c."updatedAt", g."revision" AS "groupRevision", g."updatedAt" AS "groupUpdatedAt"
       FROM "Check" c LEFT JOIN "CheckGroup" g ON g."id" = c."groupId"
       WHERE c."activated" = true AND c."checkType" <> 'HEARTBEAT' AND (c."groupId" IS NULL OR g."activated" = true)`;
-    const stamps = this.rawRead ? await this.rawRead<StampRow>(sql) : await db.$queryRaw<StampRow[]>(sql);
+    const stamps = await readRows<StampRow>({ db, read: this.rawRead }, sql);
     const current = new Map<string, string>();
     const changed: string[] = [];
     for (const s of stamps) {
