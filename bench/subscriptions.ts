@@ -6,7 +6,8 @@
 // one document and key, so they form one group (src/graphql/subscriptions/frames.ts): the bench
 // prints the executions per write and "times raw ws" (raw ws CPU per message / ours; goal >= 0.5).
 // The server runs in this process (its CPU and heap are what process.cpuUsage/memoryUsage see);
-// the clients run in child processes (BENCH_WORKERS, default 2: one per core of the bench machine).
+// the clients run in child processes (BENCH_WORKERS, default 2: one per core of the bench machine),
+// the writes' HTTP client too (the first worker): only the server's side of a write is charged.
 //   npm run bench:subscriptions
 //   BENCH_SUBSCRIBERS=500 BENCH_WRITES=10 BENCH_ROUNDS=1 npm run bench:subscriptions
 import { fork, type ChildProcess } from "node:child_process";
@@ -21,7 +22,7 @@ import { subscriptionGroups } from "../src/graphql/subscriptions/sharing.js";
 import { buildApp } from "../src/server.js";
 import { restClient } from "../test/support/rest.js";
 import { globalId } from "../test/support/global-id.js";
-import { addUpdate, pageWithIncident } from "../test/support/fixtures/incidents.js";
+import { pageWithIncident } from "../test/support/fixtures/incidents.js";
 import { countListeners, until } from "../test/support/subscriptions.js";
 import { graphqlWsMessage, startRawBroadcast } from "./support/subscriptions-raw.js";
 import { report, type Figures } from "./support/subscriptions-report.js";
@@ -42,7 +43,8 @@ type Side = {
   /** Executions the server ran so far and its groups (the raw side has none). */
   shared?: () => { executions: number; groups: number };
   open: (count: number) => WorkerCommand;
-  write: (tag: string) => Promise<void>;
+  /** Makes one write; resolves with the epoch ms at which it began. */
+  write: (tag: string) => Promise<number>;
   live: () => Promise<void>;
   gone: () => Promise<void>;
 };
@@ -97,13 +99,17 @@ async function main() {
           "subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id description status } }",
         variables: { incidentId: globalId("Incident", fixture.incidentId) },
       }),
-      write: async (tag) => void (await addUpdate(api, fixture.incidentId, tag)),
+      write: (tag) => writeThrough(workers[0]!, { cmd: "write", url, apiKey, incidentId: fixture.incidentId, tag }),
       live: () => until(() => listeners() === SUBSCRIBERS, 60_000, "every subscription live"),
       gone: () => until(() => listeners() === 0, 60_000, "every bus listener given back"),
     };
     const floor: Side = {
       open: (count) => ({ cmd: "raw", url: raw.url, count }),
-      write: async (tag) => raw.broadcast(graphqlWsMessage(randomUUID(), tag)),
+      write: async (tag) => {
+        const start = now();
+        raw.broadcast(graphqlWsMessage(randomUUID(), tag));
+        return start;
+      },
       live: () => until(() => raw.clients() === SUBSCRIBERS, 60_000, "every raw socket open"),
       gone: () => until(() => raw.clients() === 0, 60_000, "every raw socket closed"),
     };
@@ -143,6 +149,19 @@ async function all(workers: ChildProcess[], command: (share: number) => WorkerCo
   );
 }
 
+/** Has `worker` make a write; resolves with the epoch ms at which it began. */
+function writeThrough(worker: ChildProcess, command: Extract<WorkerCommand, { cmd: "write" }>): Promise<number> {
+  return new Promise((resolve) => {
+    const listen = (report: WorkerReport) => {
+      if (report.type !== "written" || report.tag !== command.tag) return;
+      worker.off("message", listen);
+      resolve(report.start);
+    };
+    worker.on("message", listen);
+    worker.send(command);
+  });
+}
+
 /** One write, timed from just before it to the last delivery in any worker. */
 async function timedWrite(workers: ChildProcess[], side: Side, tag: string): Promise<number> {
   const lasts: number[] = [];
@@ -161,8 +180,7 @@ async function timedWrite(workers: ChildProcess[], side: Side, tag: string): Pro
     };
     for (const worker of workers) worker.on("message", listen);
   });
-  const start = now();
-  await side.write(tag);
+  const start = await side.write(tag);
   await delivered;
   return Math.max(...lasts) - start;
 }

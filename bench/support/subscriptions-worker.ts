@@ -1,10 +1,13 @@
 // A client process of bench/subscriptions.ts: opens its share of the sockets (graphql-ws
 // subscribers of Vigil, or bare sockets of the raw `ws` baseline), and reports to the parent, for
-// each write, when the first and the last of its sockets received it. Times are epoch
+// each write, when the first and the last of its sockets received it. The first worker also makes
+// Vigil's writes (REST POSTs), so that the HTTP client's CPU is not charged to the server. Times are epoch
 // milliseconds with sub-millisecond precision (performance.timeOrigin + now), comparable across
 // the processes of one machine.
 import WebSocket from "ws";
+import { addUpdate } from "../../test/support/fixtures/incidents.js";
 import { rawSubscriber } from "../../test/support/raw-subscriber.js";
+import { restClient } from "../../test/support/rest.js";
 
 export type WorkerCommand =
   | {
@@ -16,10 +19,13 @@ export type WorkerCommand =
       count: number;
     }
   | { cmd: "raw"; url: string; count: number }
+  | { cmd: "write"; url: string; apiKey: string; incidentId: string; tag: string }
   | { cmd: "close" };
 export type WorkerReport =
   | { type: "ready" }
   | { type: "closed" }
+  /** A write made: when it began (epoch ms), for the latency of its deliveries. */
+  | { type: "written"; tag: string; start: number }
   | { type: "delivered"; tag: string; first: number; last: number; count: number };
 
 const now = () => performance.timeOrigin + performance.now();
@@ -50,6 +56,11 @@ async function openAll(count: number, open: () => Promise<WebSocket>, batch = 50
 }
 
 process.on("message", async (command: WorkerCommand) => {
+  if (command.cmd === "write") {
+    const start = now();
+    await addUpdate(restClient(command.url, command.apiKey), command.incidentId, command.tag);
+    return send({ type: "written", tag: command.tag, start });
+  }
   if (command.cmd === "close") {
     await Promise.all(
       sockets.map((socket) => new Promise<void>((resolve) => (socket.once("close", () => resolve()), socket.close()))),
