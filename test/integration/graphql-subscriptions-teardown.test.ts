@@ -93,6 +93,36 @@ describe(`GraphQL subscriptions: teardown and shared loads on ${testProvider}`, 
     expect(await deliveredTo(40)).toBe(one);
   });
 
+  it("loads an update's incident only for selections that ask for it, once per event for them all", async () => {
+    const incidentOf = (selection: string) =>
+      `subscription ($incidentId: ID) { incidentUpdateAdded(incidentId: $incidentId) { id ${selection} } }`;
+    const spentOn = async (selections: string[]) => {
+      const feeds = await live(() => Promise.all(selections.map((s) => subscribeWs(client, s, variables()))), 1);
+      await until(() => listeners() === selections.length);
+      statements.length = 0;
+      await addUpdate(api, fixture.incidentId, `to ${selections.length}`);
+      const payloads = await Promise.all(feeds.map((feed) => feed.next()));
+      const spent = statements.length;
+      for (const feed of feeds) feed.close();
+      await until(() => listeners() === 0);
+      return { spent, payloads: payloads.map((payload) => payload.data.incidentUpdateAdded) };
+    };
+    const without = await spentOn([incidentOf("description")]);
+    const one = await spentOn([incidentOf("incident { name }")]);
+    const three = await spentOn([
+      incidentOf("incident { name }"),
+      incidentOf("incident { id severity }"),
+      incidentOf("description incident { name services { name } }"),
+    ]);
+    expect(without.payloads[0].description).toBe("to 1");
+    expect(one.payloads[0].incident.name).toBe(three.payloads[0].incident.name);
+    expect(three.payloads[1].incident).toEqual({ id: globalId("Incident", fixture.incidentId), severity: "MAJOR" });
+    expect(three.payloads[2].incident.services).toEqual([{ name: "API service" }]);
+    // The incident costs statements of its own, and the same ones for three groups as for one.
+    expect(without.spent).toBeLessThan(one.spent);
+    expect(three.spent).toBe(one.spent);
+  });
+
   it("skips incidentChanged of a deleted incident (nothing to load), and keeps the stream", async () => {
     const doomed = await addIncident(api, fixture.serviceId, "doomed");
     const feed: Feed = await live(() => subscribeWs(client, CHANGES));

@@ -85,13 +85,16 @@ export async function incidentPayload(
 /**
  * The update of an event, its `incident` field answered by the incident loaded with it (once per
  * event and audience) rather than by one query per subscriber. Each audience gets its own copy,
- * so a visitor's update never points at the caller's view of the incident, nor the reverse.
+ * so a visitor's update never points at the caller's view of the incident, nor the reverse. A
+ * visitor's incident is loaded first (no view of it on the page: nothing to send); a key's only
+ * when a selection asks for it, which most do not (the incident is three statements).
  */
 export function incidentUpdatePayload(app: AppContext, audience: Audience, event: EventOf<"incidentUpdateAdded">) {
   return sharedLoad(event, `incidentUpdate:${audience.publicPageId ?? "account"}`, async () => {
+    const account = audience.publicPageId === null;
     const [update, incident] = await Promise.all([
       eventPayloads.incidentUpdate(app, event),
-      incidentPayload(app, audience, event),
+      account ? () => eventPayloads.incident(app, event) : incidentPayload(app, audience, event),
     ]);
     if (!update || !incident) return null;
     const payload = { ...update };

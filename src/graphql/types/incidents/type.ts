@@ -25,9 +25,11 @@ export const IncidentUpdateRef = builder.objectRef<IncidentUpdateRow>("IncidentU
  * A symbol property of the request's own row (a WeakMap costs the GC more, per update).
  */
 const PARENT = Symbol("incident");
-type WithParent = IncidentUpdateRow & { [PARENT]?: IncidentView };
+/** The incident, or how to load it once asked for (a subscription's event: most selections never ask). */
+type Parent = IncidentView | (() => Promise<IncidentView | null>);
+type WithParent = IncidentUpdateRow & { [PARENT]?: Parent };
 
-export function withParent<P extends Page<IncidentUpdateRow>>(page: P, incident: IncidentView): P {
+export function withParent<P extends Page<IncidentUpdateRow>>(page: P, incident: Parent): P {
   for (const update of page.nodes) (update as WithParent)[PARENT] = incident;
   return page;
 }
@@ -50,7 +52,7 @@ function noteListed(ctx: object, incident: IncidentView): void {
   else if (!known.includes(incident)) known.push(incident);
 }
 
-function parentOf(ctx: object, update: IncidentUpdateRow): IncidentView | undefined {
+function parentOf(ctx: object, update: IncidentUpdateRow): Parent | undefined {
   return (
     (update as WithParent)[PARENT] ??
     listed
@@ -76,10 +78,12 @@ export const IncidentUpdateNode = builder.node(IncidentUpdateRef, {
       type: IncidentRef,
       resolve: async (update, _args, ctx) => {
         const known = parentOf(ctx, update);
-        if (known) return known;
-        const incident = await loader(ctx, "IncidentUpdate.incident", (ids: readonly string[]) =>
-          getIncidents({ ctx: domain(ctx), ids }),
-        ).load(update.incidentId);
+        if (known && typeof known !== "function") return known;
+        const incident = known
+          ? await known()
+          : await loader(ctx, "IncidentUpdate.incident", (ids: readonly string[]) =>
+              getIncidents({ ctx: domain(ctx), ids }),
+            ).load(update.incidentId);
         if (!incident) throw new NotFoundError("incident", update.incidentId);
         return incident;
       },
