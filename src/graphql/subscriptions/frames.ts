@@ -20,9 +20,8 @@ const sinks = new WeakMap<GraphQLContext, FrameSink>();
 export const attachFrames = (ctx: GraphQLContext, sink: FrameSink) => void sinks.set(ctx, sink);
 export const framesOf = (ctx: GraphQLContext) => sinks.get(ctx);
 
-/** graphql-ws's `next` message for subscription `id`, around a payload already serialized. */
-export const nextFrame = (id: string, payload: string) =>
-  `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`;
+/** The start of graphql-ws's `next` message for subscription `id`: a payload already serialized and `}` follow. */
+const frameHead = (id: string) => `{"id":${JSON.stringify(id)},"type":"next","payload":`;
 
 /** Events a group may have waiting (its loads and executions behind the bus), as a stream's queue. */
 const MAX_PENDING = 1000;
@@ -32,6 +31,8 @@ const MAX_BUFFERED = 1024 * 1024;
 type Load = (event: VigilEvent) => Promise<unknown>;
 type Member = {
   sink: FrameSink;
+  /** frameHead of its id, made once: a frame per event is then two concatenations. */
+  head: string;
   since: number;
   ended: boolean;
   unsubscribe: () => void;
@@ -73,7 +74,7 @@ export function frameMember(
   const key = `frames:${sink.key}`;
   const group = (groups.get(key) as FrameGroup | undefined) ?? newGroup(ctx, key, load, sink.execute);
   const member: Member = {
-    ...{ sink, since: group.seq, ended: false },
+    ...{ sink, head: frameHead(sink.id), since: group.seq, ended: false },
     ...{ unsubscribe: () => {}, stopResume: () => {}, done: () => {} },
   };
   const ended = new Promise<void>((resolve) => {
@@ -169,7 +170,7 @@ async function pump(ctx: GraphQLContext, group: FrameGroup) {
         const socket = member.sink.socket;
         if (socket.readyState !== WebSocket.OPEN) continue; // graphql-ws returns its stream
         if (socket.bufferedAmount > MAX_BUFFERED) void lastWords(ctx, group, member, notices.overflow);
-        else socket.send(nextFrame(member.sink.id, text));
+        else socket.send(member.head + text + "}");
       }
     }
     if (group.overflowed) for (const member of [...group.set]) void lastWords(ctx, group, member, notices.overflow);
@@ -189,7 +190,7 @@ async function lastWords(ctx: GraphQLContext, group: FrameGroup, member: Member,
   try {
     const result = await member.sink.execute(new Undeliverable(notice()));
     const socket = member.sink.socket;
-    if (socket.readyState === WebSocket.OPEN) socket.send(nextFrame(member.sink.id, serializedResult(result)));
+    if (socket.readyState === WebSocket.OPEN) socket.send(member.head + serializedResult(result) + "}");
   } finally {
     leave(ctx, group, member);
   }
