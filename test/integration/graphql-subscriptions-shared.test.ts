@@ -101,26 +101,34 @@ describe(`GraphQL subscriptions: shared execution on ${testProvider}`, () => {
 
   it("never shares between accounts: each account's subscribers see only their own incidents", async () => {
     const other = await t.newAccount("Sharing's other account");
-    const otherFixture = await pageWithIncident(restClient(t.url, other.apiKey));
+    const otherFixture = await pageWithIncident(restClient(t.url, other.apiKey), "Theirs");
     const mine = await socketWith(t.url, t.apiKey);
     const theirs = await socketWith(t.url, other.apiKey);
     // The same document and no variables: only the account tells the two apart.
     const ALL = "subscription { incidentUpdateAdded { description } }";
-    mine.subscribe("a", ALL);
-    theirs.subscribe("a", ALL);
-    await until(() => members() === 2, 5_000, "both members");
-    expect(groups().size).toBe(2);
+    // The incident is loaded once per event, when a selection asks for it: in the event's account.
+    const WITH_INCIDENT = "subscription { incidentUpdateAdded { incident { name } } }";
+    for (const socket of [mine, theirs]) {
+      socket.subscribe("a", ALL);
+      socket.subscribe("b", WITH_INCIDENT);
+    }
+    await until(() => members() === 4, 5_000, "every member");
+    expect(groups().size).toBe(4);
 
     await addUpdate(t.api, fixture.incidentId, "mine");
     await addUpdate(restClient(t.url, other.apiKey), otherFixture.incidentId, "theirs");
     await until(() => mine.payloadsOf("a").length === 1 && theirs.payloadsOf("a").length === 1, 5_000, "both");
     await addUpdate(t.api, fixture.incidentId, "mine again");
-    await until(() => mine.payloadsOf("a").length === 2, 5_000, "the second");
+    const arrived = () => [mine.payloadsOf("a"), mine.payloadsOf("b"), theirs.payloadsOf("b")].map((p) => p.length);
+    await until(() => arrived().join() === "2,2,1", 5_000, "the second, and theirs with its incident");
 
     const descriptions = (texts: string[]) =>
       texts.map((text) => JSON.parse(text).data.incidentUpdateAdded.description);
     expect(descriptions(mine.payloadsOf("a"))).toEqual(["mine", "mine again"]);
     expect(descriptions(theirs.payloadsOf("a"))).toEqual(["theirs"]);
+    const incidents = (texts: string[]) => texts.map((text) => JSON.parse(text).data.incidentUpdateAdded.incident.name);
+    expect(incidents(mine.payloadsOf("b"))).toEqual(["API is down", "API is down"]);
+    expect(incidents(theirs.payloadsOf("b"))).toEqual(["Theirs is down"]);
     mine.close();
     theirs.close();
     await until(() => groups().size === 0, 5_000, "both groups gone");

@@ -170,7 +170,7 @@ async function pump(ctx: GraphQLContext, group: FrameGroup) {
         const socket = member.sink.socket;
         if (socket.readyState !== WebSocket.OPEN) continue; // graphql-ws returns its stream
         if (socket.bufferedAmount > MAX_BUFFERED) void lastWords(ctx, group, member, notices.overflow);
-        else socket.send(member.head + text + "}");
+        else socket.send(`${member.head}${text}}`);
       }
     }
     if (group.overflowed) for (const member of [...group.set]) void lastWords(ctx, group, member, notices.overflow);
@@ -190,7 +190,7 @@ async function lastWords(ctx: GraphQLContext, group: FrameGroup, member: Member,
   try {
     const result = await member.sink.execute(new Undeliverable(notice()));
     const socket = member.sink.socket;
-    if (socket.readyState === WebSocket.OPEN) socket.send(member.head + serializedResult(result) + "}");
+    if (socket.readyState === WebSocket.OPEN) socket.send(`${member.head}${serializedResult(result)}}`);
   } finally {
     leave(ctx, group, member);
   }
