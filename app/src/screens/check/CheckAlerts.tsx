@@ -1,5 +1,6 @@
 import { graphql, useFragment } from "react-relay";
 import type { CheckAlerts_check$key } from "../../__generated__/CheckAlerts_check.graphql";
+import { Link } from "../../router/router";
 import { dateTime } from "../../ui/format";
 
 /** The check's latest alert decisions: what was sent, and what was silenced and why. */
@@ -7,6 +8,7 @@ export function CheckAlerts({ check }: { check: CheckAlerts_check$key }) {
   const data = useFragment(
     graphql`
       fragment CheckAlerts_check on Check {
+        id
         alerts(first: 10) {
           edges {
             node {
@@ -41,6 +43,7 @@ export function CheckAlerts({ check }: { check: CheckAlerts_check$key }) {
           ))}
         </ul>
       )}
+      <Link to={`/notifications?check=${encodeURIComponent(data.id)}`}>Deliveries of this check's alerts</Link>
     </section>
   );
 }
