@@ -77,6 +77,7 @@ describe("the operator app: editing channels, subscriptions, settings, the notif
     await page.goto(`${vigil.url}/alert-channels`);
     await page.getByRole("link", { name: /^Edit webhook On-call/ }).click();
     await page.getByRole("heading", { name: "Edit the webhook channel" }).waitFor();
+    const editPath = new URL(page.url()).pathname;
     await expectAccessible(page, "edit channel");
     await tabTo(page, "Add header");
     await page.keyboard.press("Enter");
@@ -152,7 +153,9 @@ describe("the operator app: editing channels, subscriptions, settings, the notif
 
     await page.goto(`${vigil.url}/notifications`);
     await page.getByRole("heading", { name: "Notification log" }).waitFor();
-    await page.getByLabel("Outcome").selectOption("FAILURE");
+    await tabTo(page, "Outcome"); // by keyboard: the first choice after "Any outcome" is Failed
+    await page.keyboard.press("ArrowDown");
+    await page.waitForURL(/status=FAILURE/);
     await page.getByLabel("Channel").selectOption({ label: "webhook Broken" });
     const failed = page.getByTestId("notification");
     // Read again until the second try has been recorded (the filters stay in the URL).
@@ -177,5 +180,15 @@ describe("the operator app: editing channels, subscriptions, settings, the notif
     await page.getByLabel("Channel").selectOption("");
     await expect.poll(() => failed.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     for (const text of await failed.allTextContents()) expect(text).toContain("✓ Delivered");
+
+    // The new screens fit a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/alert-settings", "/notifications?status=FAILURE", editPath]) {
+      await page.goto(`${vigil.url}${path}`);
+      await page.locator("h1").waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      await expectAccessible(page, `390 px ${path}`);
+    }
   });
 });

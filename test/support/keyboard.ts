@@ -6,7 +6,10 @@ import type { Page } from "playwright-core";
 const FOCUSED_NAME = `(() => {
   const el = document.activeElement;
   if (!el) return "";
-  return (el.getAttribute("aria-label") || el.labels?.[0]?.textContent || el.textContent || "").trim();
+  // A label wrapping its control names it by its own text, not the control's (a select's options).
+  const label = el.labels?.[0]?.cloneNode(true);
+  for (const inner of label ? label.querySelectorAll("select, input, textarea") : []) inner.remove();
+  return (el.getAttribute("aria-label") || label?.textContent || el.textContent || "").trim();
 })()`;
 
 /** Presses Tab until the focused control's name matches `name` (at most 150 presses). */

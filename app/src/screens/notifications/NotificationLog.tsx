@@ -1,7 +1,7 @@
 import { type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { NotificationLogQuery } from "../../__generated__/NotificationLogQuery.graphql";
 import type { ScreenProps } from "../../routes";
-import { setSearch } from "../../router/router";
+import { SearchSelect } from "../../ui/SearchSelect";
 import { channelTarget } from "../alerting/ChannelRow";
 import { notificationLogQuery } from "./NotificationLogQuery";
 import { NotificationList } from "./NotificationList";
@@ -14,16 +14,7 @@ export function NotificationLog({ queryRef, search }: ScreenProps) {
   );
   const checks = data.checks.edges.map(({ node }) => node);
   const select = (key: string, label: string, options: [string, string][]) => (
-    <label>
-      {label}
-      <select value={search.get(key) ?? ""} onChange={(event) => setSearch({ [key]: event.target.value || null })}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SearchSelect search={search} name={key} label={label} options={options} />
   );
   return (
     <>
