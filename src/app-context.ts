@@ -5,6 +5,7 @@ import type { AssetsContext } from "./domain/assets/store.js";
 import type { DomainContext, SystemContext } from "./domain/context.js";
 import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
+import type { RateLimiter } from "./auth/rate-limit.js";
 import type { Metrics } from "./metrics/metrics.js";
 import { txtLookup } from "./net/dns-txt.js";
 
@@ -19,6 +20,8 @@ export type AppContext = {
   assets: AssetsContext & { now: () => Date };
   /** Prometheus collectors (src/metrics): adapters and the engine record through this object. */
   metrics: Metrics;
+  /** Per-account limits of costly verbs, counted in Redis (across instances) when REDIS_URL is set. */
+  limits: { channelTests: RateLimiter };
   /** Aborted when a graceful stop begins: long waits (session completion, streams) end at once. */
   shutdown: AbortSignal;
 };

@@ -4,6 +4,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } fro
 import type { AppContext } from "./app-context.js";
 import { createAuthenticator } from "./auth/authenticate.js";
 import { keylessLimitHook } from "./auth/keyless-limit.js";
+import { createRateLimiter } from "./auth/rate-limit.js";
+import { TEST_SENDS_PER_MINUTE } from "./domain/alert-channels/test-send.js";
 import { createInProcessBus } from "./events/bus.js";
 import { createRedisBus } from "./events/redis-bus.js";
 import type { Config } from "./config.js";
@@ -77,6 +79,12 @@ export async function buildApp(
       redis: redisBus?.client ?? null,
     }),
     events,
+    limits: {
+      channelTests: createRateLimiter(TEST_SENDS_PER_MINUTE, {
+        redis: redisBus?.client ?? null,
+        prefix: "channel-test",
+      }),
+    },
     assets: {
       store: createFilesystemStore(config.artifacts.dir),
       maxRunBytes: config.artifacts.maxRunBytes,

@@ -15,6 +15,9 @@ import { newIncidentQuery } from "./screens/incidents/NewIncidentQuery";
 import { apiKeysQuery } from "./screens/keys/ApiKeysQuery";
 import { alertChannelsQuery } from "./screens/alerting/AlertChannelsQuery";
 import { newChannelQuery } from "./screens/alerting/NewChannelQuery";
+import { editChannelQuery, editChannelVariables } from "./screens/alerting/EditChannelQuery";
+import { alertSettingsQuery } from "./screens/alerting/AlertSettingsQuery";
+import { notificationLogQuery, notificationLogVariables } from "./screens/notifications/NotificationLogQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
@@ -27,6 +30,13 @@ const AlertChannels = lazy(() =>
   import("./screens/alerting/AlertChannels").then((m) => ({ default: m.AlertChannels })),
 );
 const NewChannel = lazy(() => import("./screens/alerting/NewChannel").then((m) => ({ default: m.NewChannel })));
+const EditChannel = lazy(() => import("./screens/alerting/EditChannel").then((m) => ({ default: m.EditChannel })));
+const AlertSettings = lazy(() =>
+  import("./screens/alerting/AlertSettings").then((m) => ({ default: m.AlertSettings })),
+);
+const NotificationLog = lazy(() =>
+  import("./screens/notifications/NotificationLog").then((m) => ({ default: m.NotificationLog })),
+);
 const ApiKeys = lazy(() => import("./screens/keys/ApiKeys").then((m) => ({ default: m.ApiKeys })));
 const IncidentDetail = lazy(() =>
   import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
@@ -58,4 +68,12 @@ export const routes: Route[] = [
   { pattern: "/api-keys", query: apiKeysQuery, Component: ApiKeys },
   { pattern: "/alert-channels", query: alertChannelsQuery, Component: AlertChannels },
   { pattern: "/alert-channels/new", query: newChannelQuery, Component: NewChannel },
+  { pattern: "/alert-channels/:id", query: editChannelQuery, variables: editChannelVariables, Component: EditChannel },
+  { pattern: "/alert-settings", query: alertSettingsQuery, Component: AlertSettings },
+  {
+    pattern: "/notifications",
+    query: notificationLogQuery,
+    variables: notificationLogVariables,
+    Component: NotificationLog,
+  },
 ];

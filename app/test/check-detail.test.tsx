@@ -63,6 +63,7 @@ const RESOLVERS = {
         },
       },
     ],
+    pageInfo: { hasNextPage: true, endCursor: "alert-2" },
   }),
   CheckResultConnection: () => ({
     edges: [
@@ -149,6 +150,17 @@ describe("CheckDetail", () => {
       `failure · ${dateTime(ALERTED[0])} · eu-west-1 · sent`,
       `recovery · ${dateTime(ALERTED[1])} · silenced (muted or in maintenance)`,
     ]);
+  });
+
+  it("pages through the check's alerts and links to their deliveries", async () => {
+    const { operation } = renderCheck();
+    const region = within(await screen.findByRole("region", { name: "Alerts" }));
+    expect(region.getByRole("link", { name: "Deliveries of this check's alerts" }).getAttribute("href")).toBe(
+      "/notifications?check=c1",
+    );
+    fireEvent.click(region.getByRole("button", { name: "Older alerts" }));
+    const next = operation("CheckAlertsPaginationQuery").at(-1);
+    expect(next?.request.variables).toMatchObject({ id: "c1", count: 10, cursor: "alert-2" });
   });
 
   it("reads the results again with each filter: failures only, one location, a range", async () => {

@@ -10,6 +10,8 @@ const NAV = [
   { to: "/checks/new", label: "New check", active: (path: string) => path === "/checks/new" },
   { to: "/incidents", label: "Incidents", active: (path: string) => path.startsWith("/incidents") },
   { to: "/alert-channels", label: "Alerting", active: (path: string) => path.startsWith("/alert-channels") },
+  { to: "/alert-settings", label: "Alert settings", active: (path: string) => path === "/alert-settings" },
+  { to: "/notifications", label: "Notifications", active: (path: string) => path === "/notifications" },
   { to: "/api-keys", label: "API keys", active: (path: string) => path === "/api-keys" },
 ];
 

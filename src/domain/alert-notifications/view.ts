@@ -9,6 +9,10 @@ export type AlertNotificationView = {
   /** The channel config it was sent with, secrets shown as null. */
   alertConfig: Record<string, unknown>;
   notificationResult: string | null;
+  /** Sends so far: more than 1 means it was retried. */
+  tries: number;
+  /** When the next retry is due while IN_PROGRESS, else null. */
+  nextAttemptAt: Date | null;
   timestamp: Date | null;
   checkType: string | null;
   checkId: string | null;
@@ -27,6 +31,8 @@ export function toAlertNotificationView(row: AlertNotificationRow): AlertNotific
     status: row.status,
     alertConfig: config && typeof config === "object" ? redactChannelConfig(config as Record<string, unknown>) : {},
     notificationResult: row.notificationResult,
+    tries: row.tries,
+    nextAttemptAt: row.status === "IN_PROGRESS" ? row.nextAttemptAt : null,
     timestamp: row.timestamp,
     checkType: request?.message?.variables?.CHECK_TYPE ?? null,
     checkId: row.checkId,

@@ -24,7 +24,8 @@ export const AlertNotificationResponse = z.object({
 });
 
 export function toAlertNotificationResponse(view: AlertNotificationView): z.infer<typeof AlertNotificationResponse> {
-  const { createdAt: _createdAt, timestamp, status, ...rest } = view;
+  // The reference's shape: the retry bookkeeping (tries, nextAttemptAt) is GraphQL's alone.
+  const { createdAt: _createdAt, tries: _tries, nextAttemptAt: _next, timestamp, status, ...rest } = view;
   return { ...rest, status: status as (typeof NOTIFICATION_STATUSES)[number], timestamp: iso(timestamp) };
 }
 

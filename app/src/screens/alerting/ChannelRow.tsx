@@ -2,6 +2,7 @@ import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { ChannelRow_channel$key } from "../../__generated__/ChannelRow_channel.graphql";
 import type { ChannelRowTestMutation } from "../../__generated__/ChannelRowTestMutation.graphql";
+import { Link } from "../../router/router";
 
 const fragment = graphql`
   fragment ChannelRow_channel on AlertChannel {
@@ -97,6 +98,9 @@ export function ChannelRow({
         <button type="button" onClick={sendTest} disabled={testing} aria-label={`Send test to ${label}`}>
           {testing ? "Sending…" : "Send test"}
         </button>
+        <Link to={`/alert-channels/${encodeURIComponent(data.id)}`} aria-label={`Edit ${label}`}>
+          Edit
+        </Link>
         <button
           type="button"
           className="danger"

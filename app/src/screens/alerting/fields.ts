@@ -43,14 +43,74 @@ export const FIELDS: Record<ChannelType, FieldSpec[]> = {
   ],
 };
 
-/** The config the API gets: empty fields left out (the API fills its defaults and names what is missing). */
-export function configOf(type: ChannelType, values: Record<string, string>, template: string) {
-  const config: Record<string, string> = {};
+/** A webhook header or query parameter as the form holds it (a locked one's value is write-only). */
+export type Pair = { key: string; value: string; locked: boolean };
+
+/** What a channel form edits. */
+export type ChannelDraft = {
+  type: ChannelType;
+  values: Record<string, string>;
+  template: string;
+  headers: Pair[];
+  queryParameters: Pair[];
+};
+
+export const EMPTY_DRAFT: ChannelDraft = {
+  type: "WEBHOOK",
+  values: {},
+  template: "",
+  headers: [],
+  queryParameters: [],
+};
+
+/**
+ * The config the API gets: empty fields left out (the API fills its defaults and names what is
+ * missing; on an update an empty secret keeps its stored value, as does a locked pair left empty).
+ */
+export function configOf({ type, values, template, headers, queryParameters }: ChannelDraft) {
+  const config: Record<string, unknown> = {};
   for (const field of FIELDS[type]) {
     const value = values[field.name]?.trim() ?? "";
     if (value) config[field.name] = value;
     else if (field.kind === "select") config[field.name] = field.options?.[0] ?? "";
   }
-  if (type === "WEBHOOK" && template.trim()) config.template = template;
+  if (type !== "WEBHOOK") return config;
+  if (template.trim()) config.template = template;
+  const pairs = (list: Pair[]) =>
+    list
+      .filter((pair) => pair.key.trim() || pair.value)
+      .map((pair) => ({
+        key: pair.key.trim(),
+        value: pair.locked && !pair.value ? null : pair.value,
+        locked: pair.locked,
+      }));
+  // Left out when empty: the API's default is none (on an update too: the config is replaced).
+  if (pairs(headers).length) config.headers = pairs(headers);
+  if (pairs(queryParameters).length) config.queryParameters = pairs(queryParameters);
   return config;
+}
+
+type StoredPair = { readonly key: string; readonly value?: string | null; readonly locked: boolean };
+
+/** The form's draft of a stored channel (secrets and locked values come back empty: write-only). */
+export function draftOf(type: string, config: Record<string, unknown>): ChannelDraft {
+  const known = (TYPES as readonly string[]).includes(type) ? (type as ChannelType) : "WEBHOOK";
+  const values: Record<string, string> = {};
+  for (const field of FIELDS[known]) {
+    const value = config[field.name];
+    if (typeof value === "string" && field.kind !== "secret") values[field.name] = value;
+  }
+  const pairs = (list: unknown) =>
+    ((list as StoredPair[] | undefined) ?? []).map((pair) => ({
+      key: pair.key,
+      value: pair.value ?? "",
+      locked: pair.locked,
+    }));
+  return {
+    type: known,
+    values,
+    template: typeof config.template === "string" ? config.template : "",
+    headers: pairs(config.headers),
+    queryParameters: pairs(config.queryParameters),
+  };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { setSearch } from "../../router/router";
+import { SearchSelect } from "../../ui/SearchSelect";
 
 const LOCATIONS = [
   "eu-west-1",
@@ -40,16 +41,7 @@ export function Filters({
     return () => clearTimeout(timer);
   }, [text, search]);
   const select = (key: string, label: string, options: [string, string][]) => (
-    <label>
-      {label}
-      <select value={search.get(key) ?? ""} onChange={(event) => setSearch({ [key]: event.target.value })}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SearchSelect search={search} name={key} label={label} options={options} />
   );
   return (
     <search className="filters" aria-label="Filter checks">

@@ -5,7 +5,6 @@ import {
   testAlertChannel,
 } from "../../../domain/alert-channels/index.js";
 import type { TestSendOutcome } from "../../../domain/alert-channels/test-send.js";
-import { createRateLimiter } from "../../../auth/rate-limit.js";
 import { VARIABLE_NAMES } from "../../../domain/alerting/variables.js";
 import { deliver } from "../../../delivery/index.js";
 import { builder } from "../../builder.js";
@@ -27,9 +26,6 @@ const AlertChannelTestRef = builder.objectRef<TestSendOutcome>("AlertChannelTest
   }),
 });
 
-/** One count per account, in this process: a test is rare and cheap to refuse. */
-const testLimit = createRateLimiter(TEST_SENDS_PER_MINUTE, { prefix: "channel-test" });
-
 builder.mutationFields((t) => ({
   testAlertChannel: t.field({
     type: AlertChannelTestRef,
@@ -41,7 +37,7 @@ builder.mutationFields((t) => ({
       return testAlertChannel({
         ctx: domain(ctx),
         id: nodeId(id, "AlertChannel"),
-        limit: testLimit,
+        limit: ctx.app.limits.channelTests,
         send: (channel, message) => deliver(channel, message, delivery, { timeoutMs: TEST_TIMEOUT_MS }),
       });
     },

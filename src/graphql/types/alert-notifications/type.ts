@@ -8,6 +8,7 @@ import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
+import { CHECK_TYPENAMES, nodeId } from "../../node-ids.js";
 import { AccountRef } from "../accounts/type.js";
 
 const AlertNotificationStatusEnum = builder.enumType("AlertNotificationStatus", {
@@ -39,6 +40,12 @@ export const AlertNotificationNode = builder.node(AlertNotificationRef, {
       nullable: true,
       description: "`HTTP <status>: <first KiB of the body>`, or the error's message.",
     }),
+    tries: t.exposeInt("tries", { description: "Sends so far: more than 1 means it was retried." }),
+    nextAttemptAt: t.expose("nextAttemptAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the next retry is due while IN_PROGRESS; null once SUCCESS or FAILURE.",
+    }),
     timestamp: t.expose("timestamp", { type: "DateTime", nullable: true, description: "When it was last sent." }),
     checkType: t.exposeString("checkType", { nullable: true }),
     checkId: t.exposeString("checkId", { nullable: true }),
@@ -58,8 +65,21 @@ builder.objectFields(AccountRef, (t) => ({
   alertNotifications: t.connection(
     {
       type: AlertNotificationNode,
-      description: "The account's alert notifications, newest first (the cursors are REST's nextId format).",
-      resolve: async (_account, args, ctx) => toConnection(await pageAlertNotifications({ ctx: domain(ctx), args })),
+      description:
+        "The account's alert notifications, newest first (the cursors are REST's nextId format); the filters given all apply.",
+      args: {
+        alertChannelId: t.arg.id({ description: "Only this channel's (its global id or databaseId)." }),
+        status: t.arg({ type: AlertNotificationStatusEnum, description: "Only those in this state." }),
+        checkId: t.arg.id({ description: "Only this check's (its global id or databaseId)." }),
+      },
+      resolve: async (_account, { alertChannelId, status, checkId, ...args }, ctx) => {
+        const filter = {
+          alertChannelId: alertChannelId == null ? null : Number(nodeId(alertChannelId, "AlertChannel")),
+          status,
+          checkId: checkId == null ? null : nodeId(checkId, ...Object.values(CHECK_TYPENAMES)),
+        };
+        return toConnection(await pageAlertNotifications({ ctx: domain(ctx), args, filter }));
+      },
     },
     AlertNotificationConnection,
   ),

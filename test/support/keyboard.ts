@@ -1,0 +1,23 @@
+// Keyboard-only operation in a real browser: focus moves by Tab alone, as a person without a mouse
+// moves it, until the focused control is the one named.
+import type { Page } from "playwright-core";
+
+/** The accessible name of the focused element, as a person hears it (label, aria-label, or text). */
+const FOCUSED_NAME = `(() => {
+  const el = document.activeElement;
+  if (!el) return "";
+  // A label wrapping its control names it by its own text, not the control's (a select's options).
+  const label = el.labels?.[0]?.cloneNode(true);
+  for (const inner of label ? label.querySelectorAll("select, input, textarea") : []) inner.remove();
+  return (el.getAttribute("aria-label") || label?.textContent || el.textContent || "").trim();
+})()`;
+
+/** Presses Tab until the focused control's name matches `name` (at most 150 presses). */
+export async function tabTo(page: Page, name: string | RegExp) {
+  for (let i = 0; i < 150; i++) {
+    await page.keyboard.press("Tab");
+    const focused = (await page.evaluate(FOCUSED_NAME)) as string;
+    if (typeof name === "string" ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${String(name)}`);
+}
