@@ -39,17 +39,15 @@ function Picker({ ids, onDone }: { ids: string[]; onDone: (text: string, moved: 
     });
   return (
     <>
-      <label>
-        Group{" "}
-        <select value={target} onChange={(event) => setTarget(event.target.value)}>
-          <option value={OUT}>No group (take out)</option>
-          {data.checkGroups.edges.map(({ node }) => (
-            <option key={node.id} value={node.id}>
-              {node.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <label htmlFor="move-to-group">Group</label>{" "}
+      <select id="move-to-group" value={target} onChange={(event) => setTarget(event.target.value)}>
+        <option value={OUT}>No group (take out)</option>
+        {data.checkGroups.edges.map(({ node }) => (
+          <option key={node.id} value={node.id}>
+            {node.name}
+          </option>
+        ))}
+      </select>
       <button type="button" disabled={!ids.length || moving} onClick={move}>
         Move
       </button>
