@@ -1,41 +1,16 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import type { ComponentType } from "react";
-import { loadQuery, RelayEnvironmentProvider } from "react-relay";
-import type { ConcreteRequest } from "relay-runtime";
-import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import { RelayEnvironmentProvider } from "react-relay";
+import { createMockEnvironment } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
 import EditGroupQueryNode from "../src/__generated__/EditGroupQuery.graphql";
 import GroupDetailQueryNode from "../src/__generated__/GroupDetailQuery.graphql";
 import GroupsListQueryNode from "../src/__generated__/GroupsListQuery.graphql";
-import type { ScreenProps } from "../src/routes";
 import { EditGroup } from "../src/screens/check-groups/EditGroup";
 import { GroupDetail } from "../src/screens/check-groups/GroupDetail";
 import { GroupsList } from "../src/screens/check-groups/GroupsList";
 import { NewGroup } from "../src/screens/check-groups/NewGroup";
 import { BulkBar } from "../src/screens/checks/BulkBar";
-import { renderScreen } from "./render-screen";
-
-type Environment = ReturnType<typeof createMockEnvironment>;
-
-function show(
-  Screen: ComponentType<ScreenProps>,
-  node: ConcreteRequest | null,
-  variables: Record<string, unknown>,
-  resolvers: MockPayloadGenerator.MockResolvers = {},
-): Environment {
-  const environment = createMockEnvironment();
-  const queryRef = node ? loadQuery(environment, node, variables) : null;
-  if (node)
-    environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, resolvers));
-  renderScreen(environment, Screen, queryRef as never, variables as Record<string, string>);
-  return environment;
-}
-
-const operationNamed = (environment: Environment, name: string) => {
-  const found = environment.mock.getAllOperations().find((op) => op.request.node.params.name === name);
-  if (!found) throw new Error(`no pending ${name}`);
-  return found;
-};
+import { operationNamed, showScreen as show } from "./render-screen";
 
 const GROUP = {
   id: "g1",

@@ -1,39 +1,13 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import type { ComponentType } from "react";
-import { loadQuery } from "react-relay";
-import type { ConcreteRequest } from "relay-runtime";
-import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
 import MaintenanceListQueryNode from "../src/__generated__/MaintenanceListQuery.graphql";
 import NewWindowQueryNode from "../src/__generated__/NewWindowQuery.graphql";
 import WindowDetailQueryNode from "../src/__generated__/WindowDetailQuery.graphql";
-import type { ScreenProps } from "../src/routes";
 import { MaintenanceList } from "../src/screens/maintenance/MaintenanceList";
 import { NewWindow } from "../src/screens/maintenance/NewWindow";
 import { WindowDetail } from "../src/screens/maintenance/WindowDetail";
 import { browserZone } from "../src/screens/maintenance/zones";
-import { renderScreen } from "./render-screen";
-
-type Environment = ReturnType<typeof createMockEnvironment>;
-
-function show(
-  Screen: ComponentType<ScreenProps>,
-  node: ConcreteRequest,
-  variables: Record<string, unknown>,
-  resolvers: MockPayloadGenerator.MockResolvers,
-): Environment {
-  const environment = createMockEnvironment();
-  const queryRef = loadQuery(environment, node, variables);
-  environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, resolvers));
-  renderScreen(environment, Screen, queryRef as never, variables as Record<string, string>);
-  return environment;
-}
-
-const operationNamed = (environment: Environment, name: string) => {
-  const found = environment.mock.getAllOperations().find((op) => op.request.node.params.name === name);
-  if (!found) throw new Error(`no pending ${name}`);
-  return found;
-};
+import { operationNamed, showScreen as show } from "./render-screen";
 
 // Daily 09:00-10:00 in Berlin across the spring change (Sunday 28 March 2027): 08:00Z, then 07:00Z.
 const BERLIN = [
@@ -140,7 +114,7 @@ describe("maintenance", () => {
     expect(screen.getByLabelText("Ends").getAttribute("aria-invalid")).toBe("true");
   });
 
-  it("moves and skips an occurrence (skip asks first) and posts an update", async () => {
+  it("moves and skips an occurrence (skip asks first), posts, edits and deletes (after asking) updates", async () => {
     const environment = show(WindowDetail, WindowDetailQueryNode, { id: "w1" }, DETAIL_RESOLVERS);
     const [first, second] = await screen.findAllByTestId("occurrence");
     expect(within(first!).getByTestId("maintenance-update").textContent).toContain("Planned");
@@ -170,5 +144,21 @@ describe("maintenance", () => {
     expect(operationNamed(environment, "UpdateFormCreateMutation").request.variables).toMatchObject({
       input: { status: "IN_PROGRESS", description: "Starting now", notifySubscribers: false },
     });
+
+    fireEvent.click(within(first!).getByRole("button", { name: "Edit update" }));
+    const text = within(first!).getByLabelText("Update") as HTMLTextAreaElement;
+    expect(text.value).toBe("Planned");
+    fireEvent.change(text, { target: { value: "Planned for 09:00 Berlin time" } });
+    fireEvent.click(within(first!).getByRole("button", { name: "Save the update" }));
+    expect(operationNamed(environment, "UpdateFormEditMutation").request.variables).toEqual({
+      id: "u1",
+      input: { status: "SCHEDULED", description: "Planned for 09:00 Berlin time", notifySubscribers: false },
+    });
+    fireEvent.click(within(first!).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(within(first!).getByRole("button", { name: "Delete update…" }));
+    expect(() => operationNamed(environment, "MaintenanceUpdatesDeleteMutation")).toThrow();
+    const ask = within(first!).getByRole("dialog", { name: "Delete this update?" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Delete" }));
+    expect(operationNamed(environment, "MaintenanceUpdatesDeleteMutation").request.variables).toEqual({ id: "u1" });
   });
 });

@@ -1,8 +1,6 @@
-import { useState } from "react";
-import { graphql, useMutation, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay";
 import type { AddChecks_query$key } from "../../__generated__/AddChecks_query.graphql";
-import type { moveChecksMutation } from "../../__generated__/moveChecksMutation.graphql";
-import { moveChecks } from "./moveChecks";
+import { checks, useMoveChecks } from "./useMoveChecks";
 
 const fragment = graphql`
   fragment AddChecks_query on Query
@@ -34,27 +32,12 @@ export function AddChecks({
   onMoved: () => void;
 }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(fragment, query);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [outcome, setOutcome] = useState("");
-  const [commit, moving] = useMutation<moveChecksMutation>(moveChecks);
+  const { selected, toggle, move, moving, outcome } = useMoveChecks(
+    groupId,
+    (n) => `Moved ${checks(n)} into the group.`,
+    onMoved,
+  );
   const outside = data.checks.edges.filter(({ node }) => node.group?.id !== groupId);
-  const moveIn = () =>
-    commit({
-      variables: { ids: [...selected], groupId },
-      onCompleted: ({ updateChecks }) => {
-        const ok = updateChecks.__typename === "UpdateChecksSuccess";
-        setOutcome(
-          ok
-            ? `Moved ${selected.size} check${selected.size === 1 ? "" : "s"} into the group.`
-            : (updateChecks.message ?? ""),
-        );
-        if (ok) {
-          setSelected(new Set());
-          onMoved();
-        }
-      },
-      onError: (error) => setOutcome(error.message),
-    });
   return (
     <section className="panel" aria-labelledby="add-checks">
       <h2 id="add-checks">Move checks into the group</h2>
@@ -66,12 +49,7 @@ export function AddChecks({
             <input
               type="checkbox"
               checked={selected.has(node.id)}
-              onChange={(event) => {
-                const next = new Set(selected);
-                if (event.target.checked) next.add(node.id);
-                else next.delete(node.id);
-                setSelected(next);
-              }}
+              onChange={(event) => toggle(node.id, event.target.checked)}
             />{" "}
             {node.name}
             {node.group ? <span className="muted"> (in {node.group.name})</span> : null}
@@ -84,7 +62,7 @@ export function AddChecks({
         </button>
       ) : null}
       <div className="actions">
-        <button type="button" className="primary" disabled={!selected.size || moving} onClick={moveIn}>
+        <button type="button" className="primary" disabled={!selected.size || moving} onClick={move}>
           Move the selected into the group
         </button>
         <span role="status">{outcome}</span>

@@ -1,9 +1,7 @@
-import { useState } from "react";
-import { graphql, useMutation, usePaginationFragment } from "react-relay";
+import { graphql, usePaginationFragment } from "react-relay";
 import type { GroupChecks_group$key } from "../../__generated__/GroupChecks_group.graphql";
-import type { moveChecksMutation } from "../../__generated__/moveChecksMutation.graphql";
 import { Link } from "../../router/router";
-import { moveChecks } from "./moveChecks";
+import { checks, useMoveChecks } from "./useMoveChecks";
 import { SETTING_LABELS } from "./values";
 
 const fragment = graphql`
@@ -25,27 +23,12 @@ const fragment = graphql`
 /** The group's checks, each with the settings it takes from the group; take some out in bulk. */
 export function GroupChecks({ group, onMoved }: { group: GroupChecks_group$key; onMoved: () => void }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(fragment, group);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [outcome, setOutcome] = useState("");
-  const [commit, moving] = useMutation<moveChecksMutation>(moveChecks);
+  const { selected, toggle, move, moving, outcome } = useMoveChecks(
+    null,
+    (n) => `Took ${checks(n)} out of the group.`,
+    onMoved,
+  );
   const edges = data.checks.edges;
-  const takeOut = () =>
-    commit({
-      variables: { ids: [...selected], groupId: null },
-      onCompleted: ({ updateChecks }) => {
-        const ok = updateChecks.__typename === "UpdateChecksSuccess";
-        setOutcome(
-          ok
-            ? `Took ${selected.size} check${selected.size === 1 ? "" : "s"} out of the group.`
-            : (updateChecks.message ?? ""),
-        );
-        if (ok) {
-          setSelected(new Set());
-          onMoved();
-        }
-      },
-      onError: (error) => setOutcome(error.message),
-    });
   return (
     <section className="panel" aria-labelledby="group-checks">
       <h2 id="group-checks">Checks in the group</h2>
@@ -57,12 +40,7 @@ export function GroupChecks({ group, onMoved }: { group: GroupChecks_group$key; 
               <input
                 type="checkbox"
                 checked={selected.has(node.id)}
-                onChange={(event) => {
-                  const next = new Set(selected);
-                  if (event.target.checked) next.add(node.id);
-                  else next.delete(node.id);
-                  setSelected(next);
-                }}
+                onChange={(event) => toggle(node.id, event.target.checked)}
               />{" "}
               <span className="visually-hidden">Select </span>
               {node.name}
@@ -83,7 +61,7 @@ export function GroupChecks({ group, onMoved }: { group: GroupChecks_group$key; 
         </button>
       ) : null}
       <div className="actions">
-        <button type="button" disabled={!selected.size || moving} onClick={takeOut}>
+        <button type="button" disabled={!selected.size || moving} onClick={move}>
           Take the selected out of the group
         </button>
         <span role="status">{outcome}</span>
