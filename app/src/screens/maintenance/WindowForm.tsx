@@ -3,6 +3,7 @@ import type { PagePicker_query$key } from "../../__generated__/PagePicker_query.
 import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
 import { PagePicker } from "./PagePicker";
+import { TargetFields } from "./TargetFields";
 import { type Repeat, toInput, type WindowValues } from "./values";
 import { zoneChoices } from "./zones";
 
@@ -102,43 +103,7 @@ export function WindowForm({
           </Field>
         </>
       )}
-      <fieldset>
-        <legend>During the window</legend>
-        <label className="inline">
-          <input
-            type="radio"
-            name="effect"
-            checked={values.effect === "PAUSE"}
-            onChange={() => set({ effect: "PAUSE" })}
-          />{" "}
-          Pause the checks
-        </label>
-        <label className="inline">
-          <input
-            type="radio"
-            name="effect"
-            checked={values.effect === "SILENCE"}
-            onChange={() => set({ effect: "SILENCE" })}
-          />{" "}
-          Run them, silence their alerts
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend>Which checks</legend>
-        <label className="inline">
-          <input type="radio" name="scope" checked={values.scope === "TAGS"} onChange={() => set({ scope: "TAGS" })} />{" "}
-          Checks (or groups) with these tags
-        </label>
-        <label className="inline">
-          <input type="radio" name="scope" checked={values.scope === "ALL"} onChange={() => set({ scope: "ALL" })} />{" "}
-          All checks
-        </label>
-      </fieldset>
-      {values.scope === "TAGS" ? (
-        <Field id="tags" label="Tags" hint="Comma-separated" error={errors.tags}>
-          {text("tags")}
-        </Field>
-      ) : null}
+      <TargetFields values={values} set={set} error={errors.tags} />
       <PagePicker
         query={pages}
         chosen={values.statusPageIds}
