@@ -43,6 +43,11 @@ const needs = [
     why: "Chromium needs a font to render readable pages and screenshots",
     present: () => existsSync("/usr/share/fonts/truetype/dejavu"),
   },
+  {
+    pkg: "faketime",
+    why: "the maintenance calendar's browser test runs `vigil serve` at a date beside a DST change (libfaketime)",
+    present: () => onPath("faketime"),
+  },
 ];
 
 const missing = needs.filter((need) => !need.present());

@@ -19,6 +19,13 @@ import { editChannelQuery, editChannelVariables } from "./screens/alerting/EditC
 import { alertSettingsQuery } from "./screens/alerting/AlertSettingsQuery";
 import { notificationLogQuery, notificationLogVariables } from "./screens/notifications/NotificationLogQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
+import { editWindowQuery, editWindowVariables } from "./screens/maintenance/EditWindowQuery";
+import { maintenanceListQuery } from "./screens/maintenance/MaintenanceListQuery";
+import { newWindowQuery } from "./screens/maintenance/NewWindowQuery";
+import { windowDetailQuery, windowDetailVariables } from "./screens/maintenance/WindowDetailQuery";
+import { editGroupQuery, groupVariables } from "./screens/check-groups/EditGroupQuery";
+import { groupDetailQuery } from "./screens/check-groups/GroupDetailQuery";
+import { groupsListQuery } from "./screens/check-groups/GroupsListQuery";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
 // queries are tiny and start as navigation happens, alongside the code.
@@ -38,6 +45,18 @@ const NotificationLog = lazy(() =>
   import("./screens/notifications/NotificationLog").then((m) => ({ default: m.NotificationLog })),
 );
 const ApiKeys = lazy(() => import("./screens/keys/ApiKeys").then((m) => ({ default: m.ApiKeys })));
+const MaintenanceList = lazy(() =>
+  import("./screens/maintenance/MaintenanceList").then((m) => ({ default: m.MaintenanceList })),
+);
+const NewWindow = lazy(() => import("./screens/maintenance/NewWindow").then((m) => ({ default: m.NewWindow })));
+const EditWindow = lazy(() => import("./screens/maintenance/EditWindow").then((m) => ({ default: m.EditWindow })));
+const WindowDetail = lazy(() =>
+  import("./screens/maintenance/WindowDetail").then((m) => ({ default: m.WindowDetail })),
+);
+const GroupsList = lazy(() => import("./screens/check-groups/GroupsList").then((m) => ({ default: m.GroupsList })));
+const NewGroup = lazy(() => import("./screens/check-groups/NewGroup").then((m) => ({ default: m.NewGroup })));
+const EditGroup = lazy(() => import("./screens/check-groups/EditGroup").then((m) => ({ default: m.EditGroup })));
+const GroupDetail = lazy(() => import("./screens/check-groups/GroupDetail").then((m) => ({ default: m.GroupDetail })));
 const IncidentDetail = lazy(() =>
   import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
 );
@@ -76,4 +95,12 @@ export const routes: Route[] = [
     variables: notificationLogVariables,
     Component: NotificationLog,
   },
+  { pattern: "/maintenance", query: maintenanceListQuery, Component: MaintenanceList },
+  { pattern: "/maintenance/new", query: newWindowQuery, Component: NewWindow },
+  { pattern: "/maintenance/:id/edit", query: editWindowQuery, variables: editWindowVariables, Component: EditWindow },
+  { pattern: "/maintenance/:id", query: windowDetailQuery, variables: windowDetailVariables, Component: WindowDetail },
+  { pattern: "/check-groups", query: groupsListQuery, Component: GroupsList },
+  { pattern: "/check-groups/new", Component: NewGroup },
+  { pattern: "/check-groups/:id/edit", query: editGroupQuery, variables: groupVariables, Component: EditGroup },
+  { pattern: "/check-groups/:id", query: groupDetailQuery, variables: groupVariables, Component: GroupDetail },
 ];

@@ -1,8 +1,8 @@
 import { render } from "@testing-library/react";
 import { type ComponentType, Suspense } from "react";
-import { type PreloadedQuery, RelayEnvironmentProvider } from "react-relay";
-import type { OperationType } from "relay-runtime";
-import type { MockEnvironment } from "relay-test-utils";
+import { loadQuery, type PreloadedQuery, RelayEnvironmentProvider } from "react-relay";
+import type { ConcreteRequest, OperationType } from "relay-runtime";
+import { createMockEnvironment, type MockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import type { ScreenProps } from "../src/routes";
 
 /** Renders a screen as the router does: its preloaded query, path parameters and query string. */
@@ -20,4 +20,28 @@ export function renderScreen(
       </Suspense>
     </RelayEnvironmentProvider>,
   );
+}
+
+type Environment = ReturnType<typeof createMockEnvironment>;
+
+/** A screen on a fresh mock environment, its query (when it has one) answered by `resolvers`. */
+export function showScreen(
+  Screen: ComponentType<ScreenProps>,
+  node: ConcreteRequest | null,
+  variables: Record<string, unknown> = {},
+  resolvers: MockPayloadGenerator.MockResolvers = {},
+): Environment {
+  const environment = createMockEnvironment();
+  const queryRef = node ? loadQuery(environment, node, variables) : null;
+  if (node)
+    environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, resolvers));
+  renderScreen(environment, Screen, queryRef, variables as Record<string, string>);
+  return environment;
+}
+
+/** The pending operation of that name (a mutation sent, a page asked for). */
+export function operationNamed(environment: Environment, name: string) {
+  const found = environment.mock.getAllOperations().find((op) => op.request.node.params.name === name);
+  if (!found) throw new Error(`no pending ${name}`);
+  return found;
 }

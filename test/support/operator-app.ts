@@ -11,14 +11,19 @@ import { type Served, serveVigil } from "./process.js";
 
 export type AppServer = { url: string; setupLink: () => string; served: Served };
 
-/** Starts `vigil serve` (engine on) for the file; its setup link is read from its log. */
-export function useVigilServe(): AppServer {
+/** Starts `vigil serve` (engine on) for the file; its setup link is read from its log. `env` adds to its environment. */
+export function useVigilServe(env: Record<string, string> = {}): AppServer {
   const dir = mkdtempSync(join(tmpdir(), "vigil-app-"));
   const handle = {} as AppServer;
   beforeAll(async () => {
     const port = await freePort();
     handle.served = await serveVigil(
-      { DATABASE_URL: `file:${join(dir, "vigil.db")}`, ARTIFACTS_DIR: join(dir, "artifacts"), LOG_LEVEL: "info" },
+      {
+        DATABASE_URL: `file:${join(dir, "vigil.db")}`,
+        ARTIFACTS_DIR: join(dir, "artifacts"),
+        LOG_LEVEL: "info",
+        ...env,
+      },
       port,
     );
     handle.url = handle.served.url;

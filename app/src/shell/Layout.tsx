@@ -9,6 +9,8 @@ const NAV = [
   { to: "/checks", label: "Checks", active: (path: string) => path.startsWith("/checks") && path !== "/checks/new" },
   { to: "/checks/new", label: "New check", active: (path: string) => path === "/checks/new" },
   { to: "/incidents", label: "Incidents", active: (path: string) => path.startsWith("/incidents") },
+  { to: "/maintenance", label: "Maintenance", active: (path: string) => path.startsWith("/maintenance") },
+  { to: "/check-groups", label: "Groups", active: (path: string) => path.startsWith("/check-groups") },
   { to: "/alert-channels", label: "Alerting", active: (path: string) => path.startsWith("/alert-channels") },
   { to: "/alert-settings", label: "Alert settings", active: (path: string) => path === "/alert-settings" },
   { to: "/notifications", label: "Notifications", active: (path: string) => path === "/notifications" },

@@ -11,9 +11,14 @@ export const MAX_BULK_CHECKS = 500;
 
 const BulkIds = z.array(z.string().min(1).max(255)).min(1).max(MAX_BULK_CHECKS);
 const BulkUpdate = z
-  .strictObject({ activated: z.boolean().optional(), muted: z.boolean().optional() })
-  .refine((input) => input.activated !== undefined || input.muted !== undefined, {
-    message: "send activated, muted or both",
+  .strictObject({
+    activated: z.boolean().optional(),
+    muted: z.boolean().optional(),
+    // The check group to move the checks into (its REST id); null takes them out of their group.
+    groupId: z.number().int().positive().nullable().optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: "send activated, muted, groupId or several",
   });
 
 /** Every id must name one of the account's checks, or nothing is done (another account's is not found). */
@@ -26,8 +31,9 @@ async function ownChecks(ctx: DomainContext, ids: unknown): Promise<CheckRow[]> 
 }
 
 /**
- * Pauses, resumes, mutes or unmutes many checks (the app's bulk actions) through the same write
- * as a single update, so that each change reaches the engine as an edit does.
+ * Pauses, resumes, mutes, unmutes or moves (into a group or out of it) many checks (the app's bulk
+ * actions) through the same write as a single update, so that each change reaches the engine as an
+ * edit does; a group that is not the account's is refused before any check changes.
  */
 export async function bulkUpdateChecks({
   ctx,

@@ -73,3 +73,25 @@ export async function getMaintenanceUpdates({ ctx, ids }: { ctx: DomainContext; 
   const byId = new Map(rows.map(({ maintenance, ...row }) => [row.id, { ...row, windowId: maintenance.windowId }]));
   return ids.map((id) => (typeof id === "string" ? (byId.get(id) ?? null) : null));
 }
+
+/** The account's occurrences of all its windows overlapping from..to, in time order, at most `most` (a calendar). */
+export async function maintenancesBetween({
+  ctx,
+  from,
+  to,
+  most,
+}: {
+  ctx: DomainContext;
+  from: Date;
+  to: Date;
+  most: number;
+}) {
+  const rows = await ctx.db.maintenance.findMany({
+    where: { accountId: ctx.accountId, endsAt: { gt: from }, startsAt: { lt: to } },
+    orderBy: [{ startsAt: "asc" }, { id: "asc" }],
+    take: most,
+    include: updatesInclude,
+  });
+  const now = ctx.now();
+  return rows.map((row) => toView(row, now));
+}

@@ -1,4 +1,10 @@
-export { getMaintenance, getMaintenances, getMaintenanceUpdates, maintenancesOfWindows } from "./get.js";
+export {
+  getMaintenance,
+  getMaintenances,
+  getMaintenanceUpdates,
+  maintenancesBetween,
+  maintenancesOfWindows,
+} from "./get.js";
 export { listMaintenances } from "./list.js";
 export { moveMaintenance, skipMaintenance } from "./write.js";
 export { createMaintenanceUpdate, deleteMaintenanceUpdate, updateMaintenanceUpdate } from "./updates.js";

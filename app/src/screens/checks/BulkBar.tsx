@@ -3,6 +3,7 @@ import { graphql, useMutation } from "react-relay";
 import type { BulkBarDeleteMutation } from "../../__generated__/BulkBarDeleteMutation.graphql";
 import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { MoveToGroup } from "../check-groups/MoveToGroup";
 import { updateChecks } from "./updateChecks";
 
 type Action = { label: string; verb: string; input?: { activated?: boolean; muted?: boolean }; remove?: boolean };
@@ -102,6 +103,13 @@ export function BulkBar({
           {item.label}
         </button>
       ))}
+      <MoveToGroup
+        ids={[...selected]}
+        onDone={(text, moved) => {
+          setOutcome(text);
+          if (moved) onClear();
+        }}
+      />
       <span role="status">{outcome}</span>
       <ConfirmDialog
         dialog={dialog}

@@ -43,7 +43,7 @@ const json = (key: keyof CheckGroupRow) => (group: CheckGroupRow) => group[key] 
 export const CheckGroupRef = builder.objectRef<CheckGroupRow>("CheckGroup");
 
 /** The request's loader of groups by id: every Check.group of one response in one query. */
-const groupLoader = (ctx: GraphQLContext) =>
+export const groupLoader = (ctx: GraphQLContext) =>
   loader(ctx, "CheckGroup.byId", (ids: readonly number[]) => getCheckGroups({ ctx: domain(ctx), ids }));
 
 export const CheckGroupNode = builder.node(CheckGroupRef, {

@@ -15,6 +15,10 @@ const BulkCheckUpdateInput = builder.inputType("BulkCheckUpdateInput", {
   fields: (t) => ({
     activated: t.boolean({ description: "false pauses the checks, true resumes them." }),
     muted: t.boolean({ description: "true silences their notifications." }),
+    groupId: t.id({
+      description:
+        "Moves them into this CheckGroup (its global id, or its REST id); null takes them out of their group.",
+    }),
   }),
 });
 
@@ -27,14 +31,20 @@ const idsDescription = `Global ids of checks of any type, or their REST ids; 1 t
 builder.mutationFields((t) => ({
   updateChecks: t.field({
     type: [CheckRef],
-    description: "Pauses, resumes, mutes or unmutes several checks; nothing changes when one id is not found.",
+    description:
+      "Pauses, resumes, mutes, unmutes or moves several checks; nothing changes when one id or the group is not found.",
     errors: writeErrors,
     args: {
       ids: t.arg.idList({ required: true, description: idsDescription }),
       input: t.arg({ type: BulkCheckUpdateInput, required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const input = Object.fromEntries(Object.entries(args.input).filter(([, value]) => value != null));
+      const { groupId, ...flags } = args.input;
+      const input: Record<string, unknown> = Object.fromEntries(
+        Object.entries(flags).filter(([, value]) => value != null),
+      );
+      // null is meaningful here (out of the group); omitted leaves the group alone.
+      if (groupId !== undefined) input.groupId = groupId === null ? null : Number(nodeId(groupId, "CheckGroup"));
       return bulkUpdateChecks({
         ctx: domain(ctx),
         ids: (args.ids as string[]).map((id) => nodeId(id, ...anyCheck)),

@@ -1,0 +1,7 @@
+import { graphql } from "react-relay";
+
+export const newWindowQuery = graphql`
+  query NewWindowQuery {
+    ...PagePicker_query
+  }
+`;
