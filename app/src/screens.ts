@@ -16,6 +16,8 @@ import { apiKeysQuery } from "./screens/keys/ApiKeysQuery";
 import { alertChannelsQuery } from "./screens/alerting/AlertChannelsQuery";
 import { newChannelQuery } from "./screens/alerting/NewChannelQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
+import { locationsQuery } from "./screens/locations/LocationsQuery";
+import { reportingQuery, reportingVariables } from "./screens/reporting/ReportingQuery";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
 // queries are tiny and start as navigation happens, alongside the code.
@@ -31,6 +33,8 @@ const ApiKeys = lazy(() => import("./screens/keys/ApiKeys").then((m) => ({ defau
 const IncidentDetail = lazy(() =>
   import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
 );
+const Locations = lazy(() => import("./screens/locations/Locations").then((m) => ({ default: m.Locations })));
+const Reporting = lazy(() => import("./screens/reporting/Reporting").then((m) => ({ default: m.Reporting })));
 
 /** Every screen of the app, matched in order. */
 export const routes: Route[] = [
@@ -58,4 +62,6 @@ export const routes: Route[] = [
   { pattern: "/api-keys", query: apiKeysQuery, Component: ApiKeys },
   { pattern: "/alert-channels", query: alertChannelsQuery, Component: AlertChannels },
   { pattern: "/alert-channels/new", query: newChannelQuery, Component: NewChannel },
+  { pattern: "/private-locations", query: locationsQuery, Component: Locations },
+  { pattern: "/reporting", query: reportingQuery, variables: reportingVariables, Component: Reporting },
 ];

@@ -11,6 +11,8 @@ const NAV = [
   { to: "/incidents", label: "Incidents", active: (path: string) => path.startsWith("/incidents") },
   { to: "/alert-channels", label: "Alerting", active: (path: string) => path.startsWith("/alert-channels") },
   { to: "/api-keys", label: "API keys", active: (path: string) => path === "/api-keys" },
+  { to: "/private-locations", label: "Locations", active: (path: string) => path === "/private-locations" },
+  { to: "/reporting", label: "Reporting", active: (path: string) => path === "/reporting" },
 ];
 
 /** The signed-in frame: navigation, live-update control, connection state, theme, sign out. */
