@@ -22,6 +22,35 @@ export function badgeUrl(
 /** Markdown's image, its alt text escaped (a check's name may hold brackets). */
 export const badgeMarkdown = (name: string, url: string) => `![${name.replace(/([\\[\]])/g, "\\$1")} status](${url})`;
 
+/** A labelled select of `children` (value and label each). */
+function Choice({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: { value: string; label: string }[];
+}) {
+  return (
+    <Field id={id} label={label}>
+      {(props) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value)}>
+          {children.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** A status badge of a check of the report, shown as it will look, with its Markdown to copy. */
 export function Badges({ checks }: { checks: readonly { readonly checkId: string; readonly name: string }[] }) {
   const [chosen, setChosen] = useState(checks[0]?.checkId ?? "");
@@ -39,35 +68,15 @@ export function Badges({ checks }: { checks: readonly { readonly checkId: string
       </p>
       {check ? (
         <form className="form" onSubmit={(event) => event.preventDefault()} aria-label="Badge">
-          <Field id="badge-check" label="Check">
-            {(props) => (
-              <select {...props} value={check.checkId} onChange={(event) => setChosen(event.target.value)}>
-                {checks.map((c) => (
-                  <option key={c.checkId} value={c.checkId}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id="badge-style" label="Style">
-            {(props) => (
-              <select {...props} value={style} onChange={(event) => setStyle(event.target.value)}>
-                {STYLES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id="badge-theme" label="Theme">
-            {(props) => (
-              <select {...props} value={theme} onChange={(event) => setTheme(event.target.value)}>
-                {THEMES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <Choice id="badge-check" label="Check" value={check.checkId} onChange={setChosen}>
+            {checks.map((c) => ({ value: c.checkId, label: c.name }))}
+          </Choice>
+          <Choice id="badge-style" label="Style" value={style} onChange={setStyle}>
+            {STYLES.map((s) => ({ value: s, label: s }))}
+          </Choice>
+          <Choice id="badge-theme" label="Theme" value={theme} onChange={setTheme}>
+            {THEMES.map((s) => ({ value: s, label: s }))}
+          </Choice>
           <div className="field">
             <label>
               <input
