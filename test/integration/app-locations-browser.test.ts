@@ -78,8 +78,14 @@ describe("the operator app: private locations, reporting, undo", () => {
     expect((await call("GET", "/v1/private-locations")).body[0].keys[0]).not.toHaveProperty("rawKey");
 
     await markPage(page);
+    const rereads: string[] = [];
+    page.on("request", (request) => {
+      if (request.postData()?.includes('"operationName":"LocationsQuery"')) rereads.push(request.url());
+    });
     agent = await startAgentProcess({ API_KEY: raw, VIGIL_URL: vigil.url });
     await row.getByText("1 agent connected").waitFor({ timeout: 30_000 });
+    // It came on the subscription: not from a reload, nor from the list's periodic re-read.
+    expect(rereads).toEqual([]);
     const cells = await row.getByTestId("agent-row").getByRole("cell").allTextContents();
     expect(cells[1]).toBe(version);
     await expectNotReloaded(page);
@@ -106,8 +112,14 @@ describe("the operator app: private locations, reporting, undo", () => {
     await expectAccessible(page, "delete location");
     await page.keyboard.press("Escape");
     expect((await call("GET", "/v1/private-locations")).body).toHaveLength(1);
-    await cellar.getByRole("button", { name: "Delete Cellar lab…" }).click();
-    await dialog.getByRole("button", { name: "Delete" }).click();
+    // By keyboard too: the dialog takes focus on its first button, Delete.
+    await cellar.getByRole("button", { name: "Delete Cellar lab…" }).focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    expect(await dialog.getByRole("button", { name: "Delete" }).evaluate((b) => b === document.activeElement)).toBe(
+      true,
+    );
+    await page.keyboard.press("Enter");
     await page.getByText("Deleted Cellar lab").waitFor();
     expect((await call("GET", "/v1/private-locations")).body).toEqual([]);
   });
@@ -190,11 +202,17 @@ describe("the operator app: private locations, reporting, undo", () => {
       `${prod},Prod API,API,true,prod,${a.successRatio},${a.avg},${a.p95},${a.p99}`,
     ]);
 
-    await page.getByRole("button", { name: "Copy the Markdown" }).click();
+    // Keyboard alone: the next style, then Enter on Copy.
+    await page.getByLabel("Style").focus();
+    await page.keyboard.press("ArrowDown"); // plastic
+    await page.getByRole("button", { name: "Copy the Markdown" }).focus();
+    await page.keyboard.press("Enter");
     await page.getByText("Copied.").waitFor();
     const markdown = await page.evaluate(() => navigator.clipboard.readText());
-    expect(markdown).toBe(`![Prod API status](${vigil.url}/v1/badges/checks/${prod})`);
-    const badge = await fetch(`${vigil.url}/v1/badges/checks/${prod}`);
+    const url = `${vigil.url}/v1/badges/checks/${prod}?style=plastic`;
+    expect(markdown).toBe(`![Prod API status](${url})`);
+    expect(await page.getByTestId("badge-preview").getAttribute("src")).toBe(url);
+    const badge = await fetch(url);
     expect(badge.headers.get("content-type")).toContain("image/svg+xml");
     expect(await badge.text()).toContain("Prod API");
     await expectAccessible(page, "reporting with a badge");
