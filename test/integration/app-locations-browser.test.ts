@@ -90,6 +90,11 @@ describe("the operator app: private locations, reporting, undo", () => {
     expect(cells[1]).toBe(version);
     await expectNotReloaded(page);
     await expectAccessible(page, "agent connected");
+    // At 390 px, with the key, its command and an agent's row on screen: nothing runs past the edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, "390 px locations");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Edit by keyboard: Enter on the button, then on the form.
     await row.getByRole("button", { name: "Edit Basement lab" }).focus();
@@ -229,5 +234,13 @@ describe("the operator app: private locations, reporting, undo", () => {
     await page.getByRole("button", { name: "Undo" }).click();
     await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
     expect(await activated()).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = "/reporting?range=LAST_7_DAYS&tag=prod";
+    await page.goto(`${vigil.url}${narrow}`);
+    await page.locator("h1").waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, "390 px reporting");
   });
 });

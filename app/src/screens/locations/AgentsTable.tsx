@@ -30,7 +30,7 @@ export function AgentsTable({ agents, location }: { agents: readonly Agent[]; lo
             <tr key={agent.agentId} data-testid="agent-row">
               <td>
                 <code title={agent.agentId}>{agent.agentId.slice(0, 8)}</code>
-                <div className="muted">
+                <div className="muted hide-narrow">
                   {agent.platform} · {agent.runtimeVersion} · since {dateTime(agent.startedAt)}
                 </div>
               </td>

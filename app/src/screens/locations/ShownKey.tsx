@@ -19,11 +19,11 @@ export function ShownKey({ rawKey, what }: { rawKey: string; what: string }) {
         Run an agent with it, inside the network the location stands for (Node.js 20.11 or later; `node
         bin/vigil-agent.js` in a checkout does the same):
       </p>
-      <pre>
-        <code id="agent-command" data-testid="agent-command">
+      <p>
+        <code className="key" id="agent-command" data-testid="agent-command">
           {command}
         </code>
-      </pre>
+      </p>
       <CopyButton text={command} label="Copy the command" targetId="agent-command" />
     </div>
   );

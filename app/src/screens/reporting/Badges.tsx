@@ -91,7 +91,7 @@ export function Badges({ checks }: { checks: readonly { readonly checkId: string
             <img src={url} alt={`${check.name} status badge`} data-testid="badge-preview" />
           </p>
           <p>
-            <code id="badge-markdown" data-testid="badge-markdown">
+            <code className="key" id="badge-markdown" data-testid="badge-markdown">
               {markdown}
             </code>
           </p>
