@@ -44,7 +44,10 @@ describe("Reporting", () => {
     const variables = { range: "LAST_7_DAYS" as const, from: null, to: null, tags: ["prod"] };
     const queryRef = loadQuery(environment, ReportingQueryNode, variables);
     environment.mock.resolveMostRecentOperation({
-      data: { reporting: [row("c-1", "Checkout", 99.5, ["prod"]), row("c-2", "Search [beta]", 100, ["prod", "eu"])] },
+      data: {
+        reporting: [row("c-1", "Checkout", 99.5, ["prod"]), row("c-2", "Search [beta]", 100, ["prod", "eu"])],
+        checkGroups: { edges: [{ node: { id: "g", databaseId: 7, name: "Payments" } }] },
+      },
     });
     renderScreen(environment, Reporting, queryRef as never, {}, new URLSearchParams("range=LAST_7_DAYS&tag=prod"));
     const rows = await screen.findAllByTestId("report-row");
@@ -53,7 +56,7 @@ describe("Reporting", () => {
       "100.00 %",
     ]);
     expect(screen.getByRole("heading", { name: "Checks over Last 7 days, tagged prod" })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("Check"), { target: { value: "c-2" } });
+    fireEvent.change(screen.getByLabelText("Check or group"), { target: { value: "checks/c-2" } });
     fireEvent.change(screen.getByLabelText("Style"), { target: { value: "for-the-badge" } });
     const origin = window.location.origin;
     expect(screen.getByTestId("badge-markdown").textContent).toBe(
@@ -79,10 +82,10 @@ describe("the report's CSV", () => {
   });
 
   it("makes badge URLs with only the options that differ from the defaults", () => {
-    expect(badgeUrl("http://x", "c", { style: "flat", theme: "default", responseTime: false })).toBe(
+    expect(badgeUrl("http://x", "checks/c", { style: "flat", theme: "default", responseTime: false })).toBe(
       "http://x/v1/badges/checks/c",
     );
-    expect(badgeUrl("http://x", "c", { style: "flat", theme: "dark", responseTime: true })).toBe(
+    expect(badgeUrl("http://x", "checks/c", { style: "flat", theme: "dark", responseTime: true })).toBe(
       "http://x/v1/badges/checks/c?theme=dark&responseTime=true",
     );
     expect(badgeMarkdown("a]b", "u")).toBe("![a\\]b status](u)");

@@ -149,6 +149,8 @@ describe("the operator app: private locations, reporting, undo", () => {
       expect(made.status).toBe(201);
       return made.body.id as string;
     };
+    const group = await call("POST", "/v1/check-groups", { name: "Payments" });
+    expect(group.status).toBe(201);
     const prod = await check("Prod API", ["prod"]);
     const dev = await check("Dev API", ["dev"]);
     const report = async () => (await call("GET", "/v1/reporting?quickRange=last7Days&filterByTags=prod")).body;
@@ -221,6 +223,13 @@ describe("the operator app: private locations, reporting, undo", () => {
     expect(badge.headers.get("content-type")).toContain("image/svg+xml");
     expect(await badge.text()).toContain("Prod API");
     await expectAccessible(page, "reporting with a badge");
+    // A group's badge: labelled "status", never with the group's name (its ids are sequential).
+    await page.getByLabel("Check or group").selectOption({ label: "Group: Payments" });
+    const groupUrl = `${vigil.url}/v1/badges/groups/${group.body.id}?style=plastic`;
+    expect(await page.getByTestId("badge-markdown").textContent()).toBe(`![Payments status](${groupUrl})`);
+    const groupBadge = await (await fetch(groupUrl)).text();
+    expect(groupBadge).toContain("status");
+    expect(groupBadge).not.toContain("Payments");
 
     // Pause the dev check on its screen, then Undo: the API has it running again.
     await page.goto(`${vigil.url}/checks`);

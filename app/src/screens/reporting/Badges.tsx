@@ -5,10 +5,13 @@ import { Field } from "../form/Field";
 const STYLES = ["flat", "plastic", "flat-square", "for-the-badge", "social"];
 const THEMES = ["default", "light", "dark"];
 
-/** A check's badge URL (GET /v1/badges/checks/{id}: no key, the check's id is the credential). */
+/**
+ * A badge's URL: `subject` is "checks/<uuid>" (GET /v1/badges/checks/{id}: no key, the check's id
+ * is the credential) or "groups/<id>" (labelled "status", never the group's name).
+ */
 export function badgeUrl(
   origin: string,
-  checkId: string,
+  subject: string,
   options: { style: string; theme: string; responseTime: boolean },
 ) {
   const query = new URLSearchParams();
@@ -16,7 +19,8 @@ export function badgeUrl(
   if (options.theme !== "default") query.set("theme", options.theme);
   if (options.responseTime) query.set("responseTime", "true");
   const tail = query.size ? `?${query}` : "";
-  return `${origin}/v1/badges/checks/${encodeURIComponent(checkId)}${tail}`;
+  const [kind, id = ""] = subject.split("/");
+  return `${origin}/v1/badges/${kind === "groups" ? "groups" : "checks"}/${encodeURIComponent(id)}${tail}`;
 }
 
 /** Markdown's image, its alt text escaped (a check's name may hold brackets). */
@@ -51,25 +55,38 @@ function Choice({
   );
 }
 
-/** A status badge of a check of the report, shown as it will look, with its Markdown to copy. */
-export function Badges({ checks }: { checks: readonly { readonly checkId: string; readonly name: string }[] }) {
-  const [chosen, setChosen] = useState(checks[0]?.checkId ?? "");
+type Named = { readonly name: string };
+
+/** A status badge of a check of the report or a group, shown as it will look, with its Markdown to copy. */
+export function Badges({
+  checks,
+  groups,
+}: {
+  checks: readonly (Named & { readonly checkId: string })[];
+  groups: readonly (Named & { readonly databaseId: number })[];
+}) {
+  const subjects = [
+    ...checks.map((c) => ({ value: `checks/${c.checkId}`, name: c.name, label: c.name })),
+    ...groups.map((g) => ({ value: `groups/${g.databaseId}`, name: g.name, label: `Group: ${g.name}` })),
+  ];
+  const [chosen, setChosen] = useState(subjects[0]?.value ?? "");
   const [style, setStyle] = useState("flat");
   const [theme, setTheme] = useState("default");
   const [responseTime, setResponseTime] = useState(false);
-  const check = checks.find((c) => c.checkId === chosen) ?? checks[0];
-  const url = check ? badgeUrl(window.location.origin, check.checkId, { style, theme, responseTime }) : "";
-  const markdown = check ? badgeMarkdown(check.name, url) : "";
+  const subject = subjects.find((s) => s.value === chosen) ?? subjects[0];
+  const url = subject ? badgeUrl(window.location.origin, subject.value, { style, theme, responseTime }) : "";
+  const markdown = subject ? badgeMarkdown(subject.name, url) : "";
   return (
     <section className="panel" aria-labelledby="badges">
       <h2 id="badges">Badges</h2>
       <p className="muted">
-        Anyone with a badge's address sees the check's name and state: put it where that is meant to be public.
+        Anyone with a badge's address sees the check's name (a group's badge says "status") and state: put it where that
+        is meant to be public.
       </p>
-      {check ? (
+      {subject ? (
         <form className="form" onSubmit={(event) => event.preventDefault()} aria-label="Badge">
-          <Choice id="badge-check" label="Check" value={check.checkId} onChange={setChosen}>
-            {checks.map((c) => ({ value: c.checkId, label: c.name }))}
+          <Choice id="badge-check" label="Check or group" value={subject.value} onChange={setChosen}>
+            {subjects}
           </Choice>
           <Choice id="badge-style" label="Style" value={style} onChange={setStyle}>
             {STYLES.map((s) => ({ value: s, label: s }))}
@@ -88,7 +105,7 @@ export function Badges({ checks }: { checks: readonly { readonly checkId: string
             </label>
           </div>
           <p>
-            <img src={url} alt={`${check.name} status badge`} data-testid="badge-preview" />
+            <img src={url} alt={`${subject.name} status badge`} data-testid="badge-preview" />
           </p>
           <p>
             <code className="key" id="badge-markdown" data-testid="badge-markdown">
@@ -98,7 +115,7 @@ export function Badges({ checks }: { checks: readonly { readonly checkId: string
           <CopyButton text={markdown} label="Copy the Markdown" targetId="badge-markdown" />
         </form>
       ) : (
-        <p>No check in this report to make a badge of.</p>
+        <p>No check in this report, and no group, to make a badge of.</p>
       )}
     </section>
   );

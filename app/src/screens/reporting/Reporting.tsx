@@ -77,7 +77,7 @@ export function Reporting({ queryRef, search }: ScreenProps) {
           </table>
         </div>
       </section>
-      <Badges checks={rows} />
+      <Badges checks={rows} groups={data.checkGroups.edges.map((edge) => edge.node)} />
     </>
   );
 }

@@ -16,6 +16,15 @@ export const reportingQuery = graphql`
         p99
       }
     }
+    # Badges of groups too (the first 100: a badge list, not a browser of groups).
+    checkGroups(first: 100) {
+      edges {
+        node {
+          databaseId
+          name
+        }
+      }
+    }
   }
 `;
 
