@@ -1,4 +1,4 @@
-import { CopyButton } from "../../ui/CopyButton";
+import { CopyableCode } from "../../ui/CopyableCode";
 import { agentCommand } from "./agentCommand";
 
 /** An agent key, this once (only its hash is kept), with the command that starts an agent with it. */
@@ -9,22 +9,12 @@ export function ShownKey({ rawKey, what }: { rawKey: string; what: string }) {
       <p>
         <strong>Copy the key of {what} now:</strong> it is shown this once, and Vigil keeps only its hash.
       </p>
+      <CopyableCode id="new-agent-key" text={rawKey} label="Copy the key" />
       <p>
-        <code className="key" id="new-agent-key" data-testid="new-agent-key">
-          {rawKey}
-        </code>
+        Run an agent with it, inside the network the location stands for (Node.js 20.11 or later;{" "}
+        <code>node bin/vigil-agent.js</code> in a checkout does the same):
       </p>
-      <CopyButton text={rawKey} label="Copy the key" targetId="new-agent-key" />
-      <p>
-        Run an agent with it, inside the network the location stands for (Node.js 20.11 or later; `node
-        bin/vigil-agent.js` in a checkout does the same):
-      </p>
-      <p>
-        <code className="key" id="agent-command" data-testid="agent-command">
-          {command}
-        </code>
-      </p>
-      <CopyButton text={command} label="Copy the command" targetId="agent-command" />
+      <CopyableCode id="agent-command" text={command} label="Copy the command" />
     </div>
   );
 }

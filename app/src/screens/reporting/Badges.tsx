@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CopyButton } from "../../ui/CopyButton";
+import { CopyableCode } from "../../ui/CopyableCode";
 import { Field } from "../form/Field";
 
 const STYLES = ["flat", "plastic", "flat-square", "for-the-badge", "social"];
@@ -107,12 +107,7 @@ export function Badges({
           <p>
             <img src={url} alt={`${subject.name} status badge`} data-testid="badge-preview" />
           </p>
-          <p>
-            <code className="key" id="badge-markdown" data-testid="badge-markdown">
-              {markdown}
-            </code>
-          </p>
-          <CopyButton text={markdown} label="Copy the Markdown" targetId="badge-markdown" />
+          <CopyableCode id="badge-markdown" text={markdown} label="Copy the Markdown" />
         </form>
       ) : (
         <p>No check in this report, and no group, to make a badge of.</p>
