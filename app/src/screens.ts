@@ -26,6 +26,8 @@ import { windowDetailQuery, windowDetailVariables } from "./screens/maintenance/
 import { editGroupQuery, groupVariables } from "./screens/check-groups/EditGroupQuery";
 import { groupDetailQuery } from "./screens/check-groups/GroupDetailQuery";
 import { groupsListQuery } from "./screens/check-groups/GroupsListQuery";
+import { locationsQuery } from "./screens/locations/LocationsQuery";
+import { reportingQuery, reportingVariables } from "./screens/reporting/ReportingQuery";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
 // queries are tiny and start as navigation happens, alongside the code.
@@ -60,6 +62,8 @@ const GroupDetail = lazy(() => import("./screens/check-groups/GroupDetail").then
 const IncidentDetail = lazy(() =>
   import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
 );
+const Locations = lazy(() => import("./screens/locations/Locations").then((m) => ({ default: m.Locations })));
+const Reporting = lazy(() => import("./screens/reporting/Reporting").then((m) => ({ default: m.Reporting })));
 
 /** Every screen of the app, matched in order. */
 export const routes: Route[] = [
@@ -103,4 +107,6 @@ export const routes: Route[] = [
   { pattern: "/check-groups/new", Component: NewGroup },
   { pattern: "/check-groups/:id/edit", query: editGroupQuery, variables: groupVariables, Component: EditGroup },
   { pattern: "/check-groups/:id", query: groupDetailQuery, variables: groupVariables, Component: GroupDetail },
+  { pattern: "/private-locations", query: locationsQuery, Component: Locations },
+  { pattern: "/reporting", query: reportingQuery, variables: reportingVariables, Component: Reporting },
 ];

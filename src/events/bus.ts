@@ -18,6 +18,8 @@ export type VigilEvent =
   | { type: "checkResultRecorded"; accountId: string; checkId: string; checkResultId: string; hasFailures: boolean }
   /** Runs were queued (by the scheduler or a session trigger); waiting agents of these private locations wake up. */
   | { type: "runsQueued"; accountId: string; privateLocationIds: string[] }
+  /** An agent of a private location called in (first claim, or a claim after ANNOUNCE_EVERY_MS): its last seen moved. */
+  | { type: "privateLocationChanged"; accountId: string; privateLocationId: string }
   /** A check's status changed condition (PASSING, DEGRADED, FAILING) with a recorded result or heartbeat event. */
   | { type: "checkStatusChanged"; accountId: string; checkId: string; condition: "PASSING" | "DEGRADED" | "FAILING" }
   /** A status page, its cards, or a service it shows was written (or the page deleted): what visitors see changed. */

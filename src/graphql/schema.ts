@@ -56,6 +56,7 @@ import "./types/private-locations/reports.js";
 import "./types/private-locations/type.js";
 import "./types/private-locations/inputs.js";
 import "./types/private-locations/mutations.js";
+import "./types/private-locations/agents.js";
 import "./types/services/type.js";
 import "./types/services/inputs.js";
 import "./types/services/mutations.js";
@@ -85,6 +86,7 @@ import "./types/alert-channels/test-send.js";
 import "./types/alert-settings/type.js";
 import "./types/alert-notifications/type.js";
 import "./types/reporting/type.js";
+import "./types/reporting/report.js";
 import "./subscriptions/fields.js";
 
 builder.queryType({});

@@ -15,6 +15,8 @@ const NAV = [
   { to: "/alert-settings", label: "Alert settings", active: (path: string) => path === "/alert-settings" },
   { to: "/notifications", label: "Notifications", active: (path: string) => path === "/notifications" },
   { to: "/api-keys", label: "API keys", active: (path: string) => path === "/api-keys" },
+  { to: "/private-locations", label: "Locations", active: (path: string) => path === "/private-locations" },
+  { to: "/reporting", label: "Reporting", active: (path: string) => path === "/reporting" },
 ];
 
 /** The signed-in frame: navigation, live-update control, connection state, theme, sign out. */

@@ -57,6 +57,11 @@ export async function announceAgent(ctx: AgentContext, facts: Facts): Promise<vo
     Prisma.sql`UPDATE "PrivateLocation" SET "lastSeenAt" = ${now} WHERE "id" = ${ctx.privateLocationId}`,
   );
   await ctx.db.agentKey.updateMany({ where: { id: ctx.keyId }, data: { lastUsedAt: now } });
+  ctx.events.publish({
+    type: "privateLocationChanged",
+    accountId: ctx.accountId,
+    privateLocationId: ctx.privateLocationId,
+  });
 }
 
 /** A lease renewal or a result also says the agent is alive (its row only: claims keep the location's). */

@@ -12,3 +12,4 @@ export { pagePrivateLocations } from "./page.js";
 export { getAgentKeys, getPrivateLocations } from "./batch.js";
 export { errorReportCursor, listErrorReports, pageErrorReportsOf, type ErrorReportView } from "./error-reports.js";
 export { PrivateLocationMetricsQuery, privateLocationMetrics } from "./metrics.js";
+export { connectedAgentsOf, type ConnectedAgentView } from "./agents.js";

@@ -6,6 +6,7 @@ import type { CheckActionsRunMutation } from "../../__generated__/CheckActionsRu
 import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
 import { Link, navigate } from "../../router/router";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { useUndo } from "../../ui/Undo";
 import { SessionProgress } from "./SessionProgress";
 import { updateChecks } from "../checks/updateChecks";
 
@@ -18,6 +19,7 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
         name
         checkType
         activated
+        muted
       }
     `,
     check,
@@ -61,13 +63,18 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
       },
       onError: (error) => setMessage(error.message),
     });
-  const toggle = () =>
+  const undo = useUndo();
+  // Pause, resume, mute, unmute: each offers its Undo (the previous value, set back through the API) for 10 s.
+  const set = (field: "activated" | "muted", value: boolean, done: string, back = true) =>
     update({
-      variables: { ids: [data.id], input: { activated: !data.activated } },
-      onCompleted: ({ updateChecks: r }) =>
-        setMessage(r.__typename === "UpdateChecksSuccess" ? null : (r.message ?? null)),
+      variables: { ids: [data.id], input: { [field]: value } },
+      onCompleted: ({ updateChecks: r }) => {
+        setMessage(r.__typename === "UpdateChecksSuccess" ? null : (r.message ?? null));
+        if (back && r.__typename === "UpdateChecksSuccess") undo.offer(done, () => set(field, !value, "", false));
+      },
       onError: (error) => setMessage(error.message),
     });
+  const toggle = () => set("activated", !data.activated, data.activated ? "Paused." : "Resumed.");
   const confirmDelete = () => {
     dialog.current?.close();
     remove({
@@ -88,12 +95,20 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
         <button type="button" onClick={toggle} disabled={updating}>
           {data.activated ? "Pause" : "Resume"}
         </button>
+        <button
+          type="button"
+          onClick={() => set("muted", !data.muted, data.muted ? "Unmuted." : "Muted.")}
+          disabled={updating}
+        >
+          {data.muted ? "Unmute" : "Mute"}
+        </button>
         <Link to={`/checks/${encodeURIComponent(data.id)}/edit`}>Edit</Link>
         <Link to={`/checks/new?from=${encodeURIComponent(data.id)}`}>Clone</Link>
         <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
           Delete
         </button>
       </div>
+      <p role="status">{undo.element}</p>
       {message ? (
         <p role="alert" className="error">
           {message}

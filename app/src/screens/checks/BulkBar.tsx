@@ -1,8 +1,9 @@
 import { useRef, useState } from "react";
-import { graphql, useMutation } from "react-relay";
+import { graphql, useMutation, useRelayEnvironment } from "react-relay";
 import type { BulkBarDeleteMutation } from "../../__generated__/BulkBarDeleteMutation.graphql";
 import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { changedBy, useUndo } from "../../ui/Undo";
 import { MoveToGroup } from "../check-groups/MoveToGroup";
 import { updateChecks } from "./updateChecks";
 
@@ -33,6 +34,8 @@ export function BulkBar({
   const [action, setAction] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [update, updating] = useMutation<updateChecksMutation>(updateChecks);
+  const environment = useRelayEnvironment();
+  const undo = useUndo();
   const [remove, removing] = useMutation<BulkBarDeleteMutation>(graphql`
     mutation BulkBarDeleteMutation($ids: [ID!]!, $connections: [ID!]!) {
       deleteChecks(ids: $ids) {
@@ -57,9 +60,27 @@ export function BulkBar({
     dialog.current?.close();
     if (!action) return;
     const ids = [...selected];
+    // What the action changes, read before it: its Undo sets those checks back, and only those.
+    const [field, value] = Object.entries(action.input ?? {})[0] ?? [];
+    const changed = field ? changedBy(environment, ids, field as "activated" | "muted", Boolean(value)) : [];
     const done = (result: { __typename: string; message?: string }) => {
       if (result.__typename.endsWith("Success")) {
-        setOutcome(`Done: ${action.verb} ${ids.length} check${ids.length === 1 ? "" : "s"}.`);
+        const text = `Done: ${action.verb} ${ids.length} check${ids.length === 1 ? "" : "s"}.`;
+        if (changed.length) {
+          setOutcome(null);
+          undo.offer(text, () =>
+            update({
+              variables: { ids: changed, input: { [field!]: !value } },
+              onCompleted: (r) =>
+                setOutcome(
+                  r.updateChecks.__typename === "UpdateChecksSuccess"
+                    ? `Undone: ${action.verb}.`
+                    : (r.updateChecks.message ?? "Not undone."),
+                ),
+              onError: failed,
+            }),
+          );
+        } else setOutcome(text);
         onClear();
       } else setOutcome(result.message ?? "The action failed; nothing was changed.");
     };
@@ -110,7 +131,10 @@ export function BulkBar({
           if (moved) onClear();
         }}
       />
-      <span role="status">{outcome}</span>
+      <span role="status">
+        {outcome}
+        {undo.element}
+      </span>
       <ConfirmDialog
         dialog={dialog}
         id="bulk-confirm-title"

@@ -1,0 +1,55 @@
+import { graphql } from "react-relay";
+import type { ReportingQuery$variables, ReportingRange } from "../../__generated__/ReportingQuery.graphql";
+
+export const reportingQuery = graphql`
+  query ReportingQuery($range: ReportingRange, $from: DateTime, $to: DateTime, $tags: [String!]) {
+    reporting(range: $range, from: $from, to: $to, filterByTags: $tags) {
+      checkId
+      name
+      checkType
+      deactivated
+      tags
+      aggregate {
+        successRatio
+        avg
+        p95
+        p99
+      }
+    }
+    # Badges of groups too (the first 100: a badge list, not a browser of groups).
+    checkGroups(first: 100) {
+      edges {
+        node {
+          databaseId
+          name
+        }
+      }
+    }
+  }
+`;
+
+export const RANGES: { value: ReportingRange; label: string }[] = [
+  { value: "LAST_24_HRS", label: "Last 24 hours" },
+  { value: "LAST_7_DAYS", label: "Last 7 days" },
+  { value: "LAST_30_DAYS", label: "Last 30 days" },
+  { value: "THIS_WEEK", label: "This week" },
+  { value: "THIS_MONTH", label: "This month" },
+  { value: "LAST_WEEK", label: "Last week" },
+  { value: "LAST_MONTH", label: "Last month" },
+];
+
+/** A custom window's bound from the URL: a date (midnight UTC) as /v1/reporting reads it, or nothing. */
+const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : null);
+
+/** The report's variables from the URL (?range=, or ?from=&to= as dates; ?tag= repeated). */
+export function reportingVariables(_params: Record<string, string>, search: URLSearchParams): ReportingQuery$variables {
+  const range = RANGES.find((r) => r.value === search.get("range"))?.value ?? null;
+  const [from, to] = [day(search.get("from")), day(search.get("to"))];
+  const tags = search.getAll("tag").filter(Boolean);
+  return {
+    range: from && to ? null : range,
+    from: from && to ? from : null,
+    to: from && to ? to : null,
+    tags: tags.length ? tags : null,
+  };
+}
