@@ -16,6 +16,8 @@ import { apiKeysQuery } from "./screens/keys/ApiKeysQuery";
 import { alertChannelsQuery } from "./screens/alerting/AlertChannelsQuery";
 import { newChannelQuery } from "./screens/alerting/NewChannelQuery";
 import { Overview, overviewQuery } from "./screens/overview/Overview";
+import { statusPageEditorQuery, statusPageEditorVariables } from "./screens/status-pages/EditorQuery";
+import { statusPagesQuery } from "./screens/status-pages/StatusPagesQuery";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
 // queries are tiny and start as navigation happens, alongside the code.
@@ -30,6 +32,10 @@ const NewChannel = lazy(() => import("./screens/alerting/NewChannel").then((m) =
 const ApiKeys = lazy(() => import("./screens/keys/ApiKeys").then((m) => ({ default: m.ApiKeys })));
 const IncidentDetail = lazy(() =>
   import("./screens/incidents/IncidentDetail").then((m) => ({ default: m.IncidentDetail })),
+);
+const StatusPages = lazy(() => import("./screens/status-pages/StatusPages").then((m) => ({ default: m.StatusPages })));
+const StatusPageEditor = lazy(() =>
+  import("./screens/status-pages/StatusPageEditor").then((m) => ({ default: m.StatusPageEditor })),
 );
 
 /** Every screen of the app, matched in order. */
@@ -58,4 +64,17 @@ export const routes: Route[] = [
   { pattern: "/api-keys", query: apiKeysQuery, Component: ApiKeys },
   { pattern: "/alert-channels", query: alertChannelsQuery, Component: AlertChannels },
   { pattern: "/alert-channels/new", query: newChannelQuery, Component: NewChannel },
+  { pattern: "/status-pages", query: statusPagesQuery, Component: StatusPages },
+  {
+    pattern: "/status-pages/new",
+    query: statusPageEditorQuery,
+    variables: statusPageEditorVariables,
+    Component: StatusPageEditor,
+  },
+  {
+    pattern: "/status-pages/:id",
+    query: statusPageEditorQuery,
+    variables: statusPageEditorVariables,
+    Component: StatusPageEditor,
+  },
 ];

@@ -9,6 +9,7 @@ const NAV = [
   { to: "/checks", label: "Checks", active: (path: string) => path.startsWith("/checks") && path !== "/checks/new" },
   { to: "/checks/new", label: "New check", active: (path: string) => path === "/checks/new" },
   { to: "/incidents", label: "Incidents", active: (path: string) => path.startsWith("/incidents") },
+  { to: "/status-pages", label: "Status pages", active: (path: string) => path.startsWith("/status-pages") },
   { to: "/alert-channels", label: "Alerting", active: (path: string) => path.startsWith("/alert-channels") },
   { to: "/api-keys", label: "API keys", active: (path: string) => path === "/api-keys" },
 ];

@@ -1,0 +1,140 @@
+import { useRef, useState } from "react";
+import { graphql, useMutation, useRefetchableFragment } from "react-relay";
+import type { KeysPanel_page$key } from "../../__generated__/KeysPanel_page.graphql";
+import type { KeysPanelCreateMutation } from "../../__generated__/KeysPanelCreateMutation.graphql";
+import type { KeysPanelDeleteMutation } from "../../__generated__/KeysPanelDeleteMutation.graphql";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { CopyButton } from "../../ui/CopyButton";
+import { dateTime } from "../../ui/format";
+
+const fragment = graphql`
+  fragment KeysPanel_page on StatusPage @refetchable(queryName: "KeysPanelRefetchQuery") {
+    id
+    isPrivate
+    keys {
+      id
+      maskedKey
+      createdAt
+    }
+  }
+`;
+
+const create = graphql`
+  mutation KeysPanelCreateMutation($id: ID!) {
+    result: createStatusPageKey(statusPageId: $id) {
+      __typename
+      ... on CreateStatusPageKeySuccess {
+        data {
+          key
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const remove = graphql`
+  mutation KeysPanelDeleteMutation($id: ID!, $keyId: ID!) {
+    result: deleteStatusPageKey(statusPageId: $id, keyId: $keyId) {
+      __typename
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+/** The keys that open a private page, masked; a new one is shown here once (only its hash is kept). */
+export function KeysPanel({ page }: { page: KeysPanel_page$key }) {
+  const [data, refetch] = useRefetchableFragment(fragment, page);
+  const [shown, setShown] = useState<string | null>(null);
+  const [message, setMessage] = useState("");
+  const [target, setTarget] = useState<{ id: string; maskedKey: string } | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [commitCreate, creating] = useMutation<KeysPanelCreateMutation>(create);
+  const [commitDelete, deleting] = useMutation<KeysPanelDeleteMutation>(remove);
+  const reread = () => refetch({}, { fetchPolicy: "network-only" });
+  const make = () => {
+    setShown(null);
+    commitCreate({
+      variables: { id: data.id },
+      onCompleted: ({ result }) => {
+        if (!result.data) return setMessage(result.message ?? "The key was not made.");
+        setShown(result.data.key);
+        setMessage("");
+        reread();
+      },
+      onError: (error) => setMessage(error.message),
+    });
+  };
+  const confirm = () => {
+    dialog.current?.close();
+    if (!target) return;
+    commitDelete({
+      variables: { id: data.id, keyId: target.id },
+      onCompleted: ({ result }) => {
+        setMessage(result.message ?? `Revoked ${target.maskedKey}: it opens the page no more.`);
+        reread();
+      },
+      onError: (error) => setMessage(error.message),
+    });
+  };
+  return (
+    <section className="panel" aria-labelledby="page-keys">
+      <h2 id="page-keys">Keys</h2>
+      <p className="muted">
+        {data.isPrivate
+          ? "The page is private: it opens only with one of these keys (?key=, or its key form)."
+          : "The page is public: keys matter once it is made private."}
+      </p>
+      <p role="status" className="muted">
+        {message}
+      </p>
+      <ul className="plain">
+        {(data.keys ?? []).map((key) => (
+          <li key={key.id} data-testid="page-key">
+            <code>{key.maskedKey}</code> <span className="muted">made {dateTime(key.createdAt)}</span>{" "}
+            <button
+              type="button"
+              className="danger"
+              disabled={deleting}
+              onClick={() => {
+                setTarget(key);
+                dialog.current?.showModal();
+              }}
+            >
+              Revoke {key.maskedKey}…
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={make} disabled={creating}>
+        Make a key
+      </button>
+      {shown ? (
+        <div role="status">
+          <p>
+            <strong>Copy the key now:</strong> it is shown this once, and Vigil keeps only its hash.
+          </p>
+          <p>
+            <code className="key" id="new-page-key" data-testid="new-page-key">
+              {shown}
+            </code>
+          </p>
+          <CopyButton text={shown} label="Copy the key" targetId="new-page-key" />
+        </div>
+      ) : null}
+      <ConfirmDialog
+        dialog={dialog}
+        id="revoke-page-key"
+        title={`Revoke ${target?.maskedKey ?? "the key"}?`}
+        text="Visitors holding it are refused from their next request; this cannot be undone."
+        action="Revoke"
+        danger
+        onConfirm={confirm}
+      />
+    </section>
+  );
+}

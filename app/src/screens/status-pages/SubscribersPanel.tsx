@@ -1,0 +1,94 @@
+import { useRef, useState } from "react";
+import { graphql, useMutation, useRefetchableFragment } from "react-relay";
+import type { SubscribersPanel_page$key } from "../../__generated__/SubscribersPanel_page.graphql";
+import type { SubscribersPanelDeleteMutation } from "../../__generated__/SubscribersPanelDeleteMutation.graphql";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { dateTime } from "../../ui/format";
+
+const fragment = graphql`
+  fragment SubscribersPanel_page on StatusPage @refetchable(queryName: "SubscribersPanelRefetchQuery") {
+    id
+    subscriptions {
+      id
+      address
+      type
+      status
+      createdAt
+    }
+  }
+`;
+
+const remove = graphql`
+  mutation SubscribersPanelDeleteMutation($id: ID!, $subscriptionId: ID!) {
+    result: deleteStatusPageSubscription(statusPageId: $id, id: $subscriptionId) {
+      __typename
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const STATE = { PENDING: "Waiting for confirmation", VERIFIED: "Confirmed: notified" } as Record<string, string>;
+
+/** Who is told of the page's incidents and maintenance, each with its state; remove one. */
+export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) {
+  const [data, refetch] = useRefetchableFragment(fragment, page);
+  const [message, setMessage] = useState("");
+  const [target, setTarget] = useState<{ id: string; address: string } | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [commit, deleting] = useMutation<SubscribersPanelDeleteMutation>(remove);
+  const subscribers = data.subscriptions ?? [];
+  const confirm = () => {
+    dialog.current?.close();
+    if (!target) return;
+    commit({
+      variables: { id: data.id, subscriptionId: target.id },
+      onCompleted: ({ result }) => {
+        setMessage(result.message ?? `Removed ${target.address}.`);
+        refetch({}, { fetchPolicy: "network-only" });
+      },
+      onError: (error) => setMessage(error.message),
+    });
+  };
+  return (
+    <section className="panel" aria-labelledby="page-subscribers">
+      <h2 id="page-subscribers">Subscribers</h2>
+      <p role="status" className="muted">
+        {message}
+      </p>
+      {subscribers.length === 0 ? <p>No one yet: visitors subscribe on the page.</p> : null}
+      <ul className="plain">
+        {subscribers.map((subscriber) => (
+          <li key={subscriber.id} data-testid="subscriber" data-status={subscriber.status}>
+            <strong>{subscriber.address}</strong>{" "}
+            <span className="muted">{subscriber.type === "EMAIL" ? "email" : "webhook"}</span>
+            {" · "}
+            {STATE[subscriber.status] ?? subscriber.status}
+            <span className="muted"> · since {dateTime(subscriber.createdAt)}</span>{" "}
+            <button
+              type="button"
+              className="danger"
+              disabled={deleting}
+              onClick={() => {
+                setTarget(subscriber);
+                dialog.current?.showModal();
+              }}
+            >
+              Remove {subscriber.address}…
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        dialog={dialog}
+        id="remove-subscriber"
+        title={`Remove ${target?.address ?? "the subscriber"}?`}
+        text="They are told nothing more of this page; this cannot be undone."
+        action="Remove"
+        danger
+        onConfirm={confirm}
+      />
+    </section>
+  );
+}
