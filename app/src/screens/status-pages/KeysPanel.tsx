@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { startTransition, useRef, useState } from "react";
 import { graphql, useMutation, useRefetchableFragment } from "react-relay";
 import type { KeysPanel_page$key } from "../../__generated__/KeysPanel_page.graphql";
 import type { KeysPanelCreateMutation } from "../../__generated__/KeysPanelCreateMutation.graphql";
@@ -55,7 +55,8 @@ export function KeysPanel({ page }: { page: KeysPanel_page$key }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [commitCreate, creating] = useMutation<KeysPanelCreateMutation>(create);
   const [commitDelete, deleting] = useMutation<KeysPanelDeleteMutation>(remove);
-  const reread = () => refetch({}, { fetchPolicy: "network-only" });
+  // In a transition: the panel keeps showing (the new key too) while the list is re-read.
+  const reread = () => startTransition(() => refetch({}, { fetchPolicy: "network-only" }));
   const make = () => {
     setShown(null);
     commitCreate({

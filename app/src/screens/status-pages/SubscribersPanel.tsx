@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { startTransition, useRef, useState } from "react";
 import { graphql, useMutation, useRefetchableFragment } from "react-relay";
 import type { SubscribersPanel_page$key } from "../../__generated__/SubscribersPanel_page.graphql";
 import type { SubscribersPanelDeleteMutation } from "../../__generated__/SubscribersPanelDeleteMutation.graphql";
@@ -46,7 +46,7 @@ export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) 
       variables: { id: data.id, subscriptionId: target.id },
       onCompleted: ({ result }) => {
         setMessage(result.message ?? `Removed ${target.address}.`);
-        refetch({}, { fetchPolicy: "network-only" });
+        startTransition(() => refetch({}, { fetchPolicy: "network-only" }));
       },
       onError: (error) => setMessage(error.message),
     });
