@@ -58,4 +58,5 @@ export const QUICK_BENCHES: QuickBench[] = [
     },
   },
   { name: "app", env: { BENCH_CHECKS: "300", BENCH_DAYS: "3", BENCH_RUNS: "3", BENCH_CHANGES: "2" } },
+  { name: "app-status-page", env: { BENCH_RUNS: "10" } },
 ];
