@@ -1,50 +1,10 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { type ComponentType, Suspense } from "react";
-import { loadQuery, RelayEnvironmentProvider } from "react-relay";
-import type { ConcreteRequest } from "relay-runtime";
-import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import EditorQueryNode from "../src/__generated__/EditorQuery.graphql";
 import StatusPagesQueryNode from "../src/__generated__/StatusPagesQuery.graphql";
-import type { ScreenProps } from "../src/routes";
 import { StatusPageEditor } from "../src/screens/status-pages/StatusPageEditor";
 import { StatusPages } from "../src/screens/status-pages/StatusPages";
-
-// jsdom has <dialog> without its modal methods: open it as the browser would (focus aside).
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.open = false;
-};
-
-type Environment = ReturnType<typeof createMockEnvironment>;
-
-function show(
-  Screen: ComponentType<ScreenProps>,
-  node: ConcreteRequest,
-  variables: Record<string, unknown>,
-  resolvers: MockPayloadGenerator.MockResolvers,
-): Environment {
-  const environment = createMockEnvironment();
-  const queryRef = loadQuery(environment, node, variables);
-  environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, resolvers));
-  const props = { queryRef, params: {}, search: new URLSearchParams() } as unknown as ScreenProps;
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="loading">
-        <Screen {...props} />
-      </Suspense>
-    </RelayEnvironmentProvider>,
-  );
-  return environment;
-}
-
-const operationNamed = (environment: Environment, name: string) => {
-  const found = environment.mock.getAllOperations().find((op) => op.request.node.params.name === name);
-  if (!found) throw new Error(`no pending ${name}`);
-  return found;
-};
+import { operationNamed, show } from "./mock-screen";
 
 const palette = Object.fromEntries(
   [
@@ -101,7 +61,8 @@ const EDIT_RESOLVERS = {
   Query: () => ({ services: { edges: [{ node: checkout }, { node: search }], pageInfo: { hasNextPage: false } } }),
 };
 
-describe("status pages", () => {
+// The editor is a large form, and jsdom's accessible names are slow on a loaded machine.
+describe("status pages", { timeout: 30_000 }, () => {
   it("lists pages a page at a time and services with their state, and adds one", async () => {
     const environment = show(StatusPages, StatusPagesQueryNode, {}, LIST_RESOLVERS);
     const pages = within(await screen.findByRole("region", { name: "Pages" }));

@@ -1,11 +1,12 @@
-import { startTransition, useRef, useState } from "react";
+import { startTransition, useState } from "react";
 import { graphql, useMutation, useRefetchableFragment } from "react-relay";
 import type { KeysPanel_page$key } from "../../__generated__/KeysPanel_page.graphql";
 import type { KeysPanelCreateMutation } from "../../__generated__/KeysPanelCreateMutation.graphql";
 import type { KeysPanelDeleteMutation } from "../../__generated__/KeysPanelDeleteMutation.graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { CopyButton } from "../../ui/CopyButton";
 import { dateTime } from "../../ui/format";
+import { ShownOnce } from "../../ui/ShownOnce";
+import { useAsk } from "./useAsk";
 
 const fragment = graphql`
   fragment KeysPanel_page on StatusPage @refetchable(queryName: "KeysPanelRefetchQuery") {
@@ -51,12 +52,14 @@ export function KeysPanel({ page }: { page: KeysPanel_page$key }) {
   const [data, refetch] = useRefetchableFragment(fragment, page);
   const [shown, setShown] = useState<string | null>(null);
   const [message, setMessage] = useState("");
-  const [target, setTarget] = useState<{ id: string; maskedKey: string } | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialog, target, ask, take } = useAsk<{ id: string; maskedKey: string }>();
   const [commitCreate, creating] = useMutation<KeysPanelCreateMutation>(create);
   const [commitDelete, deleting] = useMutation<KeysPanelDeleteMutation>(remove);
   // In a transition: the panel keeps showing (the new key too) while the list is re-read.
-  const reread = () => startTransition(() => refetch({}, { fetchPolicy: "network-only" }));
+  const reread = () =>
+    startTransition(() => {
+      refetch({}, { fetchPolicy: "network-only" });
+    });
   const make = () => {
     setShown(null);
     commitCreate({
@@ -71,12 +74,12 @@ export function KeysPanel({ page }: { page: KeysPanel_page$key }) {
     });
   };
   const confirm = () => {
-    dialog.current?.close();
-    if (!target) return;
+    const chosen = take();
+    if (!chosen) return;
     commitDelete({
-      variables: { id: data.id, keyId: target.id },
+      variables: { id: data.id, keyId: chosen.id },
       onCompleted: ({ result }) => {
-        setMessage(result.message ?? `Revoked ${target.maskedKey}: it opens the page no more.`);
+        setMessage(result.message ?? `Revoked ${chosen.maskedKey}: it opens the page no more.`);
         reread();
       },
       onError: (error) => setMessage(error.message),
@@ -97,15 +100,7 @@ export function KeysPanel({ page }: { page: KeysPanel_page$key }) {
         {(data.keys ?? []).map((key) => (
           <li key={key.id} data-testid="page-key">
             <code>{key.maskedKey}</code> <span className="muted">made {dateTime(key.createdAt)}</span>{" "}
-            <button
-              type="button"
-              className="danger"
-              disabled={deleting}
-              onClick={() => {
-                setTarget(key);
-                dialog.current?.showModal();
-              }}
-            >
+            <button type="button" className="danger" disabled={deleting} onClick={() => ask(key)}>
               Revoke {key.maskedKey}…
             </button>
           </li>
@@ -114,19 +109,7 @@ export function KeysPanel({ page }: { page: KeysPanel_page$key }) {
       <button type="button" onClick={make} disabled={creating}>
         Make a key
       </button>
-      {shown ? (
-        <div role="status">
-          <p>
-            <strong>Copy the key now:</strong> it is shown this once, and Vigil keeps only its hash.
-          </p>
-          <p>
-            <code className="key" id="new-page-key" data-testid="new-page-key">
-              {shown}
-            </code>
-          </p>
-          <CopyButton text={shown} label="Copy the key" targetId="new-page-key" />
-        </div>
-      ) : null}
+      <ShownOnce secret={shown} id="new-page-key" />
       <ConfirmDialog
         dialog={dialog}
         id="revoke-page-key"

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { graphql, useMutation, usePaginationFragment } from "react-relay";
 import type { ServicesPanel_query$key } from "../../__generated__/ServicesPanel_query.graphql";
 import type { ServicesPanelCreateMutation } from "../../__generated__/ServicesPanelCreateMutation.graphql";
@@ -8,6 +8,7 @@ import { fieldErrors } from "../../ui/fieldErrors";
 import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
 import { ServiceState } from "./ServiceState";
+import { useAsk } from "./useAsk";
 
 const fragment = graphql`
   fragment ServicesPanel_query on Query
@@ -70,8 +71,7 @@ export function ServicesPanel({ query }: { query: ServicesPanel_query$key }) {
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
-  const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialog, target, ask, take } = useAsk<{ id: string; name: string }>();
   const [commitCreate, creating] = useMutation<ServicesPanelCreateMutation>(create);
   const [commitDelete, deleting] = useMutation<ServicesPanelDeleteMutation>(remove);
   const submit = (event: FormEvent) => {
@@ -90,12 +90,12 @@ export function ServicesPanel({ query }: { query: ServicesPanel_query$key }) {
     });
   };
   const confirm = () => {
-    dialog.current?.close();
-    if (!target) return;
+    const chosen = take();
+    if (!chosen) return;
     commitDelete({
-      variables: { id: target.id, connections: [connection.__id] },
+      variables: { id: chosen.id, connections: [connection.__id] },
       onCompleted: ({ result }) =>
-        setMessage(result.data ? `Deleted ${target.name}.` : (result.message ?? "The service was not deleted.")),
+        setMessage(result.data ? `Deleted ${chosen.name}.` : (result.message ?? "The service was not deleted.")),
       onError: (error) => setMessage(error.message),
     });
   };
@@ -109,15 +109,7 @@ export function ServicesPanel({ query }: { query: ServicesPanel_query$key }) {
         {connection.edges.map(({ node }) => (
           <li key={node.id} data-testid="service-row">
             <strong>{node.name}</strong> <ServiceState state={node.state} />{" "}
-            <button
-              type="button"
-              className="danger"
-              disabled={deleting}
-              onClick={() => {
-                setTarget(node);
-                dialog.current?.showModal();
-              }}
-            >
+            <button type="button" className="danger" disabled={deleting} onClick={() => ask(node)}>
               Delete {node.name}…
             </button>
           </li>

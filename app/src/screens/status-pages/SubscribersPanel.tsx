@@ -1,9 +1,10 @@
-import { startTransition, useRef, useState } from "react";
+import { startTransition, useState } from "react";
 import { graphql, useMutation, useRefetchableFragment } from "react-relay";
 import type { SubscribersPanel_page$key } from "../../__generated__/SubscribersPanel_page.graphql";
 import type { SubscribersPanelDeleteMutation } from "../../__generated__/SubscribersPanelDeleteMutation.graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { dateTime } from "../../ui/format";
+import { useAsk } from "./useAsk";
 
 const fragment = graphql`
   fragment SubscribersPanel_page on StatusPage @refetchable(queryName: "SubscribersPanelRefetchQuery") {
@@ -35,18 +36,19 @@ const STATE = { PENDING: "Waiting for confirmation", VERIFIED: "Confirmed: notif
 export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) {
   const [data, refetch] = useRefetchableFragment(fragment, page);
   const [message, setMessage] = useState("");
-  const [target, setTarget] = useState<{ id: string; address: string } | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialog, target, ask, take } = useAsk<{ id: string; address: string }>();
   const [commit, deleting] = useMutation<SubscribersPanelDeleteMutation>(remove);
   const subscribers = data.subscriptions ?? [];
   const confirm = () => {
-    dialog.current?.close();
-    if (!target) return;
+    const chosen = take();
+    if (!chosen) return;
     commit({
-      variables: { id: data.id, subscriptionId: target.id },
+      variables: { id: data.id, subscriptionId: chosen.id },
       onCompleted: ({ result }) => {
-        setMessage(result.message ?? `Removed ${target.address}.`);
-        startTransition(() => refetch({}, { fetchPolicy: "network-only" }));
+        setMessage(result.message ?? `Removed ${chosen.address}.`);
+        startTransition(() => {
+          refetch({}, { fetchPolicy: "network-only" });
+        });
       },
       onError: (error) => setMessage(error.message),
     });
@@ -66,15 +68,7 @@ export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) 
             {" · "}
             {STATE[subscriber.status] ?? subscriber.status}
             <span className="muted"> · since {dateTime(subscriber.createdAt)}</span>{" "}
-            <button
-              type="button"
-              className="danger"
-              disabled={deleting}
-              onClick={() => {
-                setTarget(subscriber);
-                dialog.current?.showModal();
-              }}
-            >
+            <button type="button" className="danger" disabled={deleting} onClick={() => ask(subscriber)}>
               Remove {subscriber.address}…
             </button>
           </li>
