@@ -1,8 +1,8 @@
 // Issue 30's status pages in Debian's Chromium against a real `vigil serve` on SQLite: services
 // and a private page made in the app, the API's field errors shown on the fields, the page's key
 // made in the app and shown once, the page opened with that key in another browser context and
-// refused without it, cards' services reordered by keyboard alone, saved and seen in the preview;
-// axe on every screen, and the 390 px layout of the app and of the public page.
+// refused without it, cards' services reordered by keyboard alone and by drag, saved and seen in
+// the preview; axe on every screen, and the 390 px layout of the app and of the public page.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.js";
@@ -120,6 +120,15 @@ describe("the operator app: status pages", () => {
       "Search",
       "Checkout",
     ]);
+
+    // And by dragging: Checkout dropped on Search goes first again; then back by keyboard.
+    const items = owner.locator('[data-testid$="-services-item"]');
+    await items.filter({ hasText: "Checkout" }).dragTo(items.filter({ hasText: "Search" }));
+    await owner.getByRole("button", { name: "Save the page" }).click();
+    await expect.poll(() => previewServices(owner), { timeout: 10_000 }).toEqual(["Checkout", "Search"]);
+    await owner.getByRole("button", { name: "Move Search up" }).click();
+    await owner.getByRole("button", { name: "Save the page" }).click();
+    await expect.poll(() => previewServices(owner), { timeout: 10_000 }).toEqual(["Search", "Checkout"]);
 
     // On a phone: the app's screens fit, and the public page's bars stay within their card.
     await owner.setViewportSize({ width: 390, height: 844 });
