@@ -50,9 +50,20 @@ const page = {
   themeColors: null,
   cards: [{ id: "card-1", name: "Shop", services: [checkout, search] }],
   keys: [{ id: "k1", maskedKey: "sp_…abcd", createdAt: new Date().toISOString() }],
-  subscriptions: [
-    { id: "s1", address: "ops@acme.test", type: "EMAIL", status: "PENDING", createdAt: new Date().toISOString() },
-  ],
+  subscriptionConnection: {
+    edges: [
+      {
+        node: {
+          id: "s1",
+          address: "ops@acme.test",
+          type: "EMAIL",
+          status: "PENDING",
+          createdAt: new Date().toISOString(),
+        },
+      },
+    ],
+    pageInfo: { hasNextPage: true },
+  },
 };
 const EDIT_RESOLVERS = {
   Node: () => ({ __typename: "StatusPage", ...page }),
@@ -132,6 +143,11 @@ describe("status pages", { timeout: 30_000 }, () => {
     await screen.findByRole("heading", { name: "Edit Acme" });
     expect(screen.getByTestId("domain-state").textContent).toContain("_vigil.status.acme.test");
     expect(screen.getByTestId("subscriber").textContent).toContain("Waiting for confirmation");
+    fireEvent.click(screen.getByRole("button", { name: "More subscribers" }));
+    expect(operationNamed(environment, "SubscribersPanelPaginationQuery").request.variables).toMatchObject({
+      count: 25,
+      id: "p1",
+    });
     const frame = () => screen.getByTitle("Preview of the public page").getAttribute("src");
     expect(frame()).toBe("/status/acme?preview&v=0");
     const services = () =>

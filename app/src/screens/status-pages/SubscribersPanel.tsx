@@ -1,5 +1,5 @@
 import { startTransition, useState } from "react";
-import { graphql, useMutation, useRefetchableFragment } from "react-relay";
+import { graphql, useMutation, usePaginationFragment } from "react-relay";
 import type { SubscribersPanel_page$key } from "../../__generated__/SubscribersPanel_page.graphql";
 import type { SubscribersPanelDeleteMutation } from "../../__generated__/SubscribersPanelDeleteMutation.graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -7,18 +7,23 @@ import { dateTime } from "../../ui/format";
 import { useAsk } from "./useAsk";
 
 const fragment = graphql`
-  fragment SubscribersPanel_page on StatusPage @refetchable(queryName: "SubscribersPanelRefetchQuery") {
+  fragment SubscribersPanel_page on StatusPage
+  @refetchable(queryName: "SubscribersPanelPaginationQuery")
+  @argumentDefinitions(count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
     id
-    subscriptions {
-      id
-      address
-      type
-      status
-      createdAt
+    subscriptionConnection(first: $count, after: $cursor) @connection(key: "SubscribersPanel__subscriptionConnection") {
+      edges {
+        node {
+          id
+          address
+          type
+          status
+          createdAt
+        }
+      }
     }
   }
 `;
-
 const remove = graphql`
   mutation SubscribersPanelDeleteMutation($id: ID!, $subscriptionId: ID!) {
     result: deleteStatusPageSubscription(statusPageId: $id, id: $subscriptionId) {
@@ -32,13 +37,13 @@ const remove = graphql`
 
 const STATE = { PENDING: "Waiting for confirmation", VERIFIED: "Confirmed: notified" } as Record<string, string>;
 
-/** Who is told of the page's incidents and maintenance, each with its state; remove one. */
+/** Who is told of the page's incidents and maintenance (newest first, a page at a time), each with its state; remove one. */
 export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) {
-  const [data, refetch] = useRefetchableFragment(fragment, page);
+  const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(fragment, page);
   const [message, setMessage] = useState("");
   const { dialog, target, ask, take } = useAsk<{ id: string; address: string }>();
   const [commit, deleting] = useMutation<SubscribersPanelDeleteMutation>(remove);
-  const subscribers = data.subscriptions ?? [];
+  const subscribers = (data.subscriptionConnection?.edges ?? []).map((edge) => edge.node);
   const confirm = () => {
     const chosen = take();
     if (!chosen) return;
@@ -74,6 +79,11 @@ export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) 
           </li>
         ))}
       </ul>
+      {hasNext ? (
+        <button type="button" onClick={() => loadNext(25)} disabled={isLoadingNext}>
+          {isLoadingNext ? "Loading…" : "More subscribers"}
+        </button>
+      ) : null}
       <ConfirmDialog
         dialog={dialog}
         id="remove-subscriber"
