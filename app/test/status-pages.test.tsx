@@ -103,6 +103,18 @@ describe("status pages", { timeout: 30_000 }, () => {
       }),
     );
     expect((await screen.findByTestId("error-service-name")).textContent).toContain("Too small");
+
+    fireEvent.click(screen.getByRole("button", { name: "Rename Search" }));
+    fireEvent.change(screen.getByLabelText("New name for Search"), { target: { value: "Search API" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save the name" }));
+    const rename = operationNamed(environment, "RenameServiceMutation");
+    expect(rename.request.variables).toEqual({ id: "svc-2", input: { name: "Search API" } });
+    act(() =>
+      environment.mock.resolve(rename, {
+        data: { result: { __typename: "UpdateServiceSuccess", data: { id: "svc-2", name: "Search API" } } },
+      }),
+    );
+    expect(screen.getAllByTestId("service-row")[1]?.textContent).toContain("Search API");
   });
 
   it("shows the API's field errors on a new page's fields", async () => {

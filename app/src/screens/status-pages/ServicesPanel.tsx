@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
+import { RenameService } from "./RenameService";
 import { ServiceState } from "./ServiceState";
 import { useAsk } from "./useAsk";
 
@@ -108,7 +109,7 @@ export function ServicesPanel({ query }: { query: ServicesPanel_query$key }) {
       <ul className="plain">
         {connection.edges.map(({ node }) => (
           <li key={node.id} data-testid="service-row">
-            <strong>{node.name}</strong> <ServiceState state={node.state} />{" "}
+            <strong>{node.name}</strong> <ServiceState state={node.state} /> <RenameService service={node} />{" "}
             <button type="button" className="danger" disabled={deleting} onClick={() => ask(node)}>
               Delete {node.name}…
             </button>
