@@ -28,6 +28,8 @@ import { groupDetailQuery } from "./screens/check-groups/GroupDetailQuery";
 import { groupsListQuery } from "./screens/check-groups/GroupsListQuery";
 import { locationsQuery } from "./screens/locations/LocationsQuery";
 import { reportingQuery, reportingVariables } from "./screens/reporting/ReportingQuery";
+import { statusPageEditorQuery, statusPageEditorVariables } from "./screens/status-pages/EditorQuery";
+import { statusPagesQuery } from "./screens/status-pages/StatusPagesQuery";
 
 // Screens past part 1 load their code on first visit (the first route stays small); their
 // queries are tiny and start as navigation happens, alongside the code.
@@ -64,6 +66,10 @@ const IncidentDetail = lazy(() =>
 );
 const Locations = lazy(() => import("./screens/locations/Locations").then((m) => ({ default: m.Locations })));
 const Reporting = lazy(() => import("./screens/reporting/Reporting").then((m) => ({ default: m.Reporting })));
+const StatusPages = lazy(() => import("./screens/status-pages/StatusPages").then((m) => ({ default: m.StatusPages })));
+const StatusPageEditor = lazy(() =>
+  import("./screens/status-pages/StatusPageEditor").then((m) => ({ default: m.StatusPageEditor })),
+);
 
 /** Every screen of the app, matched in order. */
 export const routes: Route[] = [
@@ -109,4 +115,17 @@ export const routes: Route[] = [
   { pattern: "/check-groups/:id", query: groupDetailQuery, variables: groupVariables, Component: GroupDetail },
   { pattern: "/private-locations", query: locationsQuery, Component: Locations },
   { pattern: "/reporting", query: reportingQuery, variables: reportingVariables, Component: Reporting },
+  { pattern: "/status-pages", query: statusPagesQuery, Component: StatusPages },
+  {
+    pattern: "/status-pages/new",
+    query: statusPageEditorQuery,
+    variables: statusPageEditorVariables,
+    Component: StatusPageEditor,
+  },
+  {
+    pattern: "/status-pages/:id",
+    query: statusPageEditorQuery,
+    variables: statusPageEditorVariables,
+    Component: StatusPageEditor,
+  },
 ];

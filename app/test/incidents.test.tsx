@@ -1,53 +1,12 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { type ComponentType, Suspense } from "react";
-import { loadQuery, RelayEnvironmentProvider } from "react-relay";
-import type { ConcreteRequest } from "relay-runtime";
-import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import IncidentDetailQueryNode from "../src/__generated__/IncidentDetailQuery.graphql";
 import IncidentsListQueryNode from "../src/__generated__/IncidentsListQuery.graphql";
 import NewIncidentQueryNode from "../src/__generated__/NewIncidentQuery.graphql";
-import type { ScreenProps } from "../src/routes";
 import { IncidentDetail } from "../src/screens/incidents/IncidentDetail";
 import { IncidentsList } from "../src/screens/incidents/IncidentsList";
 import { NewIncident } from "../src/screens/incidents/NewIncident";
-
-// jsdom has <dialog> without its modal methods: open it as the browser would (focus aside).
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.open = false;
-};
-
-type Environment = ReturnType<typeof createMockEnvironment>;
-
-/** A screen on a mock environment, its query answered by `resolvers`. */
-function show(
-  Screen: ComponentType<ScreenProps>,
-  node: ConcreteRequest,
-  variables: Record<string, unknown>,
-  resolvers: MockPayloadGenerator.MockResolvers,
-): Environment {
-  const environment = createMockEnvironment();
-  const queryRef = loadQuery(environment, node, variables);
-  environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, resolvers));
-  const props = { queryRef, params: variables, search: new URLSearchParams() } as unknown as ScreenProps;
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="loading">
-        <Screen {...props} />
-      </Suspense>
-    </RelayEnvironmentProvider>,
-  );
-  return environment;
-}
-
-const operationNamed = (environment: Environment, name: string) => {
-  const found = environment.mock.getAllOperations().find((op) => op.request.node.params.name === name);
-  if (!found) throw new Error(`no pending ${name}`);
-  return found;
-};
+import { operationNamed, show } from "./mock-screen";
 
 const incident = (id: string, name: string, lastUpdateStatus: string) => ({
   id,

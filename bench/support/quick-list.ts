@@ -59,4 +59,5 @@ export const QUICK_BENCHES: QuickBench[] = [
   },
   { name: "app", env: { BENCH_CHECKS: "300", BENCH_DAYS: "3", BENCH_RUNS: "3", BENCH_CHANGES: "2" } },
   { name: "app-incident", env: { BENCH_WATCHERS: "10", BENCH_WRITES: "5" }, note: "10 watchers, not 50" },
+  { name: "app-status-page", env: { BENCH_RUNS: "10" } },
 ];

@@ -123,6 +123,29 @@ describe(`the operator app served on ${testProvider}`, () => {
     expect(await csp(`/status/${page.url}`, owner)).toMatch(/frame-ancestors 'none'/);
     expect(await csp(`/status/${page.url}/history?preview`, owner)).toMatch(/frame-ancestors 'none'/);
   });
+
+  it("opens a private page in the preview to its owner alone, and nowhere else without a key", async () => {
+    const service = await createService(t.api, "Hidden service");
+    const page = await createStatusPage(t.api, [service.id], { isPrivate: true });
+    const owner = await signIn(t.url, t.apiKey);
+    const stranger = await signIn(t.url, (await t.newAccount("Stranger")).apiKey);
+    const open = (path: string, cookie?: string) => visit(t.url, path, { headers: cookie ? { cookie } : {} });
+    const previewed = await open(`/status/${page.url}?preview`, owner);
+    expect(previewed.status).toBe(200);
+    expect(previewed.body).toContain("Hidden service");
+    expect(previewed.headers["cache-control"]).toBe("private, no-store");
+    for (const [path, cookie] of [
+      [`/status/${page.url}?preview`, stranger],
+      [`/status/${page.url}?preview`, undefined],
+      [`/status/${page.url}`, owner],
+      [`/status/${page.url}/history?preview`, owner],
+      [`/status/${page.url}/summary.json?preview`, owner],
+    ] as const) {
+      const refused = await open(path, cookie);
+      expect(refused.status, `${path} ${cookie === owner ? "owner" : cookie ? "stranger" : "nobody"}`).toBe(401);
+      expect(refused.body).not.toContain("Hidden service");
+    }
+  });
 });
 
 describe(`the operator app not built, on ${testProvider}`, () => {

@@ -39,11 +39,41 @@ describe(`status pages in a real browser on ${testProvider}`, () => {
     expect(colour).toBe("rgb(127, 29, 29)");
     const quiet = page.locator(`[data-service-id="${web.id}"] li`).first();
     await expect(quiet.getAttribute("title")).resolves.toMatch(/: Operational$/);
-    const list = page.getByRole("list", { name: "Web: the last 90 days" });
+    const list = page.getByRole("list", { name: "Web: daily states, oldest first" });
     await expect(list.locator("li").count()).resolves.toBe(90);
+    await expect(
+      page.locator(`[data-service-id="${web.id}"] .range [class^=since]:visible`).textContent(),
+    ).resolves.toBe("90 days ago");
     await expect(page.title()).resolves.toBe("Browser Co status");
     // The CSP lets our stylesheet and script run: no violation is reported.
     expect(errors).toEqual([]);
+  });
+
+  it("keeps the bars within the card on a phone: the newest 30 days, each with its text", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${t.url}/status/browser-co`);
+    const service = page.locator(`[data-service-id="${web.id}"]`);
+    const card = await page.locator(".card", { has: service }).boundingBox();
+    const shown = service.locator("li:visible");
+    await expect(shown.count()).resolves.toBe(30);
+    const boxes = await service
+      .locator("li")
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).filter((box) => box.width > 0));
+    expect(boxes).toHaveLength(30);
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(card!.x);
+      expect(box.right).toBeLessThanOrEqual(card!.x + card!.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The newest day is among them, with its text alternative; the range line names 30 days.
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(service.locator(`li[data-date="${today}"]:visible`).textContent()).resolves.toBe(
+      `${today}: Critical outage`,
+    );
+    await expect(service.locator(".range [class^=since]:visible").textContent()).resolves.toBe("30 days ago");
+    await page.setViewportSize({ width: 800, height: 844 });
+    await expect(shown.count()).resolves.toBe(60);
+    await expect(service.locator(".range [class^=since]:visible").textContent()).resolves.toBe("60 days ago");
   });
 
   it("follows prefers-color-scheme: dark for the AUTO theme", async () => {

@@ -11,6 +11,7 @@ const NAV = [
   { to: "/incidents", label: "Incidents", active: (path: string) => path.startsWith("/incidents") },
   { to: "/maintenance", label: "Maintenance", active: (path: string) => path.startsWith("/maintenance") },
   { to: "/check-groups", label: "Groups", active: (path: string) => path.startsWith("/check-groups") },
+  { to: "/status-pages", label: "Status pages", active: (path: string) => path.startsWith("/status-pages") },
   { to: "/alert-channels", label: "Alerting", active: (path: string) => path.startsWith("/alert-channels") },
   { to: "/alert-settings", label: "Alert settings", active: (path: string) => path === "/alert-settings" },
   { to: "/notifications", label: "Notifications", active: (path: string) => path === "/notifications" },

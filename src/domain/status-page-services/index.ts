@@ -9,3 +9,4 @@ export { servicesOfCards, servicesOfIncidents } from "./children.js";
 export { pageServices } from "./page.js";
 export { getServices } from "./batch.js";
 export type { StatusPageServiceRow } from "./rows.js";
+export { statesOfServices } from "./states.js";

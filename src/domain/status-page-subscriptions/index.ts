@@ -14,3 +14,4 @@ export {
 } from "./visitor.js";
 export { forgetGoneSubscriber, subscriberTarget } from "./deliveries.js";
 export { subscriptionsOfStatusPages } from "./children.js";
+export { pageSubscriptions } from "./page.js";

@@ -16,3 +16,4 @@ export { updateStatusPage } from "./update.js";
 export { cardsOfStatusPages, keysOfStatusPages } from "./children.js";
 export { pageStatusPages } from "./page.js";
 export { getStatusPages } from "./batch.js";
+export { DEFAULT_COLORS } from "./theme-defaults.js";

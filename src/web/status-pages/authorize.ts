@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { VisitedPageRow } from "../../domain/status-pages/public/index.js";
+import type { SystemContext } from "../../domain/context.js";
 import { authorizeVisitor as keyGate, visitorRecheck, type Recheck } from "../private-access.js";
+import { isOwnerPreview } from "../status-page-preview.js";
 
 export type VisitorAccess = { allowed: true; private: boolean; recheck: Recheck } | { allowed: false };
 
@@ -13,17 +15,22 @@ export type VisitorAccess = { allowed: true; private: boolean; recheck: Recheck 
  * `recheck` says later whether the same credential still opens the page (an open event stream,
  * also of a page turned private since: a visitor who came with a valid key keeps it).
  * Runs before any cached body is read, so a key-less visitor never reaches one of a private page.
+ * The app's preview (`?preview`) by a person signed in to the page's account needs no key.
  */
 export async function authorizeVisitor({
+  ctx,
   page,
   request,
   reply,
 }: {
+  ctx: SystemContext;
   page: VisitedPageRow;
   request: FastifyRequest;
   reply: FastifyReply;
 }): Promise<VisitorAccess> {
   if (!page.isPrivate) return { allowed: true, private: false, recheck: visitorRecheck(request) };
+  if (await isOwnerPreview(ctx, request, page.accountId))
+    return { allowed: true, private: true, recheck: visitorRecheck(request) };
   if ((await keyGate(request, reply, page)) === "refused") return { allowed: false };
   return { allowed: true, private: true, recheck: visitorRecheck(request) };
 }

@@ -41,7 +41,9 @@ export function incidentArticle(incident: ShownIncident, links: Links, heading: 
 
 /**
  * 90 daily bars: each has its date and state as text (title for hover, visually hidden text for
- * screen readers). Built as one string (a page has 90 per service): every part is escaped.
+ * screen readers). Built as one string (a page has 90 per service): every part is escaped. Narrow
+ * screens show only the newest 60 or 30 (BASE_CSS), so the list's name states no count: the range
+ * line under it does, per width.
  */
 function bars(service: ShownService): Html {
   let items = "";
@@ -49,7 +51,13 @@ function bars(service: ShownService): Html {
     const text = escapeHtml(`${bar.date}: ${stateLabel(bar.state)}`);
     items += `<li class="${escapeHtml(stateClass(bar.state))}" title="${text}" data-date="${escapeHtml(bar.date)}"><span class="vh">${text}</span></li>`;
   }
-  return html`<ol class="bars" aria-label="${service.name}: the last ${service.bars.length} days">${trusted(items)}</ol>`;
+  return html`<ol class="bars" aria-label="${service.name}: daily states, oldest first">${trusted(items)}</ol>`;
+}
+
+/** "N days ago" for each width's number of bars (one shown at a time, by BASE_CSS's media queries). */
+function since(days: number): Html {
+  const counts = [days, Math.min(days, 60), Math.min(days, 30)];
+  return html`<span>${counts.map((count, i) => html`<span class="since-${i}">${count} days ago</span>`)}</span>`;
 }
 
 export function serviceCard(card: { id: string; name: string; services: ShownService[] }): Html {
@@ -59,7 +67,7 @@ ${card.services.map(
   (service) => html`<div class="service" data-service-id="${service.id}">
 <div class="head"><span>${service.name}</span><span class="state ${stateClass(service.state)}">${stateLabel(service.state)}</span></div>
 ${bars(service)}
-<div class="range muted"><span>${service.bars.length} days ago</span><span>${service.uptime.toFixed(2)}% uptime</span><span>Today</span></div>
+<div class="range muted">${since(service.bars.length)}<span>${service.uptime.toFixed(2)}% uptime</span><span>Today</span></div>
 </div>`,
 )}
 </section>`;

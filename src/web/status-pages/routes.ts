@@ -64,7 +64,7 @@ export function registerStatusPageRoutes(
     const isJson = typeof target === "object" && target.name === "summary";
     if (!page) return refuse(reply, 404, isJson, "status page not found", notFoundHtml());
     // The gate runs before any cached body is read: a refused visitor has had its reply sent.
-    const access = await authorizeVisitor({ page, request, reply });
+    const access = await authorizeVisitor({ ctx, page, request, reply });
     if (!access.allowed) return reply;
     if (typeof target === "string") return refuse(reply, 400, false, target, badRequestHtml(target));
     // Under /status/{url} as the page's own slug (the path's spelling may differ in case).

@@ -1,38 +1,9 @@
+import { DEFAULT_COLORS } from "../../domain/status-pages/theme-defaults.js";
 import { THEME_COLOR_FIELDS, type ThemeColors } from "../../domain/status-pages/schemas.js";
 
-type Palette = ThemeColors["light"];
+export { DEFAULT_COLORS };
 
-/** Default colours: every text colour meets WCAG AA (4.5:1) on the backgrounds it is shown on. */
-export const DEFAULT_COLORS: ThemeColors = {
-  light: {
-    bodyBackgroundColor: "#ffffff",
-    headerBackgroundColor: "#f3f4f6",
-    headerFontColor: "#111827",
-    titleFontColor: "#111827",
-    bodyFontColor: "#1f2937",
-    bodyFontColorMuted: "#4b5563",
-    navigationFontColor: "#1f2937",
-    linkFontColor: "#1d4ed8",
-    cardBackgroundColor: "#f9fafb",
-    borderColor: "#d1d5db",
-    primaryButtonBackgroundColor: "#1d4ed8",
-    primaryButtonFontColor: "#ffffff",
-  },
-  dark: {
-    bodyBackgroundColor: "#0f172a",
-    headerBackgroundColor: "#111827",
-    headerFontColor: "#f9fafb",
-    titleFontColor: "#f9fafb",
-    bodyFontColor: "#e5e7eb",
-    bodyFontColorMuted: "#9ca3af",
-    navigationFontColor: "#e5e7eb",
-    linkFontColor: "#93c5fd",
-    cardBackgroundColor: "#1e293b",
-    borderColor: "#334155",
-    primaryButtonBackgroundColor: "#93c5fd",
-    primaryButtonFontColor: "#0f172a",
-  },
-};
+type Palette = ThemeColors["light"];
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 const cssName = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -85,6 +56,9 @@ h2{font-size:1.25rem;color:var(--title-font-color)}
 .s-none .dot,.bars .s-none{background:#16a34a}.bars .s-MINOR{background:#eab308}.bars .s-MEDIUM{background:#f97316}
 .bars .s-MAJOR{background:#dc2626}.bars .s-CRITICAL{background:#7f1d1d}
 .range{display:flex;justify-content:space-between;font-size:.85rem}
+.since-1,.since-2{display:none}
+@media (max-width:900px){.bars li:not(:nth-last-child(-n+60)){display:none}.since-0{display:none}.since-1{display:inline}}
+@media (max-width:600px){.bars li:not(:nth-last-child(-n+30)){display:none}.since-1{display:none}.since-2{display:inline}}
 .subscribe form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 .subscribe input{font:inherit;padding:.4rem .6rem;min-width:16rem;border:1px solid var(--border-color);border-radius:.375rem}
 .subscribe button{font:inherit;padding:.4rem 1rem;border:0;border-radius:.375rem;background:#1d4ed8;color:#fff;cursor:pointer}

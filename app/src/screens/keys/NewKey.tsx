@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { NewKeyMutation } from "../../__generated__/NewKeyMutation.graphql";
-import { CopyButton } from "../../ui/CopyButton";
+import { ShownOnce } from "../../ui/ShownOnce";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
@@ -65,19 +65,7 @@ export function NewKey({ connection }: { connection: string }) {
           </button>
         </div>
       </form>
-      {shown ? (
-        <div role="status">
-          <p>
-            <strong>Copy the key now:</strong> it is shown this once, and Vigil keeps only its hash.
-          </p>
-          <p>
-            <code className="key" id="new-api-key" data-testid="new-api-key">
-              {shown}
-            </code>
-          </p>
-          <CopyButton text={shown} label="Copy the key" targetId="new-api-key" />
-        </div>
-      ) : null}
+      <ShownOnce secret={shown} id="new-api-key" />
     </section>
   );
 }

@@ -1,4 +1,9 @@
-import { DEFAULT_THEMES, THEME_COLOR_FIELDS, type ThemeColors } from "../../../domain/status-pages/index.js";
+import {
+  DEFAULT_COLORS,
+  DEFAULT_THEMES,
+  THEME_COLOR_FIELDS,
+  type ThemeColors,
+} from "../../../domain/status-pages/index.js";
 import { builder } from "../../builder.js";
 
 /** The theme of a status page: enum, colours, and their inputs. */
@@ -22,3 +27,11 @@ export const ThemeColorsRef = builder.objectRef<ThemeColors>("ThemeColors").impl
     dark: t.field({ type: ThemePalette, resolve: (colors) => colors.dark }),
   }),
 });
+
+builder.queryFields((t) => ({
+  defaultThemeColors: t.field({
+    type: ThemeColorsRef,
+    description: "The colours a status page without themeColors shows (a form's starting values).",
+    resolve: () => DEFAULT_COLORS,
+  }),
+}));

@@ -1,4 +1,4 @@
-import { subscriptionsOfStatusPages } from "../../../domain/status-page-subscriptions/index.js";
+import { pageSubscriptions, subscriptionsOfStatusPages } from "../../../domain/status-page-subscriptions/index.js";
 import { StatusPageSubscriptionRef } from "../status-page-subscriptions/type.js";
 import type { StatusPageRow } from "../../../domain/status-pages/index.js";
 import { incidentsOfStatusPages } from "../../../domain/incidents/index.js";
@@ -127,6 +127,19 @@ export const StatusPageNode = builder.node(StatusPageRef, {
         ).load(page.id);
       },
     }),
+    subscriptionConnection: t.connection(
+      {
+        type: StatusPageSubscriptionRef,
+        nullable: true,
+        description: `The page's subscribers, newest first, a page at a time. ${OWNER}`,
+        resolve: async (page, args, ctx) =>
+          readsAsOwner(ctx, page)
+            ? toConnection(await pageSubscriptions({ ctx: domain(ctx), statusPageId: page.id, args }))
+            : null,
+      },
+      { name: "StatusPageSubscriptionConnection" },
+      { name: "StatusPageSubscriptionEdge" },
+    ),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
