@@ -5,14 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
-import {
-  type Doc,
-  fieldMatches,
-  fieldPaths,
-  operationKey,
-  operations,
-  successSchema,
-} from "../support/reference-walk.js";
+import { type Doc, fieldMatches, fieldPaths, operations, successSchema } from "../support/reference-walk.js";
 
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, root), "utf8"));
