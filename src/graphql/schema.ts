@@ -73,6 +73,7 @@ import "./types/status-pages/public.js";
 import "./types/status-pages/inputs.js";
 import "./types/status-pages/mutations.js";
 import "./types/status-pages/keys.js";
+import "./types/status-pages/service-state.js";
 import "./node-visitors.js";
 import "./types/status-page-subscriptions/type.js";
 import "./types/status-page-subscriptions/inputs.js";
@@ -88,6 +89,7 @@ import "./types/alert-notifications/type.js";
 import "./types/reporting/type.js";
 import "./types/reporting/report.js";
 import "./subscriptions/fields.js";
+import "./subscriptions/private-locations.js";
 
 builder.queryType({});
 builder.mutationType({});

@@ -1,10 +1,8 @@
 import type { StatusPageServiceRow } from "../../../domain/status-page-services/index.js";
-import { getServices, pageServices, statesOfServices } from "../../../domain/status-page-services/index.js";
+import { getServices, pageServices } from "../../../domain/status-page-services/index.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain } from "../../context.js";
-import { IncidentSeverityEnum } from "../incidents/enums.js";
-import { scopedLoader } from "../status-pages/scope.js";
 import { brandedLoader } from "../../node-loader.js";
 import { DATABASE_ID_UUID } from "../../node-ids.js";
 
@@ -16,15 +14,6 @@ export const ServiceNode = builder.node(builder.objectRef<StatusPageServiceRow>(
   fields: (t) => ({
     databaseId: t.exposeString("id", { description: DATABASE_ID_UUID }),
     name: t.exposeString("name"),
-    state: t.field({
-      type: IncidentSeverityEnum,
-      nullable: true,
-      description:
-        "As status pages show it: the worst severity of the open incidents naming the service; null when operational.",
-      // A service of a public page answers for that page's account (what the page shows anyway).
-      resolve: (service, _args, ctx) =>
-        scopedLoader(ctx, service, "Service.state", statesOfServices, () => []).load(service.id),
-    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
