@@ -11,9 +11,9 @@ export type GroupCommit<I, O> = { write(item: I): Promise<O>; flushed(): Promise
  * in order, an Error for an item that failed alone; each caller awaits its own answer, given only
  * once its batch has committed. With `windowMs`, an item that finds the writer idle waits up to
  * that long for company first (requests that each wait for their answer arrive a few at a time),
- * and no longer than it takes for as many items as the largest of the last few batches to arrive:
- * clients that each wait for their answer come back as a group, and once all of them are in,
- * waiting on would only add the rest of the window to every request.
+ * and no longer than the turn of the loop in which as many items wait as the largest of the last
+ * few batches held: clients that each wait for their answer come back as a group, and once all
+ * of them are in, waiting on would only add the rest of the window to every request.
  */
 export function createGroupCommit<I, O>(
   writeBatch: (items: I[]) => Promise<(O | Error)[]>,
@@ -22,13 +22,16 @@ export function createGroupCommit<I, O>(
   const queue: { item: I; resolve: (answer: O) => void; reject: (error: Error) => void }[] = [];
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let soon: NodeJS.Immediate | null = null;
   // The sizes of the last batches: the company to expect (the largest, so that one small batch
   // does not shrink the next ones).
   const recent: number[] = [];
 
   function flush() {
     if (timer) clearTimeout(timer);
+    if (soon) clearImmediate(soon);
     timer = null;
+    soon = null;
     if (writing || queue.length === 0) return;
     const batch = queue.splice(0, options.maxBatch);
     recent.push(batch.length);
@@ -54,7 +57,10 @@ export function createGroupCommit<I, O>(
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
         if (writing) return;
-        if (!options.windowMs || queue.length >= Math.min(options.maxBatch, Math.max(2, ...recent))) flush();
+        if (!options.windowMs || queue.length >= options.maxBatch) flush();
+        // The expected company is in: the window ends with this turn of the loop (requests read in
+        // the same turn still join).
+        else if (queue.length >= Math.max(2, ...recent)) soon ??= setImmediate(flush);
         else timer ??= setTimeout(flush, options.windowMs);
       });
     },

@@ -6,7 +6,7 @@ async function turns(n = 20) {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-/** A group commit whose last batches held two, then three items (written while one was under way). */
+/** A group commit whose last batches held two, then three items. */
 async function afterBatchesOfTwoAndThree() {
   const batches: number[][] = [];
   const commit = createGroupCommit<number, number>(async (items) => (batches.push(items), items), {
@@ -14,9 +14,8 @@ async function afterBatchesOfTwoAndThree() {
     // Far longer than the test: a batch written before it ends was ended by its company.
     windowMs: 60_000,
   });
-  const first = [0, 1].map((i) => commit.write(i));
-  const second = [2, 3, 4].map((i) => commit.write(i));
-  await Promise.all([...first, ...second]);
+  await Promise.all([0, 1].map((i) => commit.write(i)));
+  await Promise.all([2, 3, 4].map((i) => commit.write(i)));
   expect(batches).toEqual([
     [0, 1],
     [2, 3, 4],
