@@ -65,7 +65,7 @@ type ContextRow = Omit<ContextCheck, "account" | "group"> & {
  * settings in one join, through the raw reader (src/db/sqlite-reads.ts), then the accounts'
  * windows. A check gone is left out.
  */
-export async function loadAlertContexts(tx: DbOrTx, read: RawRead, checkIds: readonly string[], now: Date) {
+export async function loadAlertContexts(read: RawRead, checkIds: readonly string[], now: Date) {
   const rows = checkIds.length
     ? await read<ContextRow>(Prisma.sql`
       SELECT c."id", c."accountId", c."name", c."checkType", c."description", c."tags", c."muted", c."alertSettings",

@@ -56,7 +56,7 @@ export async function decideRuns({
   const wanted = [...rows.values()]
     .filter((row) => simulate(row, byCheck.get(row.checkId)!, now))
     .map((r) => r.checkId);
-  const contexts = await loadAlertContexts(db, read, wanted, now);
+  const contexts = await loadAlertContexts(read, wanted, now);
   const plans: PlannedCheck[] = [];
   for (const checkId of [...rows.keys()].sort()) {
     const plan = planOf(rows.get(checkId)!, byCheck.get(checkId)!, contexts.get(checkId) ?? null, now);
@@ -113,7 +113,9 @@ async function statuses(db: DbOrTx, read: RawRead, byCheck: Map<string, DecidedR
 async function addChannels(read: RawRead, plans: PlannedCheck[]) {
   const groups = plans.flatMap((p) => (p.ctx!.group ? [p.ctx!.group.id] : []));
   const byGroup = groups.length ? Prisma.sql` OR s."groupId" IN (${Prisma.join(groups)})` : Prisma.empty;
-  const subscriptions = await read<SubscribedChannel & { checkId: string | null; groupId: number | null; accountId: string }>(
+  const subscriptions = await read<
+    SubscribedChannel & { checkId: string | null; groupId: number | null; accountId: string }
+  >(
     Prisma.sql`
       SELECT s."checkId", s."groupId", c."id", c."accountId", c."type", c."config", c."sendFailure", c."sendDegraded", c."sendRecovery"
       FROM "AlertChannelSubscription" s JOIN "AlertChannel" c ON c."id" = s."alertChannelId"
