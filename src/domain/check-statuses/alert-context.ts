@@ -65,7 +65,7 @@ type ContextRow = Omit<ContextCheck, "account" | "group"> & {
  * settings in one join, through the raw reader (src/db/sqlite-reads.ts), then the accounts'
  * windows. A check gone is left out.
  */
-export async function loadAlertContexts(tx: DbOrTx, read: RawRead, checkIds: readonly string[], now: Date) {
+export async function loadAlertContexts(read: RawRead, checkIds: readonly string[], now: Date) {
   const rows = checkIds.length
     ? await read<ContextRow>(Prisma.sql`
       SELECT c."id", c."accountId", c."name", c."checkType", c."description", c."tags", c."muted", c."alertSettings",
@@ -90,13 +90,32 @@ export async function loadAlertContexts(tx: DbOrTx, read: RawRead, checkIds: rea
             useGlobalAlertSettings: row.groupUseGlobalAlertSettings,
           },
   }));
-  const accounts = [...new Set(checks.map((c) => c.accountId))];
-  const windows = accounts.length
-    ? await tx.maintenanceWindow.findMany({ where: { accountId: { in: accounts }, startsAt: { lte: now } } })
+  const byAccount = await windowsByAccount(read, [...new Set(checks.map((c) => c.accountId))], now);
+  return new Map(checks.map((check) => [check.id, contextOf(check, byAccount.get(check.accountId) ?? [], now)]));
+}
+
+/**
+ * The maintenance windows that may be on at `at` (started by then), of these accounts, by account:
+ * one statement through the raw reader (the sweeps read them for every chunk).
+ */
+export async function windowsByAccount(
+  read: RawRead,
+  accountIds: readonly string[],
+  at: Date,
+): Promise<Map<string, MaintenanceWindowLike[]>> {
+  const windows = accountIds.length
+    ? await read<MaintenanceWindowLike & { accountId: string }>(Prisma.sql`
+      SELECT "id", "accountId", "name", "tags", "pauseAllChecks", "silenceAlertsTags", "silenceAllAlerts", "startsAt",
+        "endsAt", "repeatUnit", "repeatInterval", "repeatEndsAt", "timezone", "occurrenceChanges"
+      FROM "MaintenanceWindow" WHERE "accountId" IN (${Prisma.join([...accountIds])}) AND "startsAt" <= ${at}`)
     : [];
   const byAccount = new Map<string, MaintenanceWindowLike[]>();
-  for (const window of windows) byAccount.set(window.accountId, [...(byAccount.get(window.accountId) ?? []), window]);
-  return new Map(checks.map((check) => [check.id, contextOf(check, byAccount.get(check.accountId) ?? [], now)]));
+  for (const window of windows) {
+    const list = byAccount.get(window.accountId);
+    if (list) list.push(window);
+    else byAccount.set(window.accountId, [window]);
+  }
+  return byAccount;
 }
 
 function contextOf(check: ContextCheck, windows: readonly MaintenanceWindowLike[], now: Date): AlertContext {

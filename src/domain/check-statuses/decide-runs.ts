@@ -56,14 +56,14 @@ export async function decideRuns({
   const wanted = [...rows.values()]
     .filter((row) => simulate(row, byCheck.get(row.checkId)!, now))
     .map((r) => r.checkId);
-  const contexts = await loadAlertContexts(db, read, wanted, now);
+  const contexts = await loadAlertContexts(read, wanted, now);
   const plans: PlannedCheck[] = [];
   for (const checkId of [...rows.keys()].sort()) {
     const plan = planOf(rows.get(checkId)!, byCheck.get(checkId)!, contexts.get(checkId) ?? null, now);
     if (plan) plans.push(plan);
   }
   const alerting = plans.filter((p) => p.ctx && p.decisions.some((d) => d.decided.alert && !d.decided.alert.silenced));
-  if (alerting.length > 0) await addChannels(db, alerting);
+  if (alerting.length > 0) await addChannels(read, alerting);
   return plans;
 }
 
@@ -109,40 +109,32 @@ async function statuses(db: DbOrTx, read: RawRead, byCheck: Map<string, DecidedR
   return rows;
 }
 
-/** The activated channels of each check and of its group (of the check's account), in one read. */
-async function addChannels(db: DbOrTx, plans: PlannedCheck[]) {
+/** The activated channels of each check and of its group (of the check's account), in one raw read. */
+async function addChannels(read: RawRead, plans: PlannedCheck[]) {
   const groups = plans.flatMap((p) => (p.ctx!.group ? [p.ctx!.group.id] : []));
-  const subscriptions = await db.alertChannelSubscription.findMany({
-    where: {
-      activated: true,
-      OR: [
-        { checkId: { in: plans.map((p) => p.read.checkId) } },
-        ...(groups.length ? [{ groupId: { in: groups } }] : []),
-      ],
-      alertChannel: { accountId: { in: [...new Set(plans.map((p) => p.read.accountId))] } },
-    },
-    select: {
-      checkId: true,
-      groupId: true,
-      alertChannel: {
-        select: {
-          id: true,
-          accountId: true,
-          type: true,
-          config: true,
-          sendFailure: true,
-          sendDegraded: true,
-          sendRecovery: true,
-        },
-      },
-    },
-    orderBy: { alertChannelId: "asc" },
-  });
+  const byGroup = groups.length ? Prisma.sql` OR s."groupId" IN (${Prisma.join(groups)})` : Prisma.empty;
+  const subscriptions = await read<
+    SubscribedChannel & { checkId: string | null; groupId: number | null; accountId: string }
+  >(
+    Prisma.sql`
+      SELECT s."checkId", s."groupId", c."id", c."accountId", c."type", c."config", c."sendFailure", c."sendDegraded", c."sendRecovery"
+      FROM "AlertChannelSubscription" s JOIN "AlertChannel" c ON c."id" = s."alertChannelId"
+      WHERE s."activated" = TRUE AND (s."checkId" IN (${Prisma.join(plans.map((p) => p.read.checkId))})${byGroup})
+        AND c."accountId" IN (${Prisma.join([...new Set(plans.map((p) => p.read.accountId))])})
+      ORDER BY s."alertChannelId" ASC`,
+  );
   for (const plan of plans) {
     const group = plan.ctx!.group?.id;
     plan.channels = subscriptions
-      .filter((s) => s.alertChannel.accountId === plan.read.accountId)
+      .filter((s) => s.accountId === plan.read.accountId)
       .filter((s) => s.checkId === plan.read.checkId || (group !== undefined && s.groupId === group))
-      .map((s) => s.alertChannel);
+      .map(({ id, type, config, sendFailure, sendDegraded, sendRecovery }) => ({
+        id,
+        type,
+        config,
+        sendFailure,
+        sendDegraded,
+        sendRecovery,
+      }));
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import type { Db } from "../../db/client.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { SystemContext } from "../context.js";
-import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
+import { windowsByAccount } from "../check-statuses/alert-context.js";
+import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { type Due, readerOf, writeFailings } from "./failing-writes.js";
 import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
 
@@ -75,16 +75,6 @@ function heartbeatPage(read: RawRead, after: string): Promise<PageRow[]> {
     ORDER BY c."id" LIMIT ${PAGE}`);
 }
 
-/** The maintenance windows that may be on at `at`, of these accounts, by account: one query. */
-async function windowsByAccount(db: Db, accountIds: string[], at: Date): Promise<Map<string, MaintenanceWindowLike[]>> {
-  const windows = accountIds.length
-    ? await db.maintenanceWindow.findMany({ where: { accountId: { in: accountIds }, startsAt: { lte: at } } })
-    : [];
-  const byAccount = new Map<string, MaintenanceWindowLike[]>();
-  for (const window of windows) byAccount.set(window.accountId, [...(byAccount.get(window.accountId) ?? []), window]);
-  return byAccount;
-}
-
 /** The silences of a page that are past their deadline at `now` and not yet marked FAILING. */
 function dueOf(page: PageRow[], now: Date): (Due & { tags: string[]; groupTags: string[] })[] {
   return page.flatMap((check) => {
@@ -130,7 +120,7 @@ export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext;
     const page = await heartbeatPage(read, after);
     const due = dueOf(page, now);
     if (due.length > 0) {
-      const windows = await windowsByAccount(ctx.db, [...new Set(due.map((d) => d.accountId))], now);
+      const windows = await windowsByAccount(read, [...new Set(due.map((d) => d.accountId))], now);
       const live = due.filter((d) => !maintenanceStatus(windows.get(d.accountId) ?? [], d, now).paused);
       for (let i = 0; i < live.length; ) {
         const chunk = live.slice(i, i + size);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { runStepsInTx } from "../../db/sql-steps.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { sqliteWriter } from "../../db/sqlite-writes.js";
@@ -14,6 +13,7 @@ import {
 import type { CheckStatusRow } from "../check-statuses/rows.js";
 import type { SystemContext } from "../context.js";
 import { NotFoundError } from "../errors.js";
+import { timeOrderedUuid } from "../ids.js";
 import { heartbeatRollupInput, rollupSteps, writeRollups } from "../rollups/index.js";
 import { insertEvents } from "./event-steps.js";
 import { readerOf } from "./failing-writes.js";
@@ -79,7 +79,7 @@ async function recordTogether(ctx: SystemContext, pings: readonly Ping[]): Promi
     const previous = latest.get(check.id)!;
     const state = pingState({ timing: heartbeatTiming(json(check.heartbeat)), previous, at: ping.at });
     const event = {
-      id: randomUUID(),
+      id: timeOrderedUuid(ping.at),
       accountId: check.accountId,
       checkId: check.id,
       state,
