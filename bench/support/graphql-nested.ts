@@ -106,3 +106,15 @@ async function idleCpuPerMs(pid: number, ms = 2000): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, ms));
   return (cpuMicros(pid) - before) / (performance.now() - started);
 }
+
+/** The nested query with `updates(first:)` and `incidents(first:)` as variables (the profiles' uncached answers). */
+const VARIED_QUERY = UNCACHED_QUERY.replace("$updates: Int!)", "$updates: Int!, $incidents: Int!)").replace(
+  "incidents(first: 20)",
+  "incidents(first: $incidents)",
+);
+
+/** The i-th body of VARIED_QUERY: 8,736 pairs of arguments, each another cache key for the same answer. */
+export function variedBody(i: number): string {
+  const variables = { first: ISSUE_DATASET.pages, updates: 5 + (i % 96), incidents: 10 + (Math.floor(i / 96) % 91) };
+  return JSON.stringify({ query: VARIED_QUERY, variables });
+}
