@@ -1,5 +1,7 @@
 // The nested status-page query's figures for bench/graphql.ts: its SQL statement count (in
 // process) and the server's CPU per uncached answer (against the bench's server process).
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { loadConfig } from "../../src/config.js";
 import { buildApp } from "../../src/server.js";
 import {
@@ -117,4 +119,15 @@ const VARIED_QUERY = UNCACHED_QUERY.replace("$updates: Int!)", "$updates: Int!, 
 export function variedBody(i: number): string {
   const variables = { first: ISSUE_DATASET.pages, updates: 5 + (i % 96), incidents: 10 + (Math.floor(i / 96) % 91) };
   return JSON.stringify({ query: VARIED_QUERY, variables });
+}
+
+/** A bench server's environment: a database in `dir`, the bootstrap account and its key, no rate limits. */
+export function benchEnv(dir: string) {
+  return {
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    RATE_LIMIT_PER_MINUTE: "0",
+    KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
+    VIGIL_ACCOUNT_ID: randomUUID(),
+    VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
+  };
 }

@@ -8,7 +8,6 @@
 //   BENCH_NESTED=1 BENCH_CONNECTIONS=1 tsx bench/support/graphql-profile.ts   (one answer at a time: its own CPU)
 //   BENCH_SAVE=x.cpuprofile ... (also writes the profile, for DevTools)
 //   BENCH_UNCACHED=1 tsx bench/support/graphql-profile.ts    (the nested query, every answer computed, 1 connection)
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +17,7 @@ import { migrate } from "../../src/db/migrate.js";
 import { buildApp } from "../../src/server.js";
 import { NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "../../test/support/fixtures/status-page-dataset.js";
 import { charge, printCharges, printTop, profiled } from "./cpu-profile.js";
-import { variedBody } from "./graphql-nested.js";
+import { benchEnv, variedBody } from "./graphql-nested.js";
 import { PARTS } from "./graphql-profile-parts.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -29,13 +28,7 @@ const query = nested ? NESTED_STATUS_PAGES_QUERY : (process.env.BENCH_QUERY ?? "
 let sent = 0;
 const varied = () => variedBody(sent++);
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));
-const env = {
-  DATABASE_URL: `file:${join(dir, "bench.db")}`,
-  RATE_LIMIT_PER_MINUTE: "0",
-  KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
-  VIGIL_ACCOUNT_ID: randomUUID(),
-  VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
-};
+const env = benchEnv(dir);
 await migrate(env.DATABASE_URL);
 const app = await buildApp(loadConfig({ ...env, PORT: "0", LOG_LEVEL: "warn" }));
 if (nested) await seedStatusPages(app.context.database.prisma, env.VIGIL_ACCOUNT_ID);

@@ -2,7 +2,6 @@
 // --cpu-prof, the client (this process) apart, so that the profile holds the server alone.
 //   tsx bench/support/graphql-server-profile.ts        (BENCH_REQUESTS=400, BENCH_SAVE=dir keeps the profile)
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +9,7 @@ import type { Profiler } from "node:inspector";
 import { migrate } from "../../src/db/migrate.js";
 import { charge, printCharges, printTop } from "./cpu-profile.js";
 import { once } from "./graphql-load.js";
-import { seedAndCount, variedBody } from "./graphql-nested.js";
+import { benchEnv, seedAndCount, variedBody } from "./graphql-nested.js";
 import { ready } from "./server-process.js";
 import { PARTS } from "./graphql-profile-parts.js";
 import { freePort } from "../../test/support/postgres-server.js";
@@ -18,13 +17,7 @@ import { freePort } from "../../test/support/postgres-server.js";
 const requests = Number(process.env.BENCH_REQUESTS ?? 400);
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-server-profile-"));
 const profiles = process.env.BENCH_SAVE ?? join(dir, "profiles");
-const env = {
-  DATABASE_URL: `file:${join(dir, "bench.db")}`,
-  RATE_LIMIT_PER_MINUTE: "0",
-  KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
-  VIGIL_ACCOUNT_ID: randomUUID(),
-  VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
-};
+const env = benchEnv(dir);
 try {
   await migrate(env.DATABASE_URL);
   await seedAndCount(env);

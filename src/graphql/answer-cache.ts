@@ -21,18 +21,17 @@ const printed = new WeakMap<DocumentNode, string>();
  * A remembered answer holds its JSON alone: keeping the executed result's object tree (several
  * MB for a nested status-page answer, uncounted by the cache's size) made every computed answer
  * survive into the old generation, and the collector's copying of them cost more CPU than the
- * answer itself (bench/graphql.ts). Over HTTP yoga sends `stringify()`; whoever reads `data`
- * or `extensions` (JSON.stringify over WebSocket) gets them parsed anew.
+ * answer itself (bench/graphql.ts). Over HTTP yoga sends `stringify()` (and reads `errors` and
+ * `extensions`, kept as they were); whoever reads `data` (JSON.stringify over WebSocket) gets it
+ * parsed anew.
  */
-function fromJson(json: string): ExecutionResult {
+function fromJson(json: string, { extensions }: ExecutionResult): ExecutionResult {
   return {
     stringify: () => json,
     get data() {
       return (JSON.parse(json) as ExecutionResult).data;
     },
-    get extensions() {
-      return (JSON.parse(json) as ExecutionResult).extensions;
-    },
+    ...(extensions && { extensions }),
   } as ExecutionResult;
 }
 
@@ -108,7 +107,7 @@ export function answerCache(events: EventBus): Plugin<GraphQLContext> {
           // calls a result's own `stringify` (a 282 KiB answer took 1.5 ms a serialization).
           const json = JSON.stringify(result);
           setResult({ ...result, stringify: () => json } as ExecutionResult);
-          cache.set(key, { result: fromJson(json), pages: resolvedPages.get(ctx) ?? [], accountId });
+          cache.set(key, { result: fromJson(json, result), pages: resolvedPages.get(ctx) ?? [], accountId });
         },
       };
     },
