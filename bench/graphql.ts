@@ -13,6 +13,7 @@
 // what a trivial request costs part by part (support/graphql-breakdown.ts);
 // support/graphql-profile.ts charges a CPU profile to the parts (complexity plugin, auth, context,
 // logging, database, yoga, Fastify), BENCH_UNCACHED=1 for uncached answers.
+// support/graphql-server-profile.ts profiles `vigil serve` alone (--cpu-prof) over uncached answers.
 //   npm run bench:graphql
 //   BENCH_SECONDS=3 BENCH_ROUNDS=1 npm run bench:graphql
 import type { ChildProcess } from "node:child_process";

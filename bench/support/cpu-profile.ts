@@ -76,7 +76,7 @@ export function printTop(profile: Profiler.Profile, requests: number, top: numbe
   const self = new Map<string, number>();
   profile.samples!.forEach((id, i) => {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    const file = url.replace(/^.*node_modules\//, "").replace(/^.*\/src\//, "src/");
+    const file = url.replace(/^.*node_modules\//, "").replace(/^.*\/(src|dist)\//, "$1/");
     const name = `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`;
     self.set(name, (self.get(name) ?? 0) + profile.timeDeltas![i]!);
   });

@@ -1,5 +1,7 @@
 // The nested status-page query's figures for bench/graphql.ts: its SQL statement count (in
 // process) and the server's CPU per uncached answer (against the bench's server process).
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { loadConfig } from "../../src/config.js";
 import { buildApp } from "../../src/server.js";
 import {
@@ -105,4 +107,27 @@ async function idleCpuPerMs(pid: number, ms = 2000): Promise<number> {
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, ms));
   return (cpuMicros(pid) - before) / (performance.now() - started);
+}
+
+/** The nested query with `updates(first:)` and `incidents(first:)` as variables (the profiles' uncached answers). */
+const VARIED_QUERY = UNCACHED_QUERY.replace("$updates: Int!)", "$updates: Int!, $incidents: Int!)").replace(
+  "incidents(first: 20)",
+  "incidents(first: $incidents)",
+);
+
+/** The i-th body of VARIED_QUERY: 8,736 pairs of arguments, each another cache key for the same answer. */
+export function variedBody(i: number): string {
+  const variables = { first: ISSUE_DATASET.pages, updates: 5 + (i % 96), incidents: 10 + (Math.floor(i / 96) % 91) };
+  return JSON.stringify({ query: VARIED_QUERY, variables });
+}
+
+/** A bench server's environment: a database in `dir`, the bootstrap account and its key, no rate limits. */
+export function benchEnv(dir: string) {
+  return {
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    RATE_LIMIT_PER_MINUTE: "0",
+    KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
+    VIGIL_ACCOUNT_ID: randomUUID(),
+    VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
+  };
 }

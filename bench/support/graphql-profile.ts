@@ -8,7 +8,6 @@
 //   BENCH_NESTED=1 BENCH_CONNECTIONS=1 tsx bench/support/graphql-profile.ts   (one answer at a time: its own CPU)
 //   BENCH_SAVE=x.cpuprofile ... (also writes the profile, for DevTools)
 //   BENCH_UNCACHED=1 tsx bench/support/graphql-profile.ts    (the nested query, every answer computed, 1 connection)
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,53 +16,19 @@ import { loadConfig } from "../../src/config.js";
 import { migrate } from "../../src/db/migrate.js";
 import { buildApp } from "../../src/server.js";
 import { NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "../../test/support/fixtures/status-page-dataset.js";
-import { charge, CLIENT, type Parts, printCharges, printTop, profiled } from "./cpu-profile.js";
-
-/** Most specific first: a sample whose stack holds any frame of a part is that part's. */
-const PARTS: Parts = [
-  CLIENT,
-  ["complexity plugin (@pothos/plugin-complexity)", /@pothos\/plugin-complexity\//],
-  ["auth (src/auth: key hash, cache, rate limit)", /\/src\/auth\//],
-  ["database (Prisma, better-sqlite3)", /@prisma\/|better-sqlite3/],
-  ["context building (src/graphql/context.ts)", /\/src\/graphql\/context\.ts/],
-  ["logging (pino, src/logger.ts)", /node_modules\/pino|\/src\/logger\.ts/],
-  ["error masking / introspection plugins", /plugin-disable-introspection|maskError|useMaskedErrors/],
-  ["domain batch functions (src/domain)", /\/src\/domain\//],
-  ["our resolvers (src/graphql/types)", /\/src\/graphql\/types\//],
-  ["Pothos field wrappers (core, relay, errors)", /@pothos\//],
-  ["GraphQL parse / validate / execute", /node_modules\/(graphql|@graphql-tools)\//],
-  ["graphql-yoga, envelop, whatwg-node (fetch API)", /graphql-yoga|@envelop|@whatwg-node|@graphql-yoga/],
-  ["Fastify (routing, hooks, reply)", /node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify)\//],
-  ["our server glue (src/server.ts, src/graphql/server.ts)", /\/src\/(server|graphql\/server)\.ts/],
-  ["Node http / net / streams", /^node:/],
-];
+import { charge, printCharges, printTop, profiled } from "./cpu-profile.js";
+import { benchEnv, variedBody } from "./graphql-nested.js";
+import { PARTS } from "./graphql-profile-parts.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const uncached = process.env.BENCH_UNCACHED === "1";
 const connections = uncached ? 1 : Number(process.env.BENCH_CONNECTIONS ?? 50);
 const nested = uncached || process.env.BENCH_NESTED === "1";
 const query = nested ? NESTED_STATUS_PAGES_QUERY : (process.env.BENCH_QUERY ?? "{ viewer { account { id } } }");
-/** Uncached: each request's `updates(first:)` and `incidents(first:)` another pair (the same answer, another cache key). */
 let sent = 0;
-const varied = () =>
-  JSON.stringify({
-    query: UNCACHED_QUERY,
-    variables: { first: 20, updates: 5 + (sent % 96), incidents: 10 + (Math.floor(sent++ / 96) % 91) },
-  });
-const UNCACHED_QUERY = NESTED_STATUS_PAGES_QUERY.replace(
-  "($first: Int!)",
-  "($first: Int!, $updates: Int!, $incidents: Int!)",
-)
-  .replace("updates(first: 20)", "updates(first: $updates)")
-  .replace("incidents(first: 20)", "incidents(first: $incidents)");
+const varied = () => variedBody(sent++);
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-profile-"));
-const env = {
-  DATABASE_URL: `file:${join(dir, "bench.db")}`,
-  RATE_LIMIT_PER_MINUTE: "0",
-  KEYLESS_RATE_LIMIT_PER_MINUTE: "0",
-  VIGIL_ACCOUNT_ID: randomUUID(),
-  VIGIL_API_KEY: `vg_bench_${randomUUID().replaceAll("-", "")}`,
-};
+const env = benchEnv(dir);
 await migrate(env.DATABASE_URL);
 const app = await buildApp(loadConfig({ ...env, PORT: "0", LOG_LEVEL: "warn" }));
 if (nested) await seedStatusPages(app.context.database.prisma, env.VIGIL_ACCOUNT_ID);

@@ -17,6 +17,24 @@ export function notePublicPage(ctx: GraphQLContext, page: { id: string; accountI
 
 const printed = new WeakMap<DocumentNode, string>();
 
+/**
+ * A remembered answer holds its JSON alone: keeping the executed result's object tree (several
+ * MB for a nested status-page answer, uncounted by the cache's size) made every computed answer
+ * survive into the old generation, and the collector's copying of them cost more CPU than the
+ * answer itself (bench/graphql.ts). Over HTTP yoga sends `stringify()` (and reads `errors` and
+ * `extensions`, kept as they were); whoever reads `data` (JSON.stringify over WebSocket) gets it
+ * parsed anew.
+ */
+function fromJson(json: string, { extensions }: ExecutionResult): ExecutionResult {
+  return {
+    stringify: () => json,
+    get data() {
+      return (JSON.parse(json) as ExecutionResult).data;
+    },
+    ...(extensions && { extensions }),
+  } as ExecutionResult;
+}
+
 /** A query sent without a key whose root fields are all publicStatusPage (or __typename): the same answer for everyone. */
 function publicOperation(document: DocumentNode, operationName: string | null | undefined): boolean {
   const operations = document.definitions.filter(
@@ -88,9 +106,8 @@ export function answerCache(events: EventBus): Plugin<GraphQLContext> {
           // Serialized once, for this answer and the remembered one: yoga's result processor
           // calls a result's own `stringify` (a 282 KiB answer took 1.5 ms a serialization).
           const json = JSON.stringify(result);
-          const remembered = { ...result, stringify: () => json } as ExecutionResult;
-          setResult(remembered);
-          cache.set(key, { result: remembered, pages: resolvedPages.get(ctx) ?? [], accountId });
+          setResult({ ...result, stringify: () => json } as ExecutionResult);
+          cache.set(key, { result: fromJson(json, result), pages: resolvedPages.get(ctx) ?? [], accountId });
         },
       };
     },

@@ -16,19 +16,28 @@ class Edge<T> {
   }
 }
 
+/** A connection's pageInfo, its cursors read as the edges' are (a class: no closures per connection). */
+class PageInfo<T> {
+  readonly hasNextPage: boolean;
+  readonly hasPreviousPage: boolean;
+
+  constructor(private readonly page: Page<T>) {
+    this.hasNextPage = page.hasNextPage;
+    this.hasPreviousPage = page.hasPreviousPage;
+  }
+
+  get startCursor(): string | null {
+    return this.page.cursors[0] ?? null;
+  }
+
+  get endCursor(): string | null {
+    return this.page.cursors.at(-1) ?? null;
+  }
+}
+
 /** A domain page as a Relay connection; edge cursors are the REST `nextId` format. */
 export function toConnection<T>(page: Page<T>) {
-  return {
-    edges: page.nodes.map((node, index) => new Edge(node, page, index)),
-    pageInfo: {
-      hasNextPage: page.hasNextPage,
-      hasPreviousPage: page.hasPreviousPage,
-      get startCursor() {
-        return page.cursors[0] ?? null;
-      },
-      get endCursor() {
-        return page.cursors.at(-1) ?? null;
-      },
-    },
-  };
+  const edges = new Array<Edge<T>>(page.nodes.length);
+  for (let i = 0; i < edges.length; i++) edges[i] = new Edge(page.nodes[i]!, page, i);
+  return { edges, pageInfo: new PageInfo(page) };
 }

@@ -1,7 +1,23 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
+import { LRUCache } from "lru-cache";
 
 type IdResolver = GraphQLFieldResolver<unknown, unknown>;
+
+/**
+ * The global ids encoded last, by database id (an integer id of one type may be another's: the
+ * type is kept and compared). A nested status-page answer holds 1,500 of them, the same ones
+ * answer after answer: a lookup costs a fraction of `Buffer.from(...).toString("base64")`.
+ */
+const encoded = new LRUCache<string, { typename: string; globalId: string }>({ max: 20_000 });
+
+function globalIdOf(typename: string, id: string): string {
+  const known = encoded.get(id);
+  if (known?.typename === typename) return known.globalId;
+  const globalId = encodeGlobalID(typename, id);
+  encoded.set(id, { typename, globalId });
+  return globalId;
+}
 
 /**
  * Makes every node's `id` field answer without a promise. Pothos' relay plugin resolves a global
@@ -22,7 +38,7 @@ export function synchronousNodeIds(schema: GraphQLSchema): GraphQLSchema {
     field.resolve = (parent, args, ctx, info) => {
       const id = idOf(parent, args, ctx, info);
       return typeof id === "string" || typeof id === "number"
-        ? encodeGlobalID(typename, String(id))
+        ? globalIdOf(typename, String(id))
         : plugin(parent, args, ctx, info);
     };
   }

@@ -7,6 +7,7 @@ import { testProvider } from "../support/database.js";
 import { useTestApp } from "../support/app.js";
 import { addUpdate, pageWithIncident } from "../support/fixtures/incidents.js";
 import { createStatusPage } from "../support/fixtures/status-pages.js";
+import { wsClient } from "../support/subscriptions.js";
 
 const PAGES = `query ($first: Int!) { statusPages(first: $first) { edges { node {
   name cards { name services { name } }
@@ -42,6 +43,23 @@ describe(`GraphQL answers cached per account on ${testProvider}`, () => {
     expect(await pages(apiKey)).toEqual(first);
     const other = await t.newAccount("Other");
     expect(await pages(other.apiKey)).toEqual([]);
+  });
+
+  it("answers a remembered query over WebSocket with the answer HTTP gets", async () => {
+    const http = await pages();
+    const client = wsClient(t.url, { connectionParams: { authorization: `Bearer ${t.apiKey}` } });
+    try {
+      const overWs = async () => {
+        const result = await client.iterate({ query: PAGES, variables: { first: 10 } }).next();
+        return (result.value as { data: any }).data.statusPages.edges.map((e: any) => e.node);
+      };
+      expect(await overWs()).toEqual(http);
+      // Remembered: the cache holds the answer's JSON alone, and gives its data back parsed.
+      expect(await statementsOf(overWs)).toBe(0);
+      expect(await overWs()).toEqual(http);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it("shows an update, a renamed page and service, a new page and a deleted incident as soon as they are written", async () => {

@@ -110,7 +110,17 @@ async function shownIncidents(ctx: DomainContext, statusPageIds: string[], args:
   const rowsOf = groupBy(rows, (row) => row.statusPageId);
   for (const statusPageId of statusPageIds) {
     // SQL does not promise the order of the outer rows: each page's rows are put back in order.
-    const mine = (rowsOf.get(statusPageId) ?? []).map(({ statusPageId: _page, ...incident }): Incident => incident);
+    // Written out as selected (a rest pattern copies through V8's slow path, for 200 rows an answer).
+    const mine = (rowsOf.get(statusPageId) ?? []).map(
+      (row): Incident => ({
+        id: row.id,
+        accountId: row.accountId,
+        name: row.name,
+        severity: row.severity,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      }),
+    );
     mine.sort(backward ? (a, b) => newestFirst(b, a) : newestFirst);
     const more = mine.length > size;
     const nodes = backward ? mine.slice(0, size).reverse() : mine.slice(0, size);

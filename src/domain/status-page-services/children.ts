@@ -16,9 +16,21 @@ type Linked = StatusPageService & { parentId: string };
 
 const serviceColumns = Prisma.sql`s."id", s."accountId", s."name", s."createdAt", s."updatedAt"`;
 
+/**
+ * Each parent's services, in the rows' order. A service is written out column by column (those of
+ * serviceColumns, in its order): a rest pattern (`{ parentId, ...service }`) copies through V8's
+ * slow path, and a nested status-page answer reads 500 of them.
+ */
 function byParent(parentIds: readonly string[], rows: readonly Linked[]): StatusPageService[][] {
   const groups = new Map<string, StatusPageService[]>(parentIds.map((id) => [id, []]));
-  for (const { parentId, ...service } of rows) groups.get(parentId)?.push(service);
+  for (const row of rows)
+    groups.get(row.parentId)?.push({
+      id: row.id,
+      accountId: row.accountId,
+      name: row.name,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    });
   return parentIds.map((id) => groups.get(id)!);
 }
 

@@ -22,9 +22,10 @@ export function pageIncidentUpdates<U extends UpdateLike>(newestFirst: readonly 
     status: "",
   };
   // compareNewestFirst(u, at) > 0: u comes after the cursor's position in the list.
+  // Without a cursor the loaded list itself: the slice below copies it (1,000 updates a nested answer).
   const past = at
     ? newestFirst.filter((u) => (backward ? compareNewestFirst(u, at) < 0 : compareNewestFirst(u, at) > 0))
-    : [...newestFirst];
+    : newestFirst;
   const nodes = backward ? past.slice(Math.max(0, past.length - size)) : past.slice(0, size);
   const more = past.length > size;
   return withLazyCursors(
