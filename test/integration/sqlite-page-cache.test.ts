@@ -3,9 +3,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { sqlitePath } from "../../src/db/provider.js";
-import { migratedDatabaseUrl, testProvider } from "../support/database.js";
-
-const onSqlite = testProvider === "sqlite" ? describe : () => {};
+import { migratedDatabaseUrl } from "../support/database.js";
 
 /** Pages of one 4,000-byte row each: 48 MB of table, read page by page by a count. */
 const ROWS = 12_000;
@@ -36,7 +34,8 @@ console.log(JSON.stringify({ grewMb: anonMb() - before }));
 await database.close();
 `;
 
-onSqlite("SQLite's page caches", () => {
+// SQLite only (the postgresql project leaves this file out, vitest.config.ts).
+describe("SQLite's page caches", () => {
   it("the app connection keeps 8 MB of pages however much of the file is read", async () => {
     const url = await migratedDatabaseUrl();
     const file = new Database(sqlitePath(url));
