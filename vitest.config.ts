@@ -44,8 +44,9 @@ export default defineConfig({
         test: {
           name: "postgresql",
           include: ["test/integration/**/*.test.ts"],
-          // The operator app's browser tests run a `vigil serve` on SQLite, as the issue asks.
-          exclude: ["test/integration/app-*-browser.test.ts"],
+          // The operator app's browser tests run a `vigil serve` on SQLite, as the issue asks; a
+          // SQLite connection's page cache is SQLite's alone.
+          exclude: ["test/integration/app-*-browser.test.ts", "test/integration/sqlite-page-cache.test.ts"],
           env: { VIGIL_TEST_DB: "postgresql" },
           globalSetup: ["test/support/global-postgres.ts"],
         },

@@ -140,7 +140,7 @@ try {
   );
 
   async function writeDataset(): Promise<Saved> {
-    // The dataset's writer with a page cache of BENCH_CACHE_MB (default 256; the app's is 64 MB): at a
+    // The dataset's writer with a page cache of BENCH_CACHE_MB (default 256; the app's is 8 MB): at a
     // few GB, the random UUID keys of results' indexes miss a small cache on nearly every row. Back to
     // the app's before anything is measured.
     await db.$queryRawUnsafe(`PRAGMA cache_size = -${Number(process.env.BENCH_CACHE_MB ?? 256) * 1024}`);

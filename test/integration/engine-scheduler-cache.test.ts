@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { systemContext } from "../../src/app-context.js";
+import { phaseMs } from "../../src/domain/monitoring/plan.js";
 import { PlanCache } from "../../src/domain/runs/plan-rows.js";
 import { scheduleDueRuns } from "../../src/domain/runs/schedule.js";
 import { useTestApp } from "../support/app.js";
@@ -75,6 +76,27 @@ describe(`the scheduler's kept plan rows on ${testProvider}`, () => {
     expect(await keysAt(start + 120_000)).toEqual(kept);
     // A 10-second check falls due once or twice in the 10 s window.
     for (const id of edited) expect(kept.filter((k) => k.startsWith(`${id}:`)).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps each check's phase with its row: the same across ticks and restarts, moved by an edit", async () => {
+    const cache = new PlanCache(t.app.context.database.read);
+    const phases = async (c: PlanCache) => new Map((await c.read(db())).map((row) => [row.id, row.phaseMs]));
+    const first = await phases(cache);
+    expect(first.size).toBe(CHECKS);
+    // As the plan's arithmetic gives it from the check's settings (a hash of the id; the checks
+    // edited by the first test are left out).
+    for (const id of ids.slice(30, 50))
+      expect(first.get(id)).toBe(phaseMs({ id, frequency: 1, frequencyOffset: null }));
+    expect(await phases(cache)).toEqual(first);
+    // A restart (a new cache, as a new process has) finds the same phases.
+    expect(await phases(new PlanCache())).toEqual(first);
+    const [edited] = ids.slice(60, 61) as [string];
+    expect((await t.api.put(`/v1/checks/${edited}`, { frequencyOffset: 3 })).status).toBe(200);
+    const after = await phases(cache);
+    expect(after.get(edited)).toBe(18_000);
+    expect(after.get(edited)).not.toBe(first.get(edited));
+    expect((await t.api.put(`/v1/checks/${edited}`, { frequencyOffset: null })).status).toBe(200);
+    expect(await phases(cache)).toEqual(first);
   });
 
   it("drops checks deleted, deactivated or in a deactivated group", async () => {

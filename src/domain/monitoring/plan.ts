@@ -52,9 +52,17 @@ export function dueAt(check: Schedulable, index: number): number {
   return phaseMs(check) + index * periodMs(check);
 }
 
-/** The runs due in (from, to]: their index and due time, oldest first (phase and period computed once). */
-export function dueRuns(check: Schedulable, from: number, to: number): { index: number; dueAt: number }[] {
-  const phase = phaseMs(check);
+/**
+ * The runs due in (from, to]: their index and due time, oldest first. `phase`: the check's
+ * phaseMs when already known (the scheduler keeps it with the check's plan row: a SHA-1 of the
+ * id per check per tick was 30 ms of a tick at 10,000 checks).
+ */
+export function dueRuns(
+  check: Schedulable,
+  from: number,
+  to: number,
+  phase = phaseMs(check),
+): { index: number; dueAt: number }[] {
   const period = periodMs(check);
   const runs = [];
   for (let index = Math.floor((from - phase) / period) + 1; phase + index * period <= to; index++)

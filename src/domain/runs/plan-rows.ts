@@ -1,6 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
+import { phaseMs } from "../monitoring/plan.js";
 import { readRows } from "../raw-reads.js";
 
 /** What the scheduler plans a check's runs from: the check's schedule and places, its group's. */
@@ -24,11 +25,15 @@ const planned = {
   OR: [{ groupId: null }, { group: { activated: true } }],
 };
 
-export type PlanRow = NonNullable<Awaited<ReturnType<typeof readPlanRows>>>[number];
+/** A planned check's row, with its phase (phaseMs): computed as it is read, kept as long as the row. */
+export type PlanRow = Awaited<ReturnType<typeof readRowsOf>>[number] & { phaseMs: number };
+
+const readRowsOf = (db: DbOrTx, ids?: string[]) =>
+  db.check.findMany({ where: ids ? { ...planned, id: { in: ids } } : planned, select: planSelect });
 
 /** The plan rows of every planned check, or of those of `ids` that are planned. */
-export function readPlanRows(db: DbOrTx, ids?: string[]) {
-  return db.check.findMany({ where: ids ? { ...planned, id: { in: ids } } : planned, select: planSelect });
+export async function readPlanRows(db: DbOrTx, ids?: string[]): Promise<PlanRow[]> {
+  return (await readRowsOf(db, ids)).map((row) => Object.assign(row, { phaseMs: phaseMs(row) }));
 }
 
 /** A planned check's stamp columns: every write of a check or a group moves one of them. */
@@ -44,7 +49,8 @@ const CHUNK = 500;
  * its group's revision and update time: a write of either moves one, docs/decisions.md "Edits
  * take effect at once") and then only the rows whose stamp moved; a check no longer planned
  * (deleted, deactivated, its group deactivated) drops out. Two statements a tick, and a third
- * per 500 changed checks. `rawRead` (the database's, src/db/sqlite-reads.ts) reads the stamps: on
+ * per 500 changed checks. A row's phase goes with it: its inputs (id, frequency, offset) move the
+ * stamp when they change. `rawRead` (the database's, src/db/sqlite-reads.ts) reads the stamps: on
  * SQLite 10,000 of them cost 40 ms of CPU through Prisma's `$queryRaw`, nearly a full read's.
  */
 export class PlanCache {

@@ -146,7 +146,7 @@ export async function scheduleDueRuns({
     ];
     if (places.length === 0) continue;
     const keys = places.map((_, i) => String(i));
-    for (const due of dueRuns({ ...check, locations: keys }, from, to)) {
+    for (const due of dueRuns({ ...check, locations: keys }, from, to, check.phaseMs)) {
       const sequenceId = randomUUID();
       const sequence = runLocations({ locations: keys, runParallel: check.runParallel }, due.index);
       for (const key of sequence) {
