@@ -28,6 +28,14 @@ graphql`
       statusPageIds
       notifyOnStart
       notifyOnEnd
+      affectAllServices
+      serviceIds
+      severity
+      reminderMinutesBefore
+      autoStart
+      autoEnd
+      showAffectedServices
+      suppressAutoIncidents
     }
   }
 `;
@@ -80,7 +88,14 @@ export function EditWindow({ queryRef }: ScreenProps) {
         <Link to={path}>← {window.name}</Link>
       </p>
       <h1>Edit {window.name}</h1>
-      <WindowForm initial={fromWindow(window)} pages={data} action="Save the window" saving={saving} onSave={save} />
+      <WindowForm
+        initial={fromWindow(window)}
+        stored={window}
+        pages={data}
+        action="Save the window"
+        saving={saving}
+        onSave={save}
+      />
     </>
   );
 }

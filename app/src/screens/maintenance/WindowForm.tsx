@@ -4,7 +4,7 @@ import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
 import { PagePicker } from "./PagePicker";
 import { TargetFields } from "./TargetFields";
-import { type Repeat, toInput, type WindowValues } from "./values";
+import { type Repeat, type StoredWindow, toInput, type WindowValues } from "./values";
 import { zoneChoices } from "./zones";
 
 const REPEATS: [Repeat, string][] = [
@@ -22,12 +22,15 @@ export type SaveWindow = (
 /** A maintenance window's fields (create and edit): times are wall times in the chosen zone. */
 export function WindowForm({
   initial,
+  stored,
   pages,
   action,
   saving,
   onSave,
 }: {
   initial: WindowValues;
+  /** An edit's stored window: what the form does not show goes back unchanged. */
+  stored?: StoredWindow;
   pages: PagePicker_query$key;
   action: string;
   saving: boolean;
@@ -50,7 +53,7 @@ export function WindowForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    onSave(toInput(values), setErrors);
+    onSave(toInput(values, stored), setErrors);
   };
   const zoneHint = `Start and end are read in ${values.timezone}`;
   return (

@@ -58,6 +58,15 @@ export type StoredWindow = {
     statusPageIds: readonly string[];
     notifyOnStart: boolean;
     notifyOnEnd: boolean;
+    // Options the form does not show; an edit sends them back as stored.
+    affectAllServices?: boolean;
+    serviceIds?: readonly string[];
+    severity?: string | null;
+    reminderMinutesBefore?: readonly number[];
+    autoStart?: boolean;
+    autoEnd?: boolean;
+    showAffectedServices?: boolean;
+    suppressAutoIncidents?: boolean;
   } | null;
 };
 
@@ -89,8 +98,13 @@ const tagList = (text: string) =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
-/** The API's MaintenanceWindowInput; a time that does not parse goes as typed, for the API to name. */
-export function toInput(v: WindowValues) {
+/**
+ * The API's MaintenanceWindowInput; a time that does not parse goes as typed, for the API to name.
+ * `stored` (an edit): what the form does not show is sent back as stored, since the update replaces
+ * the whole window: the other effect's targets (a window may pause some tags and silence others)
+ * and the status-page options (services, severity, reminders, auto start and end).
+ */
+export function toInput(v: WindowValues, stored?: StoredWindow) {
   const at = (local: string) => localToIso(local, v.timezone) ?? local;
   const tags = v.scope === "TAGS" ? tagList(v.tags) : [];
   const pause = v.effect === "PAUSE";
@@ -104,18 +118,31 @@ export function toInput(v: WindowValues) {
     repeatUnit: v.repeat === "NONE" ? "DAY" : v.repeat,
     repeatInterval: v.repeat === "NONE" ? null : Number(v.repeatInterval),
     repeatEndsAt: v.repeat === "NONE" || !v.repeatEndsAt ? null : at(v.repeatEndsAt),
-    pauseAllChecks: pause && v.scope === "ALL",
-    tags: pause ? tags : [],
-    silenceAllAlerts: !pause && v.scope === "ALL",
-    silenceAlertsTags: pause ? [] : tags,
-    statusPageVisibility: {
-      enabled: shown,
-      statusPageIds: v.statusPageIds,
-      affectAllServices: shown,
-      notifyOnStart: shown && v.notifyOnStart,
-      notifyOnEnd: shown && v.notifyOnEnd,
-    },
-  } as const;
+    pauseAllChecks: pause ? v.scope === "ALL" : (stored?.pauseAllChecks ?? false),
+    tags: pause ? tags : [...(stored?.tags ?? [])],
+    silenceAllAlerts: pause ? (stored?.silenceAllAlerts ?? false) : v.scope === "ALL",
+    silenceAlertsTags: pause ? [...(stored?.silenceAlertsTags ?? [])] : tags,
+    statusPageVisibility: { ...keptOptions(stored), ...shownOn(v, shown, stored) },
+  };
+}
+
+function shownOn(v: WindowValues, shown: boolean, stored?: StoredWindow) {
+  const before = stored?.statusPageVisibility;
+  return {
+    enabled: shown,
+    statusPageIds: v.statusPageIds,
+    // A window shown before keeps its choice of services; a newly shown one affects them all.
+    affectAllServices: before?.enabled && before.affectAllServices != null ? before.affectAllServices : shown,
+    notifyOnStart: shown && v.notifyOnStart,
+    notifyOnEnd: shown && v.notifyOnEnd,
+  };
+}
+
+function keptOptions(stored?: StoredWindow) {
+  const before = stored?.statusPageVisibility;
+  if (!before) return {};
+  const { enabled, statusPageIds, notifyOnStart, notifyOnEnd, affectAllServices, ...rest } = before;
+  return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
 }
 
 /** The form field an API error path names ("statusPageVisibility.statusPageIds" is the pages' picker). */
