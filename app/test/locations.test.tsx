@@ -163,6 +163,29 @@ describe("Private locations", () => {
     expect(screen.queryAllByTestId("location-row")).toHaveLength(0);
     expect(screen.getByTestId("locations-message").textContent).toContain("Deleted Office 2");
   });
+  it("revokes one agent key only after asking, and the row drops it", async () => {
+    const { environment } = start();
+    await screen.findByTestId("agent-key");
+    fireEvent.click(screen.getByRole("button", { name: "Revoke pl_abcd…wxyz…" }));
+    const dialog = screen.getByRole("dialog", { name: "Revoke pl_abcd…wxyz?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(environment.mock.getAllOperations().some((op) => op.request.node.params.name.includes("Delete"))).toBe(
+      false,
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Revoke pl_abcd…wxyz…" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Revoke" }));
+    const revoke = environment.mock.getMostRecentOperation();
+    expect(revoke.request.node.params.name).toBe("AgentKeysDeleteMutation");
+    expect(revoke.request.variables).toEqual({ location: "l1", id: "l1-k" });
+    act(() =>
+      environment.mock.resolve(revoke, {
+        data: { result: { __typename: "DeleteAgentKeySuccess", data: { deletedId: "l1-k" } } },
+      }),
+    );
+    expect(screen.queryAllByTestId("agent-key")).toHaveLength(0);
+    expect(screen.getByTestId("location-row").textContent).toContain("Revoked pl_abcd…wxyz");
+  });
 });
 
 describe("agentCommand", () => {

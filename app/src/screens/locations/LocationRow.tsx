@@ -3,6 +3,7 @@ import { graphql, useFragment, useMutation } from "react-relay";
 import type { LocationRow_location$key } from "../../__generated__/LocationRow_location.graphql";
 import type { LocationRowKeyMutation } from "../../__generated__/LocationRowKeyMutation.graphql";
 import { ago, dateTime } from "../../ui/format";
+import { AgentKeys } from "./AgentKeys";
 import { AgentsTable } from "./AgentsTable";
 import { EditLocation } from "./EditLocation";
 import { ShownKey } from "./ShownKey";
@@ -88,7 +89,7 @@ export function LocationRow({
         {data.proxyUrl ? ` · through ${data.proxyUrl}` : ""}
       </p>
       <AgentsTable agents={data.agents} location={data.name} />
-      <p className="muted">Keys: {data.keys.map((key) => key.maskedKey).join(", ") || "none"}</p>
+      <AgentKeys location={data} keys={data.keys} />
       {editing ? (
         <EditLocation
           location={data}

@@ -6,7 +6,7 @@ import type { KeysPanelDeleteMutation } from "../../__generated__/KeysPanelDelet
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { dateTime } from "../../ui/format";
 import { ShownOnce } from "../../ui/ShownOnce";
-import { useAsk } from "./useAsk";
+import { useAsk } from "../../ui/useAsk";
 
 const fragment = graphql`
   fragment KeysPanel_page on StatusPage @refetchable(queryName: "KeysPanelRefetchQuery") {

@@ -9,7 +9,7 @@ import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
 import { RenameService } from "./RenameService";
 import { ServiceState } from "./ServiceState";
-import { useAsk } from "./useAsk";
+import { useAsk } from "../../ui/useAsk";
 
 const fragment = graphql`
   fragment ServicesPanel_query on Query

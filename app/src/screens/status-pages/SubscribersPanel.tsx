@@ -4,7 +4,7 @@ import type { SubscribersPanel_page$key } from "../../__generated__/SubscribersP
 import type { SubscribersPanelDeleteMutation } from "../../__generated__/SubscribersPanelDeleteMutation.graphql";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { dateTime } from "../../ui/format";
-import { useAsk } from "./useAsk";
+import { useAsk } from "../../ui/useAsk";
 
 const fragment = graphql`
   fragment SubscribersPanel_page on StatusPage
