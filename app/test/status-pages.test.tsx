@@ -231,4 +231,50 @@ describe("status pages", { timeout: 30_000 }, () => {
       keyId: "k1",
     });
   });
+
+  it("adds subscribers, one address or webhook URL a line, and shows the API's refusal", async () => {
+    const environment = show(StatusPageEditor, EditorQueryNode, { id: "p1", existing: true }, EDIT_RESOLVERS);
+    const form = await screen.findByRole("form", { name: "Add subscribers" });
+    fireEvent.click(within(form).getByRole("button", { name: "Add" }));
+    expect(screen.getByTestId("error-new-subscribers").textContent).toContain("one address");
+    fireEvent.change(within(form).getByLabelText("Add subscribers"), {
+      target: { value: "oncall@acme.test\n https://hooks.acme.test/status \n\n" },
+    });
+    fireEvent.click(within(form).getByRole("checkbox"));
+    fireEvent.click(within(form).getByRole("button", { name: "Add" }));
+    const refused = operationNamed(environment, "AddSubscribersMutation");
+    expect(refused.request.variables).toEqual({
+      id: "p1",
+      autoVerify: true,
+      subscriptions: [
+        { config: "oncall@acme.test", type: "EMAIL" },
+        { config: "https://hooks.acme.test/status", type: "WEBHOOK" },
+      ],
+    });
+    act(() =>
+      environment.mock.resolve(refused, {
+        data: {
+          result: {
+            __typename: "ValidationError",
+            __isError: "ValidationError",
+            message: "subscriptions.1.config: must not be a private address",
+          },
+        },
+      }),
+    );
+    expect(screen.getByTestId("error-new-subscribers").textContent).toContain("private address");
+    fireEvent.click(within(form).getByRole("button", { name: "Add" }));
+    act(() =>
+      environment.mock.resolve(operationNamed(environment, "AddSubscribersMutation"), {
+        data: {
+          result: {
+            __typename: "BulkCreateStatusPageSubscriptionsSuccess",
+            data: { created: 1, skipped: 1, status: "VERIFIED" },
+          },
+        },
+      }),
+    );
+    expect(screen.getByText("Added 1, skipped 1 already there or named twice.")).toBeTruthy();
+    expect(operationNamed(environment, "SubscribersPanelPaginationQuery")).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import type { SubscribersPanelDeleteMutation } from "../../__generated__/Subscri
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { dateTime } from "../../ui/format";
 import { useAsk } from "../../ui/useAsk";
+import { AddSubscribers } from "./AddSubscribers";
 
 const fragment = graphql`
   fragment SubscribersPanel_page on StatusPage
@@ -37,13 +38,17 @@ const remove = graphql`
 
 const STATE = { PENDING: "Waiting for confirmation", VERIFIED: "Confirmed: notified" } as Record<string, string>;
 
-/** Who is told of the page's incidents and maintenance (newest first, a page at a time), each with its state; remove one. */
+/** Who is told of the page's incidents and maintenance (newest first, a page at a time), each with its state; add, remove. */
 export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) {
   const { data, refetch, loadNext, hasNext, isLoadingNext } = usePaginationFragment(fragment, page);
   const [message, setMessage] = useState("");
   const { dialog, target, ask, take } = useAsk<{ id: string; address: string }>();
   const [commit, deleting] = useMutation<SubscribersPanelDeleteMutation>(remove);
   const subscribers = (data.subscriptionConnection?.edges ?? []).map((edge) => edge.node);
+  const reread = () =>
+    startTransition(() => {
+      refetch({}, { fetchPolicy: "network-only" });
+    });
   const confirm = () => {
     const chosen = take();
     if (!chosen) return;
@@ -51,9 +56,7 @@ export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) 
       variables: { id: data.id, subscriptionId: chosen.id },
       onCompleted: ({ result }) => {
         setMessage(result.message ?? `Removed ${chosen.address}.`);
-        startTransition(() => {
-          refetch({}, { fetchPolicy: "network-only" });
-        });
+        reread();
       },
       onError: (error) => setMessage(error.message),
     });
@@ -79,6 +82,13 @@ export function SubscribersPanel({ page }: { page: SubscribersPanel_page$key }) 
           </li>
         ))}
       </ul>
+      <AddSubscribers
+        pageId={data.id}
+        onAdded={(text) => {
+          setMessage(text);
+          reread();
+        }}
+      />
       {hasNext ? (
         <button type="button" onClick={() => loadNext(25)} disabled={isLoadingNext}>
           {isLoadingNext ? "Loading…" : "More subscribers"}
