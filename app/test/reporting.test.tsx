@@ -28,20 +28,32 @@ describe("Reporting", () => {
       from: null,
       to: null,
       tags: ["prod", "eu"],
+      timezone: "UTC",
     });
     expect(reportingVariables({}, new URLSearchParams("from=2026-11-01&to=2026-11-08&range=LAST_7_DAYS"))).toEqual({
       range: null,
       from: "2026-11-01T00:00:00.000Z",
       to: "2026-11-08T00:00:00.000Z",
       tags: null,
+      timezone: "UTC",
     });
+    // In a zone: its midnights (Berlin is UTC+1 in November), and the zone for the API's buckets.
+    expect(reportingVariables({}, new URLSearchParams("from=2026-11-01&to=2026-11-08&tz=Europe/Berlin"))).toEqual({
+      range: null,
+      from: "2026-10-31T23:00:00.000Z",
+      to: "2026-11-07T23:00:00.000Z",
+      tags: null,
+      timezone: "Europe/Berlin",
+    });
+    // A zone this browser does not know is no zone (UTC), not a crash of the screen.
+    expect(reportingVariables({}, new URLSearchParams("range=LAST_7_DAYS&tz=Mars/Olympus")).timezone).toBe("UTC");
     // Anything else is no range at all (the API's default, the last 24 hours).
     expect(reportingVariables({}, new URLSearchParams("range=ALWAYS&from=yesterday&to=x")).range).toBeNull();
   });
 
   it("shows the figures, and its badge's Markdown for a check", async () => {
     const environment = createMockEnvironment();
-    const variables = { range: "LAST_7_DAYS" as const, from: null, to: null, tags: ["prod"] };
+    const variables = { range: "LAST_7_DAYS" as const, from: null, to: null, tags: ["prod"], timezone: "UTC" };
     const queryRef = loadQuery(environment, ReportingQueryNode, variables);
     environment.mock.resolveMostRecentOperation({
       data: {

@@ -183,7 +183,7 @@ describe("the operator app: private locations, reporting, undo", () => {
     await page.getByRole("heading", { name: "Reporting" }).waitFor();
     await expectAccessible(page, "reporting");
     // Keyboard alone: the range, then the tags, then Enter.
-    await page.getByLabel("Range (UTC)", { exact: true }).focus();
+    await page.getByLabel("Range", { exact: true }).focus();
     await page.keyboard.press("ArrowDown"); // Last 7 days
     await page.getByLabel("Tags", { exact: true }).focus();
     await page.keyboard.type("prod");

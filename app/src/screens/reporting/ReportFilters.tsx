@@ -1,15 +1,17 @@
 import { type FormEvent, useState } from "react";
 import { navigate } from "../../router/router";
 import { Field } from "../form/Field";
-import { RANGES } from "./ReportingQuery";
+import { zoneChoices } from "../maintenance/zones";
+import { knownZone, RANGES } from "./ReportingQuery";
 
-/** The report's range (a preset, or two dates) and tags; applying puts them in the URL, which reloads the figures. */
+/** The report's zone, range (a preset, or two dates) and tags; applying puts them in the URL, which reloads the figures. */
 export function ReportFilters({ search }: { search: URLSearchParams }) {
   const custom = Boolean(search.get("from") && search.get("to"));
   const [range, setRange] = useState(custom ? "CUSTOM" : (search.get("range") ?? "LAST_24_HRS"));
   const [from, setFrom] = useState(search.get("from") ?? "");
   const [to, setTo] = useState(search.get("to") ?? "");
   const [tags, setTags] = useState(search.getAll("tag").join(", "));
+  const [zone, setZone] = useState(knownZone(search.get("tz")) ?? "UTC");
   const [error, setError] = useState<string | undefined>();
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -19,6 +21,7 @@ export function ReportFilters({ search }: { search: URLSearchParams }) {
       next.set("from", from);
       next.set("to", to);
     } else next.set("range", range);
+    if (zone !== "UTC") next.set("tz", zone);
     for (const tag of tags
       .split(",")
       .map((t) => t.trim())
@@ -29,7 +32,18 @@ export function ReportFilters({ search }: { search: URLSearchParams }) {
   };
   return (
     <form className="form filters" onSubmit={apply} aria-label="Report range and tags" noValidate>
-      <Field id="report-range" label="Range (UTC)">
+      <Field id="report-zone" label="Time zone" hint="Days, weeks and months are this zone's">
+        {(props) => (
+          <select {...props} value={zone} onChange={(event) => setZone(event.target.value)}>
+            {zoneChoices("UTC").map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="report-range" label="Range">
         {(props) => (
           <select {...props} value={range} onChange={(event) => setRange(event.target.value)}>
             {RANGES.map((r) => (
@@ -43,10 +57,10 @@ export function ReportFilters({ search }: { search: URLSearchParams }) {
       </Field>
       {range === "CUSTOM" ? (
         <>
-          <Field id="report-from" label="From (midnight UTC)" error={error}>
+          <Field id="report-from" label="From (midnight)" error={error}>
             {(props) => <input {...props} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />}
           </Field>
-          <Field id="report-to" label="To (midnight UTC, not included)">
+          <Field id="report-to" label="To (midnight, not included)">
             {(props) => <input {...props} type="date" value={to} onChange={(event) => setTo(event.target.value)} />}
           </Field>
         </>

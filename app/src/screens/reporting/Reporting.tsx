@@ -5,7 +5,7 @@ import { ms } from "../../ui/format";
 import { Badges } from "./Badges";
 import { download, reportCsv } from "./csv";
 import { ReportFilters } from "./ReportFilters";
-import { RANGES, reportingQuery } from "./ReportingQuery";
+import { knownZone, RANGES, reportingQuery } from "./ReportingQuery";
 
 /** What the figures cover, in words (for the caption and the CSV's name). */
 function describe(search: URLSearchParams) {
@@ -13,7 +13,9 @@ function describe(search: URLSearchParams) {
   const range =
     from && to ? `${from} to ${to}` : (RANGES.find((r) => r.value === search.get("range")) ?? RANGES[0]!).label;
   const tags = search.getAll("tag").filter(Boolean);
-  return tags.length ? `${range}, tagged ${tags.join(" or ")}` : range;
+  const zone = knownZone(search.get("tz"));
+  const what = tags.length ? `${range}, tagged ${tags.join(" or ")}` : range;
+  return zone && zone !== "UTC" ? `${what} (${zone})` : what;
 }
 
 /** /v1/reporting's figures over a chosen range and tags, with the same figures as CSV; and badges to embed. */
