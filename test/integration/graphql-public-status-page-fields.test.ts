@@ -13,7 +13,7 @@ type FullType = { name: string; kind: string; fields: Field[] | null };
 const REF = "kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }";
 const INTROSPECTION = `{ __schema { types { name kind fields { name args { type { ${REF} } } type { ${REF} } } } } }`;
 /** The fields a visitor may get null for, each with an UNAUTHENTICATED error of its own. */
-const OWNER_FIELDS = ["customDomainToken", "customDomainVerified", "keys", "subscriptions"];
+const OWNER_FIELDS = ["customDomainToken", "customDomainVerified", "keys", "subscriptionConnection", "subscriptions"];
 
 const named = (ref: TypeRef): TypeRef => (ref.ofType ? named(ref.ofType) : ref);
 
