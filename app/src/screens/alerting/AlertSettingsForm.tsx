@@ -4,6 +4,7 @@ import type { AlertSettingsForm_settings$key } from "../../__generated__/AlertSe
 import type { AlertSettingsFormMutation } from "../../__generated__/AlertSettingsFormMutation.graphql";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { FormError } from "../../ui/FormError";
+import { useFormValues } from "../../ui/useFormValues";
 import { Field } from "../form/Field";
 
 const fragment = graphql`
@@ -55,7 +56,12 @@ const INTERVALS = [1, 2, 3, 4, 5, 10, 15, 30];
 /** Escalation (after N failed runs, or N minutes failing), reminders, and the parallel-run threshold. */
 export function AlertSettingsForm({ settings }: { settings: AlertSettingsForm_settings$key }) {
   const stored = useFragment(fragment, settings);
-  const [form, setForm] = useState({
+  const {
+    values: form,
+    set,
+    errors,
+    setErrors,
+  } = useFormValues({
     escalationType: stored.escalationType ?? "RUN_BASED",
     failedRunThreshold: String(stored.runBasedEscalation?.failedRunThreshold ?? 1),
     minutesFailingThreshold: String(stored.timeBasedEscalation?.minutesFailingThreshold ?? 5),
@@ -64,10 +70,8 @@ export function AlertSettingsForm({ settings }: { settings: AlertSettingsForm_se
     enabled: stored.parallelRunFailureThreshold?.enabled ?? false,
     percentage: String(stored.parallelRunFailureThreshold?.percentage ?? 10),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [commit, saving] = useMutation<AlertSettingsFormMutation>(save);
-  const set = (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});

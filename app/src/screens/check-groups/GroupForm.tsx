@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { FormError } from "../../ui/FormError";
+import { useFormValues } from "../../ui/useFormValues";
 import { Field } from "../form/Field";
 import { type GroupValues, LOCATIONS, RUNTIMES, toInput } from "./values";
 
@@ -22,9 +23,7 @@ export function GroupForm({
   saving: boolean;
   onSave: SaveGroup;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (change: Partial<GroupValues>) => setValues((v) => ({ ...v, ...change }));
+  const { values, set, errors, setErrors } = useFormValues(initial);
   const setVariable = (index: number, change: Partial<{ key: string; value: string }>) =>
     set({ variables: values.variables.map((row, i) => (i === index ? { ...row, ...change } : row)) });
   const submit = (event: FormEvent) => {

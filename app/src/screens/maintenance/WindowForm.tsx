@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import type { PagePicker_query$key } from "../../__generated__/PagePicker_query.graphql";
 import { FormError } from "../../ui/FormError";
+import { useFormValues } from "../../ui/useFormValues";
 import { Field } from "../form/Field";
 import { PagePicker } from "./PagePicker";
 import { TargetFields } from "./TargetFields";
@@ -36,9 +37,7 @@ export function WindowForm({
   saving: boolean;
   onSave: SaveWindow;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (change: Partial<WindowValues>) => setValues((v) => ({ ...v, ...change }));
+  const { values, set, errors, setErrors } = useFormValues(initial);
   const text = (key: keyof WindowValues) => (props: object) => (
     <input {...props} value={values[key] as string} onChange={(event) => set({ [key]: event.target.value })} />
   );
