@@ -66,6 +66,8 @@ describe("the operator app: bulk actions, heartbeats, phones", () => {
     expect(listReads).toHaveLength(1);
 
     await page.getByRole("link", { name: "New check" }).click();
+    // The list stays on screen while the form's query loads, and its filters have a "Type" too.
+    await page.getByRole("heading", { name: "New check", exact: true }).waitFor();
     await page.getByLabel("Type").selectOption("HEARTBEAT");
     await page.getByLabel("Name").fill("Nightly backup");
     await page.getByRole("button", { name: "Create the check" }).click();
