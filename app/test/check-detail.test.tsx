@@ -186,7 +186,7 @@ describe("CheckDetail", () => {
   });
 
   it("pauses, links to edit and clone, and deletes only once confirmed", async () => {
-    const { operation } = renderCheck();
+    const { environment, operation } = renderCheck();
     const state = within(await screen.findByRole("region", { name: "State" }));
     expect(state.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe("/checks/c1/edit");
     expect(state.getByRole("link", { name: "Clone" }).getAttribute("href")).toBe("/checks/new?from=c1");
@@ -203,7 +203,15 @@ describe("CheckDetail", () => {
     expect(operation("CheckActionsDeleteMutation")).toHaveLength(0);
     fireEvent.click(state.getByRole("button", { name: "Delete" }));
     act(() => fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" })));
-    expect(operation("CheckActionsDeleteMutation").map((op) => op.request.variables)).toEqual([{ id: "c1" }]);
+    const [remove] = operation("CheckActionsDeleteMutation");
+    expect(remove?.request.variables).toEqual({ id: "c1" });
+    // Deleted: the app goes to the checks list.
+    act(() =>
+      environment.mock.resolve(remove as NonNullable<typeof remove>, {
+        data: { result: { __typename: "DeleteCheckSuccess" } },
+      }),
+    );
+    expect(window.location.pathname).toBe("/checks");
   });
   it("reads older results when the end of the log scrolls into view", async () => {
     globalThis.IntersectionObserver = HandObserver as unknown as typeof IntersectionObserver;

@@ -157,6 +157,15 @@ describe("incidents", () => {
       false,
     );
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
-    expect(operationNamed(environment, "IncidentDetailDeleteMutation").request.variables).toEqual({ id: "inc-1" });
+    const remove = operationNamed(environment, "IncidentDetailDeleteMutation");
+    expect(remove.request.variables).toEqual({ id: "inc-1" });
+    // A refusal stays on the screen, beside the button (the screen does not move on).
+    act(() =>
+      environment.mock.resolve(remove, {
+        data: { result: { __typename: "NotFoundError", __isError: "NotFoundError", message: "Incident not found" } },
+      }),
+    );
+    expect(screen.getByRole("alert").textContent).toBe("Incident not found");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Payments down");
   });
 });

@@ -1,14 +1,24 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { CheckActions_check$key } from "../../__generated__/CheckActions_check.graphql";
-import type { CheckActionsDeleteMutation } from "../../__generated__/CheckActionsDeleteMutation.graphql";
 import type { CheckActionsRunMutation } from "../../__generated__/CheckActionsRunMutation.graphql";
 import type { updateChecksMutation } from "../../__generated__/updateChecksMutation.graphql";
-import { Link, navigate } from "../../router/router";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Link } from "../../router/router";
+import { DeleteAction } from "../../ui/DeleteAction";
 import { useUndo } from "../../ui/Undo";
 import { SessionProgress } from "./SessionProgress";
 import { updateChecks } from "../checks/updateChecks";
+
+const remove = graphql`
+  mutation CheckActionsDeleteMutation($id: ID!) {
+    result: deleteCheck(id: $id) {
+      __typename
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
 
 /** Run now (with the session's progress), pause or resume, edit, clone, delete. */
 export function CheckActions({ check }: { check: CheckActions_check$key }) {
@@ -26,7 +36,6 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
   );
   const [session, setSession] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
   const [run, running] = useMutation<CheckActionsRunMutation>(graphql`
     mutation CheckActionsRunMutation($ids: [ID!]!) {
       triggerCheckSessions(target: { checkIds: $ids }) {
@@ -43,16 +52,6 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
     }
   `);
   const [update, updating] = useMutation<updateChecksMutation>(updateChecks);
-  const [remove] = useMutation<CheckActionsDeleteMutation>(graphql`
-    mutation CheckActionsDeleteMutation($id: ID!) {
-      deleteCheck(id: $id) {
-        __typename
-        ... on Error {
-          message
-        }
-      }
-    }
-  `);
   const runNow = () =>
     run({
       variables: { ids: [data.id] },
@@ -75,15 +74,6 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
       onError: (error) => setMessage(error.message),
     });
   const toggle = () => set("activated", !data.activated, data.activated ? "Paused." : "Resumed.");
-  const confirmDelete = () => {
-    dialog.current?.close();
-    remove({
-      variables: { id: data.id },
-      onCompleted: ({ deleteCheck: r }) =>
-        r.__typename === "DeleteCheckSuccess" ? navigate("/checks") : setMessage(r.message ?? "Not deleted."),
-      onError: (error) => setMessage(error.message),
-    });
-  };
   return (
     <>
       <div className="actions">
@@ -104,9 +94,15 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
         </button>
         <Link to={`/checks/${encodeURIComponent(data.id)}/edit`}>Edit</Link>
         <Link to={`/checks/new?from=${encodeURIComponent(data.id)}`}>Clone</Link>
-        <button type="button" className="danger" onClick={() => dialog.current?.showModal()}>
-          Delete
-        </button>
+        <DeleteAction
+          mutation={remove}
+          id={data.id}
+          after="/checks"
+          label="Delete"
+          dialogId="delete-title"
+          title={`Delete ${data.name}?`}
+          text="Its results go with it. This cannot be undone."
+        />
       </div>
       <p role="status">{undo.element}</p>
       {message ? (
@@ -115,15 +111,6 @@ export function CheckActions({ check }: { check: CheckActions_check$key }) {
         </p>
       ) : null}
       {session ? <SessionProgress id={session} checkId={data.id} /> : null}
-      <ConfirmDialog
-        dialog={dialog}
-        id="delete-title"
-        title={`Delete ${data.name}?`}
-        text="Its results go with it. This cannot be undone."
-        action="Delete"
-        danger
-        onConfirm={confirmDelete}
-      />
     </>
   );
 }

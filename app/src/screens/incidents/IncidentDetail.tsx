@@ -1,12 +1,10 @@
-import { useRef } from "react";
-import { graphql, type PreloadedQuery, useMutation, usePreloadedQuery } from "react-relay";
-import type { IncidentDetailDeleteMutation } from "../../__generated__/IncidentDetailDeleteMutation.graphql";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { IncidentDetailQuery } from "../../__generated__/IncidentDetailQuery.graphql";
 import { useRefetch } from "../../relay/useRefetchOnEvents";
 import { useLiveSubscription, useRereadOnReconnect } from "../../relay/useLiveSubscription";
 import type { ScreenProps } from "../../routes";
-import { Link, navigate } from "../../router/router";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Link } from "../../router/router";
+import { DeleteAction } from "../../ui/DeleteAction";
 import { ago, dateTime } from "../../ui/format";
 import { IncidentStatusBadge, SeverityBadge } from "./badges";
 import { incidentDetailQuery } from "./IncidentDetailQuery";
@@ -47,8 +45,6 @@ export function IncidentDetail({ queryRef }: ScreenProps) {
   const reread = useRefetch(incidentDetailQuery, ref.variables);
   useLiveSubscription({ subscription: changed, variables: {} }, "incident-changed");
   useRereadOnReconnect(reread);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [commitDelete, deleting] = useMutation<IncidentDetailDeleteMutation>(remove);
   const incident = data.node?.incident;
   if (!incident)
     return (
@@ -59,11 +55,6 @@ export function IncidentDetail({ queryRef }: ScreenProps) {
         </p>
       </section>
     );
-  const confirmDelete = () =>
-    commitDelete({
-      variables: { id: incident.id },
-      onCompleted: () => navigate("/incidents"),
-    });
   return (
     <>
       <p>
@@ -93,21 +84,17 @@ export function IncidentDetail({ queryRef }: ScreenProps) {
           <p>No status page shows its services.</p>
         )}
         <div className="actions">
-          <button type="button" className="danger" disabled={deleting} onClick={() => dialog.current?.showModal()}>
-            Delete…
-          </button>
+          <DeleteAction
+            mutation={remove}
+            id={incident.id}
+            after="/incidents"
+            dialogId="delete-incident"
+            title={`Delete ${incident.name}?`}
+            text="The incident and its updates leave every status page; this cannot be undone."
+          />
         </div>
       </section>
       <IncidentTimeline incident={incident} />
-      <ConfirmDialog
-        dialog={dialog}
-        id="delete-incident"
-        title={`Delete ${incident.name}?`}
-        text="The incident and its updates leave every status page; this cannot be undone."
-        action="Delete"
-        danger
-        onConfirm={confirmDelete}
-      />
     </>
   );
 }

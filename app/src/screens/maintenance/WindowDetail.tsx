@@ -1,10 +1,8 @@
-import { useRef } from "react";
-import { graphql, type PreloadedQuery, useMutation, usePreloadedQuery } from "react-relay";
-import type { WindowDetailDeleteMutation } from "../../__generated__/WindowDetailDeleteMutation.graphql";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { WindowDetailQuery } from "../../__generated__/WindowDetailQuery.graphql";
 import type { ScreenProps } from "../../routes";
-import { Link, navigate } from "../../router/router";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Link } from "../../router/router";
+import { DeleteAction } from "../../ui/DeleteAction";
 import { Occurrence } from "./Occurrence";
 import { describeWindow } from "./summary";
 import { windowDetailQuery } from "./WindowDetailQuery";
@@ -25,8 +23,6 @@ const remove = graphql`
 export function WindowDetail({ queryRef }: ScreenProps) {
   const ref = queryRef as PreloadedQuery<WindowDetailQuery>;
   const data = usePreloadedQuery<WindowDetailQuery>(windowDetailQuery, ref);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [commitDelete, deleting] = useMutation<WindowDetailDeleteMutation>(remove);
   const window = data.node?.window;
   if (!window)
     return (
@@ -40,8 +36,6 @@ export function WindowDetail({ queryRef }: ScreenProps) {
   const zone = window.timezone ?? "UTC";
   const coming = window.maintenances.filter((m) => m.status !== "COMPLETED");
   const pages = window.statusPageVisibility?.enabled ? window.statusPageVisibility.statusPageIds.length : 0;
-  const confirmDelete = () =>
-    commitDelete({ variables: { id: window.id }, onCompleted: () => navigate("/maintenance") });
   return (
     <>
       <p>
@@ -63,9 +57,14 @@ export function WindowDetail({ queryRef }: ScreenProps) {
           <Link to={`/maintenance/${encodeURIComponent(window.id)}/edit`} className="button">
             Edit
           </Link>
-          <button type="button" className="danger" disabled={deleting} onClick={() => dialog.current?.showModal()}>
-            Delete…
-          </button>
+          <DeleteAction
+            mutation={remove}
+            id={window.id}
+            after="/maintenance"
+            dialogId="delete-window"
+            title={`Delete ${window.name}?`}
+            text="Its occurrences and their updates go with it; checks are no longer paused or silenced by it."
+          />
         </div>
       </section>
       <section className="panel" aria-labelledby="occurrences">
@@ -81,15 +80,6 @@ export function WindowDetail({ queryRef }: ScreenProps) {
           ))}
         </ol>
       </section>
-      <ConfirmDialog
-        dialog={dialog}
-        id="delete-window"
-        title={`Delete ${window.name}?`}
-        text="Its occurrences and their updates go with it; checks are no longer paused or silenced by it."
-        action="Delete"
-        danger
-        onConfirm={confirmDelete}
-      />
     </>
   );
 }

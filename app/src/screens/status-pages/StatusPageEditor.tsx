@@ -1,13 +1,12 @@
 import "./status-pages.css";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { graphql, type PreloadedQuery, useMutation, usePreloadedQuery } from "react-relay";
 import type { EditorQuery } from "../../__generated__/EditorQuery.graphql";
 import type { StatusPageEditorCreateMutation } from "../../__generated__/StatusPageEditorCreateMutation.graphql";
-import type { StatusPageEditorDeleteMutation } from "../../__generated__/StatusPageEditorDeleteMutation.graphql";
 import type { StatusPageEditorUpdateMutation } from "../../__generated__/StatusPageEditorUpdateMutation.graphql";
 import type { ScreenProps } from "../../routes";
 import { Link, navigate } from "../../router/router";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { DeleteAction } from "../../ui/DeleteAction";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { FormError } from "../../ui/FormError";
 import { CardsEditor } from "./CardsEditor";
@@ -77,10 +76,8 @@ export function StatusPageEditor({ queryRef }: ScreenProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState("");
   const [version, setVersion] = useState(0);
-  const dialog = useRef<HTMLDialogElement>(null);
   const [commitCreate, creating] = useMutation<StatusPageEditorCreateMutation>(create);
   const [commitUpdate, updating] = useMutation<StatusPageEditorUpdateMutation>(update);
-  const [commitDelete, deleting] = useMutation<StatusPageEditorDeleteMutation>(remove);
   const set = (change: Partial<Values>) => setValues((current) => ({ ...current, ...change }));
   const refused = (result: { message?: string; fieldPaths?: readonly string[] }) =>
     setErrors(fieldErrors(result, fieldOf, "The page was not saved."));
@@ -106,18 +103,6 @@ export function StatusPageEditor({ queryRef }: ScreenProps) {
         setSaved(`Saved at ${new Date().toLocaleTimeString()}.`);
         setVersion((v) => v + 1);
       },
-      onError: (error) => setErrors({ form: error.message }),
-    });
-  };
-  const confirmDelete = () => {
-    dialog.current?.close();
-    if (!page) return;
-    commitDelete({
-      variables: { id: page.id },
-      onCompleted: ({ result }) =>
-        result.__typename === "DeleteStatusPageSuccess"
-          ? navigate("/status-pages")
-          : setErrors({ form: result.message ?? "The page was not deleted." }),
       onError: (error) => setErrors({ form: error.message }),
     });
   };
@@ -157,23 +142,20 @@ export function StatusPageEditor({ queryRef }: ScreenProps) {
           {page ? (
             <section className="panel" aria-labelledby="danger">
               <h2 id="danger">Delete</h2>
-              <button type="button" className="danger" disabled={deleting} onClick={() => dialog.current?.showModal()}>
-                Delete the page…
-              </button>
+              <DeleteAction
+                mutation={remove}
+                id={page.id}
+                after="/status-pages"
+                label="Delete the page…"
+                dialogId="delete-page"
+                title={`Delete ${page.name}?`}
+                text="Its address stops answering and its keys and subscribers go; its services and incidents stay."
+              />
             </section>
           ) : null}
         </div>
         {page ? <Preview url={page.url} version={version} /> : null}
       </div>
-      <ConfirmDialog
-        dialog={dialog}
-        id="delete-page"
-        title={`Delete ${page?.name ?? "the page"}?`}
-        text="Its address stops answering and its keys and subscribers go; its services and incidents stay."
-        action="Delete"
-        danger
-        onConfirm={confirmDelete}
-      />
     </>
   );
 }
