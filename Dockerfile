@@ -1,6 +1,6 @@
 # Vigil in a container: `vigil serve` by default; the same image runs `vigil-agent`
 # (command: ["node", "bin/vigil-agent.js"]). Not built on the machines this was written on (no
-# Docker engine there): see README.md, "Running several instances".
+# Docker engine there): see docs/operations.md, "The container".
 
 # --- build: every dependency, the Prisma clients and dist/ (npm ci's postinstall does both) ---
 FROM node:20-bookworm-slim AS build
@@ -19,7 +19,7 @@ COPY src ./src
 RUN npm ci && npm prune --omit=dev && npm cache clean --force
 
 # --- runtime: Node, Debian's Chromium and bubblewrap for browser checks, the built app, a non-root user ---
-# Scripts run in bwrap (README.md, "Browser checks"): as the `node` user it needs user namespaces,
+# Scripts run in bwrap (docs/monitoring.md, "The script sandbox"): as the `node` user it needs user namespaces,
 # which Docker's default seccomp and AppArmor profiles refuse, and a fresh /proc, which Docker's
 # masked paths prevent: run the container with
 #   --security-opt seccomp=unconfined --security-opt apparmor=unconfined --security-opt systempaths=unconfined
