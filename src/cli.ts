@@ -22,7 +22,7 @@ const usage = `usage: vigil <command>
                                    revoke a key (not the account's last one); running servers
                                    refuse it within a second
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, VIGIL_ACCOUNT_ID,
-VIGIL_API_KEY, RATE_LIMIT_PER_MINUTE, LOG_LEVEL (see README.md).`;
+VIGIL_API_KEY, RATE_LIMIT_PER_MINUTE, LOG_LEVEL (see docs/configuration.md).`;
 
 class UsageError extends Error {}
 

@@ -56,7 +56,7 @@ function migrateSqlite(databaseUrl: string, migrations: Migration[]): MigrationR
   try {
     // Only takes effect on a new, empty file (before its first table): the retention sweep can then
     // hand freed pages back with PRAGMA incremental_vacuum. Older files keep auto_vacuum=NONE
-    // (their freed pages are reused, the file does not shrink) until a one-off VACUUM (README).
+    // (their freed pages are reused, the file does not shrink) until a one-off VACUUM (docs/operations.md).
     db.pragma("auto_vacuum = INCREMENTAL");
     db.pragma("journal_mode = WAL");
     db.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

@@ -6,7 +6,7 @@ import { PROXY_PORT, PROXY_URL } from "./relay-source.js";
  * own Node code and Playwright's gets the proxy, since nothing else has a route out of the
  * sandbox. Node's `fetch` (undici's global dispatcher), `http`/`https`'s global agents (a CONNECT
  * tunnel through the proxy), and every Playwright launch and request context the script makes
- * without a proxy of its own. Code that opens its own sockets simply has no route (README).
+ * without a proxy of its own. Code that opens its own sockets simply has no route (docs/monitoring.md, "The script sandbox").
  * `real` is the Playwright module object.
  */
 export function nodeProxySource(): string {

@@ -99,7 +99,7 @@ export async function runAgenticCheck(
       if (!stop.signal.aborted) {
         const why = (error as Error).message;
         browserError = why.startsWith("bwrap:")
-          ? `the script sandbox could not start (${why}): bwrap needs root or unprivileged user namespaces (README, "Browser checks")`
+          ? `the script sandbox could not start (${why}): bwrap needs root or unprivileged user namespaces (docs/monitoring.md, "Browser checks")`
           : `the browser could not start: ${why} (Debian's chromium package, CHROMIUM_PATH)`;
         stop.abort("browser");
       }

@@ -42,7 +42,7 @@ export function playwrightLimitMs(scripted: ScriptSettings): number {
 }
 
 const sandboxFailed = (line: string) =>
-  `the script sandbox could not start (${line}): bwrap needs root or unprivileged user namespaces; in a container, the security options of compose.yaml (README, "Browser checks")`;
+  `the script sandbox could not start (${line}): bwrap needs root or unprivileged user namespaces; in a container, the security options of compose.yaml (docs/monitoring.md, "Browser checks")`;
 
 const missingChromium = (path: string) =>
   `Chromium was not found at ${path}: install Debian's \`chromium\` package (apt-get install chromium) or set CHROMIUM_PATH`;

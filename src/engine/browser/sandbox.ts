@@ -22,7 +22,7 @@ import { killRun, killRunsSync, RUN_TAG, runRss } from "./processes.js";
  *   `memoryMb` (Chromium's included; sampled every second, so a fast spike can overshoot briefly);
  * - output: the first `maxOutputBytes` kept, the rest counted and dropped.
  * Without `isolation` (SCRIPT_SANDBOX=off) it runs as the service's user, with its files and its
- * network: only for one trusted tenant (README).
+ * network: only for one trusted tenant (docs/monitoring.md, "The script sandbox").
  */
 export type SandboxOptions = {
   /** The script node runs (absolute path). */
