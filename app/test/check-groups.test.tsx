@@ -213,7 +213,8 @@ describe("check groups", () => {
     fireEvent.change(screen.getByLabelText("Setup script"), { target: { value: "setup()" } });
     fireEvent.change(screen.getByLabelText("Retry strategy"), { target: { value: "FIXED" } });
     fireEvent.click(screen.getByLabelText("Basement (basement)"));
-    fireEvent.click(screen.getByLabelText("Email: ops@example.com"));
+    // Every channel ticked at first, as the API subscribes a new group to all by default.
+    expect((screen.getByLabelText("Email: ops@example.com") as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByLabelText("The group's own alert settings for its checks (not the account's)"));
     fireEvent.change(screen.getByLabelText("Reminders"), { target: { value: "2" } });
     fireEvent.click(screen.getByLabelText("Alert before a certificate expires"));

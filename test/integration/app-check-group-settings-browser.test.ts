@@ -89,7 +89,8 @@ describe("the operator app: a check group's every setting", () => {
     await press("The group's own alert settings for its checks (not the account's)");
     await type("Failed runs", "2");
     await type("Reminders", "1");
-    await press("Email: ops@example.com");
+    // A new group starts subscribed to every channel (the API's default), ticked where it shows.
+    expect(await page.getByLabel("Email: ops@example.com").isChecked()).toBe(true);
     await press("Make the group", "Enter");
 
     const retries = page.getByTestId("error-maxRetries");

@@ -1,5 +1,6 @@
 import { AlertSettingsFields } from "../form/AlertSettingsFields";
 import type { SectionProps } from "./values";
+import { ListError } from "../form/ListError";
 
 export type ChannelOption = { databaseId: number; label: string };
 
@@ -45,11 +46,7 @@ export function GroupAlerting({ values, set, errors, channels }: SectionProps & 
             {subscribed(databaseId)?.activated === false ? " (paused)" : ""}
           </label>
         ))}
-        {errors.channels ? (
-          <small id="channels-error" className="field-error" data-testid="error-channels">
-            {errors.channels}
-          </small>
-        ) : null}
+        <ListError id="channels" error={errors.channels} />
       </fieldset>
     </fieldset>
   );

@@ -43,23 +43,30 @@ export type SaveGroup = (
 export function GroupForm({
   initial,
   options: optionsKey,
+  subscribeAll = false,
   action,
   saving,
   onSave,
 }: {
   initial: GroupValues;
   options: GroupForm_options$key;
+  /** A new group starts subscribed to every channel, as the API's autoAssignAlerts does by default. */
+  subscribeAll?: boolean;
   action: string;
   saving: boolean;
   onSave: SaveGroup;
 }) {
   const { privateLocations, alertChannels } = useFragment(options, optionsKey);
-  const { values, set, errors, setErrors } = useFormValues(initial);
-  const section = { values, set, errors };
   const channels = alertChannels.edges.map(({ node }) => ({
     databaseId: node.databaseId,
     label: `${node.type.charAt(0)}${node.type.slice(1).toLowerCase()}: ${channelTarget(node.config as never)}`,
   }));
+  const { values, set, errors, setErrors } = useFormValues(() =>
+    subscribeAll
+      ? { ...initial, channels: channels.map(({ databaseId }) => ({ alertChannelId: databaseId, activated: true })) }
+      : initial,
+  );
+  const section = { values, set, errors };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});

@@ -1,6 +1,7 @@
 import { Field } from "../form/Field";
 import { RetryStrategyFields } from "../form/RetryStrategyFields";
 import { LOCATIONS, RUNTIMES, type SectionProps } from "./values";
+import { ListError } from "../form/ListError";
 
 const label = (location: string) => location.toLowerCase().replace(/_/g, "-");
 const toggle = (list: string[], item: string, on: boolean) => (on ? [...list, item] : list.filter((i) => i !== item));
@@ -35,11 +36,7 @@ function Places({
           {name}
         </label>
       ))}
-      {error ? (
-        <small id={`${id}-error`} className="field-error" data-testid={`error-${id}`}>
-          {error}
-        </small>
-      ) : null}
+      <ListError id={id} error={error} />
     </fieldset>
   );
 }

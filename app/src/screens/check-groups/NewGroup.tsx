@@ -44,7 +44,14 @@ export function NewGroup({ queryRef }: ScreenProps) {
   return (
     <>
       <h1>New check group</h1>
-      <GroupForm initial={emptyGroup()} options={data} action="Make the group" saving={saving} onSave={save} />
+      <GroupForm
+        initial={emptyGroup()}
+        options={data}
+        subscribeAll
+        action="Make the group"
+        saving={saving}
+        onSave={save}
+      />
     </>
   );
 }

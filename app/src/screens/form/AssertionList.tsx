@@ -1,4 +1,5 @@
 import { ASSERTION_COMPARISONS, ASSERTION_SOURCES } from "../../../../src/domain/shared/assertion-kinds";
+import { ListError } from "./ListError";
 
 /** An API assertion as a form holds it; the regex, which no field shows, is kept as read. */
 export type AssertionRow = {
@@ -75,11 +76,7 @@ export function AssertionList({
       >
         Add assertion
       </button>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" data-testid={`error-${id}`}>
-          {error}
-        </small>
-      ) : null}
+      <ListError id={id} error={error} />
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { ListError } from "./ListError";
 /** A header, query parameter or variable as a form holds it; a locked one's value is write-only. */
 export type Pair = { key: string; value: string; locked: boolean };
 
@@ -84,11 +85,7 @@ export function KeyValueList({
       <button type="button" onClick={() => onChange([...pairs, { key: "", value: "", locked: false }])}>
         Add {noun.toLowerCase()}
       </button>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" data-testid={`error-${id}`}>
-          {error}
-        </small>
-      ) : null}
+      <ListError id={id} error={error} />
     </fieldset>
   );
 }
