@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.js";
 import { tabTo } from "../support/keyboard.js";
+import { restClient } from "../support/rest.js";
 import { completeSetup, expectAccessible, useVigilServe } from "../support/operator-app.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vigil-group-form-"));
@@ -37,17 +38,10 @@ describe("the operator app: a check group's every setting", () => {
   }, async () => {
     const page = await (await browsers.newContext()).newPage();
     const key = await completeSetup(page, vigil.setupLink());
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${vigil.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    };
-    const location = await call("POST", "/v1/private-locations", { name: "Basement", slugName: "basement" });
+    const api = restClient(vigil.url, key);
+    const location = await api.post("/v1/private-locations", { name: "Basement", slugName: "basement" });
     expect(location.status, JSON.stringify(location.body)).toBe(201);
-    const channel = await call("POST", "/v1/alert-channels", { type: "EMAIL", config: { address: "ops@example.com" } });
+    const channel = await api.post("/v1/alert-channels", { type: "EMAIL", config: { address: "ops@example.com" } });
     expect(channel.status, JSON.stringify(channel.body)).toBe(201);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Groups" }).click();
@@ -111,9 +105,9 @@ describe("the operator app: a check group's every setting", () => {
     expect(shown).toContain("Alert channelsops@example.com");
     await expectAccessible(page, "group with every setting");
 
-    const groups = await call("GET", "/v1/check-groups");
+    const groups = await api.get("/v1/check-groups");
     const id = groups.body[0].id;
-    const stored = (await call("GET", `/v1/check-groups/${id}`)).body;
+    const stored = (await api.get(`/v1/check-groups/${id}`)).body;
     expect(stored).toMatchObject({
       name: "Payments",
       privateLocations: ["basement"],
@@ -145,7 +139,7 @@ describe("the operator app: a check group's every setting", () => {
     await page.keyboard.type("Payments EU");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Payments EU", exact: true }).waitFor();
-    const renamed = (await call("GET", `/v1/check-groups/${id}`)).body;
+    const renamed = (await api.get(`/v1/check-groups/${id}`)).body;
     const without = ({ name, updated_at, ...rest }: Record<string, unknown>) => rest;
     expect(renamed.name).toBe("Payments EU");
     expect(without(renamed)).toEqual(without(stored));
