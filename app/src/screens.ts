@@ -26,6 +26,7 @@ import { windowDetailQuery, windowDetailVariables } from "./screens/maintenance/
 import { editGroupQuery, groupVariables } from "./screens/check-groups/EditGroupQuery";
 import { groupDetailQuery } from "./screens/check-groups/GroupDetailQuery";
 import { groupsListQuery } from "./screens/check-groups/GroupsListQuery";
+import { newGroupQuery } from "./screens/check-groups/NewGroupQuery";
 import { locationsQuery } from "./screens/locations/LocationsQuery";
 import { reportingQuery, reportingVariables } from "./screens/reporting/ReportingQuery";
 import { statusPageEditorQuery, statusPageEditorVariables } from "./screens/status-pages/EditorQuery";
@@ -110,7 +111,7 @@ export const routes: Route[] = [
   { pattern: "/maintenance/:id/edit", query: editWindowQuery, variables: editWindowVariables, Component: EditWindow },
   { pattern: "/maintenance/:id", query: windowDetailQuery, variables: windowDetailVariables, Component: WindowDetail },
   { pattern: "/check-groups", query: groupsListQuery, Component: GroupsList },
-  { pattern: "/check-groups/new", Component: NewGroup },
+  { pattern: "/check-groups/new", query: newGroupQuery, Component: NewGroup },
   { pattern: "/check-groups/:id/edit", query: editGroupQuery, variables: groupVariables, Component: EditGroup },
   { pattern: "/check-groups/:id", query: groupDetailQuery, variables: groupVariables, Component: GroupDetail },
   { pattern: "/private-locations", query: locationsQuery, Component: Locations },

@@ -4,6 +4,7 @@
 // from the group's screen, an edit that adds an inherited setting; axe on each screen.
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.js";
+import { tabTo } from "../support/keyboard.js";
 import { completeSetup, expectAccessible, useVigilServe } from "../support/operator-app.js";
 
 describe("the operator app: check groups", () => {
@@ -34,25 +35,23 @@ describe("the operator app: check groups", () => {
     await page.getByRole("heading", { name: "New check group" }).waitFor();
     await expectAccessible(page, "new group");
 
-    // By keyboard alone: name, tags, second location, base URL, concurrency 0 (the API refuses it).
+    // By keyboard alone: name, tags, second location, concurrency 0 (the API refuses it), base URL.
     await page.getByLabel("Name", { exact: true }).focus();
     await page.keyboard.type("Payments");
     await page.keyboard.press("Tab");
     await page.keyboard.type("pay");
-    await page.keyboard.press("Tab"); // eu-west-1
-    await page.keyboard.press("Tab"); // eu-central-1
+    await tabTo(page, "eu-central-1");
     await page.keyboard.press("Space");
-    for (let i = 0; i < 6; i++) await page.keyboard.press("Tab"); // the other locations, then the runtime
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("https://pay.example");
-    await page.keyboard.press("Tab"); // Add a variable
-    await page.keyboard.press("Tab");
+    await tabTo(page, "Checks run at once when triggered");
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("0");
+    await tabTo(page, "API base URL");
+    await page.keyboard.type("https://pay.example");
     await page.keyboard.press("Enter");
     expect(await page.getByTestId("error-concurrency").textContent()).toMatch(/>=1/);
     expect(await page.getByLabel("Checks run at once when triggered").getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page, "new group with an error");
+    await tabTo(page, "Checks run at once when triggered", "Shift+Tab");
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("2");
     await page.keyboard.press("Enter");

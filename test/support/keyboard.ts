@@ -12,12 +12,12 @@ const FOCUSED_NAME = `(() => {
   return (el.getAttribute("aria-label") || label?.textContent || el.textContent || "").trim();
 })()`;
 
-/** Presses Tab until the focused control's name matches `name` (at most 150 presses). */
-export async function tabTo(page: Page, name: string | RegExp) {
+/** Presses Tab (or Shift+Tab, backwards) until the focused control's name matches `name` (at most 150 presses). */
+export async function tabTo(page: Page, name: string | RegExp, key: "Tab" | "Shift+Tab" = "Tab") {
   for (let i = 0; i < 150; i++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
     const focused = (await page.evaluate(FOCUSED_NAME)) as string;
     if (typeof name === "string" ? focused === name : name.test(focused)) return;
   }
-  throw new Error(`Tab never reached ${String(name)}`);
+  throw new Error(`${key} never reached ${String(name)}`);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ASSERTION_COMPARISONS, ASSERTION_SOURCES } from "./assertion-kinds.js";
 
 /**
  * Field rules shared by several entities (groups and checks above all): one definition each,
@@ -95,23 +96,7 @@ export const EnvironmentVariable = z.strictObject({
 /** At most 100 items (spec, Limits). */
 export const EnvironmentVariables = z.array(EnvironmentVariable).max(100);
 
-export const ASSERTION_SOURCES = ["STATUS_CODE", "JSON_BODY", "HEADERS", "TEXT_BODY", "RESPONSE_TIME"] as const;
-export const ASSERTION_COMPARISONS = [
-  "EQUALS",
-  "NOT_EQUALS",
-  "HAS_KEY",
-  "NOT_HAS_KEY",
-  "HAS_VALUE",
-  "NOT_HAS_VALUE",
-  "IS_EMPTY",
-  "NOT_EMPTY",
-  "GREATER_THAN",
-  "LESS_THAN",
-  "CONTAINS",
-  "NOT_CONTAINS",
-  "IS_NULL",
-  "NOT_NULL",
-] as const;
+export { ASSERTION_COMPARISONS, ASSERTION_SOURCES };
 export const Assertion = z.strictObject({
   source: z.enum(ASSERTION_SOURCES),
   comparison: z.enum(ASSERTION_COMPARISONS),

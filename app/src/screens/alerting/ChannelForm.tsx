@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { FormError } from "../../ui/FormError";
 import { Field } from "../form/Field";
+import { KeyValueList } from "../form/KeyValueList";
 import { type ChannelDraft, type ChannelType, configOf, EMPTY_DRAFT, FIELDS, TYPES } from "./fields";
-import { KeyValueList } from "./KeyValueList";
 import { TemplateEditor } from "./TemplateEditor";
 
 const FLAGS = [

@@ -1,5 +1,6 @@
 // The config fields of each channel type, as AlertChannelInput.config takes them (the schema's
 // description lists them): the form draws these, and the API validates them.
+import { type Pair, pairsInput } from "../form/KeyValueList";
 
 export const TYPES = ["WEBHOOK", "SLACK", "EMAIL", "PAGERDUTY", "OPSGENIE"] as const;
 export type ChannelType = (typeof TYPES)[number];
@@ -43,9 +44,6 @@ export const FIELDS: Record<ChannelType, FieldSpec[]> = {
   ],
 };
 
-/** A webhook header or query parameter as the form holds it (a locked one's value is write-only). */
-export type Pair = { key: string; value: string; locked: boolean };
-
 /** What a channel form edits. */
 export type ChannelDraft = {
   type: ChannelType;
@@ -76,17 +74,9 @@ export function configOf({ type, values, template, headers, queryParameters }: C
   }
   if (type !== "WEBHOOK") return config;
   if (template.trim()) config.template = template;
-  const pairs = (list: Pair[]) =>
-    list
-      .filter((pair) => pair.key.trim() || pair.value)
-      .map((pair) => ({
-        key: pair.key.trim(),
-        value: pair.locked && !pair.value ? null : pair.value,
-        locked: pair.locked,
-      }));
   // Left out when empty: the API's default is none (on an update too: the config is replaced).
-  if (pairs(headers).length) config.headers = pairs(headers);
-  if (pairs(queryParameters).length) config.queryParameters = pairs(queryParameters);
+  if (pairsInput(headers).length) config.headers = pairsInput(headers);
+  if (pairsInput(queryParameters).length) config.queryParameters = pairsInput(queryParameters);
   return config;
 }
 

@@ -6,7 +6,8 @@ import { Link, navigate } from "../../router/router";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { editGroupQuery } from "./EditGroupQuery";
 import { GroupForm, type SaveGroup } from "./GroupForm";
-import { fieldOf, fromGroup } from "./values";
+import { fieldOf } from "./input";
+import { fromGroup } from "./values";
 
 // What the form edits and the detail screen shows; saving answers with it, so both update.
 graphql`
@@ -14,19 +15,63 @@ graphql`
     name
     tags
     locations
+    privateLocations
     runtimeId
     concurrency
+    runParallel
     activated
     muted
+    retryStrategy {
+      type
+      baseBackoffSeconds
+      maxRetries
+      maxDurationSeconds
+      sameRegion
+      onlyOn
+    }
     useGlobalAlertSettings
+    alertSettings {
+      ...AlertSettingsForm_settings @relay(mask: false)
+    }
+    alertChannelSubscriptions {
+      alertChannelId
+      activated
+      alertChannel {
+        ...ChannelRow_channel @relay(mask: false)
+      }
+    }
     apiCheckDefaults {
       url
+      headers {
+        key
+        value
+        locked
+      }
+      queryParameters {
+        key
+        value
+        locked
+      }
+      assertions {
+        source
+        property
+        comparison
+        target
+        regex
+      }
+      basicAuth {
+        username
+        password
+      }
     }
     environmentVariables {
       key
       value
       secret
     }
+    localSetupScript
+    localTearDownScript
+    browserCheckDefaults
   }
 `;
 
@@ -78,7 +123,7 @@ export function EditGroup({ queryRef }: ScreenProps) {
         <Link to={path}>← {group.name}</Link>
       </p>
       <h1>Edit {group.name}</h1>
-      <GroupForm initial={fromGroup(group)} action="Save the group" saving={saving} onSave={save} />
+      <GroupForm initial={fromGroup(group)} options={data} action="Save the group" saving={saving} onSave={save} />
     </>
   );
 }

@@ -8,6 +8,7 @@ export const editGroupQuery = graphql`
         ...EditGroup_fields @relay(mask: false)
       }
     }
+    ...GroupForm_options
   }
 `;
 

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { AddChecks } from "./AddChecks";
 import { GroupChecks } from "./GroupChecks";
 import { groupDetailQuery } from "./GroupDetailQuery";
+import { settingsOf } from "./summary";
 
 const remove = graphql`
   mutation GroupDetailDeleteMutation($id: ID!) {
@@ -21,8 +22,6 @@ const remove = graphql`
     }
   }
 `;
-
-const where = (locations: readonly string[]) => locations.map((l) => l.toLowerCase().replace(/_/g, "-")).join(", ");
 
 /** A group: the settings it gives its checks, its checks (with what each inherits), moving checks in and out. */
 export function GroupDetail({ queryRef }: ScreenProps) {
@@ -42,17 +41,7 @@ export function GroupDetail({ queryRef }: ScreenProps) {
         </p>
       </section>
     );
-  const variables = group.environmentVariables ?? [];
-  const settings: [string, string][] = [
-    ["Locations", group.locations.length ? where(group.locations) : "each check's own"],
-    ["Runtime", group.runtimeId ?? "each check's own"],
-    ["API base URL", group.apiCheckDefaults.url || "none"],
-    ["Environment variables", variables.length ? variables.map((v) => v.key).join(", ") : "none"],
-    ["Alert settings", group.useGlobalAlertSettings === false ? "the group's own" : "each check's (or the account's)"],
-    ["State", `${group.activated ? "active" : "paused"}${group.muted ? ", muted" : ""}`],
-    ["Runs at once when triggered", String(group.concurrency)],
-    ["Tags", group.tags.join(", ") || "none"],
-  ];
+  const settings = settingsOf(group);
   return (
     <>
       <p>

@@ -1,31 +1,72 @@
 import type { FormEvent } from "react";
+import { graphql, useFragment } from "react-relay";
+import type { GroupForm_options$key } from "../../__generated__/GroupForm_options.graphql";
 import { FormError } from "../../ui/FormError";
 import { useFormValues } from "../../ui/useFormValues";
+import { channelTarget } from "../alerting/ChannelRow";
 import { Field } from "../form/Field";
-import { type GroupValues, LOCATIONS, RUNTIMES, toInput } from "./values";
+import { GroupAlerting } from "./GroupAlerting";
+import { GroupApiDefaults } from "./GroupApiDefaults";
+import { GroupRunFields } from "./GroupRunFields";
+import { GroupScripts } from "./GroupScripts";
+import { toInput } from "./input";
+import type { GroupValues } from "./values";
+
+// The account's private locations and alert channels the form offers (the first 100 of each).
+const options = graphql`
+  fragment GroupForm_options on Query {
+    privateLocations(first: 100) {
+      edges {
+        node {
+          slugName
+          name
+        }
+      }
+    }
+    alertChannels(first: 100) {
+      edges {
+        node {
+          databaseId
+          ...ChannelRow_channel @relay(mask: false)
+        }
+      }
+    }
+  }
+`;
 
 export type SaveGroup = (
   input: ReturnType<typeof toInput>,
   showErrors: (errors: Record<string, string>) => void,
 ) => void;
 
-const label = (location: string) => location.toLowerCase().replace(/_/g, "-");
-
 /** A check group's settings that its checks inherit (create and edit). */
 export function GroupForm({
   initial,
+  options: optionsKey,
+  subscribeAll = false,
   action,
   saving,
   onSave,
 }: {
   initial: GroupValues;
+  options: GroupForm_options$key;
+  /** A new group starts subscribed to every channel, as the API's autoAssignAlerts does by default. */
+  subscribeAll?: boolean;
   action: string;
   saving: boolean;
   onSave: SaveGroup;
 }) {
-  const { values, set, errors, setErrors } = useFormValues(initial);
-  const setVariable = (index: number, change: Partial<{ key: string; value: string }>) =>
-    set({ variables: values.variables.map((row, i) => (i === index ? { ...row, ...change } : row)) });
+  const { privateLocations, alertChannels } = useFragment(options, optionsKey);
+  const channels = alertChannels.edges.map(({ node }) => ({
+    databaseId: node.databaseId,
+    label: `${node.type.charAt(0)}${node.type.slice(1).toLowerCase()}: ${channelTarget(node.config as never)}`,
+  }));
+  const { values, set, errors, setErrors } = useFormValues(() =>
+    subscribeAll
+      ? { ...initial, channels: channels.map(({ databaseId }) => ({ alertChannelId: databaseId, activated: true })) }
+      : initial,
+  );
+  const section = { values, set, errors };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -45,94 +86,10 @@ export function GroupForm({
       >
         {(props) => <input {...props} value={values.tags} onChange={(event) => set({ tags: event.target.value })} />}
       </Field>
-      <fieldset aria-describedby={errors.locations ? "locations-error" : undefined}>
-        <legend>Locations (none: each check keeps its own)</legend>
-        {LOCATIONS.map((location) => (
-          <label key={location} className="inline">
-            <input
-              type="checkbox"
-              checked={values.locations.includes(location)}
-              onChange={(event) =>
-                set({
-                  locations: event.target.checked
-                    ? [...values.locations, location]
-                    : values.locations.filter((l) => l !== location),
-                })
-              }
-            />{" "}
-            {label(location)}
-          </label>
-        ))}
-        {errors.locations ? (
-          <small id="locations-error" className="field-error" data-testid="error-locations">
-            {errors.locations}
-          </small>
-        ) : null}
-      </fieldset>
-      <Field id="runtimeId" label="Runtime" error={errors.runtimeId}>
-        {(props) => (
-          <select {...props} value={values.runtimeId} onChange={(event) => set({ runtimeId: event.target.value })}>
-            <option value="">Each check's own</option>
-            {RUNTIMES.map((runtime) => (
-              <option key={runtime} value={runtime}>
-                {runtime.replace("RUNTIME_", "").replace("_", ".")}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field
-        id="apiBaseUrl"
-        label="API base URL"
-        hint="Checks' URLs may start with {{GROUP_BASE_URL}}"
-        error={errors.apiBaseUrl}
-      >
-        {(props) => (
-          <input {...props} value={values.apiBaseUrl} onChange={(event) => set({ apiBaseUrl: event.target.value })} />
-        )}
-      </Field>
-      <fieldset aria-describedby={errors.variables ? "variables-error" : undefined}>
-        <legend>Environment variables (a check's own win)</legend>
-        {values.variables.map((row, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; they are edited in place
-          <div key={index} className="actions">
-            <label>
-              Name {index + 1}{" "}
-              <input value={row.key} onChange={(event) => setVariable(index, { key: event.target.value })} />
-            </label>
-            <label>
-              Value {index + 1}{" "}
-              <input value={row.value} onChange={(event) => setVariable(index, { value: event.target.value })} />
-            </label>
-          </div>
-        ))}
-        <button type="button" onClick={() => set({ variables: [...values.variables, { key: "", value: "" }] })}>
-          Add a variable
-        </button>
-        {errors.variables ? (
-          <small id="variables-error" className="field-error" data-testid="error-variables">
-            {errors.variables}
-          </small>
-        ) : null}
-      </fieldset>
-      <Field id="concurrency" label="Checks run at once when triggered" error={errors.concurrency}>
-        {(props) => (
-          <input
-            {...props}
-            type="number"
-            value={values.concurrency}
-            onChange={(event) => set({ concurrency: event.target.value })}
-          />
-        )}
-      </Field>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={!values.useGlobalAlertSettings}
-          onChange={(event) => set({ useGlobalAlertSettings: !event.target.checked })}
-        />{" "}
-        The group's own alert settings for its checks (not the account's)
-      </label>
+      <GroupRunFields {...section} privateLocations={privateLocations.edges.map(({ node }) => node)} />
+      <GroupApiDefaults {...section} />
+      <GroupScripts {...section} />
+      <GroupAlerting {...section} channels={channels} />
       <label className="inline">
         <input
           type="checkbox"

@@ -1,9 +1,13 @@
-import { graphql, useMutation } from "react-relay";
+import { graphql, type PreloadedQuery, useMutation, usePreloadedQuery } from "react-relay";
 import type { NewGroupMutation } from "../../__generated__/NewGroupMutation.graphql";
+import type { NewGroupQuery } from "../../__generated__/NewGroupQuery.graphql";
+import type { ScreenProps } from "../../routes";
 import { navigate } from "../../router/router";
 import { fieldErrors } from "../../ui/fieldErrors";
 import { GroupForm, type SaveGroup } from "./GroupForm";
-import { emptyGroup, fieldOf } from "./values";
+import { fieldOf } from "./input";
+import { newGroupQuery } from "./NewGroupQuery";
+import { emptyGroup } from "./values";
 
 const create = graphql`
   mutation NewGroupMutation($input: CheckGroupInput!) {
@@ -25,7 +29,8 @@ const create = graphql`
 `;
 
 /** Makes a check group: the settings its checks will inherit. */
-export function NewGroup() {
+export function NewGroup({ queryRef }: ScreenProps) {
+  const data = usePreloadedQuery<NewGroupQuery>(newGroupQuery, queryRef as PreloadedQuery<NewGroupQuery>);
   const [commit, saving] = useMutation<NewGroupMutation>(create);
   const save: SaveGroup = (input, showErrors) =>
     commit({
@@ -39,7 +44,14 @@ export function NewGroup() {
   return (
     <>
       <h1>New check group</h1>
-      <GroupForm initial={emptyGroup()} action="Make the group" saving={saving} onSave={save} />
+      <GroupForm
+        initial={emptyGroup()}
+        options={data}
+        subscribeAll
+        action="Make the group"
+        saving={saving}
+        onSave={save}
+      />
     </>
   );
 }

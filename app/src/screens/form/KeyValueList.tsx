@@ -1,9 +1,25 @@
-import type { Pair } from "./fields";
+import { ListError } from "./ListError";
+/** A header, query parameter or variable as a form holds it; a locked one's value is write-only. */
+export type Pair = { key: string; value: string; locked: boolean };
 
 /**
- * A webhook's headers or query parameters: rows of name, value and "write-only" (locked: the API
- * never shows the value again; left empty on an edit, the stored value stays). Every control is
- * labelled per row, so a screen reader and the keyboard reach each one.
+ * Rows as the API takes them, empty ones left out. A write-only row left empty sends null: the API
+ * keeps its stored value (it never shows it, so the form cannot send it back).
+ */
+export function pairsInput(list: readonly Pair[], writeOnly = true) {
+  return list
+    .filter((pair) => pair.key.trim() || pair.value)
+    .map((pair) => ({
+      key: pair.key.trim(),
+      value: writeOnly && pair.locked && !pair.value ? null : pair.value,
+      locked: pair.locked,
+    }));
+}
+
+/**
+ * Rows of name, value and, where `lock` names it, a checkbox that makes the value write-only
+ * (a webhook's locked header, a secret variable: left empty on an edit, the stored value stays).
+ * Every control is labelled per row, so a screen reader and the keyboard reach each one.
  */
 export function KeyValueList({
   id,
@@ -12,6 +28,7 @@ export function KeyValueList({
   pairs,
   onChange,
   error,
+  lock = "write-only",
 }: {
   id: string;
   legend: string;
@@ -19,6 +36,8 @@ export function KeyValueList({
   pairs: Pair[];
   onChange: (pairs: Pair[]) => void;
   error?: string;
+  /** The checkbox's word ("write-only", "secret"); null: no checkbox, the rows' flag kept as read. */
+  lock?: string | null;
 }) {
   const set = (index: number, change: Partial<Pair>) =>
     onChange(pairs.map((pair, i) => (i === index ? { ...pair, ...change } : pair)));
@@ -41,21 +60,23 @@ export function KeyValueList({
           <label>
             {noun} {index + 1} value
             <input
-              type={pair.locked ? "password" : "text"}
+              type={pair.locked && lock ? "password" : "text"}
               value={pair.value}
               autoComplete="off"
-              placeholder={pair.locked ? "unchanged" : undefined}
+              placeholder={pair.locked && lock ? "unchanged" : undefined}
               onChange={(event) => set(index, { value: event.target.value })}
             />
           </label>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={pair.locked}
-              onChange={(event) => set(index, { locked: event.target.checked })}
-            />{" "}
-            {noun} {index + 1} write-only
-          </label>
+          {lock ? (
+            <label className="inline">
+              <input
+                type="checkbox"
+                checked={pair.locked}
+                onChange={(event) => set(index, { locked: event.target.checked })}
+              />{" "}
+              {noun} {index + 1} {lock}
+            </label>
+          ) : null}
           <button type="button" onClick={() => onChange(pairs.filter((_, i) => i !== index))}>
             Remove {noun.toLowerCase()} {index + 1}
           </button>
@@ -64,11 +85,7 @@ export function KeyValueList({
       <button type="button" onClick={() => onChange([...pairs, { key: "", value: "", locked: false }])}>
         Add {noun.toLowerCase()}
       </button>
-      {error ? (
-        <small id={`${id}-error`} className="field-error" data-testid={`error-${id}`}>
-          {error}
-        </small>
-      ) : null}
+      <ListError id={id} error={error} />
     </fieldset>
   );
 }

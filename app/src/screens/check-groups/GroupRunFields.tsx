@@ -1,0 +1,106 @@
+import { Field } from "../form/Field";
+import { RetryStrategyFields } from "../form/RetryStrategyFields";
+import { LOCATIONS, RUNTIMES, type SectionProps } from "./values";
+import { ListError } from "../form/ListError";
+
+const label = (location: string) => location.toLowerCase().replace(/_/g, "-");
+const toggle = (list: string[], item: string, on: boolean) => (on ? [...list, item] : list.filter((i) => i !== item));
+
+/** One checkbox per place, the API's error on the list under it. */
+function Places({
+  id,
+  legend,
+  places,
+  chosen,
+  onChange,
+  error,
+}: {
+  id: string;
+  legend: string;
+  places: { value: string; name: string }[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {places.length === 0 ? <p className="muted">None in the account yet (Private locations).</p> : null}
+      {places.map(({ value, name }) => (
+        <label key={value} className="inline">
+          <input
+            type="checkbox"
+            checked={chosen.includes(value)}
+            onChange={(event) => onChange(toggle(chosen, value, event.target.checked))}
+          />{" "}
+          {name}
+        </label>
+      ))}
+      <ListError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/** Where and how the group's checks run: locations, runtime, concurrency, parallel runs, retries. */
+export function GroupRunFields({
+  values,
+  set,
+  errors,
+  privateLocations,
+}: SectionProps & { privateLocations: { slugName: string; name: string }[] }) {
+  return (
+    <>
+      <Places
+        id="locations"
+        legend="Locations (none: each check keeps its own)"
+        places={LOCATIONS.map((value) => ({ value, name: label(value) }))}
+        chosen={values.locations}
+        onChange={(locations) => set({ locations })}
+        error={errors.locations}
+      />
+      <Places
+        id="privateLocations"
+        legend="Private locations (run by the account's agents)"
+        places={privateLocations.map((p) => ({ value: p.slugName, name: `${p.name} (${p.slugName})` }))}
+        chosen={values.privateLocations}
+        onChange={(chosen) => set({ privateLocations: chosen })}
+        error={errors.privateLocations}
+      />
+      <Field id="runtimeId" label="Runtime" error={errors.runtimeId}>
+        {(props) => (
+          <select {...props} value={values.runtimeId} onChange={(event) => set({ runtimeId: event.target.value })}>
+            <option value="">Each check's own</option>
+            {RUNTIMES.map((runtime) => (
+              <option key={runtime} value={runtime}>
+                {runtime.replace("RUNTIME_", "").replace("_", ".")}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="concurrency" label="Checks run at once when triggered" error={errors.concurrency}>
+        {(props) => (
+          <input
+            {...props}
+            type="number"
+            value={values.concurrency}
+            onChange={(event) => set({ concurrency: event.target.value })}
+          />
+        )}
+      </Field>
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={values.runParallel}
+          onChange={(event) => set({ runParallel: event.target.checked })}
+        />{" "}
+        Run each check from all its locations at once (not one location a run)
+      </label>
+      <RetryStrategyFields
+        values={values.retry}
+        set={(change) => set({ retry: { ...values.retry, ...change } })}
+        errors={errors}
+      />
+    </>
+  );
+}

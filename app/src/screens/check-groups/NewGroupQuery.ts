@@ -1,0 +1,7 @@
+import { graphql } from "react-relay";
+
+export const newGroupQuery = graphql`
+  query NewGroupQuery {
+    ...GroupForm_options
+  }
+`;

@@ -1,0 +1,21 @@
+/**
+ * The sources and comparisons an API check's assertion takes: the domain's schemas validate by
+ * them and the app's forms offer them (this file imports nothing, so the app's bundle can take it).
+ */
+export const ASSERTION_SOURCES = ["STATUS_CODE", "JSON_BODY", "HEADERS", "TEXT_BODY", "RESPONSE_TIME"] as const;
+export const ASSERTION_COMPARISONS = [
+  "EQUALS",
+  "NOT_EQUALS",
+  "HAS_KEY",
+  "NOT_HAS_KEY",
+  "HAS_VALUE",
+  "NOT_HAS_VALUE",
+  "IS_EMPTY",
+  "NOT_EMPTY",
+  "GREATER_THAN",
+  "LESS_THAN",
+  "CONTAINS",
+  "NOT_CONTAINS",
+  "IS_NULL",
+  "NOT_NULL",
+] as const;
