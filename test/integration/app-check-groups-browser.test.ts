@@ -112,5 +112,26 @@ describe("the operator app: check groups", () => {
       .getByText(/still contains 2 check/)
       .waitFor();
     await expectAccessible(page, "group, delete refused");
+
+    // An empty group goes, once confirmed, and the app is back on the list without it.
+    const made = await fetch(`${vigil.url}/v1/check-groups`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Spare", locations: ["eu-west-1"] }),
+    });
+    expect(made.status).toBe(201);
+    const spare = (await made.json()) as { id: number };
+    await page.goto(`${vigil.url}/check-groups`);
+    await page.getByRole("link", { name: "Spare" }).click();
+    await page.getByRole("heading", { name: "Spare", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Delete…" }).click();
+    await page.getByRole("dialog", { name: "Delete Spare?" }).getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL(`${vigil.url}/check-groups`);
+    await page.getByRole("link", { name: "Payments" }).waitFor();
+    expect(await page.getByRole("link", { name: "Spare" }).count()).toBe(0);
+    const gone = await fetch(`${vigil.url}/v1/check-groups/${spare.id}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(gone.status).toBe(404);
   });
 });

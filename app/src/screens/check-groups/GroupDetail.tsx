@@ -1,12 +1,9 @@
-import { useRef, useState } from "react";
-import { FormError } from "../../ui/FormError";
-import { graphql, type PreloadedQuery, useMutation, usePreloadedQuery } from "react-relay";
-import type { GroupDetailDeleteMutation } from "../../__generated__/GroupDetailDeleteMutation.graphql";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import type { GroupDetailQuery } from "../../__generated__/GroupDetailQuery.graphql";
 import { useRefetch } from "../../relay/useRefetchOnEvents";
 import type { ScreenProps } from "../../routes";
-import { Link, navigate } from "../../router/router";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Link } from "../../router/router";
+import { DeleteAction } from "../../ui/DeleteAction";
 import { AddChecks } from "./AddChecks";
 import { GroupChecks } from "./GroupChecks";
 import { groupDetailQuery } from "./GroupDetailQuery";
@@ -28,9 +25,6 @@ export function GroupDetail({ queryRef }: ScreenProps) {
   const ref = queryRef as PreloadedQuery<GroupDetailQuery>;
   const data = usePreloadedQuery<GroupDetailQuery>(groupDetailQuery, ref);
   const reread = useRefetch(groupDetailQuery, ref.variables, 0);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [commitDelete, deleting] = useMutation<GroupDetailDeleteMutation>(remove);
-  const [refused, setRefused] = useState("");
   const group = data.node?.group;
   if (!group)
     return (
@@ -58,37 +52,22 @@ export function GroupDetail({ queryRef }: ScreenProps) {
             </div>
           ))}
         </dl>
-        <FormError text={refused} />
         <div className="actions">
           <Link to={`/check-groups/${encodeURIComponent(group.id)}/edit`} className="button">
             Edit the settings
           </Link>
-          <button type="button" className="danger" disabled={deleting} onClick={() => dialog.current?.showModal()}>
-            Delete…
-          </button>
+          <DeleteAction
+            mutation={remove}
+            id={group.id}
+            after="/check-groups"
+            dialogId="delete-group"
+            title={`Delete ${group.name}?`}
+            text="Only an empty group can go: take its checks out first. This cannot be undone."
+          />
         </div>
       </section>
       <GroupChecks group={group} onMoved={reread} />
       <AddChecks query={data} groupId={group.id} onMoved={reread} />
-      <ConfirmDialog
-        dialog={dialog}
-        id="delete-group"
-        title={`Delete ${group.name}?`}
-        text="Only an empty group can go: take its checks out first. This cannot be undone."
-        action="Delete"
-        danger
-        onConfirm={() => {
-          dialog.current?.close();
-          commitDelete({
-            variables: { id: group.id },
-            onCompleted: ({ result }) =>
-              result.__typename === "DeleteCheckGroupSuccess"
-                ? navigate("/check-groups")
-                : setRefused(result.message ?? ""),
-            onError: (error) => setRefused(error.message),
-          });
-        }}
-      />
     </>
   );
 }
