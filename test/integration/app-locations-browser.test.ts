@@ -224,7 +224,10 @@ describe("the operator app: private locations, reporting, undo", () => {
     expect(await badge.text()).toContain("Prod API");
     await expectAccessible(page, "reporting with a badge");
     // A group's badge: labelled "status", never with the group's name (its ids are sequential).
-    await page.getByLabel("Check or group").selectOption({ label: "Group: Payments" });
+    await page.getByLabel("A group").check();
+    await page.getByLabel("Find a group").fill("pay");
+    await page.getByTestId("badge-group-count").getByText("1 found").waitFor();
+    await page.getByLabel("Payments").check();
     const groupUrl = `${vigil.url}/v1/badges/groups/${group.body.id}?style=plastic`;
     expect(await page.getByTestId("badge-markdown").textContent()).toBe(`![Payments status](${groupUrl})`);
     const groupBadge = await (await fetch(groupUrl)).text();

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.js";
 import { tabTo } from "../support/keyboard.js";
 import { completeSetup, expectAccessible, useVigilServe } from "../support/operator-app.js";
+import { restClient } from "../support/rest.js";
 
 describe("the operator app: a maintenance window's status-page options", () => {
   const vigil = useVigilServe();
@@ -16,17 +17,10 @@ describe("the operator app: a maintenance window's status-page options", () => {
   }, async () => {
     const page = await (await browsers.newContext({ locale: "en-US" })).newPage();
     const key = await completeSetup(page, vigil.setupLink());
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${vigil.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    };
-    const service = async (name: string) => (await call("POST", "/v1/status-pages/services", { name })).body.id;
+    const api = restClient(vigil.url, key);
+    const service = async (name: string) => (await api.post("/v1/status-pages/services", { name })).body.id;
     const [checkout, search, email] = [await service("Checkout"), await service("Search"), await service("Email")];
-    const made = await call("POST", "/v1/status-pages", {
+    const made = await api.post("/v1/status-pages", {
       name: "Acme",
       url: "acme-options",
       cards: [{ name: "Shop", services: [{ id: checkout }, { id: search }, { id: email }] }],
@@ -74,9 +68,9 @@ describe("the operator app: a maintenance window's status-page options", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Search reindex" }).waitFor();
 
-    const windows = (await call("GET", "/v1/maintenance-windows")).body as { id: number; name: string }[];
+    const windows = (await api.get("/v1/maintenance-windows")).body as { id: number; name: string }[];
     expect(windows.map((w) => w.name)).toEqual(["Search reindex"]);
-    const read = async () => (await call("GET", `/v1/maintenance-windows/${windows[0]!.id}`)).body;
+    const read = async () => (await api.get(`/v1/maintenance-windows/${windows[0]!.id}`)).body;
     const saved = await read();
     expect(saved.statusPageVisibility).toEqual({
       enabled: true,
