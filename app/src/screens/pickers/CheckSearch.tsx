@@ -1,7 +1,6 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import type { CheckSearch_query$key } from "../../__generated__/CheckSearch_query.graphql";
-import { SearchPicker, type SearchOption } from "../../ui/SearchPicker";
-import { useServerSearch } from "./useServerSearch";
+import { type PickerProps, ServerSearch } from "./ServerSearch";
 
 const fragment = graphql`
   fragment CheckSearch_query on Query
@@ -23,29 +22,8 @@ const fragment = graphql`
 `;
 
 /** One of the account's checks, found by part of its name on the server (any number of checks). */
-export function CheckSearch({
-  query,
-  id,
-  chosen,
-  onChoose,
-}: {
-  query: CheckSearch_query$key;
-  id: string;
-  chosen: string;
-  onChoose: (option: SearchOption) => void;
-}) {
+export function CheckSearch({ query, ...props }: PickerProps & { query: CheckSearch_query$key }) {
   const page = usePaginationFragment(fragment, query);
-  const search = useServerSearch(page);
-  return (
-    <SearchPicker
-      id={id}
-      label="Find a check"
-      legend="Checks"
-      noun="checks"
-      {...search}
-      options={page.data.checks.edges.map(({ node }) => ({ value: node.id, label: node.name }))}
-      chosen={chosen}
-      onChoose={onChoose}
-    />
-  );
+  const options = page.data.checks.edges.map(({ node }) => ({ value: node.id, label: node.name }));
+  return <ServerSearch {...props} page={page} options={options} label="Find a check" legend="Checks" noun="checks" />;
 }

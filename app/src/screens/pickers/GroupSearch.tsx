@@ -1,7 +1,6 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import type { GroupSearch_query$key } from "../../__generated__/GroupSearch_query.graphql";
-import { SearchPicker, type SearchOption } from "../../ui/SearchPicker";
-import { useServerSearch } from "./useServerSearch";
+import { type PickerProps, ServerSearch } from "./ServerSearch";
 
 const fragment = graphql`
   fragment GroupSearch_query on Query
@@ -30,29 +29,10 @@ const fragment = graphql`
  */
 export function GroupSearch({
   query,
-  id,
   by,
-  chosen,
-  onChoose,
-}: {
-  query: GroupSearch_query$key;
-  id: string;
-  by: "id" | "databaseId";
-  chosen: string;
-  onChoose: (option: SearchOption) => void;
-}) {
+  ...props
+}: PickerProps & { query: GroupSearch_query$key; by: "id" | "databaseId" }) {
   const page = usePaginationFragment(fragment, query);
-  const search = useServerSearch(page);
-  return (
-    <SearchPicker
-      id={id}
-      label="Find a group"
-      legend="Groups"
-      noun="groups"
-      {...search}
-      options={page.data.checkGroups.edges.map(({ node }) => ({ value: String(node[by]), label: node.name }))}
-      chosen={chosen}
-      onChoose={onChoose}
-    />
-  );
+  const options = page.data.checkGroups.edges.map(({ node }) => ({ value: String(node[by]), label: node.name }));
+  return <ServerSearch {...props} page={page} options={options} label="Find a group" legend="Groups" noun="groups" />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useTransition } from "react";
+import { SearchPicker, type SearchOption } from "../../ui/SearchPicker";
 
 /** How long typing pauses before the server is asked: one request per pause, not per key. */
 const PAUSE_MS = 250;
@@ -16,7 +17,7 @@ type SearchedPage = {
  * once typing pauses, the list shown meanwhile stays until the answer comes, and "More" loads
  * the next page of the same search. Returns SearchPicker's search props.
  */
-export function useServerSearch(page: SearchedPage) {
+function useServerSearch(page: SearchedPage) {
   const { refetch } = page;
   const [text, setText] = useState("");
   const [pending, startTransition] = useTransition();
@@ -38,4 +39,23 @@ export function useServerSearch(page: SearchedPage) {
     more: page.hasNext ? () => page.loadNext(PAGE) : null,
     busy: pending || page.isLoadingNext,
   };
+}
+
+/** What a picker's caller gives: the control's id, the chosen value, and what to do on a choice. */
+export type PickerProps = { id: string; chosen: string; onChoose: (option: SearchOption) => void };
+
+/** A SearchPicker over a searched connection (`page`), its options already mapped. */
+export function ServerSearch({
+  page,
+  options,
+  ...rest
+}: PickerProps & {
+  page: SearchedPage;
+  options: SearchOption[];
+  label: string;
+  legend: string;
+  noun: string;
+}) {
+  const search = useServerSearch(page);
+  return <SearchPicker {...rest} {...search} options={options} />;
 }
