@@ -4,8 +4,7 @@
 // that goes silent without closing leaves once its last seen is older than 2 minutes (the sweep).
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { systemContext } from "../../src/app-context.js";
-import { disconnectQuietAgents } from "../../src/domain/agents/index.js";
+import { engineSweeps } from "../../src/engine/sweeps.js";
 import { type AgentProcess, startAgentProcess } from "../support/agent.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
@@ -64,12 +63,14 @@ describe(`agents leaving a private location, live, on ${testProvider}`, () => {
     }, async () => {
       const place = await location();
       const feed = await watch(place.id);
+      const watching = listeners();
       const agent = await startAgentProcess({ API_KEY: place.key, VIGIL_URL: t.url });
       agents.push(agent);
       const agentId = /"agentId":"([^"]+)"/.exec(agent.stdout())![1]!;
       expect(await next(feed)).toMatchObject({ agentCount: 1, agents: [{ agentId }] });
-      // Connected: its claim is waiting (long-poll) when it goes.
-      await until(() => /connected to the service/.test(agent.stdout()), 10_000, "the agent's first claim");
+      // Its next claim waits for work (long-poll, holding a listener on the bus) when it goes: a
+      // closed connection is seen by a waiting claim (between claims, the 2-minute sweep finds it).
+      await until(() => listeners() > watching, 10_000, "the agent's waiting claim");
       agent.child.kill(signal);
       await agent.exited;
       expect(await next(feed)).toEqual({ databaseId: place.id, agentCount: 0, agents: [] });
@@ -92,14 +93,16 @@ describe(`agents leaving a private location, live, on ${testProvider}`, () => {
       });
     expect((await claim()).status).toBe(200);
     const feed = await watch(place.id);
-    const ctx = systemContext(t.app.context);
+    // The engine's sweep (every instance runs it), run here at chosen times.
+    const sweep = engineSweeps.find((s) => s.name === "silent agents")!;
+    const sweepAt = (now: Date) => sweep.run(t.app.context, now) as Promise<number>;
     // Within 2 minutes of its last claim, the sweep leaves it connected.
-    expect(await disconnectQuietAgents({ ctx, now: new Date(Date.now() + 60_000) })).toBe(0);
+    expect(await sweepAt(new Date(Date.now() + 60_000))).toBe(0);
     expect(await agentCount(place.id)).toBe(1);
     const later = new Date(Date.now() + 2 * 60_000 + 1_000);
-    expect(await disconnectQuietAgents({ ctx, now: later })).toBeGreaterThanOrEqual(1);
+    expect(await sweepAt(later)).toBeGreaterThanOrEqual(1);
     expect(await next(feed)).toEqual({ databaseId: place.id, agentCount: 0, agents: [] });
-    expect(await disconnectQuietAgents({ ctx, now: later })).toBe(0);
+    expect(await sweepAt(later)).toBe(0);
     await expect(feed.next(500)).rejects.toThrow(/no message/);
     // It calls in again (within the 5 s in which a claim otherwise writes nothing): connected at once.
     expect((await claim()).status).toBe(200);
