@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { loadQuery } from "react-relay";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import AlertSettingsQueryNode from "../src/__generated__/AlertSettingsQuery.grap
 import EditChannelQueryNode from "../src/__generated__/EditChannelQuery.graphql";
 import { AlertSettings } from "../src/screens/alerting/AlertSettings";
 import { EditChannel } from "../src/screens/alerting/EditChannel";
+import { operationNamed } from "./mock-screen";
 import { renderScreen } from "./render-screen";
 
 const CHANNEL = {
@@ -35,8 +36,8 @@ const RESOLVERS = {
   Query: () => ({
     alertTemplateVariables: ["CHECK_NAME"],
     node: CHANNEL,
-    checks: { edges: [{ node: { id: "c2", name: "Blog" } }] },
-    checkGroups: { edges: [] },
+    checks: { edges: [{ node: { id: "c2", name: "Blog" } }], pageInfo: { hasNextPage: false } },
+    checkGroups: { edges: [], pageInfo: { hasNextPage: false } },
   }),
   Node: () => CHANNEL,
 };
@@ -111,12 +112,31 @@ describe("alerting: edit, subscriptions, settings", () => {
     );
 
     fireEvent.click(screen.getByRole("button", { name: "Subscribe" }));
-    expect(screen.getByText("Choose a check or a group first.")).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("Check or group"), { target: { value: "check:c2" } });
+    expect(screen.getByText("Choose a check first.")).toBeTruthy();
+    // The checks are found on the server as the person types (after a pause, one request).
+    fireEvent.change(screen.getByLabelText("Find a check"), { target: { value: "Ma" } });
+    fireEvent.change(screen.getByLabelText("Find a check"), { target: { value: "Mail " } });
+    await waitFor(() => operationNamed(environment, "CheckSearchPaginationQuery"));
+    const found = operationNamed(environment, "CheckSearchPaginationQuery");
+    expect(found.request.variables).toMatchObject({ search: "Mail" });
+    act(() =>
+      environment.mock.resolve(found, {
+        data: {
+          checks: {
+            edges: [{ cursor: "a", node: { __typename: "ApiCheck", id: "c9", name: "Mailer" } }],
+            pageInfo: { hasNextPage: true, endCursor: "a" },
+          },
+        },
+      }),
+    );
+    await screen.findByLabelText("Mailer");
+    expect(screen.getByTestId("subscribe-check-count").textContent).toBe("1+ found");
+    expect(screen.getByRole("button", { name: "More checks" })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("Mailer"));
     fireEvent.click(screen.getByRole("button", { name: "Subscribe" }));
     expect(environment.mock.getMostRecentOperation().request.variables).toEqual({
       id: "ch1",
-      input: { checkId: "c2", activated: true },
+      input: { checkId: "c9", activated: true },
     });
   });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { fromWindow, type StoredWindow, toInput } from "../src/screens/maintenance/values";
+import { withoutPage } from "../src/screens/maintenance/pageOptions";
+import { emptyWindow, fieldOf, fromWindow, type StoredWindow, toInput } from "../src/screens/maintenance/values";
 
-// A window made through the API with what the app's form does not show: both effects at once and
-// the status-page options. The update replaces the whole window, so an edit must send them back.
+// A window made through the API with what the app's form does not show (both effects at once) and
+// every status-page option. The update replaces the whole window, so an edit must send them back.
 const stored: StoredWindow = {
   name: "Database upgrade",
   description: null,
@@ -47,14 +48,46 @@ describe("editing a maintenance window", () => {
   it("replaces the targets of the effect the form shows, and a new window affects every service", () => {
     const changed = toInput({ ...fromWindow(stored), tags: "db, cache" }, stored);
     expect(changed.tags).toEqual(["db", "cache"]);
-    const created = toInput({ ...fromWindow(stored), statusPageIds: ["page-2"] });
+    const created = toInput({ ...emptyWindow(), statusPageIds: ["page-2"] });
     expect(created.silenceAlertsTags).toEqual([]);
+    // The API's defaults, but for the services: all of the page's until some are named.
     expect(created.statusPageVisibility).toEqual({
       enabled: true,
       statusPageIds: ["page-2"],
       affectAllServices: true,
-      notifyOnStart: true,
+      serviceIds: [],
+      severity: null,
+      notifyOnStart: false,
       notifyOnEnd: false,
+      reminderMinutesBefore: [],
+      autoStart: true,
+      autoEnd: true,
+      showAffectedServices: true,
+      suppressAutoIncidents: false,
     });
+  });
+
+  it("keeps a hidden window's pages while none is chosen, and names no service with all of them", () => {
+    const hidden = { ...stored, statusPageVisibility: { ...stored.statusPageVisibility!, enabled: false } };
+    const values = fromWindow(hidden);
+    expect(values.statusPageIds).toEqual([]);
+    expect(toInput(values, hidden).statusPageVisibility).toEqual(hidden.statusPageVisibility);
+    const all = toInput({ ...fromWindow(stored), affectAllServices: true }, stored).statusPageVisibility;
+    expect(all).toMatchObject({ affectAllServices: true, serviceIds: [] });
+  });
+
+  it("drops the services only an unticked page showed", () => {
+    const a = { services: [{ databaseId: "s1" }, { databaseId: "s2" }] };
+    const b = { services: [{ databaseId: "s2" }, { databaseId: "s3" }] };
+    expect(withoutPage(["s1", "s2", "s3", "s9"], a, [b])).toEqual(["s2", "s3", "s9"]);
+  });
+
+  it("puts the API's errors on the option they name", () => {
+    expect(fieldOf("statusPageVisibility.reminderMinutesBefore.0")).toBe("reminderMinutesBefore");
+    expect(fieldOf("statusPageVisibility.serviceIds.1")).toBe("serviceIds");
+    expect(fieldOf("statusPageVisibility.affectAllServices")).toBe("serviceIds");
+    expect(fieldOf("statusPageVisibility.severity")).toBe("severity");
+    expect(fieldOf("statusPageVisibility.statusPageIds.0")).toBe("statusPageIds");
+    expect(fieldOf("statusPageVisibility")).toBe("statusPageIds");
   });
 });

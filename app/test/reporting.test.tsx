@@ -3,7 +3,7 @@ import { loadQuery } from "react-relay";
 import { createMockEnvironment } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
 import ReportingQueryNode from "../src/__generated__/ReportingQuery.graphql";
-import { badgeMarkdown, badgeUrl } from "../src/screens/reporting/Badges";
+import { badgeMarkdown, badgeUrl } from "../src/screens/reporting/badge";
 import { csvField, reportCsv } from "../src/screens/reporting/csv";
 import { Reporting } from "../src/screens/reporting/Reporting";
 import { reportingVariables } from "../src/screens/reporting/ReportingQuery";
@@ -58,7 +58,10 @@ describe("Reporting", () => {
     environment.mock.resolveMostRecentOperation({
       data: {
         reporting: [row("c-1", "Checkout", 99.5, ["prod"]), row("c-2", "Search [beta]", 100, ["prod", "eu"])],
-        checkGroups: { edges: [{ node: { id: "g", databaseId: 7, name: "Payments" } }] },
+        checkGroups: {
+          edges: [{ cursor: "g", node: { __typename: "CheckGroup", id: "g", databaseId: 7, name: "Payments" } }],
+          pageInfo: { hasNextPage: false, endCursor: "g" },
+        },
       },
     });
     renderScreen(environment, Reporting, queryRef as never, {}, new URLSearchParams("range=LAST_7_DAYS&tag=prod"));
@@ -68,7 +71,7 @@ describe("Reporting", () => {
       "100.00 %",
     ]);
     expect(screen.getByRole("heading", { name: "Checks over Last 7 days, tagged prod" })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("Check or group"), { target: { value: "checks/c-2" } });
+    fireEvent.change(screen.getByLabelText("Check"), { target: { value: "c-2" } });
     fireEvent.change(screen.getByLabelText("Style"), { target: { value: "for-the-badge" } });
     const origin = window.location.origin;
     expect(screen.getByTestId("badge-markdown").textContent).toBe(
@@ -76,6 +79,12 @@ describe("Reporting", () => {
     );
     expect(screen.getByTestId("badge-preview").getAttribute("src")).toBe(
       `${origin}/v1/badges/checks/c-2?style=for-the-badge`,
+    );
+    // A group's badge: any group, found as the person types; labelled "status" by the API, not by its name.
+    fireEvent.click(screen.getByLabelText("A group"));
+    fireEvent.click(screen.getByLabelText("Payments"));
+    expect(screen.getByTestId("badge-markdown").textContent).toBe(
+      `![Payments status](${origin}/v1/badges/groups/7?style=for-the-badge)`,
     );
   });
 });

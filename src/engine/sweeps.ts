@@ -2,6 +2,7 @@ import { systemContext } from "../app-context.js";
 import { deleteAssetsOfResults, sweepOrphanedAssets } from "../domain/assets/index.js";
 import { sqlitePath } from "../db/provider.js";
 import { tickDueCheckStatuses } from "../domain/check-statuses/tick.js";
+import { disconnectQuietAgents } from "../domain/agents/index.js";
 import { promotePendingRuns, timeOutSessions } from "../domain/check-sessions/index.js";
 import { recordMissedHeartbeats } from "../domain/heartbeats/index.js";
 import { sweepIdempotencyKeys } from "../domain/idempotency/index.js";
@@ -41,6 +42,12 @@ export const engineSweeps: Sweep[] = [
     name: "unclaimed private runs",
     everyMs: 5_000,
     run: (app, now) => dropUnclaimedRuns({ ctx: systemContext(app), now }),
+  },
+  // Agents silent for 2 minutes leave "connected", with an event for their locations' screens.
+  {
+    name: "silent agents",
+    everyMs: 5_000,
+    run: (app, now) => disconnectQuietAgents({ ctx: systemContext(app), now }),
   },
   // Reminders, time-based thresholds and flapping checks settling: alert decisions that are due.
   { name: "alert ticks", everyMs: 5_000, run: (app, now) => tickDueCheckStatuses({ ctx: systemContext(app), now }) },

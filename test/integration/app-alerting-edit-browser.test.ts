@@ -105,8 +105,11 @@ describe("the operator app: editing channels, subscriptions, settings, the notif
     // The check subscribed in the app, by keyboard: its section lists it.
     await row.getByRole("link", { name: /^Edit webhook On-call/ }).click();
     await page.getByRole("heading", { name: "Checks and groups alerting here" }).waitFor();
-    await tabTo(page, "Check or group");
-    await page.keyboard.press("ArrowDown"); // the first check: Shop
+    await tabTo(page, "Find a check");
+    await page.keyboard.type("sho"); // found on the server as it is typed
+    await page.getByTestId("subscribe-check-count").getByText("1 found").waitFor();
+    await page.keyboard.press("Tab"); // into the matches: a radio group
+    await page.keyboard.press("Space"); // Shop
     await tabTo(page, "Subscribe");
     await page.keyboard.press("Enter");
     await page.getByTestId("subscriptions").getByText("Alerts from check Shop").waitFor();

@@ -1,8 +1,8 @@
 // Issue 30, points 6, 7 and 8 in Debian's Chromium against a real `vigil serve` on SQLite: a
 // private location made in the app by keyboard alone (its key shown once with the command), a
-// real agent process started with that key shows as connected without a reload; reporting for a
-// range and a tag shows /v1/reporting's figures and its CSV holds them; a badge's Markdown copied;
-// a pause undone. Axe on each new screen.
+// real agent process started with that key shows as connected without a reload, and as gone the
+// moment it stops; reporting for a range and a tag shows /v1/reporting's figures and its CSV holds
+// them; a badge's Markdown copied; a pause undone. Axe on each new screen.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,7 +48,9 @@ describe("the operator app: private locations, reporting, undo", () => {
     return { status: response.status, body: await response.json() };
   };
 
-  it("makes a location by keyboard, and its agent shows as connected live", { timeout: 180_000 }, async () => {
+  it("makes a location by keyboard, and its agent shows as connected, then gone, live", {
+    timeout: 180_000,
+  }, async () => {
     const page = await (await browsers.newContext()).newPage();
     await signedIn(page);
     await page.getByRole("link", { name: "Locations" }).click();
@@ -107,8 +109,17 @@ describe("the operator app: private locations, reporting, undo", () => {
     await page.getByText("Saved Cellar lab.").waitFor();
     expect((await call("GET", "/v1/private-locations")).body[0].name).toBe("Cellar lab");
 
-    agent.kill();
-    await agent.exited;
+    // The agent stops (SIGTERM: its waiting claim's connection closes): the row shows it gone at
+    // once, from the subscription, not from a reload nor a re-read of the list.
+    agent.child.kill("SIGTERM");
+    expect(await agent.exited).toBe(0);
+    const cellarRow = page.getByTestId("location-row").filter({ hasText: "Cellar lab" });
+    await cellarRow.getByTestId("no-agents").waitFor({ timeout: 10_000 });
+    expect(await cellarRow.getByTestId("location-state").textContent()).toMatch(/^No agent connected/);
+    expect(rereads).toEqual([]);
+    await expectNotReloaded(page);
+    await expectAccessible(page, "agent disconnected");
+    expect((await call("GET", "/v1/private-locations")).body[0].agentCount).toBe(0);
     // Delete: asked first (Escape cancels), then confirmed.
     const cellar = page.getByTestId("location-row").filter({ hasText: "Cellar lab" });
     await cellar.getByRole("button", { name: "Delete Cellar lab…" }).click();
@@ -224,7 +235,10 @@ describe("the operator app: private locations, reporting, undo", () => {
     expect(await badge.text()).toContain("Prod API");
     await expectAccessible(page, "reporting with a badge");
     // A group's badge: labelled "status", never with the group's name (its ids are sequential).
-    await page.getByLabel("Check or group").selectOption({ label: "Group: Payments" });
+    await page.getByLabel("A group").check();
+    await page.getByLabel("Find a group").fill("pay");
+    await page.getByTestId("badge-group-count").getByText("1 found").waitFor();
+    await page.getByLabel("Payments").check();
     const groupUrl = `${vigil.url}/v1/badges/groups/${group.body.id}?style=plastic`;
     expect(await page.getByTestId("badge-markdown").textContent()).toBe(`![Payments status](${groupUrl})`);
     const groupBadge = await (await fetch(groupUrl)).text();

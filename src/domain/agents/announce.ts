@@ -18,9 +18,11 @@ export const ANNOUNCE_EVERY_MS = 5_000;
 export async function announceAgent(ctx: AgentContext, facts: Facts): Promise<void> {
   const now = ctx.now();
   const known = await ctx.db.agent.findUnique({ where: { id: facts.agentId } });
+  // An agent marked gone (disconnect.ts) is connected again by this claim, however recent its last.
   const fresh =
     known &&
     known.privateLocationId === ctx.privateLocationId &&
+    known.disconnectedAt === null &&
     now.getTime() - known.lastSeenAt.getTime() < ANNOUNCE_EVERY_MS;
   if (
     fresh &&
@@ -34,6 +36,7 @@ export async function announceAgent(ctx: AgentContext, facts: Facts): Promise<vo
     platform: facts.platform,
     runtimeVersion: facts.runtimeVersion,
     lastSeenAt: now,
+    disconnectedAt: null,
   };
   const { count } = await ctx.db.agent.updateMany({
     where: { id: facts.agentId, privateLocationId: ctx.privateLocationId },

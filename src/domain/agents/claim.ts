@@ -3,6 +3,7 @@ import { loadRunnable, RunnableCache, type Runnable } from "../monitoring/runnab
 import { parseInput } from "../validation.js";
 import { announceAgent } from "./announce.js";
 import type { AgentContext } from "./context.js";
+import { disconnectAgent } from "./disconnect.js";
 import { ClaimRunsInput } from "./schemas.js";
 import { RECHECK_MS, watchQueue } from "./wait.js";
 
@@ -15,21 +16,38 @@ export type ClaimedRun = { id: number; sequenceId: string; runLocation: string; 
  * (deleted, deactivated, in maintenance) are closed CANCELLED and not handed out. With nothing to
  * claim it waits up to `waitMs` for work (a runsQueued event, or a look every second for runs
  * another instance queued), and answers empty when the wait ends or `signal` aborts (the agent
- * went away, or the service stops).
+ * went away, or the service stops). When `departed` aborted (the agent's connection closed), the
+ * agent is no longer connected, and its location's watchers are told at once.
  */
 export async function claimAgentRuns({
   ctx,
   input,
   leaseMs,
   signal,
+  departed,
 }: {
   ctx: AgentContext;
   input: unknown;
   leaseMs: number;
   signal: AbortSignal;
+  departed?: AbortSignal;
 }): Promise<{ runs: ClaimedRun[] }> {
   const data = parseInput(ClaimRunsInput, input);
   await announceAgent(ctx, data);
+  try {
+    return await waitForRuns(ctx, data, leaseMs, signal);
+  } finally {
+    if (departed?.aborted)
+      await disconnectAgent(ctx, { agentId: data.agentId, privateLocationId: ctx.privateLocationId });
+  }
+}
+
+async function waitForRuns(
+  ctx: AgentContext,
+  data: { agentId: string; limit: number; waitMs: number },
+  leaseMs: number,
+  signal: AbortSignal,
+): Promise<{ runs: ClaimedRun[] }> {
   const deadline = Date.now() + data.waitMs;
   const queue = watchQueue(ctx.events, ctx.privateLocationId);
   try {

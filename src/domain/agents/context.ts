@@ -13,3 +13,9 @@ export type AgentContext = DomainContext & {
 
 /** Agents seen this recently count as connected (agentCount); a claim long-polls for at most 25 s. */
 export const AGENT_SEEN_WITHIN_MS = 2 * 60_000;
+
+/** The agents connected at `now`: seen within AGENT_SEEN_WITHIN_MS and not gone since (disconnect.ts). */
+export const connectedAt = (now: Date) => ({
+  lastSeenAt: { gte: new Date(now.getTime() - AGENT_SEEN_WITHIN_MS) },
+  disconnectedAt: null,
+});

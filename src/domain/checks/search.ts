@@ -1,15 +1,9 @@
 // The columns the checks list filters in SQL (list.ts, page.ts), derived from the shown fields on
 // every write (save.ts): `searchName` and `searchUrl` in search form (the filters match without
 // case on both SQLite and PostgreSQL) and one CheckTag row per tag.
+import { searchForm } from "../shared/search-form.js";
 
-/**
- * Lower case, with LIKE's special characters (`%`, `_`, and PostgreSQL's escape `\\`) replaced by
- * control characters: Prisma's `contains` passes them to LIKE unescaped (and SQLite has no default
- * escape character), so both the stored column and the searched part go through this.
- */
-export function searchForm(text: string): string {
-  return text.toLowerCase().replace(/[%_\\]/g, (c) => (c === "%" ? "\u0001" : c === "_" ? "\u0002" : "\u0003"));
-}
+export { searchForm };
 
 export type SearchColumns = { searchName: string; searchUrl: string | null };
 

@@ -1,4 +1,4 @@
-import { AGENT_SEEN_WITHIN_MS } from "../agents/context.js";
+import { connectedAt } from "../agents/context.js";
 import type { DomainContext } from "../context.js";
 
 /** An agent of a location as the operator sees it: what it runs, when it last called, what it holds. */
@@ -15,7 +15,8 @@ export type ConnectedAgentView = {
 };
 
 /**
- * The agents of these locations seen within AGENT_SEEN_WITHIN_MS (the ones agentCount counts),
+ * The agents of these locations connected now (seen within AGENT_SEEN_WITHIN_MS and not gone
+ * since: the ones agentCount counts),
  * most recently seen first, per location in the ids' order: two statements for any number of
  * locations. Only locations of the caller's account are read.
  */
@@ -26,12 +27,11 @@ export async function connectedAgentsOf({
   ctx: DomainContext;
   locationIds: readonly string[];
 }): Promise<ConnectedAgentView[][]> {
-  const since = new Date(ctx.now().getTime() - AGENT_SEEN_WITHIN_MS);
   const rows = await ctx.db.agent.findMany({
     where: {
       privateLocationId: { in: [...locationIds] },
       privateLocation: { accountId: ctx.accountId },
-      lastSeenAt: { gte: since },
+      ...connectedAt(ctx.now()),
     },
     orderBy: [{ lastSeenAt: "desc" }, { id: "asc" }],
   });

@@ -1,5 +1,5 @@
 import type { AgentKeyRow, PrivateLocationRow } from "./rows.js";
-import { AGENT_SEEN_WITHIN_MS } from "../agents/context.js";
+import { connectedAt } from "../agents/context.js";
 import type { DomainContext } from "../context.js";
 
 /** An agent key as reads see it: never its hash (and the key itself is not stored). */
@@ -9,7 +9,8 @@ export type PrivateLocationView = PrivateLocationRow & { keys: AgentKeyView[]; q
 
 /**
  * Queue depth (QUEUED runs) and agent count (agents that claimed or renewed within the last 2
- * minutes: a claim long-polls for at most 25 s, so a live agent is never older) per location, in
+ * minutes: a claim long-polls for at most 25 s, so a live agent is never older; and that did not
+ * leave since: agents/disconnect.ts) per location, in
  * two grouped queries for any number of locations.
  */
 export async function toPrivateLocationViews(
@@ -27,7 +28,7 @@ export async function toPrivateLocationViews(
     by: ["privateLocationId"],
     where: {
       privateLocationId: { in: ids },
-      lastSeenAt: { gte: new Date(ctx.now().getTime() - AGENT_SEEN_WITHIN_MS) },
+      ...connectedAt(ctx.now()),
     },
     _count: { _all: true },
   });

@@ -14,7 +14,7 @@ builder.subscriptionFields((t) => ({
     type: PrivateLocationNode,
     nullable: true,
     description:
-      "A private location as it is each time one of its agents calls in (at most every 5 s per agent, and at least at each long-poll, 25 s): last seen, agents, queue depth.",
+      "A private location as it is each time one of its agents calls in (at most every 5 s per agent, and at least at each long-poll, 25 s) or leaves (its connection closed, or silent for 2 minutes): last seen, agents, queue depth.",
     args: { privateLocationId: t.arg.id({ description: idDescription("PrivateLocation") }) },
     subscribe: async (_root, args, ctx) => {
       const id = args.privateLocationId == null ? undefined : nodeId(args.privateLocationId, "PrivateLocation");

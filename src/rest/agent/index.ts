@@ -22,12 +22,16 @@ function register(scope: FastifyInstance, app: AppContext, route: AgentRoute) {
     handler: async (request: FastifyRequest, reply) => {
       const { accountId, privateLocationId, slugName, keyId } = request.agent;
       const gone = new AbortController();
-      reply.raw.once("close", () => gone.abort());
+      // "close" also follows a sent answer: only one before it means the agent went away.
+      reply.raw.once("close", () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
       const result = await route.handler({
         ctx: { ...domainContext(app, accountId), privateLocationId, slugName, keyId },
         params: request.params as Record<string, string>,
         body: request.body,
         signal: AbortSignal.any([gone.signal, app.shutdown]),
+        departed: gone.signal,
         // RUN_LEASE_MS, the lease the service's own runners take too.
         leaseMs: app.config.runLeaseMs,
         headers: request.headers,

@@ -22,6 +22,8 @@ export type AgentRouteInput = {
   body: unknown;
   /** Aborted when the agent goes away or the service begins to stop: ends a long-poll at once. */
   signal: AbortSignal;
+  /** Aborted only when the agent's connection closed before the answer: it went away. */
+  departed: AbortSignal;
   /** How long a claimed run is leased (AGENT_LEASE_MS). */
   leaseMs: number;
   headers: Record<string, string | string[] | undefined>;
@@ -98,7 +100,8 @@ export const agentRoutes: AgentRoute[] = [
     status: 200,
     response: z.object({ runs: z.array(ClaimedRunResponse) }),
     otherResponses: { 409: "agentId is in use by an agent of another private location" },
-    handler: ({ ctx, body, leaseMs, signal }) => claimAgentRuns({ ctx, input: body, leaseMs, signal }),
+    handler: ({ ctx, body, leaseMs, signal, departed }) =>
+      claimAgentRuns({ ctx, input: body, leaseMs, signal, departed }),
   },
   {
     method: "POST",

@@ -37,7 +37,9 @@ export const PrivateLocationResponse = z.object({
   agentCount: z
     .number()
     .int()
-    .describe("Agents of this location seen in the last 2 minutes (a claim or a lease renewal)"),
+    .describe(
+      "Agents of this location seen in the last 2 minutes (a claim or a lease renewal) that did not leave since (their claim's connection closed)",
+    ),
   queueSize: z.number().int().describe("Runs queued for this location's agents"),
   ...timestamps,
 });

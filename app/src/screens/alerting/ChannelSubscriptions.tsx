@@ -3,7 +3,8 @@ import { graphql, useFragment, useMutation, useRefetchableFragment } from "react
 import type { ChannelSubscriptions_channel$key } from "../../__generated__/ChannelSubscriptions_channel.graphql";
 import type { ChannelSubscriptions_query$key } from "../../__generated__/ChannelSubscriptions_query.graphql";
 import type { ChannelSubscriptionsSetMutation } from "../../__generated__/ChannelSubscriptionsSetMutation.graphql";
-import { Field } from "../form/Field";
+import { CheckSearch } from "../pickers/CheckSearch";
+import { GroupSearch } from "../pickers/GroupSearch";
 
 const channelFragment = graphql`
   fragment ChannelSubscriptions_channel on AlertChannel @refetchable(queryName: "ChannelSubscriptionsRefetchQuery") {
@@ -23,25 +24,11 @@ const channelFragment = graphql`
   }
 `;
 
-// The first 100 of each: an account subscribing more at once uses the checks list's bulk edit or the API.
+// Found on the server as the person types: an account may have thousands of checks.
 const targetsFragment = graphql`
   fragment ChannelSubscriptions_query on Query {
-    checks(first: 100) {
-      edges {
-        node {
-          id
-          name
-        }
-      }
-    }
-    checkGroups(first: 100) {
-      edges {
-        node {
-          id
-          name
-        }
-      }
-    }
+    ...CheckSearch_query
+    ...GroupSearch_query
   }
 `;
 
@@ -66,7 +53,12 @@ export function ChannelSubscriptions({
 }) {
   const [data, refetch] = useRefetchableFragment(channelFragment, channel);
   const targets = useFragment(targetsFragment, query);
+  const [kind, setKind] = useState<"check" | "group">("check");
   const [target, setTarget] = useState("");
+  const choose = (k: "check" | "group") => {
+    setKind(k);
+    setTarget("");
+  };
   const [message, setMessage] = useState("");
   const [commit, saving] = useMutation<ChannelSubscriptionsSetMutation>(set);
   const send = (input: { checkId?: string; groupId?: string; activated: boolean }, done: string) =>
@@ -80,9 +72,8 @@ export function ChannelSubscriptions({
     });
   const subscribe = (event: FormEvent) => {
     event.preventDefault();
-    const [kind, id] = target.split(":");
-    if (!id) return setMessage("Choose a check or a group first.");
-    send(kind === "group" ? { groupId: id, activated: true } : { checkId: id, activated: true }, "Subscribed.");
+    if (!target) return setMessage(`Choose a ${kind} first.`);
+    send(kind === "group" ? { groupId: target, activated: true } : { checkId: target, activated: true }, "Subscribed.");
   };
   return (
     <section className="panel" aria-labelledby="subscriptions">
@@ -116,31 +107,31 @@ export function ChannelSubscriptions({
           );
         })}
       </ul>
-      <form className="actions" onSubmit={subscribe} aria-label="Subscribe a check or group">
-        <Field id="subscribe-target" label="Check or group">
-          {(props) => (
-            <select {...props} value={target} onChange={(event) => setTarget(event.target.value)}>
-              <option value="">Choose…</option>
-              <optgroup label="Checks">
-                {targets.checks.edges.map(({ node }) => (
-                  <option key={node.id} value={`check:${node.id}`}>
-                    {node.name}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Groups">
-                {targets.checkGroups.edges.map(({ node }) => (
-                  <option key={node.id} value={`group:${node.id}`}>
-                    {node.name}
-                  </option>
-                ))}
-              </optgroup>
-            </select>
-          )}
-        </Field>
-        <button type="submit" disabled={saving}>
-          Subscribe
-        </button>
+      <form className="form" onSubmit={subscribe} aria-label="Subscribe a check or group">
+        <fieldset>
+          <legend>Subscribe</legend>
+          {(["check", "group"] as const).map((k) => (
+            <label key={k} className="inline">
+              <input type="radio" name="subscribe-kind" checked={kind === k} onChange={() => choose(k)} /> A {k}
+            </label>
+          ))}
+        </fieldset>
+        {kind === "check" ? (
+          <CheckSearch query={targets} id="subscribe-check" chosen={target} onChoose={(o) => setTarget(o.value)} />
+        ) : (
+          <GroupSearch
+            query={targets}
+            id="subscribe-group"
+            by="id"
+            chosen={target}
+            onChoose={(o) => setTarget(o.value)}
+          />
+        )}
+        <div className="actions">
+          <button type="submit" disabled={saving}>
+            Subscribe
+          </button>
+        </div>
       </form>
     </section>
   );

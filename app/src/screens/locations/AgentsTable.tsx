@@ -10,7 +10,7 @@ type Agent = {
   readonly runsHeld: number;
 };
 
-/** The agents connected now (seen in the last 2 minutes), as their heartbeats (claims) report them. */
+/** The agents connected now (seen in the last 2 minutes, not gone since), as their claims report them. */
 export function AgentsTable({ agents, location }: { agents: readonly Agent[]; location: string }) {
   if (agents.length === 0) return <p data-testid="no-agents">No agent connected.</p>;
   return (

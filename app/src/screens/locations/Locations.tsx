@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { graphql, type PreloadedQuery, useMutation, usePaginationFragment, usePreloadedQuery } from "react-relay";
 import type { LocationsDeleteMutation } from "../../__generated__/LocationsDeleteMutation.graphql";
 import type { LocationsList_query$key } from "../../__generated__/LocationsList_query.graphql";
@@ -12,8 +12,6 @@ import { locationsQuery } from "./LocationsQuery";
 import { NewLocation } from "./NewLocation";
 
 const PAGE_SIZE = 25;
-/** An agent that stops says nothing: the list is read again this often, so it leaves "connected" (2 min). */
-const REREAD_MS = 30_000;
 
 const list = graphql`
   fragment LocationsList_query on Query
@@ -31,7 +29,8 @@ const list = graphql`
   }
 `;
 
-// Each agent's call-in (claims) moves its location's last seen, agents and queue: the store takes them by id.
+// Each agent's call-in (claims) moves its location's last seen, agents and queue, and so does an agent
+// leaving (its connection closed, or silent for 2 minutes): the store takes them by id.
 const changed = graphql`
   subscription LocationsChangedSubscription {
     privateLocationChanged {
@@ -64,10 +63,6 @@ export function Locations({ queryRef }: ScreenProps) {
   const reread = useRefetch(locationsQuery, {});
   useLiveSubscription({ subscription: changed, variables: {} }, "private-locations");
   useRereadOnReconnect(reread);
-  useEffect(() => {
-    const timer = setInterval(reread, REREAD_MS);
-    return () => clearInterval(timer);
-  }, [reread]);
   const dialog = useRef<HTMLDialogElement>(null);
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const [message, setMessage] = useState("");

@@ -11,47 +11,72 @@ const fragment = graphql`
           id
           databaseId
           name
+          cards {
+            services {
+              databaseId
+              name
+            }
+          }
         }
       }
     }
   }
 `;
 
+export type PageChoice = {
+  databaseId: string;
+  name: string;
+  /** The services its cards show (REST ids): those a window shown on it may name as affected. */
+  services: { databaseId: string; name: string }[];
+};
+
+/** The account's status pages, a page of them at a time: the pages' picker and the services' one read the same. */
+export function useStatusPages(query: PagePicker_query$key) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(fragment, query);
+  const pages: PageChoice[] = data.statusPages.edges.map(({ node }) => ({
+    databaseId: node.databaseId,
+    name: node.name,
+    services: node.cards.flatMap((card) => card.services.map((s) => ({ databaseId: s.databaseId, name: s.name }))),
+  }));
+  return { pages, more: hasNext ? () => loadNext(50) : null, isLoadingNext };
+}
+
 /** The status pages a window shows on (by their REST ids, as the window stores them), a page at a time. */
 export function PagePicker({
-  query,
+  pages,
   chosen,
   onChange,
   error,
 }: {
-  query: PagePicker_query$key;
+  pages: ReturnType<typeof useStatusPages>;
   chosen: readonly string[];
-  onChange: (ids: string[]) => void;
+  onChange: (ids: string[], removed?: PageChoice) => void;
   error?: string;
 }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(fragment, query);
-  const edges = data.statusPages.edges;
   return (
     <fieldset aria-describedby={error ? "statusPageIds-error" : undefined}>
       <legend>Shown on status pages</legend>
-      {edges.length === 0 ? <p className="muted">The account has no status page.</p> : null}
-      {edges.map(({ node }) => (
-        <label key={node.id} className="inline">
+      {pages.pages.length === 0 ? <p className="muted">The account has no status page.</p> : null}
+      {pages.pages.map((page) => (
+        <label key={page.databaseId} className="inline">
           <input
             type="checkbox"
-            checked={chosen.includes(node.databaseId)}
+            checked={chosen.includes(page.databaseId)}
             onChange={(event) =>
-              onChange(
-                event.target.checked ? [...chosen, node.databaseId] : chosen.filter((id) => id !== node.databaseId),
-              )
+              event.target.checked
+                ? onChange([...chosen, page.databaseId])
+                : onChange(
+                    chosen.filter((id) => id !== page.databaseId),
+                    page,
+                  )
             }
           />{" "}
-          {node.name}
+          {page.name}
         </label>
       ))}
-      {hasNext ? (
-        <button type="button" onClick={() => loadNext(50)} disabled={isLoadingNext}>
-          {isLoadingNext ? "Loading…" : "More status pages"}
+      {pages.more ? (
+        <button type="button" onClick={pages.more} disabled={pages.isLoadingNext}>
+          {pages.isLoadingNext ? "Loading…" : "More status pages"}
         </button>
       ) : null}
       {error ? (

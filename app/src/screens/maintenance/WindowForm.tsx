@@ -3,7 +3,7 @@ import type { PagePicker_query$key } from "../../__generated__/PagePicker_query.
 import { FormError } from "../../ui/FormError";
 import { useFormValues } from "../../ui/useFormValues";
 import { Field } from "../form/Field";
-import { PagePicker } from "./PagePicker";
+import { PagesSection } from "./PagesSection";
 import { TargetFields } from "./TargetFields";
 import { type Repeat, type StoredWindow, toInput, type WindowValues } from "./values";
 import { zoneChoices } from "./zones";
@@ -106,33 +106,7 @@ export function WindowForm({
         </>
       )}
       <TargetFields values={values} set={set} error={errors.tags} />
-      <PagePicker
-        query={pages}
-        chosen={values.statusPageIds}
-        onChange={(ids) => set({ statusPageIds: ids })}
-        error={errors.statusPageIds}
-      />
-      {values.statusPageIds.length ? (
-        <fieldset>
-          <legend>Tell the pages' subscribers</legend>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={values.notifyOnStart}
-              onChange={(event) => set({ notifyOnStart: event.target.checked })}
-            />{" "}
-            When it starts
-          </label>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={values.notifyOnEnd}
-              onChange={(event) => set({ notifyOnEnd: event.target.checked })}
-            />{" "}
-            When it ends
-          </label>
-        </fieldset>
-      ) : null}
+      <PagesSection query={pages} values={values} set={set} errors={errors} />
       <Field id="description" label="Description (optional)" error={errors.description}>
         {(props) => (
           <textarea

@@ -1,9 +1,17 @@
+import {
+  NEW_PAGE_OPTIONS,
+  OPTION_FIELDS,
+  type PageOptions,
+  type StoredVisibility,
+  storedOptions,
+  visibilityOf,
+} from "./pageOptions";
 import { browserZone, isoToLocal, localToIso } from "./zones";
 
 export type Repeat = "NONE" | "DAY" | "WEEK" | "MONTH";
 
 /** The window form's values: wall times ("2027-03-28T09:00") are read in `timezone`. */
-export type WindowValues = {
+export type WindowValues = PageOptions & {
   name: string;
   description: string;
   timezone: string;
@@ -15,9 +23,6 @@ export type WindowValues = {
   effect: "PAUSE" | "SILENCE";
   scope: "ALL" | "TAGS";
   tags: string;
-  statusPageIds: string[];
-  notifyOnStart: boolean;
-  notifyOnEnd: boolean;
 };
 
 export function emptyWindow(): WindowValues {
@@ -33,9 +38,7 @@ export function emptyWindow(): WindowValues {
     effect: "PAUSE",
     scope: "TAGS",
     tags: "",
-    statusPageIds: [],
-    notifyOnStart: false,
-    notifyOnEnd: false,
+    ...NEW_PAGE_OPTIONS,
   };
 }
 
@@ -53,27 +56,12 @@ export type StoredWindow = {
   pauseAllChecks: boolean;
   silenceAlertsTags: readonly string[];
   silenceAllAlerts: boolean;
-  statusPageVisibility?: {
-    enabled: boolean;
-    statusPageIds: readonly string[];
-    notifyOnStart: boolean;
-    notifyOnEnd: boolean;
-    // Options the form does not show; an edit sends them back as stored.
-    affectAllServices?: boolean;
-    serviceIds?: readonly string[];
-    severity?: string | null;
-    reminderMinutesBefore?: readonly number[];
-    autoStart?: boolean;
-    autoEnd?: boolean;
-    showAffectedServices?: boolean;
-    suppressAutoIncidents?: boolean;
-  } | null;
+  statusPageVisibility?: StoredVisibility | null;
 };
 
 export function fromWindow(w: StoredWindow): WindowValues {
   const zone = w.timezone ?? "UTC";
   const silence = !w.tags.length && !w.pauseAllChecks && (w.silenceAllAlerts || w.silenceAlertsTags.length > 0);
-  const visibility = w.statusPageVisibility;
   return {
     name: w.name,
     description: w.description ?? "",
@@ -86,9 +74,7 @@ export function fromWindow(w: StoredWindow): WindowValues {
     effect: silence ? "SILENCE" : "PAUSE",
     scope: (silence ? w.silenceAllAlerts : w.pauseAllChecks) ? "ALL" : "TAGS",
     tags: (silence ? w.silenceAlertsTags : w.tags).join(", "),
-    statusPageIds: visibility?.enabled ? [...visibility.statusPageIds] : [],
-    notifyOnStart: Boolean(visibility?.enabled && visibility.notifyOnStart),
-    notifyOnEnd: Boolean(visibility?.enabled && visibility.notifyOnEnd),
+    ...(w.statusPageVisibility ? storedOptions(w.statusPageVisibility) : NEW_PAGE_OPTIONS),
   };
 }
 
@@ -100,15 +86,14 @@ const tagList = (text: string) =>
 
 /**
  * The API's MaintenanceWindowInput; a time that does not parse goes as typed, for the API to name.
- * `stored` (an edit): what the form does not show is sent back as stored, since the update replaces
- * the whole window: the other effect's targets (a window may pause some tags and silence others)
- * and the status-page options (services, severity, reminders, auto start and end).
+ * `stored` (an edit): the other effect's targets, which the form does not show (a window may pause
+ * some tags and silence others), go back as stored, since the update replaces the whole window.
+ * Every status-page option is a field of the form, loaded from the stored window.
  */
 export function toInput(v: WindowValues, stored?: StoredWindow) {
   const at = (local: string) => localToIso(local, v.timezone) ?? local;
   const tags = v.scope === "TAGS" ? tagList(v.tags) : [];
   const pause = v.effect === "PAUSE";
-  const shown = v.statusPageIds.length > 0;
   return {
     name: v.name,
     description: v.description || null,
@@ -122,33 +107,17 @@ export function toInput(v: WindowValues, stored?: StoredWindow) {
     tags: pause ? tags : [...(stored?.tags ?? [])],
     silenceAllAlerts: pause ? (stored?.silenceAllAlerts ?? false) : v.scope === "ALL",
     silenceAlertsTags: pause ? [...(stored?.silenceAlertsTags ?? [])] : tags,
-    statusPageVisibility: { ...keptOptions(stored), ...shownOn(v, shown, stored) },
+    statusPageVisibility: visibilityOf(v, stored?.statusPageVisibility),
   };
-}
-
-function shownOn(v: WindowValues, shown: boolean, stored?: StoredWindow) {
-  const before = stored?.statusPageVisibility;
-  return {
-    enabled: shown,
-    statusPageIds: v.statusPageIds,
-    // A window shown before keeps its choice of services; a newly shown one affects them all.
-    affectAllServices: before?.enabled && before.affectAllServices != null ? before.affectAllServices : shown,
-    notifyOnStart: shown && v.notifyOnStart,
-    notifyOnEnd: shown && v.notifyOnEnd,
-  };
-}
-
-function keptOptions(stored?: StoredWindow) {
-  const before = stored?.statusPageVisibility;
-  if (!before) return {};
-  const { enabled, statusPageIds, notifyOnStart, notifyOnEnd, affectAllServices, ...rest } = before;
-  return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
 }
 
 /** The form field an API error path names ("statusPageVisibility.statusPageIds" is the pages' picker). */
 export function fieldOf(path: string): string {
-  const [head, sub] = path.split(".");
-  if (head === "statusPageVisibility") return sub === "notifyOnStart" || sub === "notifyOnEnd" ? sub : "statusPageIds";
+  const [head, sub = ""] = path.split(".");
+  if (head === "statusPageVisibility") {
+    if (sub === "affectAllServices") return "serviceIds";
+    return OPTION_FIELDS.has(sub) ? sub : "statusPageIds";
+  }
   if (head === "silenceAlertsTags" || head === "pauseAllChecks" || head === "silenceAllAlerts") return "tags";
   if (head === "repeatUnit") return "repeat";
   return head ?? path;

@@ -1,30 +1,13 @@
 import { useState } from "react";
+import type { GroupSearch_query$key } from "../../__generated__/GroupSearch_query.graphql";
 import { CopyableCode } from "../../ui/CopyableCode";
+import type { SearchOption } from "../../ui/SearchPicker";
 import { Field } from "../form/Field";
+import { GroupSearch } from "../pickers/GroupSearch";
+import { badgeMarkdown, badgeUrl } from "./badge";
 
 const STYLES = ["flat", "plastic", "flat-square", "for-the-badge", "social"];
 const THEMES = ["default", "light", "dark"];
-
-/**
- * A badge's URL: `subject` is "checks/<uuid>" (GET /v1/badges/checks/{id}: no key, the check's id
- * is the credential) or "groups/<id>" (labelled "status", never the group's name).
- */
-export function badgeUrl(
-  origin: string,
-  subject: string,
-  options: { style: string; theme: string; responseTime: boolean },
-) {
-  const query = new URLSearchParams();
-  if (options.style !== "flat") query.set("style", options.style);
-  if (options.theme !== "default") query.set("theme", options.theme);
-  if (options.responseTime) query.set("responseTime", "true");
-  const tail = query.size ? `?${query}` : "";
-  const [kind, id = ""] = subject.split("/");
-  return `${origin}/v1/badges/${kind === "groups" ? "groups" : "checks"}/${encodeURIComponent(id)}${tail}`;
-}
-
-/** Markdown's image, its alt text escaped (a check's name may hold brackets). */
-export const badgeMarkdown = (name: string, url: string) => `![${name.replace(/([\\[\]])/g, "\\$1")} status](${url})`;
 
 /** A labelled select of `children` (value and label each). */
 function Choice({
@@ -55,27 +38,25 @@ function Choice({
   );
 }
 
-type Named = { readonly name: string };
+type Check = { readonly name: string; readonly checkId: string };
 
-/** A status badge of a check of the report or a group, shown as it will look, with its Markdown to copy. */
-export function Badges({
-  checks,
-  groups,
-}: {
-  checks: readonly (Named & { readonly checkId: string })[];
-  groups: readonly (Named & { readonly databaseId: number })[];
-}) {
-  const subjects = [
-    ...checks.map((c) => ({ value: `checks/${c.checkId}`, name: c.name, label: c.name })),
-    ...groups.map((g) => ({ value: `groups/${g.databaseId}`, name: g.name, label: `Group: ${g.name}` })),
-  ];
-  const [chosen, setChosen] = useState(subjects[0]?.value ?? "");
+/**
+ * A status badge of a check of the report, or of any group (found on the server as the person
+ * types), shown as it will look, with its Markdown to copy.
+ */
+export function Badges({ checks, groups }: { checks: readonly Check[]; groups: GroupSearch_query$key }) {
+  const [kind, setKind] = useState<"check" | "group">(checks.length ? "check" : "group");
+  const [checkId, setCheckId] = useState(checks[0]?.checkId ?? "");
+  const [group, setGroup] = useState<SearchOption | null>(null);
   const [style, setStyle] = useState("flat");
   const [theme, setTheme] = useState("default");
   const [responseTime, setResponseTime] = useState(false);
-  const subject = subjects.find((s) => s.value === chosen) ?? subjects[0];
+  const check = checks.find((c) => c.checkId === checkId) ?? checks[0];
+  const subject =
+    kind === "check"
+      ? check && { value: `checks/${check.checkId}`, name: check.name }
+      : group && { value: `groups/${group.value}`, name: group.label };
   const url = subject ? badgeUrl(window.location.origin, subject.value, { style, theme, responseTime }) : "";
-  const markdown = subject ? badgeMarkdown(subject.name, url) : "";
   return (
     <section className="panel" aria-labelledby="badges">
       <h2 id="badges">Badges</h2>
@@ -83,35 +64,56 @@ export function Badges({
         Anyone with a badge's address sees the check's name (a group's badge says "status") and state: put it where that
         is meant to be public.
       </p>
-      {subject ? (
-        <form className="form" onSubmit={(event) => event.preventDefault()} aria-label="Badge">
-          <Choice id="badge-check" label="Check or group" value={subject.value} onChange={setChosen}>
-            {subjects}
+      <form className="form" onSubmit={(event) => event.preventDefault()} aria-label="Badge">
+        <fieldset>
+          <legend>Badge of</legend>
+          <label className="inline">
+            <input type="radio" name="badge-kind" checked={kind === "check"} onChange={() => setKind("check")} /> A
+            check of this report
+          </label>
+          <label className="inline">
+            <input type="radio" name="badge-kind" checked={kind === "group"} onChange={() => setKind("group")} /> A
+            group
+          </label>
+        </fieldset>
+        {kind === "group" ? (
+          <GroupSearch
+            query={groups}
+            id="badge-group"
+            by="databaseId"
+            chosen={group?.value ?? ""}
+            onChoose={setGroup}
+          />
+        ) : checks.length ? (
+          <Choice id="badge-check" label="Check" value={check?.checkId ?? ""} onChange={setCheckId}>
+            {checks.map((c) => ({ value: c.checkId, label: c.name }))}
           </Choice>
-          <Choice id="badge-style" label="Style" value={style} onChange={setStyle}>
-            {STYLES.map((s) => ({ value: s, label: s }))}
-          </Choice>
-          <Choice id="badge-theme" label="Theme" value={theme} onChange={setTheme}>
-            {THEMES.map((s) => ({ value: s, label: s }))}
-          </Choice>
-          <div className="field">
-            <label>
-              <input
-                type="checkbox"
-                checked={responseTime}
-                onChange={(event) => setResponseTime(event.target.checked)}
-              />{" "}
-              Show the average response time (last 24 hours)
-            </label>
-          </div>
-          <p>
-            <img src={url} alt={`${subject.name} status badge`} data-testid="badge-preview" />
-          </p>
-          <CopyableCode id="badge-markdown" text={markdown} label="Copy the Markdown" />
-        </form>
-      ) : (
-        <p>No check in this report, and no group, to make a badge of.</p>
-      )}
+        ) : (
+          <p>No check in this report.</p>
+        )}
+        <Choice id="badge-style" label="Style" value={style} onChange={setStyle}>
+          {STYLES.map((s) => ({ value: s, label: s }))}
+        </Choice>
+        <Choice id="badge-theme" label="Theme" value={theme} onChange={setTheme}>
+          {THEMES.map((s) => ({ value: s, label: s }))}
+        </Choice>
+        <div className="field">
+          <label>
+            <input type="checkbox" checked={responseTime} onChange={(event) => setResponseTime(event.target.checked)} />{" "}
+            Show the average response time (last 24 hours)
+          </label>
+        </div>
+        {subject ? (
+          <>
+            <p>
+              <img src={url} alt={`${subject.name} status badge`} data-testid="badge-preview" />
+            </p>
+            <CopyableCode id="badge-markdown" text={badgeMarkdown(subject.name, url)} label="Copy the Markdown" />
+          </>
+        ) : (
+          <p>Choose a group to see its badge.</p>
+        )}
+      </form>
     </section>
   );
 }

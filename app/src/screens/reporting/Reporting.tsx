@@ -79,7 +79,7 @@ export function Reporting({ queryRef, search }: ScreenProps) {
           </table>
         </div>
       </section>
-      <Badges checks={rows} groups={data.checkGroups.edges.map((edge) => edge.node)} />
+      <Badges checks={rows} groups={data} />
     </>
   );
 }

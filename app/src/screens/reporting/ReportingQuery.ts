@@ -23,15 +23,8 @@ export const reportingQuery = graphql`
         p99
       }
     }
-    # Badges of groups too (the first 100: a badge list, not a browser of groups).
-    checkGroups(first: 100) {
-      edges {
-        node {
-          databaseId
-          name
-        }
-      }
-    }
+    # Badges of groups too, found on the server as the person types.
+    ...GroupSearch_query
   }
 `;
 

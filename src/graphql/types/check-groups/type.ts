@@ -118,7 +118,9 @@ builder.queryFields((t) => ({
     {
       type: CheckGroupNode,
       description: "The account's check groups, newest first.",
-      resolve: async (_root, args, ctx) => toConnection(await pageCheckGroups({ ctx: domain(ctx), args })),
+      args: { search: t.arg.string({ description: "A case-insensitive part of the name." }) },
+      resolve: async (_root, { search, ...args }, ctx) =>
+        toConnection(await pageCheckGroups({ ctx: domain(ctx), args, search })),
     },
     { name: "CheckGroupConnection" },
     { name: "CheckGroupEdge" },

@@ -20,7 +20,7 @@ builder.objectFields(PrivateLocationNode, (t) => ({
   agents: t.field({
     type: [ConnectedAgentRef],
     description:
-      "The agents counted by agentCount (seen in the last 2 minutes), most recently seen first; one query for a whole list of locations.",
+      "The agents counted by agentCount (seen in the last 2 minutes, and not gone since: an agent whose connection closed leaves at once), most recently seen first; one query for a whole list of locations.",
     resolve: (location, _args, ctx) =>
       loader(ctx, "PrivateLocation.agents", (ids: readonly string[]) =>
         connectedAgentsOf({ ctx: domain(ctx), locationIds: ids }),

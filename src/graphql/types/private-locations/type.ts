@@ -49,7 +49,8 @@ export const PrivateLocationNode = builder.node(builder.objectRef<PrivateLocatio
     }),
     queueSize: t.exposeInt("queueSize", { description: "Runs queued for this location's agents." }),
     agentCount: t.exposeInt("agentCount", {
-      description: "Agents of this location seen in the last 2 minutes (a claim or a lease renewal).",
+      description:
+        "Agents of this location seen in the last 2 minutes (a claim or a lease renewal) that did not leave since (their claim's connection closed).",
     }),
     errorReports: t.connection(
       {
