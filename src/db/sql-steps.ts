@@ -22,13 +22,14 @@ export async function runStepsInTx<R>(tx: DbOrTx, steps: SqlSteps<R>): Promise<R
 }
 
 /** The row counts of a writer's fixed shapes, largest first (see `inShapes`). */
-const SHAPES = [64, 16, 4, 1];
+const SHAPES = [16, 1];
 
 /**
- * A multi-row statement's rows as statements of a few fixed sizes (64, 16, 4 and 1 rows) when
- * `fixed`, else as one statement: SQLite's batch writer keeps its statements by SQL text, and a
- * statement of each batch's own size is compiled anew each time (the prepare cost more than
- * running it). Each statement's rows, in order, are returned together.
+ * A multi-row statement's rows as statements of 16 rows and of one (the rest) when `fixed`, else
+ * as one statement: SQLite's batch writer keeps its statements by SQL text, and a statement of
+ * each batch's own size is compiled anew each time (the compile cost more than running it). Two
+ * shapes: each is still compiled once per process, in the first chunk that needs it. Each
+ * statement's rows, in order, are returned together.
  */
 export function* inShapes<T>(
   rows: readonly T[],

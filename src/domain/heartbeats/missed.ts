@@ -13,9 +13,9 @@ const PAGE = 250;
  * The CPU time a chunk of FAILING writes may take: SQLite's driver is synchronous, so a transaction
  * holds the event loop from BEGIN to COMMIT. Chunks are sized from the last one's CPU time per
  * check (not wall time, which on a busy machine also counts the waits for a core), in steps of
- * STEP checks: the writer's statements come in fixed shapes of 64, 16, 4 and 1 rows.
+ * STEP checks: the batch writer's statements have 16 rows (src/db/sql-steps.ts inShapes).
  */
-const CHUNK_MS = 8;
+const CHUNK_MS = 10;
 const STEP = 16;
 const MAX_CHUNK = 256;
 
