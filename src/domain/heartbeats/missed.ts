@@ -15,7 +15,7 @@ const PAGE = 250;
  * check (not wall time, which on a busy machine also counts the waits for a core), in steps of
  * STEP checks: the batch writer's statements have 16 rows (src/db/sql-steps.ts inShapes).
  */
-const CHUNK_MS = 10;
+const CHUNK_MS = 8;
 const STEP = 16;
 const MAX_CHUNK = 256;
 
