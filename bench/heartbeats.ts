@@ -9,10 +9,12 @@
 // machine it moves far less than the rate.
 //   tsx bench/heartbeats.ts
 //   BENCH_CHECKS=1000 BENCH_SECONDS=10 BENCH_CONNECTIONS=10 BENCH_EVENTS=100000 BENCH_RUNS=7 tsx bench/heartbeats.ts
-//   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the `vigil serve` child.
+//   BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the `vigil serve` child;
+//   BENCH_SWEEP_PROFILE=1 prints the all-due sweep's profile (it runs in this process), per check
+//   (=/tmp/x.cpuprofile also writes it there).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -23,6 +25,7 @@ import { hashKey } from "../src/domain/accounts/keys.js";
 import { getHeartbeatAvailability, recordMissedHeartbeats } from "../src/domain/heartbeats/index.js";
 import { createInProcessBus } from "../src/events/bus.js";
 import { freePort } from "../test/support/postgres-server.js";
+import { printTop, profiled } from "./support/cpu-profile.js";
 import { cpuSeconds } from "./support/engine-load.js";
 import { record } from "./support/report.js";
 import { stamp } from "./support/sqlite-format.js";
@@ -216,7 +219,7 @@ try {
     value: due,
     holdMs: hold,
     holdCpuMs: holdCpu,
-  } = await longestHold(() => timed(() => sweep(new Date(Date.now() + 2 * DAY_MS))));
+  } = await longestHold(() => timed(() => profiledSweep(() => sweep(new Date(Date.now() + 2 * DAY_MS)))));
   const sweepCpu = process.cpuUsage(cpu);
   rows.push({
     what: `missed-heartbeat sweep, ${checks + 1} checks, all due`,
@@ -264,6 +267,20 @@ try {
     await new Promise((resolve) => server!.once("exit", resolve));
   }
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * With BENCH_SWEEP_PROFILE=1 the all-due sweep runs under the V8 profiler (it runs in this process,
+ * not in `vigil serve`) and its CPU is printed by function, per check: the figures then include
+ * the profiler's own cost.
+ */
+async function profiledSweep(run: () => Promise<number>): Promise<number> {
+  if (!process.env.BENCH_SWEEP_PROFILE) return run();
+  const { result, profile } = await profiled(run);
+  printTop(profile, result, 40);
+  const file = process.env.BENCH_SWEEP_PROFILE;
+  if (file.endsWith(".cpuprofile")) writeFileSync(file, JSON.stringify(profile));
+  return result;
 }
 
 /**

@@ -7,19 +7,31 @@ import type { AlertRules, AlertState, RunOutcome } from "./decide.js";
  * (the account's when it uses the global settings). The account's are Account.alertSettings with
  * every omitted part at its default; a stored value that no longer parses counts as the defaults.
  */
-export function alertRulesInForce({
-  check,
-  group,
-  account,
-}: {
-  check: { alertSettings: unknown; useGlobalAlertSettings: boolean };
-  group: { alertSettings: unknown; useGlobalAlertSettings: boolean | null } | null;
-  account: unknown;
-}): AlertRules {
+export function alertRulesInForce(
+  {
+    check,
+    group,
+    account,
+  }: {
+    check: { alertSettings: unknown; useGlobalAlertSettings: boolean };
+    group: { alertSettings: unknown; useGlobalAlertSettings: boolean | null } | null;
+    account: unknown;
+  },
+  /** The rules already completed for equal settings (by JSON text): many checks of one batch share them. */
+  memo?: Map<string, AlertRules>,
+): AlertRules {
   const own = group ?? check;
   // A group's useGlobalAlertSettings is nullable: null means the default, true.
   const global = own.useGlobalAlertSettings !== false;
-  return complete(global ? account : own.alertSettings);
+  const settings = global ? account : own.alertSettings;
+  if (!memo) return complete(settings);
+  const key = JSON.stringify(settings ?? {});
+  let rules = memo.get(key);
+  if (!rules) {
+    rules = complete(settings);
+    memo.set(key, rules);
+  }
+  return rules;
 }
 
 function complete(settings: unknown): AlertRules {

@@ -63,9 +63,15 @@ type ContextRow = Omit<ContextCheck, "account" | "group"> & {
 /**
  * loadAlertContext for many checks in two statements: the checks with their groups' and accounts'
  * settings in one join, through the raw reader (src/db/sqlite-reads.ts), then the accounts'
- * windows. A check gone is left out.
+ * windows (none when the caller read them already: `windows`, windowsByAccount at `now`). A
+ * check gone is left out.
  */
-export async function loadAlertContexts(read: RawRead, checkIds: readonly string[], now: Date) {
+export async function loadAlertContexts(
+  read: RawRead,
+  checkIds: readonly string[],
+  now: Date,
+  windows?: ReadonlyMap<string, MaintenanceWindowLike[]>,
+) {
   const rows = checkIds.length
     ? await read<ContextRow>(Prisma.sql`
       SELECT c."id", c."accountId", c."name", c."checkType", c."description", c."tags", c."muted", c."alertSettings",
@@ -90,8 +96,9 @@ export async function loadAlertContexts(read: RawRead, checkIds: readonly string
             useGlobalAlertSettings: row.groupUseGlobalAlertSettings,
           },
   }));
-  const byAccount = await windowsByAccount(read, [...new Set(checks.map((c) => c.accountId))], now);
-  return new Map(checks.map((check) => [check.id, contextOf(check, byAccount.get(check.accountId) ?? [], now)]));
+  const byAccount = windows ?? (await windowsByAccount(read, [...new Set(checks.map((c) => c.accountId))], now));
+  const rules = new Map<string, AlertRules>();
+  return new Map(checks.map((check) => [check.id, contextOf(check, byAccount.get(check.accountId) ?? [], now, rules)]));
 }
 
 /**
@@ -118,10 +125,15 @@ export async function windowsByAccount(
   return byAccount;
 }
 
-function contextOf(check: ContextCheck, windows: readonly MaintenanceWindowLike[], now: Date): AlertContext {
+function contextOf(
+  check: ContextCheck,
+  windows: readonly MaintenanceWindowLike[],
+  now: Date,
+  memo?: Map<string, AlertRules>,
+): AlertContext {
   const window = maintenanceStatus(windows, { tags: tags(check.tags), groupTags: tags(check.group?.tags) }, now);
   return {
-    rules: alertRulesInForce({ check, group: check.group, account: check.account.alertSettings }),
+    rules: alertRulesInForce({ check, group: check.group, account: check.account.alertSettings }, memo),
     // A paused check does not run, but a heartbeat or an agent's late result may still arrive: silenced too.
     silence: { muted: check.muted || (check.group?.muted ?? false), maintenance: window.silenced || window.paused },
     check: {

@@ -6,6 +6,7 @@ import type { SubscribedChannel } from "../alert-notifications/enqueue.js";
 import type { AlertResult } from "../check-alerts/rows.js";
 import { type AlertContext, loadAlertContexts } from "./alert-context.js";
 import { decideEvent, type EventDecision, needsContext } from "./decide-event.js";
+import type { MaintenanceWindowLike } from "../maintenance-windows/status.js";
 import type { CheckStatusRow, RunFacts } from "./rows.js";
 
 /** A run of one check to decide (a heartbeat's ping or FAILING event, a result): its outcome and facts. */
@@ -43,11 +44,14 @@ export async function decideRuns({
   read,
   runs,
   now,
+  windows,
 }: {
   db: DbOrTx;
   read: RawRead;
   runs: readonly DecidedRun[];
   now: Date;
+  /** The maintenance windows of the runs' accounts, when the caller read them at `now` already. */
+  windows?: ReadonlyMap<string, MaintenanceWindowLike[]>;
 }): Promise<PlannedCheck[]> {
   const byCheck = new Map<string, DecidedRun[]>();
   for (const run of runs) byCheck.set(run.checkId, [...(byCheck.get(run.checkId) ?? []), run]);
@@ -56,7 +60,7 @@ export async function decideRuns({
   const wanted = [...rows.values()]
     .filter((row) => simulate(row, byCheck.get(row.checkId)!, now))
     .map((r) => r.checkId);
-  const contexts = await loadAlertContexts(read, wanted, now);
+  const contexts = await loadAlertContexts(read, wanted, now, windows);
   const plans: PlannedCheck[] = [];
   for (const checkId of [...rows.keys()].sort()) {
     const plan = planOf(rows.get(checkId)!, byCheck.get(checkId)!, contexts.get(checkId) ?? null, now);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { SqlSteps } from "../../db/sql-steps.js";
+import { inShapes, type SqlSteps } from "../../db/sql-steps.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { notificationRows } from "../alert-notifications/enqueue.js";
 import { checkAlertData } from "../check-alerts/insert.js";
@@ -37,6 +37,8 @@ const COLUMNS = [
   ["version", "INTEGER"],
   ["updatedAt", "TIMESTAMP(3)"],
 ] as const;
+const NAMES = COLUMNS.map(([column]) => `"${column}"`).join(", ");
+const SETS = COLUMNS.map(([column]) => `"${column}" = v."${column}"`).join(", ");
 
 /**
  * Stores a plan of decideRuns: one compare-and-set statement for every check's status (each from
@@ -47,31 +49,37 @@ const COLUMNS = [
 export function* storeDecisions({
   plans,
   pg,
+  fixed = false,
   publicUrl,
   effects,
 }: {
   plans: readonly PlannedCheck[];
   pg: boolean;
+  /** Statements of fixed row counts (src/db/sql-steps.ts inShapes): SQLite's batch writer keeps them. */
+  fixed?: boolean;
   publicUrl: string;
   effects: StatusEffects;
 }): SqlSteps<void> {
   if (plans.length === 0) return;
   const value = (v: unknown, type: string) => {
     const bound = type === "JSONB" && v !== null ? JSON.stringify(v) : v;
-    return pg ? Prisma.sql`CAST(${bound} AS ${Prisma.raw(type)})` : Prisma.sql`${bound}`;
+    // A bare value is a parameter of the row: no fragment of its own on SQLite (24 a row).
+    return pg ? Prisma.sql`CAST(${bound} AS ${Prisma.raw(type)})` : bound;
   };
   const rows = plans.map((plan) => {
     const after = plan.after as unknown as Record<string, unknown>;
     const values = COLUMNS.map(([column, type]) => value(after[column] ?? null, type));
     return Prisma.sql`(${plan.read.checkId}, ${value(plan.read.version, "INTEGER")}, ${Prisma.join(values)})`;
   });
-  const names = COLUMNS.map(([column]) => `"${column}"`).join(", ");
-  const sets = COLUMNS.map(([column]) => `"${column}" = v."${column}"`).join(", ");
-  const written = yield Prisma.sql`
-    WITH v ("checkId", "read", ${Prisma.raw(names)}) AS (VALUES ${Prisma.join(rows)})
-    UPDATE "CheckStatus" SET ${Prisma.raw(sets)} FROM v
+  const written = yield* inShapes(
+    rows,
+    fixed,
+    (some) => Prisma.sql`
+    WITH v ("checkId", "read", ${Prisma.raw(NAMES)}) AS (VALUES ${Prisma.join(some)})
+    UPDATE "CheckStatus" SET ${Prisma.raw(SETS)} FROM v
     WHERE "CheckStatus"."checkId" = v."checkId" AND "CheckStatus"."version" = v."read"
-    RETURNING "CheckStatus"."checkId"`;
+    RETURNING "CheckStatus"."checkId"`,
+  );
   if (written.length < plans.length) throw new StatusMoved();
 
   const alerts: (ReturnType<typeof checkAlertData> & { id: string })[] = [];
@@ -111,8 +119,8 @@ export function* storeDecisions({
       }
     }
   }
-  if (alerts.length > 0) yield insertSql("CheckAlert", alerts, pg);
-  if (notifications.length > 0) yield insertSql("AlertNotification", notifications, pg);
+  yield* inShapes(alerts, fixed, (some) => insertSql("CheckAlert", some, pg));
+  yield* inShapes(notifications, fixed, (some) => insertSql("AlertNotification", some, pg));
 }
 
 /** One multi-row INSERT of rows with the same columns (JSON values written as text, cast on PostgreSQL). */
@@ -122,8 +130,8 @@ function insertSql(table: string, rows: readonly Record<string, unknown>[], pg: 
     v !== null && typeof v === "object" && !(v instanceof Date)
       ? pg
         ? Prisma.sql`CAST(${JSON.stringify(v)} AS JSONB)`
-        : Prisma.sql`${JSON.stringify(v)}`
-      : Prisma.sql`${v}`;
+        : JSON.stringify(v)
+      : v;
   const values = rows.map((row) => Prisma.sql`(${Prisma.join(columns.map((c) => cell(row[c])))})`);
   return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.map((c) => `"${c}"`).join(", "))}) VALUES ${Prisma.join(values)}`;
 }

@@ -3,7 +3,7 @@ import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { SystemContext } from "../context.js";
 import { windowsByAccount } from "../check-statuses/alert-context.js";
-import { maintenanceStatus } from "../maintenance-windows/status.js";
+import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
 import { type Due, readerOf, writeFailings } from "./failing-writes.js";
 import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
 
@@ -12,11 +12,12 @@ const PAGE = 250;
 /**
  * The CPU time a chunk of FAILING writes may take: SQLite's driver is synchronous, so a transaction
  * holds the event loop from BEGIN to COMMIT. Chunks are sized from the last one's CPU time per
- * check (not wall time, which on a busy machine also counts the waits for a core).
+ * check (not wall time, which on a busy machine also counts the waits for a core), in steps of
+ * STEP checks: the batch writer's statements have 16 rows (src/db/sql-steps.ts inShapes).
  */
 const CHUNK_MS = 8;
-const MIN_CHUNK = 2;
-const MAX_CHUNK = 200;
+const STEP = 16;
+const MAX_CHUNK = 256;
 
 const tagsOf = (value: unknown): string[] => {
   const parsed = typeof value === "string" ? JSON.parse(value) : value;
@@ -114,29 +115,37 @@ function dueOf(page: PageRow[], now: Date): (Due & { tags: string[]; groupTags: 
  */
 export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext; now: Date }): Promise<number> {
   const read = readerOf(ctx);
+  // The silences found and not yet written, across pages (a chunk is not cut by a page's end),
+  // and the windows of their accounts, each account's read once.
+  const pending: Due[] = [];
+  const windows = new Map<string, MaintenanceWindowLike[]>();
   let written = 0;
-  let size = MIN_CHUNK;
+  let size = STEP;
   for (let after = ""; ; ) {
     const page = await heartbeatPage(read, after);
     const due = dueOf(page, now);
-    if (due.length > 0) {
-      const windows = await windowsByAccount(read, [...new Set(due.map((d) => d.accountId))], now);
-      const live = due.filter((d) => !maintenanceStatus(windows.get(d.accountId) ?? [], d, now).paused);
-      for (let i = 0; i < live.length; ) {
-        const chunk = live.slice(i, i + size);
-        i += chunk.length;
-        const started = process.cpuUsage();
-        written += await writeFailings(ctx, chunk, now);
-        const used = process.cpuUsage(started);
-        const perCheck = (used.user + used.system) / 1000 / chunk.length;
-        // At most twice the last size: one cheap chunk (GC elsewhere, checks another sweep took) must
-        // not make the next one long.
-        const fits = Math.floor(CHUNK_MS / Math.max(perCheck, 0.01));
-        size = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, 2 * chunk.length, fits));
-        await yieldLoop();
-      }
+    const unread = [...new Set(due.map((d) => d.accountId))].filter((id) => !windows.has(id));
+    if (unread.length > 0) {
+      const found = await windowsByAccount(read, unread, now);
+      for (const id of unread) windows.set(id, found.get(id) ?? []);
     }
-    if (page.length < PAGE) return written;
+    pending.push(...due.filter((d) => !maintenanceStatus(windows.get(d.accountId)!, d, now).paused));
+    const last = page.length < PAGE;
+    // The page's read and a chunk's write are two holds of the loop, not one.
+    if (pending.length > 0) await yieldLoop();
+    while (pending.length >= size || (last && pending.length > 0)) {
+      const chunk = pending.splice(0, size);
+      const started = process.cpuUsage();
+      written += await writeFailings(ctx, chunk, now, windows);
+      const used = process.cpuUsage(started);
+      const perCheck = (used.user + used.system) / 1000 / chunk.length;
+      // At most twice the last size: one cheap chunk (GC elsewhere, checks another sweep took) must
+      // not make the next one long.
+      const fits = Math.floor(CHUNK_MS / Math.max(perCheck, 0.01) / STEP) * STEP;
+      size = Math.max(STEP, Math.min(MAX_CHUNK, 2 * chunk.length, fits));
+      await yieldLoop();
+    }
+    if (last) return written;
     after = page.at(-1)!.id;
     await yieldLoop();
   }

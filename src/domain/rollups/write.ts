@@ -1,6 +1,6 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import { runStepsInTx, type SqlSteps } from "../../db/sql-steps.js";
+import { inShapes, runStepsInTx, type SqlSteps } from "../../db/sql-steps.js";
 import { RollupAnalytics } from "./analytics.js";
 import { foldRollups, type RollupDelta, type RollupInput } from "./fold.js";
 import { Sketch } from "./sketch.js";
@@ -33,29 +33,21 @@ export async function writeRollups(tx: DbOrTx, results: readonly RollupInput[]):
   await runStepsInTx(tx, rollupSteps(results, isPostgres(tx)));
 }
 
-/** writeRollups as statements (src/db/sql-steps.ts), for writers that run them their own way. */
-export function* rollupSteps(results: readonly RollupInput[], postgres: boolean): SqlSteps<void> {
+/**
+ * writeRollups as statements (src/db/sql-steps.ts), for writers that run them their own way;
+ * `fixed`: in statements of fixed row counts (inShapes), for a writer that keeps them.
+ */
+export function* rollupSteps(results: readonly RollupInput[], postgres: boolean, fixed = false): SqlSteps<void> {
   const deltas = foldRollups(results);
-  for (let i = 0; i < deltas.length; i += CHUNK) yield* chunkSteps(deltas.slice(i, i + CHUNK), postgres);
+  for (let i = 0; i < deltas.length; i += CHUNK) yield* chunkSteps(deltas.slice(i, i + CHUNK), postgres, fixed);
 }
 
-function* chunkSteps(deltas: RollupDelta[], postgres: boolean): SqlSteps<void> {
+function* chunkSteps(deltas: RollupDelta[], postgres: boolean, fixed: boolean): SqlSteps<void> {
   const rows = deltas.map(
     (d) =>
       Prisma.sql`(${d.checkId}, ${d.hours}, ${d.startHour}, ${d.location}, ${d.accountId}, ${d.runs}, ${d.failed}, ${d.degraded}, ${d.errors}, ${d.responseTimeSum}, ${d.responseTimeMin}, ${d.responseTimeMax}, ${d.sketch.encode()}, ${d.analytics?.encode() ?? ""})`,
   );
-  const returned = (yield Prisma.sql`
-    INSERT INTO "CheckRollup" ("checkId", "hours", "startHour", "location", "accountId", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch", "analytics")
-    VALUES ${Prisma.join(rows)}
-    ON CONFLICT ("checkId", "hours", "startHour", "location") DO UPDATE SET
-      "runs" = "CheckRollup"."runs" + excluded."runs",
-      "failed" = "CheckRollup"."failed" + excluded."failed",
-      "degraded" = "CheckRollup"."degraded" + excluded."degraded",
-      "errors" = "CheckRollup"."errors" + excluded."errors",
-      "responseTimeSum" = "CheckRollup"."responseTimeSum" + excluded."responseTimeSum",
-      "responseTimeMin" = CASE WHEN excluded."responseTimeMin" < "CheckRollup"."responseTimeMin" THEN excluded."responseTimeMin" ELSE "CheckRollup"."responseTimeMin" END,
-      "responseTimeMax" = CASE WHEN excluded."responseTimeMax" > "CheckRollup"."responseTimeMax" THEN excluded."responseTimeMax" ELSE "CheckRollup"."responseTimeMax" END
-    RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch", "analytics"`) as unknown as Returned[];
+  const returned = (yield* inShapes(rows, fixed, (some) => upsertSql(some))) as unknown as Returned[];
   const byKey = new Map(deltas.map((d) => [keyOf(d), d]));
   const merged: MergedSketch[] = [];
   for (const row of returned) {
@@ -78,8 +70,22 @@ function* chunkSteps(deltas: RollupDelta[], postgres: boolean): SqlSteps<void> {
       analytics,
     });
   }
-  if (merged.length > 0) yield setSketchesSql(merged, postgres);
+  yield* inShapes(merged, fixed, (some) => setSketchesSql(some, postgres));
 }
+
+/** The counters' upsert of these rows: the rows as they are under the write lock come back. */
+const upsertSql = (rows: readonly Prisma.Sql[]) => Prisma.sql`
+    INSERT INTO "CheckRollup" ("checkId", "hours", "startHour", "location", "accountId", "runs", "failed", "degraded", "errors", "responseTimeSum", "responseTimeMin", "responseTimeMax", "sketch", "analytics")
+    VALUES ${Prisma.join([...rows])}
+    ON CONFLICT ("checkId", "hours", "startHour", "location") DO UPDATE SET
+      "runs" = "CheckRollup"."runs" + excluded."runs",
+      "failed" = "CheckRollup"."failed" + excluded."failed",
+      "degraded" = "CheckRollup"."degraded" + excluded."degraded",
+      "errors" = "CheckRollup"."errors" + excluded."errors",
+      "responseTimeSum" = "CheckRollup"."responseTimeSum" + excluded."responseTimeSum",
+      "responseTimeMin" = CASE WHEN excluded."responseTimeMin" < "CheckRollup"."responseTimeMin" THEN excluded."responseTimeMin" ELSE "CheckRollup"."responseTimeMin" END,
+      "responseTimeMax" = CASE WHEN excluded."responseTimeMax" > "CheckRollup"."responseTimeMax" THEN excluded."responseTimeMax" ELSE "CheckRollup"."responseTimeMax" END
+    RETURNING "checkId", "hours", "startHour", "location", "runs", "sketch", "analytics"`;
 
 export type MergedSketch = {
   checkId: string;
