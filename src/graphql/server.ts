@@ -12,6 +12,7 @@ import { useMetrics } from "./metrics.js";
 import { answerCache } from "./answer-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
+import { useSelection } from "./selection.js";
 import { singleConnectionSse } from "./sse.js";
 import { validationLimits } from "./validation-limits.js";
 import { openWebRequest, trackEventStream } from "./web-request.js";
@@ -61,6 +62,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       singleConnectionSse(GRAPHQL_PATH),
       sharedSubscriptions(),
       answerCache(context.events),
+      useSelection(),
       useGraphQlJit(
         {},
         { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation === "query" },
