@@ -25,6 +25,22 @@ export type Selection = {
   columns: Map<string, readonly string[] | null>;
 };
 
+/**
+ * What `decide` says of a parsed document's operation, decided once: documents are cached
+ * (document-cache.ts), so the same object comes back request after request.
+ */
+export function oncePerOperation<T>(
+  known: WeakMap<DocumentNode, Map<string, T>>,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  decide: () => T,
+): T {
+  const byName = known.get(document) ?? new Map<string, T>();
+  known.set(document, byName);
+  if (!byName.has(operationName ?? "")) byName.set(operationName ?? "", decide());
+  return byName.get(operationName ?? "") as T;
+}
+
 const known = new WeakMap<DocumentNode, Map<string, Selection | null>>();
 
 export function selectionOf(
@@ -32,14 +48,7 @@ export function selectionOf(
   document: DocumentNode,
   operationName: string | null | undefined,
 ): Selection | null {
-  const byName = known.get(document) ?? new Map<string, Selection | null>();
-  known.set(document, byName);
-  let selection = byName.get(operationName ?? "");
-  if (selection === undefined) {
-    selection = collect(schema, document, operationName);
-    byName.set(operationName ?? "", selection);
-  }
-  return selection;
+  return oncePerOperation(known, document, operationName, () => collect(schema, document, operationName));
 }
 
 function collect(

@@ -14,7 +14,8 @@ import {
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
-import { IncidentConnection, IncidentRef, shownColumns } from "../incidents/type.js";
+import { shownColumns } from "../incidents/columns.js";
+import { IncidentConnection, IncidentRef } from "../incidents/type.js";
 import { StatusPageCardRef, StatusPageKeyRef } from "./cards.js";
 import { publicScopeOf, readsAsOwner, scopedLoader } from "./scope.js";
 import { StatusPageThemeEnum, ThemeColorsRef, type StatusPageTheme } from "./theme.js";
