@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { LRUCache } from "lru-cache";
+import { BoundedMemo } from "../bounded-memo.js";
 import type { Prisma } from "../generated/sqlite/client.js";
 
 /** A read statement's rows, decoded as Prisma's `$queryRaw` decodes them (dates, booleans, JSON). */
@@ -92,16 +93,16 @@ const digits = (text: string, at: number) => (text.charCodeAt(at) - 48) * 10 + t
 export function sqliteDate(value: unknown): Date {
   if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
   const text = String(value);
-  // A row's dates are often one instant (an update's createdAt, updatedAt and public date).
-  if (text === last.text) return new Date(last.ms);
+  // The same dates are read again and again (a nested status-page answer's 2,400, every time).
+  const ms = instants.get(text);
+  if (ms !== undefined) return new Date(ms);
   const date = parseSqliteDate(text);
-  last.text = text;
-  last.ms = date.getTime();
+  instants.set(text, date.getTime());
   return date;
 }
 
-/** The text sqliteDate read last, and its instant. */
-const last = { text: "", ms: 0 };
+/** The instants of the date texts read last. */
+const instants = new BoundedMemo<string, number>(10_000);
 
 function parseSqliteDate(text: string): Date {
   if (prismaForm.test(text)) {

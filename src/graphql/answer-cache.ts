@@ -18,21 +18,21 @@ export function notePublicPage(ctx: GraphQLContext, page: { id: string; accountI
 const printed = new WeakMap<DocumentNode, string>();
 
 /**
- * A remembered answer holds its JSON alone: keeping the executed result's object tree (several
- * MB for a nested status-page answer, uncounted by the cache's size) made every computed answer
- * survive into the old generation, and the collector's copying of them cost more CPU than the
- * answer itself (bench/graphql.ts). Over HTTP yoga sends `stringify()` (and reads `errors` and
- * `extensions`, kept as they were); whoever reads `data` (JSON.stringify over WebSocket) gets it
- * parsed anew.
+ * A remembered answer holds its JSON alone, as UTF-8 bytes: keeping the executed result's object
+ * tree (several MB for a nested status-page answer, uncounted by the cache's size) made every
+ * computed answer survive into the old generation, and the collector's copying of them cost more
+ * CPU than the answer itself (bench/graphql.ts). Over HTTP yoga sends `stringify()` (and reads
+ * `errors` and `extensions`, kept as they were); whoever reads `data` (JSON.stringify over
+ * WebSocket) gets it parsed anew.
  */
-function fromJson(json: string, { extensions }: ExecutionResult): ExecutionResult {
+function fromJson(body: Buffer, { extensions }: ExecutionResult): ExecutionResult {
   return {
-    stringify: () => json,
+    stringify: () => body,
     get data() {
-      return (JSON.parse(json) as ExecutionResult).data;
+      return (JSON.parse(body.toString()) as ExecutionResult).data;
     },
     ...(extensions && { extensions }),
-  } as ExecutionResult;
+  } as unknown as ExecutionResult;
 }
 
 /** A query sent without a key whose root fields are all publicStatusPage (or __typename): the same answer for everyone. */
@@ -62,7 +62,8 @@ function publicOperation(document: DocumentNode, operationName: string | null | 
 export function answerCache(events: EventBus): Plugin<GraphQLContext> {
   const cache = new LRUCache<string, Entry>({
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (entry, key) => key.length + (entry.result as { stringify: () => string }).stringify().length * 2,
+    sizeCalculation: (entry, key) =>
+      key.length * 2 + (entry.result as unknown as { stringify: () => Buffer }).stringify().length,
     ttl: 60_000,
   });
   let generation = 0;
@@ -103,11 +104,13 @@ export function answerCache(events: EventBus): Plugin<GraphQLContext> {
       return {
         onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result || result.errors?.length || started !== generation) return;
-          // Serialized once, for this answer and the remembered one: yoga's result processor
-          // calls a result's own `stringify` (a 282 KiB answer took 1.5 ms a serialization).
-          const json = JSON.stringify(result);
-          setResult({ ...result, stringify: () => json } as ExecutionResult);
-          cache.set(key, { result: fromJson(json, result), pages: resolvedPages.get(ctx) ?? [], accountId });
+          // Serialized and encoded once, for this answer and the remembered one: yoga's result
+          // processor calls a result's own `stringify` (a 282 KiB answer took 1.5 ms a
+          // serialization). It returns the bytes (answerBytes, server.ts): yoga passes them on as
+          // the answer's body; handed a string, it measured and encoded 282 KiB again.
+          const body = Buffer.from(JSON.stringify(result));
+          setResult({ ...result, stringify: () => body } as unknown as ExecutionResult);
+          cache.set(key, { result: fromJson(body, result), pages: resolvedPages.get(ctx) ?? [], accountId });
         },
       };
     },

@@ -8,6 +8,7 @@ import {
   Kind,
   type SelectionSetNode,
 } from "graphql";
+import { oncePerOperation } from "./selection.js";
 
 /**
  * Which queries sent with a key may have their answer remembered for the caller's account
@@ -44,14 +45,7 @@ export function accountCacheable(
   document: DocumentNode,
   operationName: string | null | undefined,
 ): boolean {
-  const byName = known.get(document) ?? new Map<string, boolean>();
-  known.set(document, byName);
-  let answer = byName.get(operationName ?? "");
-  if (answer === undefined) {
-    answer = decide(schema, document, operationName);
-    byName.set(operationName ?? "", answer);
-  }
-  return answer;
+  return oncePerOperation(known, document, operationName, () => decide(schema, document, operationName));
 }
 
 function decide(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): boolean {

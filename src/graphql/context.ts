@@ -5,6 +5,7 @@ import { domainContext, type AppContext } from "../app-context.js";
 import type { DomainContext } from "../domain/context.js";
 import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from "../domain/errors.js";
 import type { SessionView } from "../domain/sessions/index.js";
+import type { Selection } from "./selection.js";
 
 /** What a request over HTTP adds to the context: the cookie side of signing in (web-request.ts). */
 export type WebRequest = {
@@ -32,6 +33,8 @@ export type GraphQLContext = {
   loaders: Map<string, DataLoader<unknown, unknown>>;
   /** The scheme and host the client reached (links such as ping URLs point back here). */
   baseUrl: string;
+  /** The fields the operation selects, set as it executes (selection.ts). */
+  selection?: Selection | null;
 };
 
 const httpStatus: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, RATE_LIMITED: 429 };

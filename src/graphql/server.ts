@@ -12,12 +12,22 @@ import { useMetrics } from "./metrics.js";
 import { answerCache } from "./answer-cache.js";
 import { graphiqlAssets, renderGraphiQL } from "./graphiql.js";
 import { schema } from "./schema.js";
+import { useSelection } from "./selection.js";
 import { singleConnectionSse } from "./sse.js";
 import { validationLimits } from "./validation-limits.js";
 import { openWebRequest, trackEventStream } from "./web-request.js";
 import { headerValue, mountGraphQLWs } from "./ws.js";
 
 export const GRAPHQL_PATH = "/graphql";
+
+/**
+ * A whole answer's bytes as a Buffer, not copied when it is one: whatwg-node's response hands over
+ * the Buffer it holds (the bytes a result's `stringify` returned, answer-cache.ts, or those it
+ * encoded from yoga's string), and `Buffer.from` of it copied 282 KiB for a nested answer.
+ */
+function answerBytes(body: ArrayBuffer | Uint8Array): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
+}
 
 /** Answers that stream (SSE, incremental delivery); every other answer is whole when yoga returns it. */
 const STREAMED = /^(text\/event-stream|multipart\/)/;
@@ -52,6 +62,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       singleConnectionSse(GRAPHQL_PATH),
       sharedSubscriptions(),
       answerCache(context.events),
+      useSelection(),
       useGraphQlJit(
         {},
         { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation === "query" },
@@ -85,7 +96,7 @@ export function mountGraphQL(app: FastifyInstance, context: AppContext) {
       // A whole answer goes out in one write, as yoga on node:http sends it: piping it as a web
       // stream cost a 282 KiB answer about a millisecond, and every small one a tenth of its CPU.
       if (STREAMED.test(type)) reply.send(response.body);
-      else reply.send(Buffer.from(await response.arrayBuffer()));
+      else reply.send(answerBytes(await response.arrayBuffer()));
       return reply;
     },
   });

@@ -1,6 +1,6 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from "graphql";
-import { LRUCache } from "lru-cache";
+import { BoundedMemo } from "../bounded-memo.js";
 
 type IdResolver = GraphQLFieldResolver<unknown, unknown>;
 
@@ -9,7 +9,7 @@ type IdResolver = GraphQLFieldResolver<unknown, unknown>;
  * type is kept and compared). A nested status-page answer holds 1,500 of them, the same ones
  * answer after answer: a lookup costs a fraction of `Buffer.from(...).toString("base64")`.
  */
-const encoded = new LRUCache<string, { typename: string; globalId: string }>({ max: 20_000 });
+const encoded = new BoundedMemo<string, { typename: string; globalId: string }>(20_000);
 
 function globalIdOf(typename: string, id: string): string {
   const known = encoded.get(id);

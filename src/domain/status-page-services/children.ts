@@ -14,11 +14,22 @@ import { readRows } from "../raw-reads.js";
 
 type Linked = StatusPageService & { parentId: string };
 
-const serviceColumns = Prisma.sql`s."id", s."accountId", s."name", s."createdAt", s."updatedAt"`;
+/** A service's columns besides its id; a read may ask for some of them only (GraphQL's selection). */
+export type ServiceColumn = "accountId" | "name" | "createdAt" | "updatedAt";
+const SERVICE_COLUMNS: readonly ServiceColumn[] = ["accountId", "name", "createdAt", "updatedAt"];
+
+/**
+ * The id and `columns` (all by default). With fewer, a service's other fields are undefined:
+ * the caller reads only those it asked for.
+ */
+function serviceColumns(columns: readonly ServiceColumn[] | null = null) {
+  const wanted = columns ? SERVICE_COLUMNS.filter((column) => columns.includes(column)) : SERVICE_COLUMNS;
+  return Prisma.raw(["id", ...wanted].map((column) => `s."${column}"`).join(", "));
+}
 
 /**
  * Each parent's services, in the rows' order. A service is written out column by column (those of
- * serviceColumns, in its order): a rest pattern (`{ parentId, ...service }`) copies through V8's
+ * SERVICE_COLUMNS): a rest pattern (`{ parentId, ...service }`) copies through V8's
  * slow path, and a nested status-page answer reads 500 of them.
  */
 function byParent(parentIds: readonly string[], rows: readonly Linked[]): StatusPageService[][] {
@@ -35,13 +46,17 @@ function byParent(parentIds: readonly string[], rows: readonly Linked[]): Status
 }
 
 /** The services of each card, in their order on the card (the cards' page is the caller's). */
-export async function servicesOfCards(ctx: DomainContext, cardIds: readonly string[]): Promise<StatusPageService[][]> {
+export async function servicesOfCards(
+  ctx: DomainContext,
+  cardIds: readonly string[],
+  columns: readonly ServiceColumn[] | null = null,
+): Promise<StatusPageService[][]> {
   const unique = [...new Set(cardIds)];
   if (!unique.length) return cardIds.map(() => []);
   const rows = await readRows<Linked>(
     ctx,
     Prisma.sql`
-    SELECT cs."cardId" AS "parentId", ${serviceColumns}
+    SELECT cs."cardId" AS "parentId", ${serviceColumns(columns)}
     FROM "StatusPageCardService" cs CROSS JOIN "StatusPageService" s
     WHERE cs."cardId" IN (${Prisma.join(unique)}) AND s."id" = cs."serviceId" AND s."accountId" = ${ctx.accountId}
     ORDER BY cs."position" ASC, s."id" ASC`,
@@ -57,7 +72,10 @@ export async function servicesOfCards(ctx: DomainContext, cardIds: readonly stri
 export async function servicesOfIncidents(
   ctx: DomainContext,
   incidentIds: readonly string[],
-  { shownOnStatusPageId }: { shownOnStatusPageId?: string } = {},
+  {
+    shownOnStatusPageId,
+    columns = null,
+  }: { shownOnStatusPageId?: string; columns?: readonly ServiceColumn[] | null } = {},
 ): Promise<StatusPageService[][]> {
   const unique = [...new Set(incidentIds)];
   if (!unique.length) return incidentIds.map(() => []);
@@ -69,7 +87,7 @@ export async function servicesOfIncidents(
   const rows = await readRows<Linked>(
     ctx,
     Prisma.sql`
-    SELECT l."incidentId" AS "parentId", ${serviceColumns}
+    SELECT l."incidentId" AS "parentId", ${serviceColumns(columns)}
     FROM "IncidentService" l CROSS JOIN "StatusPageService" s
     WHERE l."incidentId" IN (${Prisma.join(unique)}) AND s."id" = l."serviceId" AND s."accountId" = ${ctx.accountId} ${onPage}
     ORDER BY s."createdAt" ASC, s."id" ASC`,

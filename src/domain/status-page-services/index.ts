@@ -5,7 +5,7 @@ export { listServices } from "./list.js";
 export { checkServiceRefs, type ServiceRefList } from "./references.js";
 export * from "./schemas.js";
 export { updateService } from "./update.js";
-export { servicesOfCards, servicesOfIncidents } from "./children.js";
+export { servicesOfCards, servicesOfIncidents, type ServiceColumn } from "./children.js";
 export { pageServices } from "./page.js";
 export { getServices } from "./batch.js";
 export type { StatusPageServiceRow } from "./rows.js";

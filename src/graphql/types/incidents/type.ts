@@ -17,6 +17,7 @@ import { IncidentSeverityEnum, IncidentStatusEnum, type IncidentSeverity, type I
 import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 export const IncidentRef = builder.objectRef<IncidentView>("Incident");
+
 export const IncidentUpdateRef = builder.objectRef<IncidentUpdateRow>("IncidentUpdate");
 
 /**

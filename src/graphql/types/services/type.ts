@@ -1,10 +1,22 @@
-import type { StatusPageServiceRow } from "../../../domain/status-page-services/index.js";
+import type { ServiceColumn, StatusPageServiceRow } from "../../../domain/status-page-services/index.js";
 import { getServices, pageServices } from "../../../domain/status-page-services/index.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
 import { DATABASE_ID_UUID } from "../../node-ids.js";
+
+/**
+ * The columns each field of Service reads besides the id: the status-page tree reads only those
+ * its answer's fields need (selection.ts). A field not listed here reads whole rows.
+ */
+export const SERVICE_FIELD_COLUMNS: Record<string, readonly ServiceColumn[]> = {
+  id: [],
+  databaseId: [],
+  name: ["name"],
+  createdAt: ["createdAt"],
+  updatedAt: ["updatedAt"],
+};
 
 /** A service of the account: what status page cards show and incidents name. */
 export const ServiceNode = builder.node(builder.objectRef<StatusPageServiceRow>("Service"), {

@@ -1,5 +1,5 @@
 import { GraphQLError, Kind } from "graphql";
-import { LRUCache } from "lru-cache";
+import { BoundedMemo } from "../../../bounded-memo.js";
 import { builder } from "../../builder.js";
 
 /**
@@ -7,7 +7,7 @@ import { builder } from "../../builder.js";
  * after answer (a nested status-page answer shows 1,000 update dates), and a lookup by epoch ms
  * costs less than `toISOString` and its new string.
  */
-const isoTexts = new LRUCache<number, string>({ max: 20_000 });
+const isoTexts = new BoundedMemo<number, string>(20_000);
 
 function isoText(date: Date): string {
   const ms = date.getTime();

@@ -1,8 +1,9 @@
 import type { StatusPageCardRow, StatusPageKeyRow } from "../../../domain/status-pages/index.js";
 import { servicesOfCards } from "../../../domain/status-page-services/index.js";
 import { builder } from "../../builder.js";
-import { scopedLoader } from "./scope.js";
-import { ServiceNode } from "../services/type.js";
+import { columnsOf } from "../../selection.js";
+import { publicScopeOf, scopedLoader } from "./scope.js";
+import { SERVICE_FIELD_COLUMNS, ServiceNode } from "../services/type.js";
 
 /** A card of a status page: a named group of services. Reached through its page, so its id is the plain id. */
 export const StatusPageCardRef = builder.objectRef<StatusPageCardRow>("StatusPageCard").implement({
@@ -15,8 +16,17 @@ export const StatusPageCardRef = builder.objectRef<StatusPageCardRow>("StatusPag
     services: t.field({
       type: [ServiceNode],
       description: "In the card's order.",
-      resolve: (card, _args, ctx) =>
-        scopedLoader(ctx, card, "StatusPageCard.services", servicesOfCards, (services) => services).load(card.id),
+      resolve: (card, _args, ctx) => {
+        // A public page's reads are shared by its visitors (scope.ts): those read whole rows.
+        const columns = publicScopeOf(card) ? null : columnsOf(ctx, "Service", SERVICE_FIELD_COLUMNS);
+        return scopedLoader(
+          ctx,
+          card,
+          "StatusPageCard.services",
+          (domainCtx, ids: readonly string[]) => servicesOfCards(domainCtx, ids, columns),
+          (services) => services,
+        ).load(card.id);
+      },
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),

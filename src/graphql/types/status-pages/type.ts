@@ -14,6 +14,7 @@ import {
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
+import { shownColumns } from "../incidents/columns.js";
 import { IncidentConnection, IncidentRef } from "../incidents/type.js";
 import { StatusPageCardRef, StatusPageKeyRef } from "./cards.js";
 import { publicScopeOf, readsAsOwner, scopedLoader } from "./scope.js";
@@ -24,6 +25,8 @@ import { DATABASE_ID_UUID } from "../../node-ids.js";
 /** The incidents a page shows, one page of them: batched over every page of the request with the same arguments. */
 function incidentsOf(page: StatusPageRow, args: PageArgs, ctx: GraphQLContext) {
   const shownOnStatusPageId = publicScopeOf(page)?.statusPageId;
+  // A public page's reads are shared by its visitors (scope.ts): those read whole rows.
+  const columns = shownOnStatusPageId ? undefined : shownColumns(ctx);
   const key = JSON.stringify([page.id, args.first ?? null, args.after ?? null, args.last ?? null, args.before ?? null]);
   return scopedLoader(
     ctx,
@@ -42,7 +45,7 @@ function incidentsOf(page: StatusPageRow, args: PageArgs, ctx: GraphQLContext) {
           ];
           return { statusPageId, args: { first, after, last, before } };
         }),
-        { shownOnStatusPageId },
+        { shownOnStatusPageId, columns },
       ),
     (incidents) => incidents.nodes,
   ).load(key);
