@@ -1,6 +1,6 @@
 // An edit sends what the operator changed and never what the form was not asked to change: a
 // sent list or nested object replaces the stored one, so one left out is kept by the API.
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import CheckFormQueryNode from "../src/__generated__/CheckFormQuery.graphql";
 import { CheckForm } from "../src/screens/form/CheckForm";
@@ -68,7 +68,7 @@ function editForm(node: Record<string, unknown>) {
 const saved = (environment: ReturnType<typeof editForm>, name: string) =>
   operationNamed(environment, name).request.variables.input;
 
-describe("CheckForm edits", () => {
+describe("CheckForm edits", { timeout: 20_000 }, () => {
   it("renaming an API check sends no headers, assertions, auth or retries: the stored ones stay", async () => {
     const environment = editForm({
       __typename: "ApiCheck",
@@ -94,5 +94,86 @@ describe("CheckForm edits", () => {
         skipSSL: false,
       },
     });
+  });
+});
+
+describe("CheckForm edits, continued", { timeout: 20_000 }, () => {
+  it("sends a changed list whole and places the API's errors on the fields they name", async () => {
+    const environment = editForm({
+      __typename: "ApiCheck",
+      checkType: "API",
+      localSetupScript: null,
+      localTearDownScript: null,
+      apiRequest: API_REQUEST,
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Add header" }));
+    fireEvent.change(screen.getByLabelText("Header 2 name"), { target: { value: "X-Trace" } });
+    fireEvent.change(screen.getByLabelText("Header 2 value"), { target: { value: "on" } });
+    fireEvent.change(screen.getByLabelText("Retries at most"), { target: { value: "12" } });
+    fireEvent.change(screen.getByLabelText("Degraded after"), { target: { value: "4000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const input = saved(environment, "mutationsUpdateApiMutation");
+    expect(input.request.headers).toEqual([
+      { key: "X-Api-Key", value: "k-123", locked: false },
+      { key: "X-Trace", value: "on", locked: false },
+    ]);
+    expect(input.request).not.toHaveProperty("assertions");
+    expect(input.request).not.toHaveProperty("basicAuth");
+    expect(input.retryStrategy).toEqual({
+      type: "FIXED",
+      baseBackoffSeconds: 30,
+      maxRetries: 12,
+      maxDurationSeconds: 300,
+      sameRegion: true,
+      onlyOn: [],
+    });
+    expect(input.degradedResponseTime).toBe(4000);
+    expect(input).not.toHaveProperty("maxResponseTime");
+    act(() =>
+      environment.mock.resolve(operationNamed(environment, "mutationsUpdateApiMutation"), {
+        data: {
+          result: {
+            __typename: "ValidationError",
+            __isError: "ValidationError",
+            message:
+              "request.headers.1.key: bad; retryStrategy.maxRetries: Too big: expected number to be <=10; degradedResponseTime: over max",
+            fieldPaths: ["request.headers.1.key", "retryStrategy.maxRetries", "degradedResponseTime"],
+          },
+        },
+      }),
+    );
+    expect((await screen.findByTestId("error-headers")).textContent).toBe("bad");
+    expect(screen.getByTestId("error-maxRetries").textContent).toBe("Too big: expected number to be <=10");
+    expect(screen.getByTestId("error-degradedResponseTime").textContent).toBe("over max");
+    expect(screen.getByLabelText("Retries at most").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("keeps a browser check's secret variable it cannot read: untouched, it goes back with value null", async () => {
+    const environment = editForm({
+      __typename: "BrowserCheck",
+      checkType: "BROWSER",
+      browserScript: "await page.goto('https://shop.example')",
+      environmentVariables: [
+        { key: "USER", value: "probe", secret: false },
+        { key: "PASSWORD", value: null, secret: true },
+      ],
+    });
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Checkout flow" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const first = operationNamed(environment, "mutationsUpdateBrowserMutation");
+    expect(first.request.variables.input).not.toHaveProperty("environmentVariables");
+    const refused = { __typename: "ValidationError", __isError: "ValidationError", message: "name: taken" };
+    act(() => environment.mock.resolve(first, { data: { result: { ...refused, fieldPaths: ["name"] } } }));
+
+    fireEvent.change(screen.getByLabelText("Variable 1 value"), { target: { value: "probe-2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const operations = environment.mock.getAllOperations();
+    const last = operations[operations.length - 1];
+    expect(screen.getByLabelText("Variable 2 value").getAttribute("type")).toBe("password");
+    expect(last?.request.variables.input.environmentVariables).toEqual([
+      { key: "USER", value: "probe-2", secret: false },
+      { key: "PASSWORD", value: null, secret: true },
+    ]);
   });
 });
