@@ -33,6 +33,32 @@ const COMMON = {
   useGlobalAlertSettings: true,
   alertSettings: null,
   environmentVariables: [],
+  group: null,
+  privateLocations: [],
+  alertChannelSubscriptions: [{ alertChannelId: 7, activated: true }],
+};
+// The account's groups, private locations and channels the form offers.
+const OPTIONS = {
+  checkGroups: { edges: [{ node: { id: "g1", name: "Payments" } }] },
+  privateLocations: { edges: [{ node: { slugName: "basement", name: "Basement" } }] },
+  alertChannels: {
+    edges: [
+      {
+        node: {
+          databaseId: 7,
+          type: "EMAIL",
+          config: { __typename: "EmailChannelConfig", address: "ops@example.com" },
+        },
+      },
+      {
+        node: {
+          databaseId: 8,
+          type: "EMAIL",
+          config: { __typename: "EmailChannelConfig", address: "dev@example.com" },
+        },
+      },
+    ],
+  },
 };
 // Set through REST: headers, a JSON body assertion beside the status one, basic auth.
 const API_REQUEST = {
@@ -55,11 +81,17 @@ const API_REQUEST = {
  * The edit form of a stored check, its query answered with `node` as the API sends it (raw: the
  * mock payload generator does not fill fields read through `... on Check`).
  */
+const TCP_REQUEST = {
+  hostname: "db.internal",
+  port: 5432,
+  assertions: [{ source: "RESPONSE_TIME", property: "", comparison: "LESS_THAN", target: "200", regex: null }],
+};
+
 function editForm(node: Record<string, unknown>) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "c1", hasId: true });
   environment.mock.resolveMostRecentOperation({
-    data: { node: { ...COMMON, __isCheck: node.__typename, ...node } },
+    data: { ...OPTIONS, node: { ...COMMON, __isCheck: node.__typename, ...node } },
   });
   renderScreen(environment, CheckForm, queryRef, { id: "c1" });
   return environment;
@@ -175,5 +207,24 @@ describe("CheckForm edits, continued", { timeout: 20_000 }, () => {
       { key: "USER", value: "probe-2", secret: false },
       { key: "PASSWORD", value: null, secret: true },
     ]);
+  });
+
+  it("moves the check into a group, onto a private location and off a channel", async () => {
+    const environment = editForm({ __typename: "TcpCheck", checkType: "TCP", tcpRequest: TCP_REQUEST });
+    fireEvent.change(await screen.findByLabelText("Group"), { target: { value: "g1" } });
+    fireEvent.click(screen.getByLabelText("Basement (basement)"));
+    fireEvent.click(screen.getByLabelText("Email: ops@example.com"));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(saved(environment, "mutationsUpdateTcpMutation")).toEqual({
+      name: "Orders API",
+      activated: true,
+      tags: ["shop"],
+      locations: ["EU_WEST_1"],
+      frequency: 5,
+      groupId: "g1",
+      privateLocations: ["basement"],
+      alertChannelSubscriptions: [],
+      request: { hostname: "db.internal", port: 5432 },
+    });
   });
 });

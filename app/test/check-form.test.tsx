@@ -7,10 +7,18 @@ import CheckFormQueryNode from "../src/__generated__/CheckFormQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { CheckForm } from "../src/screens/form/CheckForm";
 
+/** An account with no group, private location or alert channel yet. */
+const NO_OPTIONS = {
+  checkGroups: { edges: [] },
+  privateLocations: { edges: [] },
+  alertChannels: { edges: [] },
+};
+
 /** The form for a new check of `type`, on a mock environment whose operations the test answers. */
 function renderNewForm(type: string) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
+  environment.mock.resolveMostRecentOperation({ data: NO_OPTIONS });
   const props = { queryRef, params: {}, search: new URLSearchParams(`type=${type}`) } as unknown as ScreenProps;
   render(
     <RelayEnvironmentProvider environment={environment}>

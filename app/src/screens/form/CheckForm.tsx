@@ -5,6 +5,8 @@ import type { ScreenProps } from "../../routes";
 import { navigate } from "../../router/router";
 import { FormError } from "../../ui/FormError";
 import { useFormValues } from "../../ui/useFormValues";
+import { channelOptions } from "./ChannelChoices";
+import { CheckLinks, type LinkOptions } from "./CheckLinks";
 import { CheckAlerting, CheckAssertions, ScriptFields } from "./ExtraFields";
 import { Field } from "./Field";
 import { valuesOf } from "./fromCheck";
@@ -32,8 +34,15 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
   const editing = params.id ? (data.node?.id ?? null) : null;
   // An edit sends only what changed from the check as read (input.ts): `before` is that reading.
   const [before] = useState(() => (data.node ? valuesOf(data.node, !editing) : undefined));
+  const options: LinkOptions = {
+    groups: data.checkGroups.edges.map(({ node }) => node),
+    privateLocations: data.privateLocations.edges.map(({ node }) => node),
+    channels: channelOptions(data.alertChannels.edges),
+  };
+  // A new check starts subscribed to every channel, as the API's autoAssignAlerts does by default.
+  const all = options.channels.map(({ databaseId }) => ({ alertChannelId: databaseId, activated: true }));
   const { values, set, errors, setErrors } = useFormValues(
-    () => before ?? emptyOf(KINDS.find((k) => k === search.get("type")) ?? "API"),
+    () => before ?? { ...emptyOf(KINDS.find((k) => k === search.get("type")) ?? "API"), channels: all },
   );
   const [saving, setSaving] = useState(false);
   const environment = useRelayEnvironment();
@@ -98,6 +107,7 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
         <RunFields {...section} />
         <ScriptFields {...section} />
         <CheckAlerting {...section} />
+        <CheckLinks {...section} options={options} />
         <Field id="tags" label="Tags" hint="Separated by commas" error={errors.tags}>
           {(props) => <input {...props} value={values.tags} onChange={(event) => set({ tags: event.target.value })} />}
         </Field>
@@ -120,7 +130,8 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
 }
 
 /** What a new check keeps when its type is changed: what every type has. */
-const kept = ({ name, description, tags, locations, activated, muted }: ReturnType<typeof emptyOf>) => ({
+const kept = ({ name, description, tags, locations, activated, muted, channels }: ReturnType<typeof emptyOf>) => ({
+  channels,
   name,
   description,
   tags,

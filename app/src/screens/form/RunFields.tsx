@@ -1,10 +1,10 @@
 import { Field } from "./Field";
-import { ListError } from "./ListError";
+import { Places, placeName } from "./Places";
 import { RetryStrategyFields } from "./RetryStrategyFields";
 import type { SectionProps } from "./section";
 import { TAKES } from "./values";
 
-const LOCATIONS = ["EU_WEST_1", "EU_CENTRAL_1", "EU_NORTH_1", "US_EAST_1", "US_WEST_2", "AP_SOUTHEAST_1", "SA_EAST_1"];
+import { LOCATIONS } from "../check-groups/values";
 const SECONDS: [string, string][] = ["10", "20", "30"].map((s) => [`0:${s}`, `${s} seconds`]);
 const MINUTES: [string, string][] = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440].map((m) => [
   String(m),
@@ -13,8 +13,6 @@ const MINUTES: [string, string][] = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720
 
 /** When, where and how the check runs: frequency, locations, response-time bounds, retries. */
 export function RunFields({ values, set, errors }: SectionProps) {
-  const toggle = (location: string, on: boolean) =>
-    set({ locations: on ? [...values.locations, location] : values.locations.filter((l) => l !== location) });
   const ms = (id: "degradedResponseTime" | "maxResponseTime", label: string) => (
     <Field id={id} label={label} hint="Milliseconds; empty: the type's default" error={errors[id]}>
       {(props) => (
@@ -44,20 +42,14 @@ export function RunFields({ values, set, errors }: SectionProps) {
               </select>
             )}
           </Field>
-          <fieldset aria-describedby={errors.locations ? "locations-error" : undefined}>
-            <legend>Locations</legend>
-            {LOCATIONS.map((location) => (
-              <label key={location} className="inline">
-                <input
-                  type="checkbox"
-                  checked={values.locations.includes(location)}
-                  onChange={(event) => toggle(location, event.target.checked)}
-                />{" "}
-                {location.toLowerCase().replace(/_/g, "-")}
-              </label>
-            ))}
-            <ListError id="locations" error={errors.locations} />
-          </fieldset>
+          <Places
+            id="locations"
+            legend="Locations"
+            places={LOCATIONS.map((value) => ({ value, name: placeName(value) }))}
+            chosen={values.locations}
+            onChange={(locations) => set({ locations })}
+            error={errors.locations}
+          />
           <label className="inline">
             <input
               type="checkbox"

@@ -34,6 +34,12 @@ export function valuesOf(node: CheckFormQuery$data["node"], clone: boolean): For
     retry: retryValuesOf(node.retryStrategy),
     useGlobalAlertSettings: node.useGlobalAlertSettings !== false,
     alert: alertValuesOf(node.alertSettings),
+    groupId: node.group?.id ?? "",
+    privateLocations: [...(node.privateLocations ?? [])],
+    channels: (node.alertChannelSubscriptions ?? []).map(({ alertChannelId, activated }) => ({
+      alertChannelId,
+      activated,
+    })),
     method: api?.method ?? EMPTY.method,
     url: http?.url ?? "",
     assertions: (request?.assertions ?? []).map((a) => ({

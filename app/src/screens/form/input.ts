@@ -59,6 +59,31 @@ export function inputFor(values: FormValues, before?: FormValues): Record<string
     ),
   };
   if (common.alertSettings === undefined) delete common.alertSettings;
+  Object.assign(
+    common,
+    when(
+      (f) => f.groupId,
+      "groupId",
+      () => v.groupId || null,
+    ),
+  );
+  Object.assign(
+    common,
+    when(
+      (f) => f.channels,
+      "alertChannelSubscriptions",
+      () => v.channels,
+    ),
+  );
+  if (TAKES.privateLocations(v.kind))
+    Object.assign(
+      common,
+      when(
+        (f) => f.privateLocations,
+        "privateLocations",
+        () => v.privateLocations,
+      ),
+    );
   if (v.kind !== "HEARTBEAT") {
     common.locations = v.locations;
     // "0:10": API checks every 10 seconds (frequency 0, the seconds in frequencyOffset).
@@ -174,6 +199,8 @@ export function fieldOf(path: string): string {
   if (head === "retryStrategy") return retryFieldOf(path);
   if (head === "alertSettings") return alertFieldOf(path) ?? "form";
   if (head === "environmentVariables") return "variables";
+  if (head === "alertChannelSubscriptions") return "channels";
+  if (head === "privateLocations" || head === "groupId") return head;
   const listed = ["assertions", "headers", "queryParameters", "basicAuth"].find((id) => parts.includes(id));
   if (listed) return listed === "basicAuth" ? "basicAuthUser" : listed;
   const renamed: Record<string, string> = {

@@ -14,6 +14,16 @@ export const assertionFields = graphql`
 
 export const checkFormQuery = graphql`
   query CheckFormQuery($id: ID!, $hasId: Boolean!) {
+    # The account's private locations and alert channels, as the group form offers them.
+    ...GroupForm_options @relay(mask: false)
+    checkGroups(first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
     node(id: $id) @include(if: $hasId) {
       ... on Check {
         id
@@ -46,6 +56,14 @@ export const checkFormQuery = graphql`
           key
           value
           secret
+        }
+        group {
+          id
+        }
+        privateLocations
+        alertChannelSubscriptions {
+          alertChannelId
+          activated
         }
       }
       ... on ApiCheck {

@@ -25,6 +25,11 @@ export type FormValues = {
   retry: RetryValues;
   useGlobalAlertSettings: boolean;
   alert: AlertValues;
+  /** The group's global id; "": in no group. */
+  groupId: string;
+  /** Slug names of the account's private locations. */
+  privateLocations: string[];
+  channels: { alertChannelId: number; activated: boolean }[];
   method: string;
   url: string;
   /** The request's assertions (API, URL, TCP, DNS, ICMP), of the sources the type takes. */
@@ -70,6 +75,9 @@ export const EMPTY: FormValues = {
   retry: retryValuesOf(null),
   useGlobalAlertSettings: true,
   alert: alertValuesOf(null),
+  groupId: "",
+  privateLocations: [],
+  channels: [],
   method: "GET",
   url: "https://",
   assertions: [{ source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "200", regex: null }],
@@ -108,6 +116,7 @@ export const TAKES = {
   assertions: (k: CheckKind) => ["API", "URL", "TCP", "DNS", "ICMP"].includes(k),
   responseTimes: (k: CheckKind) => !["BROWSER", "MULTI_STEP"].includes(k),
   retry: (k: CheckKind) => k !== "HEARTBEAT",
+  privateLocations: (k: CheckKind) => k !== "HEARTBEAT",
   scripts: (k: CheckKind) => k === "API",
   variables: (k: CheckKind) => k === "BROWSER" || k === "MULTI_STEP",
 };
