@@ -36,10 +36,12 @@ const COMMON = {
   group: null,
   privateLocations: [],
   alertChannelSubscriptions: [{ alertChannelId: 7, activated: true }],
+  triggerIncident: null,
 };
 // The account's groups, private locations and channels the form offers.
 const OPTIONS = {
   checkGroups: { edges: [{ node: { id: "g1", name: "Payments" } }] },
+  services: { edges: [{ node: { databaseId: "svc-1", name: "Database" } }] },
   privateLocations: { edges: [{ node: { slugName: "basement", name: "Basement" } }] },
   alertChannels: {
     edges: [
@@ -209,11 +211,14 @@ describe("CheckForm edits, continued", { timeout: 20_000 }, () => {
     ]);
   });
 
-  it("moves the check into a group, onto a private location and off a channel", async () => {
+  it("moves the check into a group, onto a private location, off a channel and opens an incident", async () => {
     const environment = editForm({ __typename: "TcpCheck", checkType: "TCP", tcpRequest: TCP_REQUEST });
     fireEvent.change(await screen.findByLabelText("Group"), { target: { value: "g1" } });
     fireEvent.click(screen.getByLabelText("Basement (basement)"));
     fireEvent.click(screen.getByLabelText("Email: ops@example.com"));
+    fireEvent.change(screen.getByLabelText("Status page service"), { target: { value: "svc-1" } });
+    fireEvent.change(screen.getByLabelText("Incident name"), { target: { value: "Database down" } });
+    fireEvent.change(screen.getByLabelText("Severity"), { target: { value: "CRITICAL" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(saved(environment, "mutationsUpdateTcpMutation")).toEqual({
       name: "Orders API",
@@ -224,6 +229,13 @@ describe("CheckForm edits, continued", { timeout: 20_000 }, () => {
       groupId: "g1",
       privateLocations: ["basement"],
       alertChannelSubscriptions: [],
+      triggerIncident: {
+        serviceId: "svc-1",
+        name: "Database down",
+        description: "",
+        severity: "CRITICAL",
+        notifySubscribers: false,
+      },
       request: { hostname: "db.internal", port: 5432 },
     });
   });

@@ -10,6 +10,7 @@ import { CheckForm } from "../src/screens/form/CheckForm";
 /** An account with no group, private location or alert channel yet. */
 const NO_OPTIONS = {
   checkGroups: { edges: [] },
+  services: { edges: [] },
   privateLocations: { edges: [] },
   alertChannels: { edges: [] },
 };

@@ -9,6 +9,7 @@ import { channelOptions } from "./ChannelChoices";
 import { CheckLinks, type LinkOptions } from "./CheckLinks";
 import { CheckAlerting, CheckAssertions, ScriptFields } from "./ExtraFields";
 import { Field } from "./Field";
+import { IncidentFields } from "./IncidentFields";
 import { valuesOf } from "./fromCheck";
 import { fieldOf, inputFor } from "./input";
 import { checkFormQuery } from "./load";
@@ -108,6 +109,10 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
         <ScriptFields {...section} />
         <CheckAlerting {...section} />
         <CheckLinks {...section} options={options} />
+        <IncidentFields
+          {...section}
+          services={data.services.edges.map(({ node }) => ({ id: node.databaseId, name: node.name }))}
+        />
         <Field id="tags" label="Tags" hint="Separated by commas" error={errors.tags}>
           {(props) => <input {...props} value={values.tags} onChange={(event) => set({ tags: event.target.value })} />}
         </Field>

@@ -60,7 +60,7 @@ export function RequestFields({ values, set, errors }: SectionProps) {
         onChange={(queryParameters) => set({ queryParameters })}
         error={errors.queryParameters}
       />
-      <Field id="bodyType" label="Body type" error={errors.bodyType}>
+      <Field id="bodyType" label="Body format" error={errors.bodyType}>
         {(props) => (
           <select {...props} value={values.bodyType} onChange={(event) => set({ bodyType: event.target.value })}>
             {BODY_TYPES.map((type) => (

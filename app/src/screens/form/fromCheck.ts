@@ -1,5 +1,6 @@
 import type { CheckFormQuery$data } from "../../__generated__/CheckFormQuery.graphql";
 import { alertValuesOf } from "./alertSettings";
+import { NO_INCIDENT } from "./incident";
 import type { Pair } from "./KeyValueList";
 import { retryValuesOf } from "./retryStrategy";
 import { EMPTY, type FormValues, KINDS } from "./values";
@@ -35,6 +36,7 @@ export function valuesOf(node: CheckFormQuery$data["node"], clone: boolean): For
     useGlobalAlertSettings: node.useGlobalAlertSettings !== false,
     alert: alertValuesOf(node.alertSettings),
     groupId: node.group?.id ?? "",
+    incident: node.triggerIncident ? { ...node.triggerIncident } : NO_INCIDENT,
     privateLocations: [...(node.privateLocations ?? [])],
     channels: (node.alertChannelSubscriptions ?? []).map(({ alertChannelId, activated }) => ({
       alertChannelId,

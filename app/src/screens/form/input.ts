@@ -1,10 +1,8 @@
-import { alertFieldOf, alertSettingsInput } from "./alertSettings.js";
-import { retryFieldOf, retryInput } from "./retryStrategy.js";
+import { alertFieldOf } from "./alertSettings.js";
+import { retryFieldOf } from "./retryStrategy.js";
 import { pairsInput } from "./rows.js";
+import { integer, SETTINGS } from "./settings.js";
 import { emptyOf, type FormValues, TAKES } from "./values.js";
-
-/** A number field as the API wants it: an integer, or the text itself so that the API names the error. */
-export const integer = (text: string): number | string => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
 
 type Pick = (values: FormValues) => unknown;
 
@@ -27,63 +25,8 @@ export function inputFor(values: FormValues, before?: FormValues): Record<string
       .split(",")
       .map((tag) => tag.trim())
       .filter(Boolean),
-    ...when(
-      (f) => f.description,
-      "description",
-      () => v.description || null,
-    ),
-    ...when(
-      (f) => f.muted,
-      "muted",
-      () => v.muted,
-    ),
-    ...when(
-      (f) => f.shouldFail,
-      "shouldFail",
-      () => v.shouldFail,
-    ),
-    ...when(
-      (f) => f.runParallel,
-      "runParallel",
-      () => v.runParallel,
-    ),
-    ...when(
-      (f) => f.useGlobalAlertSettings,
-      "useGlobalAlertSettings",
-      () => v.useGlobalAlertSettings,
-    ),
-    ...when(
-      (f) => [f.alert, f.useGlobalAlertSettings],
-      "alertSettings",
-      () => (v.useGlobalAlertSettings ? undefined : alertSettingsInput(v.alert, v.kind === "SSL")),
-    ),
   };
-  if (common.alertSettings === undefined) delete common.alertSettings;
-  Object.assign(
-    common,
-    when(
-      (f) => f.groupId,
-      "groupId",
-      () => v.groupId || null,
-    ),
-  );
-  Object.assign(
-    common,
-    when(
-      (f) => f.channels,
-      "alertChannelSubscriptions",
-      () => v.channels,
-    ),
-  );
-  if (TAKES.privateLocations(v.kind))
-    Object.assign(
-      common,
-      when(
-        (f) => f.privateLocations,
-        "privateLocations",
-        () => v.privateLocations,
-      ),
-    );
+  for (const { key, of, send = of, takes } of SETTINGS) if ((takes?.(v) ?? true) && changed(of)) common[key] = send(v);
   if (v.kind !== "HEARTBEAT") {
     common.locations = v.locations;
     // "0:10": API checks every 10 seconds (frequency 0, the seconds in frequencyOffset).
@@ -91,45 +34,6 @@ export function inputFor(values: FormValues, before?: FormValues): Record<string
     common.frequency = integer(minutes ?? "");
     if (seconds !== undefined) common.frequencyOffset = integer(seconds);
   }
-  if (TAKES.retry(v.kind))
-    Object.assign(
-      common,
-      when(
-        (f) => f.retry,
-        "retryStrategy",
-        () => retryInput(v.retry),
-      ),
-    );
-  if (TAKES.responseTimes(v.kind))
-    for (const key of ["degradedResponseTime", "maxResponseTime"] as const)
-      if (v[key].trim() && changed((f) => f[key])) common[key] = integer(v[key]);
-  if (TAKES.scripts(v.kind)) {
-    Object.assign(
-      common,
-      when(
-        (f) => f.setupScript,
-        "localSetupScript",
-        () => v.setupScript || null,
-      ),
-    );
-    Object.assign(
-      common,
-      when(
-        (f) => f.tearDownScript,
-        "localTearDownScript",
-        () => v.tearDownScript || null,
-      ),
-    );
-  }
-  if (TAKES.variables(v.kind))
-    Object.assign(
-      common,
-      when(
-        (f) => f.variables,
-        "environmentVariables",
-        () => pairsInput(v.variables).map(({ key, value, locked }) => ({ key, value, secret: locked })),
-      ),
-    );
   // A new form's status assertion is not the API's default (none): a new check sends its rows.
   const sendAssertions = TAKES.assertions(v.kind) && (before ? changed((f) => f.assertions) : v.assertions.length > 0);
   const assertions = sendAssertions ? { assertions: v.assertions } : {};
@@ -201,6 +105,7 @@ export function fieldOf(path: string): string {
   if (head === "environmentVariables") return "variables";
   if (head === "alertChannelSubscriptions") return "channels";
   if (head === "privateLocations" || head === "groupId") return head;
+  if (head === "triggerIncident") return `incident-${parts[1] ?? "serviceId"}`;
   const listed = ["assertions", "headers", "queryParameters", "basicAuth"].find((id) => parts.includes(id));
   if (listed) return listed === "basicAuth" ? "basicAuthUser" : listed;
   const renamed: Record<string, string> = {

@@ -16,6 +16,14 @@ export const checkFormQuery = graphql`
   query CheckFormQuery($id: ID!, $hasId: Boolean!) {
     # The account's private locations and alert channels, as the group form offers them.
     ...GroupForm_options @relay(mask: false)
+    services(first: 100) {
+      edges {
+        node {
+          databaseId
+          name
+        }
+      }
+    }
     checkGroups(first: 100) {
       edges {
         node {
@@ -64,6 +72,13 @@ export const checkFormQuery = graphql`
         alertChannelSubscriptions {
           alertChannelId
           activated
+        }
+        triggerIncident {
+          serviceId
+          name
+          description
+          severity
+          notifySubscribers
         }
       }
       ... on ApiCheck {

@@ -2,6 +2,7 @@
 // only what the chosen type takes.
 // The ".js" endings: the API's integration tests (NodeNext) import this file and input.ts.
 import { type AlertValues, alertValuesOf } from "./alertSettings.js";
+import { type IncidentValues, NO_INCIDENT } from "./incident.js";
 import type { AssertionRow, Pair } from "./rows.js";
 import { type RetryValues, retryValuesOf } from "./retryStrategy.js";
 
@@ -30,6 +31,7 @@ export type FormValues = {
   /** Slug names of the account's private locations. */
   privateLocations: string[];
   channels: { alertChannelId: number; activated: boolean }[];
+  incident: IncidentValues;
   method: string;
   url: string;
   /** The request's assertions (API, URL, TCP, DNS, ICMP), of the sources the type takes. */
@@ -78,6 +80,7 @@ export const EMPTY: FormValues = {
   groupId: "",
   privateLocations: [],
   channels: [],
+  incident: NO_INCIDENT,
   method: "GET",
   url: "https://",
   assertions: [{ source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "200", regex: null }],
