@@ -1,4 +1,4 @@
-import { AlertSettingsFields } from "../form/AlertSettingsFields";
+import { OwnAlertSettings } from "../form/AlertSettingsFields";
 import type { SectionProps } from "./values";
 import { ChannelChoices, type ChannelOption } from "../form/ChannelChoices";
 
@@ -9,22 +9,13 @@ export function GroupAlerting({ values, set, errors, channels }: SectionProps & 
   return (
     <fieldset>
       <legend>Alerts</legend>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={!values.useGlobalAlertSettings}
-          onChange={(event) => set({ useGlobalAlertSettings: !event.target.checked })}
-        />{" "}
-        The group's own alert settings for its checks (not the account's)
-      </label>
-      {values.useGlobalAlertSettings ? null : (
-        <AlertSettingsFields
-          form={values.alert}
-          set={(change) => set({ alert: { ...values.alert, ...change } })}
-          errors={errors}
-          ssl
-        />
-      )}
+      <OwnAlertSettings
+        label="The group's own alert settings for its checks (not the account's)"
+        values={values}
+        set={set}
+        errors={errors}
+        ssl
+      />
       <ChannelChoices
         legend="Alert channels its checks alert through"
         channels={channels}

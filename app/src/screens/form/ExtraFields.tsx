@@ -1,7 +1,7 @@
-import { AlertSettingsFields } from "./AlertSettingsFields";
 import { AssertionList } from "./AssertionList";
 import { CHECK_ASSERTION_KINDS } from "../../../../src/domain/shared/assertion-kinds";
 import { Field } from "./Field";
+import { OwnAlertSettings } from "./AlertSettingsFields";
 import { KeyValueList } from "./KeyValueList";
 import type { SectionProps } from "./section";
 import { TAKES } from "./values";
@@ -60,22 +60,13 @@ export function CheckAlerting({ values, set, errors }: SectionProps) {
   return (
     <fieldset>
       <legend>Alerts</legend>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={!values.useGlobalAlertSettings}
-          onChange={(event) => set({ useGlobalAlertSettings: !event.target.checked })}
-        />{" "}
-        Its own alert settings (not the account's)
-      </label>
-      {values.useGlobalAlertSettings ? null : (
-        <AlertSettingsFields
-          form={values.alert}
-          set={(change) => set({ alert: { ...values.alert, ...change } })}
-          errors={errors}
-          ssl={values.kind === "SSL"}
-        />
-      )}
+      <OwnAlertSettings
+        label="Its own alert settings (not the account's)"
+        values={values}
+        set={set}
+        errors={errors}
+        ssl={values.kind === "SSL"}
+      />
       <label className="inline">
         <input type="checkbox" checked={values.muted} onChange={(event) => set({ muted: event.target.checked })} />{" "}
         Muted (runs, but sends no alert)

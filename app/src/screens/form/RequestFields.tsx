@@ -1,5 +1,5 @@
 import { Field } from "./Field";
-import { KeyValueList } from "./KeyValueList";
+import { HttpFields } from "./HttpFields";
 import type { SectionProps } from "./section";
 
 const BODY_TYPES = ["NONE", "JSON", "FORM", "RAW", "GRAPHQL"];
@@ -26,40 +26,10 @@ export function RedirectFields({ values, set }: Omit<SectionProps, "errors">) {
 
 /** What an API check sends beyond method and URL: headers, query parameters, body, basic auth. */
 export function RequestFields({ values, set, errors }: SectionProps) {
-  const auth = (id: "basicAuthUser" | "basicAuthPassword", label: string) => (
-    <Field id={id} label={label} error={errors[id]}>
-      {(props) => (
-        <input
-          {...props}
-          type={id === "basicAuthPassword" ? "password" : "text"}
-          autoComplete="off"
-          value={values[id]}
-          onChange={(event) => set({ [id]: event.target.value })}
-        />
-      )}
-    </Field>
-  );
   return (
     <fieldset>
       <legend>Request</legend>
-      <KeyValueList
-        id="headers"
-        legend="Headers"
-        noun="Header"
-        lock={null}
-        pairs={values.headers}
-        onChange={(headers) => set({ headers })}
-        error={errors.headers}
-      />
-      <KeyValueList
-        id="queryParameters"
-        legend="Query parameters"
-        noun="Parameter"
-        lock={null}
-        pairs={values.queryParameters}
-        onChange={(queryParameters) => set({ queryParameters })}
-        error={errors.queryParameters}
-      />
+      <HttpFields values={values} set={set} errors={errors} />
       <Field id="bodyType" label="Body format" error={errors.bodyType}>
         {(props) => (
           <select {...props} value={values.bodyType} onChange={(event) => set({ bodyType: event.target.value })}>
@@ -81,8 +51,6 @@ export function RequestFields({ values, set, errors }: SectionProps) {
           />
         )}
       </Field>
-      {auth("basicAuthUser", "Basic auth user")}
-      {auth("basicAuthPassword", "Basic auth password")}
       <RedirectFields values={values} set={set} />
     </fieldset>
   );
