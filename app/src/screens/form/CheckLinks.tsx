@@ -1,8 +1,33 @@
+import { graphql } from "react-relay";
 import { ChannelChoices, type ChannelOption } from "./ChannelChoices";
 import { Field } from "./Field";
 import { Places } from "./Places";
 import type { SectionProps } from "./section";
 import { TAKES } from "./values";
+
+/** What the form offers: the account's groups, private locations, alert channels and services. */
+export const linkOptions = graphql`
+  fragment CheckLinks_options on Query {
+    # The account's private locations and alert channels, as the group form offers them.
+    ...GroupForm_options @relay(mask: false)
+    services(first: 100) {
+      edges {
+        node {
+          databaseId
+          name
+        }
+      }
+    }
+    checkGroups(first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`;
 
 export type LinkOptions = {
   groups: { id: string; name: string }[];

@@ -14,24 +14,7 @@ export const assertionFields = graphql`
 
 export const checkFormQuery = graphql`
   query CheckFormQuery($id: ID!, $hasId: Boolean!) {
-    # The account's private locations and alert channels, as the group form offers them.
-    ...GroupForm_options @relay(mask: false)
-    services(first: 100) {
-      edges {
-        node {
-          databaseId
-          name
-        }
-      }
-    }
-    checkGroups(first: 100) {
-      edges {
-        node {
-          id
-          name
-        }
-      }
-    }
+    ...CheckLinks_options @relay(mask: false)
     node(id: $id) @include(if: $hasId) {
       ... on Check {
         id
