@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.js";
-import { tabTo } from "../support/keyboard.js";
+import { pressOn, tabTo, typeInto } from "../support/keyboard.js";
 import { completeSetup, expectAccessible, useVigilServe } from "../support/operator-app.js";
 import { restClient } from "../support/rest.js";
 
@@ -29,15 +29,8 @@ describe("the operator app: a check's request, assertions and retries", () => {
     await page.getByRole("link", { name: "New check" }).click();
     await page.getByRole("heading", { name: "New check", exact: true }).waitFor();
     await expectAccessible(page, "new check, every field");
-    const type = async (name: string | RegExp, text: string, key: "Tab" | "Shift+Tab" = "Tab") => {
-      await tabTo(page, name, key);
-      await page.keyboard.press("ControlOrMeta+a");
-      await page.keyboard.type(text);
-    };
-    const press = async (name: string, key = "Space") => {
-      await tabTo(page, name);
-      await page.keyboard.press(key);
-    };
+    const type = (name: string | RegExp, text: string, key?: "Tab" | "Shift+Tab") => typeInto(page, name, text, key);
+    const press = (name: string, key?: string) => pressOn(page, name, key);
     await page.getByLabel("Name", { exact: true }).focus();
     await page.keyboard.type("Orders API");
     await type("URL", "http://127.0.0.1:9/orders");

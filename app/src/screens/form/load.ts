@@ -32,12 +32,7 @@ export const checkFormQuery = graphql`
         degradedResponseTime
         maxResponseTime
         retryStrategy {
-          type
-          baseBackoffSeconds
-          maxRetries
-          maxDurationSeconds
-          sameRegion
-          onlyOn
+          ...RetryStrategyFields_strategy @relay(mask: false)
         }
         useGlobalAlertSettings
         alertSettings {
