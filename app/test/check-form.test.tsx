@@ -7,10 +7,19 @@ import CheckFormQueryNode from "../src/__generated__/CheckFormQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { CheckForm } from "../src/screens/form/CheckForm";
 
+/** An account with no group, private location or alert channel yet. */
+const NO_OPTIONS = {
+  checkGroups: { edges: [] },
+  services: { edges: [] },
+  privateLocations: { edges: [] },
+  alertChannels: { edges: [] },
+};
+
 /** The form for a new check of `type`, on a mock environment whose operations the test answers. */
 function renderNewForm(type: string) {
   const environment = createMockEnvironment();
   const queryRef = loadQuery(environment, CheckFormQueryNode, { id: "", hasId: false });
+  environment.mock.resolveMostRecentOperation({ data: NO_OPTIONS });
   const props = { queryRef, params: {}, search: new URLSearchParams(`type=${type}`) } as unknown as ScreenProps;
   render(
     <RelayEnvironmentProvider environment={environment}>
@@ -22,7 +31,7 @@ function renderNewForm(type: string) {
   return environment;
 }
 
-describe("CheckForm", () => {
+describe("CheckForm", { timeout: 20_000 }, () => {
   it("sends the type's input and shows each of the API's errors beside the field it names", async () => {
     const environment = renderNewForm("TCP");
     fireEvent.change(await screen.findByLabelText("Host"), { target: { value: "db.internal" } });
@@ -94,5 +103,62 @@ describe("CheckForm", () => {
     );
     expect((await screen.findByTestId("error-alertDays")).textContent).toBe("Too small: expected number to be >=1");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("creates an API check with its headers, assertions, retries and response-time bounds", async () => {
+    const environment = renderNewForm("API");
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Orders" } });
+    fireEvent.change(screen.getByLabelText("URL"), { target: { value: "https://shop.example/orders" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add header" }));
+    fireEvent.change(screen.getByLabelText("Header 1 name"), { target: { value: "X-Api-Key" } });
+    fireEvent.change(screen.getByLabelText("Header 1 value"), { target: { value: "k-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add assertion" }));
+    fireEvent.change(screen.getByLabelText("Assertion 2 source"), { target: { value: "JSON_BODY" } });
+    fireEvent.change(screen.getByLabelText("Assertion 2 property"), { target: { value: "$.ok" } });
+    fireEvent.change(screen.getByLabelText("Assertion 2 target"), { target: { value: "true" } });
+    fireEvent.change(screen.getByLabelText("Retry strategy"), { target: { value: "LINEAR" } });
+    fireEvent.change(screen.getByLabelText("Degraded after"), { target: { value: "3000" } });
+    fireEvent.change(screen.getByLabelText("Failed after"), { target: { value: "8000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create the check" }));
+
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("mutationsCreateApiMutation");
+    expect(operation.request.variables.input).toEqual({
+      name: "Orders",
+      activated: true,
+      tags: [],
+      locations: ["EU_WEST_1"],
+      frequency: 10,
+      retryStrategy: {
+        type: "LINEAR",
+        baseBackoffSeconds: 60,
+        maxRetries: 2,
+        maxDurationSeconds: 600,
+        sameRegion: true,
+        onlyOn: [],
+      },
+      degradedResponseTime: 3000,
+      maxResponseTime: 8000,
+      request: {
+        method: "GET",
+        url: "https://shop.example/orders",
+        body: "",
+        bodyType: "NONE",
+        followRedirects: true,
+        skipSSL: false,
+        headers: [{ key: "X-Api-Key", value: "k-1", locked: false }],
+        assertions: [
+          { source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "200", regex: null },
+          { source: "JSON_BODY", property: "$.ok", comparison: "EQUALS", target: "true", regex: null },
+        ],
+      },
+    });
+  });
+
+  it("offers a type's assertions only the sources that type takes", async () => {
+    renderNewForm("TCP");
+    fireEvent.click(await screen.findByRole("button", { name: "Add assertion" }));
+    const sources = [...(screen.getByLabelText("Assertion 1 source") as HTMLSelectElement).options].map((o) => o.value);
+    expect(sources).toEqual(["RESPONSE_DATA", "RESPONSE_TIME"]);
   });
 });

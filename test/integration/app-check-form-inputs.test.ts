@@ -3,14 +3,23 @@
 // form makes (inputFor) are sent to the real GraphQL API: each type is created, read back by the
 // edit form's query as the form would show it, and updated.
 import { describe, expect, it } from "vitest";
-import { type CheckKind, EMPTY, type FormValues, inputFor, KINDS } from "../../app/src/screens/form/values.js";
+import { inputFor } from "../../app/src/screens/form/input.js";
+import { type CheckKind, EMPTY, emptyOf, type FormValues, KINDS } from "../../app/src/screens/form/values.js";
 import { useTestApp } from "../support/app.js";
 import { testProvider } from "../support/database.js";
 
 const SCRIPT = `import { test } from "@playwright/test";\ntest("home", async ({ page }) => { await page.goto("http://127.0.0.1:9/"); });\n`;
 const FILLED: Record<CheckKind, Partial<FormValues>> = {
-  API: { method: "POST", url: "http://127.0.0.1:9/api", expectStatus: "201", frequency: "0:30" },
-  URL: { url: "http://127.0.0.1:9/page", expectStatus: "" },
+  API: {
+    method: "POST",
+    url: "http://127.0.0.1:9/api",
+    assertions: [{ source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "201", regex: null }],
+    headers: [{ key: "X-Probe", value: "1", locked: false }],
+    retry: { ...EMPTY.retry, type: "FIXED" },
+    degradedResponseTime: "4000",
+    frequency: "0:30",
+  },
+  URL: { url: "http://127.0.0.1:9/page", assertions: [] },
   TCP: { hostname: "db.internal.test", port: "5432" },
   DNS: { query: "vigil.test", recordType: "MX" },
   ICMP: { hostname: "gateway.internal.test" },
@@ -25,8 +34,11 @@ const READ: Record<CheckKind, (v: FormValues) => Record<string, unknown>> = {
     apiRequest: {
       method: v.method,
       url: v.url,
-      assertions: [{ source: "STATUS_CODE", target: v.expectStatus }],
+      assertions: [{ source: "STATUS_CODE", target: "201" }],
+      headers: [{ key: "X-Probe", value: "1" }],
     },
+    retryStrategy: { type: "FIXED" },
+    degradedResponseTime: 4000,
     frequency: 0,
     frequencyOffset: 30,
   }),
@@ -64,7 +76,7 @@ describe(`the operator app's check form against the API on ${testProvider}`, () 
     const formQuery = await documentText("CheckFormQuery");
     expect(KINDS).toEqual(Object.keys(FILLED));
     for (const kind of KINDS) {
-      const values: FormValues = { ...EMPTY, kind, name: `App ${kind}`, tags: "app, form", ...FILLED[kind] };
+      const values: FormValues = { ...emptyOf(kind), name: `App ${kind}`, tags: "app, form", ...FILLED[kind] };
       const create = await documentText(mutationName(kind, "Create"));
       const created = await t.gql(create, { input: inputFor(values) });
       expect(created.body.errors, kind).toBeUndefined();
@@ -82,10 +94,15 @@ describe(`the operator app's check form against the API on ${testProvider}`, () 
 
       const update = await documentText(mutationName(kind, "Update"));
       const edited = { ...values, name: `App ${kind} edited`, activated: false };
-      const updated = await t.gql(update, { id, input: inputFor(edited) });
+      const updated = await t.gql(update, { id, input: inputFor(edited, values) });
       expect(updated.body.data.result.data?.id, `${kind}: ${JSON.stringify(updated.body)}`).toBe(id);
       const again = await t.gql(formQuery, { id, hasId: true });
-      expect(again.body.data.node, kind).toMatchObject({ name: `App ${kind} edited`, activated: false });
+      // The edit sent only the name and the pause: everything else read back as before.
+      expect(again.body.data.node, kind).toMatchObject({
+        ...READ[kind](values),
+        name: `App ${kind} edited`,
+        activated: false,
+      });
     }
   });
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { useBrowser } from "../support/browser.js";
-import { tabTo } from "../support/keyboard.js";
+import { pressOn, tabTo, typeInto } from "../support/keyboard.js";
 import { restClient } from "../support/rest.js";
 import { completeSetup, expectAccessible, useVigilServe } from "../support/operator-app.js";
 
@@ -50,15 +50,8 @@ describe("the operator app: a check group's every setting", () => {
     await expectAccessible(page, "new group, every setting");
 
     // By keyboard alone, from the name on.
-    const type = async (name: string | RegExp, text: string, key: "Tab" | "Shift+Tab" = "Tab") => {
-      await tabTo(page, name, key);
-      await page.keyboard.press("ControlOrMeta+a");
-      await page.keyboard.type(text);
-    };
-    const press = async (name: string, key = "Space") => {
-      await tabTo(page, name);
-      await page.keyboard.press(key);
-    };
+    const type = (name: string | RegExp, text: string, key?: "Tab" | "Shift+Tab") => typeInto(page, name, text, key);
+    const press = (name: string, key?: string) => pressOn(page, name, key);
     await page.getByLabel("Name", { exact: true }).focus();
     await page.keyboard.type("Payments");
     await press("Basement (basement)");

@@ -21,3 +21,16 @@ export async function tabTo(page: Page, name: string | RegExp, key: "Tab" | "Shi
   }
   throw new Error(`${key} never reached ${String(name)}`);
 }
+
+/** Tabs to the field named `name` and replaces its text by typing `text`. */
+export async function typeInto(page: Page, name: string | RegExp, text: string, key: "Tab" | "Shift+Tab" = "Tab") {
+  await tabTo(page, name, key);
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(text);
+}
+
+/** Tabs to the control named `name` and presses `key` on it (Space ticks a box, Enter a button). */
+export async function pressOn(page: Page, name: string, key = "Space") {
+  await tabTo(page, name);
+  await page.keyboard.press(key);
+}

@@ -33,13 +33,13 @@ describe("the agent's module graph", () => {
     expect(
       relative.filter((f) => /^src\/(db|generated)\//.test(f) || f === "src/app-context.ts" || f === "src/server.ts"),
     ).toEqual([]);
-    // Of the domain, only pure parts: the monitoring rules the service's runners use too, schemas
-    // and the input limits they name (SSL's baseline schema parses an agent's job).
+    // Of the domain, only pure parts: the monitoring rules the service's runners use too, schemas,
+    // the input limits and assertion kinds they name (SSL's baseline schema parses an agent's job).
     expect(
       relative.filter(
         (f) =>
           f.startsWith("src/domain/") &&
-          !/^src\/domain\/(monitoring\/(tries|effective|retry|assertions|scrub)|shared\/limits|.*schemas|validation|errors)\.ts$/.test(
+          !/^src\/domain\/(monitoring\/(tries|effective|retry|assertions|scrub)|shared\/(limits|assertion-kinds)|.*schemas|validation|errors)\.ts$/.test(
             f,
           ),
       ),

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ASSERTION_COMPARISONS, Assertion, BasicAuth, KeyValue, TIME_UNITS, UNIT_SECONDS } from "../shared/schemas.js";
+import { Assertion, BasicAuth, KeyValue, TIME_UNITS, UNIT_SECONDS } from "../shared/schemas.js";
 import { LIMITS } from "../shared/limits.js";
+import { CHECK_ASSERTION_KINDS as KINDS } from "../shared/assertion-kinds.js";
 export { TIME_UNITS } from "../shared/schemas.js";
 
 /**
@@ -56,10 +57,7 @@ export const UrlRequest = z.strictObject({
   followRedirects: z.boolean().default(true),
   skipSSL: z.boolean().default(false),
   ipFamily: IpFamily.default("IPv4"),
-  assertions: z
-    .array(assertionOf(["STATUS_CODE"], ["EQUALS", "NOT_EQUALS", "LESS_THAN", "GREATER_THAN"]))
-    .max(LIMITS.items)
-    .default([]),
+  assertions: z.array(assertionOf(KINDS.URL.sources, KINDS.URL.comparisons)).max(LIMITS.items).default([]),
 });
 
 /** A TCP check needs somewhere to connect: `hostname` (or the reference's alternative `url`). */
@@ -70,15 +68,7 @@ export const TcpRequest = z
     port: Port,
     body: z.string().min(1).max(LIMITS.requestBody).nullable().default(null),
     data: z.string().min(1).max(LIMITS.requestBody).nullable().default(null),
-    assertions: z
-      .array(
-        assertionOf(
-          ["RESPONSE_DATA", "RESPONSE_TIME"],
-          ["EQUALS", "NOT_EQUALS", "IS_EMPTY", "NOT_EMPTY", "LESS_THAN", "GREATER_THAN", "CONTAINS", "NOT_CONTAINS"],
-        ),
-      )
-      .max(LIMITS.items)
-      .default([]),
+    assertions: z.array(assertionOf(KINDS.TCP.sources, KINDS.TCP.comparisons)).max(LIMITS.items).default([]),
     ipFamily: IpFamily.default("IPv4"),
   })
   .superRefine((request, ctx) => {
@@ -93,10 +83,7 @@ export const DnsRequest = z.strictObject({
   nameServer: z.string().min(1).max(100).optional(),
   port: Port.optional(),
   recordType: z.enum(DNS_RECORD_TYPES),
-  assertions: z
-    .array(assertionOf(["RESPONSE_TIME", "RESPONSE_CODE", "TEXT_ANSWER", "JSON_ANSWER"], ASSERTION_COMPARISONS))
-    .max(LIMITS.items)
-    .default([]),
+  assertions: z.array(assertionOf(KINDS.DNS.sources, KINDS.DNS.comparisons)).max(LIMITS.items).default([]),
   protocol: z.enum(["TCP", "UDP"]).default("UDP"),
 });
 
@@ -104,26 +91,7 @@ export const IcmpRequest = z.strictObject({
   hostname: Url,
   ipFamily: IpFamily.nullable().default("IPv4"),
   pingCount: z.number().int().min(1).max(50).nullable().default(10),
-  assertions: z
-    .array(
-      assertionOf(
-        ["LATENCY", "JSON_RESPONSE"],
-        [
-          "EQUALS",
-          "NOT_EQUALS",
-          "IS_EMPTY",
-          "NOT_EMPTY",
-          "GREATER_THAN",
-          "LESS_THAN",
-          "CONTAINS",
-          "NOT_CONTAINS",
-          "IS_NULL",
-          "NOT_NULL",
-        ],
-      ),
-    )
-    .max(LIMITS.items)
-    .default([]),
+  assertions: z.array(assertionOf(KINDS.ICMP.sources, KINDS.ICMP.comparisons)).max(LIMITS.items).default([]),
 });
 
 const YEAR = 365 * UNIT_SECONDS.days;

@@ -19,3 +19,41 @@ export const ASSERTION_COMPARISONS = [
   "IS_NULL",
   "NOT_NULL",
 ] as const;
+
+/** The sources and comparisons of each check type's assertions (the request schemas take these). */
+export const CHECK_ASSERTION_KINDS = {
+  API: { sources: ASSERTION_SOURCES, comparisons: ASSERTION_COMPARISONS },
+  URL: { sources: ["STATUS_CODE"], comparisons: ["EQUALS", "NOT_EQUALS", "LESS_THAN", "GREATER_THAN"] },
+  TCP: {
+    sources: ["RESPONSE_DATA", "RESPONSE_TIME"],
+    comparisons: [
+      "EQUALS",
+      "NOT_EQUALS",
+      "IS_EMPTY",
+      "NOT_EMPTY",
+      "LESS_THAN",
+      "GREATER_THAN",
+      "CONTAINS",
+      "NOT_CONTAINS",
+    ],
+  },
+  DNS: {
+    sources: ["RESPONSE_TIME", "RESPONSE_CODE", "TEXT_ANSWER", "JSON_ANSWER"],
+    comparisons: ASSERTION_COMPARISONS,
+  },
+  ICMP: {
+    sources: ["LATENCY", "JSON_RESPONSE"],
+    comparisons: [
+      "EQUALS",
+      "NOT_EQUALS",
+      "IS_EMPTY",
+      "NOT_EMPTY",
+      "GREATER_THAN",
+      "LESS_THAN",
+      "CONTAINS",
+      "NOT_CONTAINS",
+      "IS_NULL",
+      "NOT_NULL",
+    ],
+  },
+} as const;

@@ -22,12 +22,7 @@ graphql`
     activated
     muted
     retryStrategy {
-      type
-      baseBackoffSeconds
-      maxRetries
-      maxDurationSeconds
-      sameRegion
-      onlyOn
+      ...RetryStrategyFields_strategy @relay(mask: false)
     }
     useGlobalAlertSettings
     alertSettings {

@@ -1,53 +1,35 @@
 import { AssertionList } from "../form/AssertionList";
 import { Field } from "../form/Field";
-import { KeyValueList } from "../form/KeyValueList";
+import { HttpFields } from "../form/HttpFields";
 import type { SectionProps } from "./values";
 
-/** What the group's API checks start from: base URL, headers, query parameters, assertions, basic auth. */
+/** What the group's API checks start from: base URL, headers, query parameters, basic auth, assertions. */
 export function GroupApiDefaults({ values, set, errors }: SectionProps) {
-  const text = (id: "apiBaseUrl" | "basicAuthUser" | "basicAuthPassword", label: string, hint?: string) => (
-    <Field id={id} label={label} hint={hint} error={errors[id === "basicAuthUser" ? "basicAuth" : id]}>
-      {(props) => (
-        <input
-          {...props}
-          type={id === "basicAuthPassword" ? "password" : "text"}
-          autoComplete="off"
-          value={values[id]}
-          onChange={(event) => set({ [id]: event.target.value })}
-        />
-      )}
-    </Field>
-  );
   return (
     <fieldset>
       <legend>Defaults of its API checks</legend>
-      {text("apiBaseUrl", "API base URL", "Checks' URLs may start with {{GROUP_BASE_URL}}")}
-      <KeyValueList
-        id="headers"
-        legend="Headers"
-        noun="Header"
-        lock={null}
-        pairs={values.headers}
-        onChange={(headers) => set({ headers })}
-        error={errors.headers}
-      />
-      <KeyValueList
-        id="queryParameters"
-        legend="Query parameters"
-        noun="Parameter"
-        lock={null}
-        pairs={values.queryParameters}
-        onChange={(queryParameters) => set({ queryParameters })}
-        error={errors.queryParameters}
-      />
+      <Field
+        id="apiBaseUrl"
+        label="API base URL"
+        hint="Checks' URLs may start with {{GROUP_BASE_URL}}"
+        error={errors.apiBaseUrl}
+      >
+        {(props) => (
+          <input
+            {...props}
+            autoComplete="off"
+            value={values.apiBaseUrl}
+            onChange={(event) => set({ apiBaseUrl: event.target.value })}
+          />
+        )}
+      </Field>
+      <HttpFields values={values} set={set} errors={errors} />
       <AssertionList
         id="assertions"
         rows={values.assertions}
         onChange={(assertions) => set({ assertions })}
         error={errors.assertions}
       />
-      {text("basicAuthUser", "Basic auth user")}
-      {text("basicAuthPassword", "Basic auth password")}
     </fieldset>
   );
 }

@@ -3,7 +3,7 @@ import { graphql, useFragment } from "react-relay";
 import type { GroupForm_options$key } from "../../__generated__/GroupForm_options.graphql";
 import { FormError } from "../../ui/FormError";
 import { useFormValues } from "../../ui/useFormValues";
-import { channelTarget } from "../alerting/ChannelRow";
+import { channelOptions } from "../form/ChannelChoices";
 import { Field } from "../form/Field";
 import { GroupAlerting } from "./GroupAlerting";
 import { GroupApiDefaults } from "./GroupApiDefaults";
@@ -57,10 +57,7 @@ export function GroupForm({
   onSave: SaveGroup;
 }) {
   const { privateLocations, alertChannels } = useFragment(options, optionsKey);
-  const channels = alertChannels.edges.map(({ node }) => ({
-    databaseId: node.databaseId,
-    label: `${node.type.charAt(0)}${node.type.slice(1).toLowerCase()}: ${channelTarget(node.config as never)}`,
-  }));
+  const channels = channelOptions(alertChannels.edges);
   const { values, set, errors, setErrors } = useFormValues(() =>
     subscribeAll
       ? { ...initial, channels: channels.map(({ databaseId }) => ({ alertChannelId: databaseId, activated: true })) }

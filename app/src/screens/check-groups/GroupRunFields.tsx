@@ -1,45 +1,7 @@
 import { Field } from "../form/Field";
 import { RetryStrategyFields } from "../form/RetryStrategyFields";
 import { LOCATIONS, RUNTIMES, type SectionProps } from "./values";
-import { ListError } from "../form/ListError";
-
-const label = (location: string) => location.toLowerCase().replace(/_/g, "-");
-const toggle = (list: string[], item: string, on: boolean) => (on ? [...list, item] : list.filter((i) => i !== item));
-
-/** One checkbox per place, the API's error on the list under it. */
-function Places({
-  id,
-  legend,
-  places,
-  chosen,
-  onChange,
-  error,
-}: {
-  id: string;
-  legend: string;
-  places: { value: string; name: string }[];
-  chosen: string[];
-  onChange: (chosen: string[]) => void;
-  error?: string;
-}) {
-  return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>{legend}</legend>
-      {places.length === 0 ? <p className="muted">None in the account yet (Private locations).</p> : null}
-      {places.map(({ value, name }) => (
-        <label key={value} className="inline">
-          <input
-            type="checkbox"
-            checked={chosen.includes(value)}
-            onChange={(event) => onChange(toggle(chosen, value, event.target.checked))}
-          />{" "}
-          {name}
-        </label>
-      ))}
-      <ListError id={id} error={error} />
-    </fieldset>
-  );
-}
+import { Places, placeName } from "../form/Places";
 
 /** Where and how the group's checks run: locations, runtime, concurrency, parallel runs, retries. */
 export function GroupRunFields({
@@ -53,7 +15,7 @@ export function GroupRunFields({
       <Places
         id="locations"
         legend="Locations (none: each check keeps its own)"
-        places={LOCATIONS.map((value) => ({ value, name: label(value) }))}
+        places={LOCATIONS.map((value) => ({ value, name: placeName(value) }))}
         chosen={values.locations}
         onChange={(locations) => set({ locations })}
         error={errors.locations}

@@ -90,3 +90,41 @@ export function AlertSettingsFields({
     </>
   );
 }
+
+type Alerting = { useGlobalAlertSettings: boolean; alert: AlertValues };
+
+/** Whether the account's alert settings apply or the form's own (then shown): a check's, a group's. */
+export function OwnAlertSettings<T extends Alerting>({
+  label,
+  values,
+  set,
+  errors,
+  ssl,
+}: {
+  label: string;
+  values: T;
+  set: (change: Partial<Alerting>) => void;
+  errors: Record<string, string>;
+  ssl: boolean;
+}) {
+  return (
+    <>
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={!values.useGlobalAlertSettings}
+          onChange={(event) => set({ useGlobalAlertSettings: !event.target.checked })}
+        />{" "}
+        {label}
+      </label>
+      {values.useGlobalAlertSettings ? null : (
+        <AlertSettingsFields
+          form={values.alert}
+          set={(change) => set({ alert: { ...values.alert, ...change } })}
+          errors={errors}
+          ssl={ssl}
+        />
+      )}
+    </>
+  );
+}

@@ -1,14 +1,8 @@
 import { ASSERTION_COMPARISONS, ASSERTION_SOURCES } from "../../../../src/domain/shared/assertion-kinds";
 import { ListError } from "./ListError";
+import type { AssertionRow } from "./rows";
 
-/** An API assertion as a form holds it; the regex, which no field shows, is kept as read. */
-export type AssertionRow = {
-  source: string;
-  property: string;
-  comparison: string;
-  target: string;
-  regex: string | null;
-};
+export type { AssertionRow } from "./rows";
 
 const words = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ");
 
@@ -21,11 +15,16 @@ export function AssertionList({
   rows,
   onChange,
   error,
+  sources = ASSERTION_SOURCES,
+  comparisons = ASSERTION_COMPARISONS,
 }: {
   id: string;
   rows: AssertionRow[];
   onChange: (rows: AssertionRow[]) => void;
   error?: string;
+  /** What the check type's assertions take (an API check's, a group's API defaults', by default). */
+  sources?: readonly string[];
+  comparisons?: readonly string[];
 }) {
   const set = (index: number, change: Partial<AssertionRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
@@ -59,9 +58,9 @@ export function AssertionList({
       {rows.map((_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place while edited
         <div className="actions" key={index}>
-          {select(index, "source", ASSERTION_SOURCES)}
+          {select(index, "source", sources)}
           {text(index, "property")}
-          {select(index, "comparison", ASSERTION_COMPARISONS)}
+          {select(index, "comparison", comparisons)}
           {text(index, "target")}
           <button type="button" onClick={() => onChange(rows.filter((__, i) => i !== index))}>
             Remove assertion {index + 1}
@@ -71,7 +70,7 @@ export function AssertionList({
       <button
         type="button"
         onClick={() =>
-          onChange([...rows, { source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "", regex: null }])
+          onChange([...rows, { source: sources[0] ?? "", property: "", comparison: "EQUALS", target: "", regex: null }])
         }
       >
         Add assertion

@@ -3,25 +3,26 @@ import { commitMutation, type PreloadedQuery, usePreloadedQuery, useRelayEnviron
 import type { CheckFormQuery } from "../../__generated__/CheckFormQuery.graphql";
 import type { ScreenProps } from "../../routes";
 import { navigate } from "../../router/router";
+import { FormError } from "../../ui/FormError";
+import { useFormValues } from "../../ui/useFormValues";
+import { channelOptions } from "./ChannelChoices";
+import { CheckLinks, type LinkOptions } from "./CheckLinks";
+import { CheckAlerting, CheckAssertions, ScriptFields } from "./ExtraFields";
 import { Field } from "./Field";
-import { checkFormQuery, valuesOf } from "./load";
+import { IncidentFields } from "./IncidentFields";
+import { valuesOf } from "./fromCheck";
+import { fieldOf, inputFor } from "./input";
+import { checkFormQuery } from "./load";
 import { MUTATIONS, type MutationResult } from "./mutations";
-import { type CheckKind, EMPTY, type FormValues, fieldOf, inputFor, KINDS } from "./values";
+import { RunFields } from "./RunFields";
 import { TypeFields } from "./TypeFields";
-
-const LOCATIONS = ["EU_WEST_1", "EU_CENTRAL_1", "EU_NORTH_1", "US_EAST_1", "US_WEST_2", "AP_SOUTHEAST_1", "SA_EAST_1"];
+import { type CheckKind, emptyOf, KINDS } from "./values";
 
 /** The part of a ValidationError's message ("a: …; b: …") that is about `path`. */
 export function messageFor(path: string, message = "Not valid"): string {
   const part = message.split("; ").find((piece) => piece.startsWith(`${path}: `));
   return part ? part.slice(path.length + 2) : message;
 }
-
-const SECONDS: [string, string][] = ["10", "20", "30"].map((s) => [`0:${s}`, `${s} seconds`]);
-const MINUTES: [string, string][] = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440].map((m) => [
-  String(m),
-  m < 60 ? `${m} minute${m === 1 ? "" : "s"}` : `${m / 60} hour${m === 60 ? "" : "s"}`,
-]);
 
 export function checkFormVariables(params: Record<string, string>, search: URLSearchParams) {
   const id = params.id ?? search.get("from") ?? "";
@@ -32,22 +33,28 @@ export function checkFormVariables(params: Record<string, string>, search: URLSe
 export function CheckForm({ queryRef, params, search }: ScreenProps) {
   const data = usePreloadedQuery<CheckFormQuery>(checkFormQuery, queryRef as PreloadedQuery<CheckFormQuery>);
   const editing = params.id ? (data.node?.id ?? null) : null;
-  const [values, setValues] = useState<FormValues>(() => {
-    const start = valuesOf(data.node, !editing);
-    const kind = KINDS.find((k) => k === search.get("type"));
-    return data.node ? start : { ...EMPTY, kind: kind ?? EMPTY.kind };
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof FormValues | "form", string>>>({});
+  // An edit sends only what changed from the check as read (input.ts): `before` is that reading.
+  const [before] = useState(() => (data.node ? valuesOf(data.node, !editing) : undefined));
+  const options: LinkOptions = {
+    groups: data.checkGroups.edges.map(({ node }) => node),
+    privateLocations: data.privateLocations.edges.map(({ node }) => node),
+    channels: channelOptions(data.alertChannels.edges),
+  };
+  // A new check starts subscribed to every channel, as the API's autoAssignAlerts does by default.
+  const all = options.channels.map(({ databaseId }) => ({ alertChannelId: databaseId, activated: true }));
+  const { values, set, errors, setErrors } = useFormValues(
+    () => before ?? { ...emptyOf(KINDS.find((k) => k === search.get("type")) ?? "API"), channels: all },
+  );
   const [saving, setSaving] = useState(false);
   const environment = useRelayEnvironment();
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const section = { values, set, errors };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
     setSaving(true);
     const mutation = MUTATIONS[values.kind][editing ? "update" : "create"];
-    const input = inputFor(values);
+    const input = inputFor(values, editing ? before : undefined);
     commitMutation(environment, {
       mutation,
       variables: editing ? { id: editing, input } : { input },
@@ -55,7 +62,7 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
         setSaving(false);
         const { result } = response as MutationResult;
         if (result.data?.id) return navigate(`/checks/${encodeURIComponent(result.data.id)}`);
-        const found: Partial<Record<keyof FormValues | "form", string>> = {};
+        const found: Record<string, string> = {};
         for (const path of result.fieldPaths ?? []) found[fieldOf(path)] = messageFor(path, result.message);
         if (!result.fieldPaths?.length) found.form = result.message ?? "The check was not saved.";
         setErrors(found);
@@ -71,18 +78,14 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
     <>
       <h1>{title}</h1>
       <form className="form panel" onSubmit={submit} noValidate>
-        {errors.form ? (
-          <p role="alert" className="error">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError text={errors.form} />
         <Field id="kind" label="Type">
           {(props) => (
             <select
               {...props}
               value={values.kind}
               disabled={Boolean(editing)}
-              onChange={(event) => set("kind", event.target.value as CheckKind)}
+              onChange={(event) => set({ ...emptyOf(event.target.value as CheckKind), ...kept(values) })}
             >
               {KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -93,57 +96,31 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
           )}
         </Field>
         <Field id="name" label="Name" error={errors.name}>
-          {(props) => <input {...props} value={values.name} onChange={(event) => set("name", event.target.value)} />}
+          {(props) => <input {...props} value={values.name} onChange={(event) => set({ name: event.target.value })} />}
         </Field>
-        <TypeFields values={values} set={set} errors={errors} />
-        {values.kind === "HEARTBEAT" ? null : (
-          <>
-            <Field id="frequency" label="Run every" error={errors.frequency}>
-              {(props) => (
-                <select {...props} value={values.frequency} onChange={(event) => set("frequency", event.target.value)}>
-                  {(values.kind === "API" ? SECONDS : []).concat(MINUTES).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <fieldset aria-describedby={errors.locations ? "locations-error" : undefined}>
-              <legend>Locations</legend>
-              {LOCATIONS.map((location) => (
-                <label key={location} className="inline">
-                  <input
-                    type="checkbox"
-                    checked={values.locations.includes(location)}
-                    onChange={(event) =>
-                      set(
-                        "locations",
-                        event.target.checked
-                          ? [...values.locations, location]
-                          : values.locations.filter((l) => l !== location),
-                      )
-                    }
-                  />{" "}
-                  {location.toLowerCase().replace(/_/g, "-")}
-                </label>
-              ))}
-              {errors.locations ? (
-                <small id="locations-error" className="field-error">
-                  {errors.locations}
-                </small>
-              ) : null}
-            </fieldset>
-          </>
-        )}
+        <Field id="description" label="Description" error={errors.description}>
+          {(props) => (
+            <textarea {...props} value={values.description} onChange={(e) => set({ description: e.target.value })} />
+          )}
+        </Field>
+        <TypeFields {...section} />
+        <CheckAssertions {...section} />
+        <RunFields {...section} />
+        <ScriptFields {...section} />
+        <CheckAlerting {...section} />
+        <CheckLinks {...section} options={options} />
+        <IncidentFields
+          {...section}
+          services={data.services.edges.map(({ node }) => ({ id: node.databaseId, name: node.name }))}
+        />
         <Field id="tags" label="Tags" hint="Separated by commas" error={errors.tags}>
-          {(props) => <input {...props} value={values.tags} onChange={(event) => set("tags", event.target.value)} />}
+          {(props) => <input {...props} value={values.tags} onChange={(event) => set({ tags: event.target.value })} />}
         </Field>
         <label className="inline">
           <input
             type="checkbox"
             checked={values.activated}
-            onChange={(event) => set("activated", event.target.checked)}
+            onChange={(event) => set({ activated: event.target.checked })}
           />{" "}
           Running (untick to keep it paused)
         </label>
@@ -156,3 +133,14 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
     </>
   );
 }
+
+/** What a new check keeps when its type is changed: what every type has. */
+const kept = ({ name, description, tags, locations, activated, muted, channels }: ReturnType<typeof emptyOf>) => ({
+  channels,
+  name,
+  description,
+  tags,
+  locations,
+  activated,
+  muted,
+});

@@ -1,20 +1,7 @@
 import { ListError } from "./ListError";
-/** A header, query parameter or variable as a form holds it; a locked one's value is write-only. */
-export type Pair = { key: string; value: string; locked: boolean };
+import type { Pair } from "./rows";
 
-/**
- * Rows as the API takes them, empty ones left out. A write-only row left empty sends null: the API
- * keeps its stored value (it never shows it, so the form cannot send it back).
- */
-export function pairsInput(list: readonly Pair[], writeOnly = true) {
-  return list
-    .filter((pair) => pair.key.trim() || pair.value)
-    .map((pair) => ({
-      key: pair.key.trim(),
-      value: writeOnly && pair.locked && !pair.value ? null : pair.value,
-      locked: pair.locked,
-    }));
-}
+export { type Pair, pairsInput } from "./rows";
 
 /**
  * Rows of name, value and, where `lock` names it, a checkbox that makes the value write-only

@@ -1,5 +1,18 @@
+import { graphql } from "react-relay";
 import { Field } from "./Field";
 import { RETRY_TYPES, type RetryValues } from "./retryStrategy";
+
+/** A stored strategy as the forms read it (a check's, a group's). */
+export const retryStrategyFields = graphql`
+  fragment RetryStrategyFields_strategy on RetryStrategy {
+    type
+    baseBackoffSeconds
+    maxRetries
+    maxDurationSeconds
+    sameRegion
+    onlyOn
+  }
+`;
 
 const NAMES: Record<string, string> = {
   "": "No retries",

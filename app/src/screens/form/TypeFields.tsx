@@ -1,27 +1,23 @@
 import { Field } from "./Field";
+import type { SectionProps } from "./section";
+import { RedirectFields, RequestFields } from "./RequestFields";
 import type { FormValues } from "./values";
-
-type Props = {
-  values: FormValues;
-  set: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
-  errors: Partial<Record<keyof FormValues | "form", string>>;
-};
 
 const UNITS = ["SECONDS", "MINUTES", "HOURS", "DAYS"];
 
 /** The fields of the chosen check type. */
-export function TypeFields({ values, set, errors }: Props) {
+export function TypeFields({ values, set, errors }: SectionProps) {
   const text = (key: keyof FormValues, label: string, hint?: string) => (
     <Field id={key} label={label} error={errors[key]} hint={hint}>
       {(props) => (
-        <input {...props} value={String(values[key])} onChange={(event) => set(key, event.target.value as never)} />
+        <input {...props} value={String(values[key])} onChange={(event) => set({ [key]: event.target.value })} />
       )}
     </Field>
   );
   const choice = (key: keyof FormValues, label: string, options: string[]) => (
     <Field id={key} label={label} error={errors[key]}>
       {(props) => (
-        <select {...props} value={String(values[key])} onChange={(event) => set(key, event.target.value as never)}>
+        <select {...props} value={String(values[key])} onChange={(event) => set({ [key]: event.target.value })}>
           {options.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -37,14 +33,14 @@ export function TypeFields({ values, set, errors }: Props) {
         <>
           {choice("method", "Method", ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])}
           {text("url", "URL")}
-          {text("expectStatus", "Expected status code", "Leave empty to accept any status under 400")}
+          <RequestFields values={values} set={set} errors={errors} />
         </>
       );
     case "URL":
       return (
         <>
           {text("url", "URL")}
-          {text("expectStatus", "Expected status code", "Leave empty to accept any status under 400")}
+          <RedirectFields values={values} set={set} />
         </>
       );
     case "TCP":
@@ -98,7 +94,7 @@ export function TypeFields({ values, set, errors }: Props) {
               {...props}
               value={values.script}
               spellCheck={false}
-              onChange={(event) => set("script", event.target.value)}
+              onChange={(event) => set({ script: event.target.value })}
             />
           )}
         </Field>

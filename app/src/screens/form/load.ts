@@ -1,37 +1,100 @@
 import { graphql } from "react-relay";
-import type { CheckFormQuery$data } from "../../__generated__/CheckFormQuery.graphql";
-import { EMPTY, type FormValues, KINDS } from "./values";
 
-/** The stored check that an edit or a clone starts from (nothing for a new check). */
+// The stored check that an edit or a clone starts from (nothing for a new check): every property
+// the form edits, so that fromCheck.ts can tell what an edit changed.
+export const assertionFields = graphql`
+  fragment load_assertion on Assertion {
+    source
+    property
+    comparison
+    target
+    regex
+  }
+`;
+
 export const checkFormQuery = graphql`
   query CheckFormQuery($id: ID!, $hasId: Boolean!) {
+    ...CheckLinks_options @relay(mask: false)
     node(id: $id) @include(if: $hasId) {
       ... on Check {
         id
         checkType
         name
+        description
         frequency
         frequencyOffset
         locations
         tags
         activated
+        muted
+        shouldFail
+        runParallel
+        degradedResponseTime
+        maxResponseTime
+        retryStrategy {
+          ...RetryStrategyFields_strategy @relay(mask: false)
+        }
+        useGlobalAlertSettings
+        alertSettings {
+          ...AlertSettingsForm_settings @relay(mask: false)
+        }
+        environmentVariables {
+          key
+          value
+          secret
+        }
+        group {
+          id
+        }
+        privateLocations
+        alertChannelSubscriptions {
+          alertChannelId
+          activated
+        }
+        triggerIncident {
+          serviceId
+          name
+          description
+          severity
+          notifySubscribers
+        }
       }
       ... on ApiCheck {
+        localSetupScript
+        localTearDownScript
         apiRequest: request {
           method
           url
+          body
+          bodyType
+          followRedirects
+          skipSSL
+          headers {
+            key
+            value
+            locked
+          }
+          queryParameters {
+            key
+            value
+            locked
+          }
+          basicAuth {
+            username
+            password
+          }
           assertions {
-            source
-            target
+            ...load_assertion @relay(mask: false)
           }
         }
       }
       ... on UrlCheck {
         urlRequest: request {
           url
+          followRedirects
+          skipSSL
           assertions {
-            source
-            target
+            ...load_assertion @relay(mask: false)
           }
         }
       }
@@ -39,17 +102,26 @@ export const checkFormQuery = graphql`
         tcpRequest: request {
           hostname
           port
+          assertions {
+            ...load_assertion @relay(mask: false)
+          }
         }
       }
       ... on DnsCheck {
         dnsRequest: request {
           query
           recordType
+          assertions {
+            ...load_assertion @relay(mask: false)
+          }
         }
       }
       ... on IcmpCheck {
         icmpRequest: request {
           hostname
+          assertions {
+            ...load_assertion @relay(mask: false)
+          }
         }
       }
       ... on SslCheck {
@@ -78,34 +150,3 @@ export const checkFormQuery = graphql`
     }
   }
 `;
-
-/** The form's values for a stored check; a clone gets "(copy)" after the name. */
-export function valuesOf(node: CheckFormQuery$data["node"], clone: boolean): FormValues {
-  if (!node?.checkType) return EMPTY;
-  const kind = KINDS.find((k) => k === node.checkType) ?? "API";
-  const request = node.apiRequest ?? node.urlRequest;
-  const status = request?.assertions.find((a) => a.source === "STATUS_CODE")?.target ?? "";
-  const ssl = node.sslRequest?.sslConfig;
-  return {
-    ...EMPTY,
-    kind,
-    name: clone ? `${node.name} (copy)` : (node.name ?? ""),
-    frequency: node.frequency === 0 ? `0:${node.frequencyOffset ?? 10}` : String(node.frequency ?? EMPTY.frequency),
-    locations: [...(node.locations ?? [])],
-    tags: (node.tags ?? []).join(", "),
-    activated: node.activated ?? true,
-    method: node.apiRequest?.method ?? EMPTY.method,
-    url: request?.url ?? "",
-    expectStatus: status,
-    hostname: node.tcpRequest?.hostname ?? node.icmpRequest?.hostname ?? ssl?.hostname ?? "",
-    port: String(node.tcpRequest?.port ?? ssl?.port ?? EMPTY.port),
-    alertDays: String(ssl?.alertDaysBeforeExpiry ?? EMPTY.alertDays),
-    query: node.dnsRequest?.query ?? "",
-    recordType: node.dnsRequest?.recordType ?? EMPTY.recordType,
-    period: String(node.heartbeat?.period ?? EMPTY.period),
-    periodUnit: node.heartbeat?.periodUnit ?? EMPTY.periodUnit,
-    grace: String(node.heartbeat?.grace ?? EMPTY.grace),
-    graceUnit: node.heartbeat?.graceUnit ?? EMPTY.graceUnit,
-    script: node.browserScript ?? node.multiStepScript ?? "",
-  };
-}

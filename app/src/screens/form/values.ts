@@ -1,5 +1,10 @@
-// The check form's values, and the GraphQL input each check type takes from them. One shape for
-// every type keeps the form one component; `inputFor` sends only what the type has.
+// The check form's values: one shape for every type keeps the form one component; input.ts sends
+// only what the chosen type takes.
+// The ".js" endings: the API's integration tests (NodeNext) import this file and input.ts.
+import { type AlertValues, alertValuesOf } from "./alertSettings.js";
+import { type IncidentValues, NO_INCIDENT } from "./incident.js";
+import type { AssertionRow, Pair } from "./rows.js";
+import { type RetryValues, retryValuesOf } from "./retryStrategy.js";
 
 export type CheckKind = "API" | "URL" | "TCP" | "DNS" | "ICMP" | "SSL" | "HEARTBEAT" | "BROWSER" | "MULTI_STEP";
 export const KINDS: CheckKind[] = ["API", "URL", "TCP", "DNS", "ICMP", "SSL", "HEARTBEAT", "BROWSER", "MULTI_STEP"];
@@ -7,13 +12,42 @@ export const KINDS: CheckKind[] = ["API", "URL", "TCP", "DNS", "ICMP", "SSL", "H
 export type FormValues = {
   kind: CheckKind;
   name: string;
+  description: string;
   frequency: string;
   locations: string[];
   tags: string;
   activated: boolean;
+  muted: boolean;
+  shouldFail: boolean;
+  runParallel: boolean;
+  /** Milliseconds, as typed; empty on a new check: the type's default. */
+  degradedResponseTime: string;
+  maxResponseTime: string;
+  retry: RetryValues;
+  useGlobalAlertSettings: boolean;
+  alert: AlertValues;
+  /** The group's global id; "": in no group. */
+  groupId: string;
+  /** Slug names of the account's private locations. */
+  privateLocations: string[];
+  channels: { alertChannelId: number; activated: boolean }[];
+  incident: IncidentValues;
   method: string;
   url: string;
-  expectStatus: string;
+  /** The request's assertions (API, URL, TCP, DNS, ICMP), of the sources the type takes. */
+  assertions: AssertionRow[];
+  headers: Pair[];
+  queryParameters: Pair[];
+  body: string;
+  bodyType: string;
+  basicAuthUser: string;
+  basicAuthPassword: string;
+  followRedirects: boolean;
+  skipSSL: boolean;
+  setupScript: string;
+  tearDownScript: string;
+  /** Browser and multi-step checks' variables; `locked` is `secret` (write-only). */
+  variables: Pair[];
   hostname: string;
   port: string;
   /** SSL: the run fails this many days before the certificate expires. */
@@ -30,13 +64,37 @@ export type FormValues = {
 export const EMPTY: FormValues = {
   kind: "API",
   name: "",
+  description: "",
   frequency: "10",
   locations: ["EU_WEST_1"],
   tags: "",
   activated: true,
+  muted: false,
+  shouldFail: false,
+  runParallel: false,
+  degradedResponseTime: "",
+  maxResponseTime: "",
+  retry: retryValuesOf(null),
+  useGlobalAlertSettings: true,
+  alert: alertValuesOf(null),
+  groupId: "",
+  privateLocations: [],
+  channels: [],
+  incident: NO_INCIDENT,
   method: "GET",
   url: "https://",
-  expectStatus: "200",
+  assertions: [{ source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "200", regex: null }],
+  headers: [],
+  queryParameters: [],
+  body: "",
+  bodyType: "NONE",
+  basicAuthUser: "",
+  basicAuthPassword: "",
+  followRedirects: true,
+  skipSSL: false,
+  setupScript: "",
+  tearDownScript: "",
+  variables: [],
   hostname: "",
   port: "443",
   alertDays: "20",
@@ -49,87 +107,19 @@ export const EMPTY: FormValues = {
   script: "",
 };
 
-/** A number field as the API wants it: an integer, or the text itself so that the API names the error. */
-const integer = (text: string): number | string => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+/** A new check of `kind`: the status-code assertion only where the type takes one. */
+export const emptyOf = (kind: CheckKind): FormValues => ({
+  ...EMPTY,
+  kind,
+  assertions: kind === "API" || kind === "URL" ? EMPTY.assertions : [],
+});
 
-export function inputFor(values: FormValues): Record<string, unknown> {
-  const common: Record<string, unknown> = {
-    name: values.name,
-    activated: values.activated,
-    tags: values.tags
-      .split(",")
-      .map((tag) => tag.trim())
-      .filter(Boolean),
-  };
-  if (values.kind !== "HEARTBEAT") {
-    common.locations = values.locations;
-    // "0:10": API checks every 10 seconds (frequency 0, the seconds in frequencyOffset).
-    const [minutes, seconds] = values.frequency.split(":");
-    common.frequency = integer(minutes ?? "");
-    if (seconds !== undefined) common.frequencyOffset = integer(seconds);
-  }
-  const status = values.expectStatus.trim()
-    ? [{ source: "STATUS_CODE", comparison: "EQUALS", target: values.expectStatus.trim() }]
-    : [];
-  switch (values.kind) {
-    case "API":
-      return { ...common, request: { method: values.method, url: values.url, assertions: status } };
-    case "URL":
-      return { ...common, request: { url: values.url, assertions: status } };
-    case "TCP":
-      return { ...common, request: { hostname: values.hostname, port: integer(values.port) } };
-    case "DNS":
-      return { ...common, request: { query: values.query, recordType: values.recordType } };
-    case "ICMP":
-      return { ...common, request: { hostname: values.hostname } };
-    case "SSL":
-      return {
-        ...common,
-        request: {
-          sslConfig: {
-            hostname: values.hostname,
-            port: integer(values.port),
-            alertDaysBeforeExpiry: integer(values.alertDays),
-          },
-        },
-      };
-    case "HEARTBEAT":
-      return {
-        ...common,
-        heartbeat: {
-          period: integer(values.period),
-          periodUnit: values.periodUnit,
-          grace: integer(values.grace),
-          graceUnit: values.graceUnit,
-        },
-      };
-    default:
-      return { ...common, script: values.script };
-  }
-}
-
-/** Where a ValidationError's path shows: the form field that edits it, else the form's top. */
-export function fieldOf(path: string): keyof FormValues | "form" {
-  const last = path.split(".").at(-1) ?? "";
-  const known: Record<string, keyof FormValues> = {
-    name: "name",
-    frequency: "frequency",
-    locations: "locations",
-    tags: "tags",
-    url: "url",
-    method: "method",
-    hostname: "hostname",
-    port: "port",
-    alertDaysBeforeExpiry: "alertDays",
-    query: "query",
-    recordType: "recordType",
-    period: "period",
-    periodUnit: "periodUnit",
-    grace: "grace",
-    graceUnit: "graceUnit",
-    script: "script",
-    assertions: "expectStatus",
-  };
-  const direct = known[last] ?? known[path.split(".").find((part) => part in known) ?? ""];
-  return direct ?? "form";
-}
+/** What each type takes beyond name, tags and scheduling. */
+export const TAKES = {
+  assertions: (k: CheckKind) => ["API", "URL", "TCP", "DNS", "ICMP"].includes(k),
+  responseTimes: (k: CheckKind) => !["BROWSER", "MULTI_STEP"].includes(k),
+  retry: (k: CheckKind) => k !== "HEARTBEAT",
+  privateLocations: (k: CheckKind) => k !== "HEARTBEAT",
+  scripts: (k: CheckKind) => k === "API",
+  variables: (k: CheckKind) => k === "BROWSER" || k === "MULTI_STEP",
+};

@@ -1,0 +1,122 @@
+import { alertFieldOf } from "./alertSettings.js";
+import { retryFieldOf } from "./retryStrategy.js";
+import { pairsInput } from "./rows.js";
+import { integer, SETTINGS } from "./settings.js";
+import { emptyOf, type FormValues, TAKES } from "./values.js";
+
+type Pick = (values: FormValues) => unknown;
+
+/**
+ * The GraphQL input of the values' type. On an edit (`before`: the values as read) a list or a
+ * nested object goes only when changed, since a sent one replaces the stored one: an edit of the
+ * name keeps headers, assertions and settings the form was never asked to change. The API lays a
+ * sent `request` over the stored one, so the request's own scalars can always go. A new check
+ * sends the settings that differ from a new form's (the rest are the API's defaults too).
+ */
+export function inputFor(values: FormValues, before?: FormValues): Record<string, unknown> {
+  const base = before ?? emptyOf(values.kind);
+  const changed = (pick: Pick) => JSON.stringify(pick(values)) !== JSON.stringify(pick(base));
+  const when = (pick: Pick, key: string, value: () => unknown) => (changed(pick) ? { [key]: value() } : {});
+  const v = values;
+  const common: Record<string, unknown> = {
+    name: v.name,
+    activated: v.activated,
+    tags: v.tags
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  };
+  for (const { key, of, send = of, takes } of SETTINGS) if ((takes?.(v) ?? true) && changed(of)) common[key] = send(v);
+  if (v.kind !== "HEARTBEAT") {
+    common.locations = v.locations;
+    // "0:10": API checks every 10 seconds (frequency 0, the seconds in frequencyOffset).
+    const [minutes, seconds] = v.frequency.split(":");
+    common.frequency = integer(minutes ?? "");
+    if (seconds !== undefined) common.frequencyOffset = integer(seconds);
+  }
+  // A new form's status assertion is not the API's default (none): a new check sends its rows.
+  const sendAssertions = TAKES.assertions(v.kind) && (before ? changed((f) => f.assertions) : v.assertions.length > 0);
+  const assertions = sendAssertions ? { assertions: v.assertions } : {};
+  return { ...common, ...typeInput(v, assertions, when) };
+}
+
+function typeInput(
+  v: FormValues,
+  assertions: Record<string, unknown>,
+  when: (pick: Pick, key: string, value: () => unknown) => Record<string, unknown>,
+): Record<string, unknown> {
+  const http = { followRedirects: v.followRedirects, skipSSL: v.skipSSL, ...assertions };
+  switch (v.kind) {
+    case "API":
+      return {
+        request: {
+          method: v.method,
+          url: v.url,
+          body: v.body,
+          bodyType: v.bodyType,
+          ...http,
+          ...when(
+            (f) => f.headers,
+            "headers",
+            () => pairsInput(v.headers, false),
+          ),
+          ...when(
+            (f) => f.queryParameters,
+            "queryParameters",
+            () => pairsInput(v.queryParameters, false),
+          ),
+          ...when(
+            (f) => [f.basicAuthUser, f.basicAuthPassword],
+            "basicAuth",
+            () =>
+              v.basicAuthUser || v.basicAuthPassword
+                ? { username: v.basicAuthUser, password: v.basicAuthPassword }
+                : null,
+          ),
+        },
+      };
+    case "URL":
+      return { request: { url: v.url, ...http } };
+    case "TCP":
+      return { request: { hostname: v.hostname, port: integer(v.port), ...assertions } };
+    case "DNS":
+      return { request: { query: v.query, recordType: v.recordType, ...assertions } };
+    case "ICMP":
+      return { request: { hostname: v.hostname, ...assertions } };
+    case "SSL": {
+      const ssl = { hostname: v.hostname, port: integer(v.port), alertDaysBeforeExpiry: integer(v.alertDays) };
+      return { request: { sslConfig: ssl } };
+    }
+    case "HEARTBEAT": {
+      const { period, periodUnit, grace, graceUnit } = v;
+      return { heartbeat: { period: integer(period), periodUnit, grace: integer(grace), graceUnit } };
+    }
+    default:
+      return { script: v.script };
+  }
+}
+
+/** Where a ValidationError's path shows: the id of the field that edits it, else the form's top. */
+export function fieldOf(path: string): string {
+  const parts = path.split(".");
+  const [head = ""] = parts;
+  if (head === "retryStrategy") return retryFieldOf(path);
+  if (head === "alertSettings") return alertFieldOf(path) ?? "form";
+  if (head === "environmentVariables") return "variables";
+  if (head === "alertChannelSubscriptions") return "channels";
+  if (head === "privateLocations" || head === "groupId") return head;
+  if (head === "triggerIncident") return `incident-${parts[1] ?? "serviceId"}`;
+  const listed = ["assertions", "headers", "queryParameters", "basicAuth"].find((id) => parts.includes(id));
+  if (listed) return listed === "basicAuth" ? "basicAuthUser" : listed;
+  const renamed: Record<string, string> = {
+    alertDaysBeforeExpiry: "alertDays",
+    localSetupScript: "setupScript",
+    localTearDownScript: "tearDownScript",
+  };
+  const last = parts.at(-1) ?? "";
+  if (renamed[last]) return renamed[last];
+  const ids = ["name", "description", "frequency", "locations", "tags", "url", "method", "body", "bodyType"];
+  const more = ["hostname", "port", "query", "recordType", "period", "periodUnit", "grace", "graceUnit", "script"];
+  const times = ["degradedResponseTime", "maxResponseTime"];
+  return [...ids, ...more, ...times].includes(last) ? last : "form";
+}
