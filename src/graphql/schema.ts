@@ -60,6 +60,7 @@ import "./types/private-locations/agents.js";
 import "./types/services/type.js";
 import "./types/services/inputs.js";
 import "./types/services/mutations.js";
+import "./types/incidents/columns.js";
 import "./types/incidents/enums.js";
 import "./types/incidents/type.js";
 import "./types/incidents/inputs.js";
