@@ -25,15 +25,11 @@ export function guardSlowReaders(server: Server, { sendTimeoutMs }: { sendTimeou
   const waiting = new WeakMap<Socket, Set<ServerResponse>>();
   const counts = { pipelinedRefused: 0, stalledClosed: 0 };
   const handlers = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (handlers.length !== 1) throw new Error("guardSlowReaders must be called before any other 'request' listener");
   server.removeAllListeners("request");
 
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    const responses = waiting.get(socket) ?? new Set<ServerResponse>();
-    if (responses.size === 0 && !waiting.has(socket)) {
-      waiting.set(socket, responses);
-      socket.once("close", () => closeQueued(responses));
-    }
+    const responses = waiting.get(request.socket) ?? track(request.socket);
     responses.add(response);
     const answered = () => responses.delete(response);
     response.once("finish", answered);
@@ -41,6 +37,13 @@ export function guardSlowReaders(server: Server, { sendTimeoutMs }: { sendTimeou
     if (responses.size <= MAX_WAITING_REQUESTS) for (const handler of handlers) handler.call(server, request, response);
     else refuse(response);
   });
+
+  const track = (socket: Socket) => {
+    const responses = new Set<ServerResponse>();
+    waiting.set(socket, responses);
+    socket.once("close", () => closeQueued(responses));
+    return responses;
+  };
 
   // Node emits 'close' on the response being sent when its socket closes, never on those queued
   // behind it (pipelined): their listeners (the in-flight count a shutdown waits for) would wait for ever.
