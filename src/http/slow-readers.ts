@@ -9,11 +9,17 @@ import { errorBody } from "../rest/errors.js";
  * for a client that may never read them. Clients that pipeline use a depth well below this.
  */
 export const MAX_WAITING_REQUESTS = 16;
+/**
+ * Past this many waiting, the connection is destroyed: the client goes on sending after its 429.
+ * Answering each of those would cost as much as serving it (Node makes a request and a response
+ * for every one of them, held until the 429 is sent, that is never for a client that does not read).
+ */
+const MAX_WAITING_BEFORE_RESET = 2 * MAX_WAITING_REQUESTS;
 
 /**
  * What a client that does not read costs the server, bounded: at most MAX_WAITING_REQUESTS
  * requests waiting per connection (the next gets a 429 with `Connection: close`, sent after the
- * answers before it), and a connection whose answer has not been taken (no write completed) for
+ * answers before it; twice as many and the connection is destroyed), and a connection whose answer has not been taken (no write completed) for
  * `sendTimeoutMs` is destroyed. Node's own handler of the request must be the only 'request'
  * listener when this is called: it is moved behind the gate. Node's socket timeout (server.timeout)
  * is what measures the stall; its listener here also closes idle keep-alive sockets, as Node does
@@ -23,7 +29,7 @@ export const MAX_WAITING_REQUESTS = 16;
 export function guardSlowReaders(server: Server, { sendTimeoutMs }: { sendTimeoutMs: number }) {
   /** Each socket's requests whose answers are not yet sent. */
   const waiting = new WeakMap<Socket, Set<ServerResponse>>();
-  const counts = { pipelinedRefused: 0, stalledClosed: 0 };
+  const counts = { pipelinedRefused: 0, pipelinedReset: 0, stalledClosed: 0 };
   const handlers = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (handlers.length !== 1) throw new Error("guardSlowReaders must be called before any other 'request' listener");
   server.removeAllListeners("request");
@@ -35,7 +41,12 @@ export function guardSlowReaders(server: Server, { sendTimeoutMs }: { sendTimeou
     response.once("finish", answered);
     response.once("close", answered);
     if (responses.size <= MAX_WAITING_REQUESTS) for (const handler of handlers) handler.call(server, request, response);
-    else refuse(response);
+    else if (responses.size === MAX_WAITING_REQUESTS + 1) refuse(response);
+    else if (responses.size > MAX_WAITING_BEFORE_RESET && !request.socket.destroyed) {
+      counts.pipelinedReset++;
+      request.socket.destroy();
+    }
+    // Between the two: no answer, the 429 before them closes the connection.
   });
 
   const track = (socket: Socket) => {

@@ -44,7 +44,7 @@ describe(`pipelined requests on one connection, on ${testProvider}`, () => {
     const socket = await openSocket(t.url, "127.0.0.2");
     held.push(socket);
     socket.pause(); // reads nothing until the server has refused
-    socket.write(get("/openapi.json").repeat(40));
+    socket.write(get("/openapi.json").repeat(24));
     await until(() => t.app.connections().pipelinedRefused >= 1, 10_000, "a pipelined request to be refused");
     // Meanwhile another client is served as usual.
     expect((await fetch(`${t.url}/openapi.json`)).status).toBe(200);
@@ -58,6 +58,18 @@ describe(`pipelined requests on one connection, on ${testProvider}`, () => {
       error: "Too Many Requests",
       message: "too many requests waiting on one connection (at most 16): read the answers before sending more",
     });
+  });
+
+  it("resets a connection that goes on sending past twice the bound, answering none of its requests", async () => {
+    const before = t.app.connections();
+    const socket = await openSocket(t.url, "127.0.0.2");
+    held.push(socket);
+    socket.on("error", () => {});
+    socket.pause();
+    socket.write(get("/openapi.json").repeat(500));
+    await until(() => t.app.connections().pipelinedReset === before.pipelinedReset + 1, 10_000, "the reset");
+    expect(t.app.connections().pipelinedRefused).toBe(before.pipelinedRefused + 1);
+    expect(await readAll(socket)).toEqual([]);
   });
 
   it("serves a connection that pipelines 16 at a time and reads its answers, then more on it", async () => {
@@ -102,7 +114,7 @@ describe(`a shutdown after a client that pipelined and left, on ${testProvider}`
     const socket = await openSocket(t.url);
     socket.pause();
     socket.write(get("/openapi.json").repeat(20));
-    await until(() => t.app.connections().pipelinedRefused === 4, 10_000, "the requests past 16 to be refused");
+    await until(() => t.app.connections().pipelinedRefused === 1, 10_000, "the 17th request to be refused");
     socket.destroy();
     await until(() => t.app.connections().open === 0, 5_000, "the server to see the socket close");
     await t.stop();
