@@ -15,6 +15,10 @@
 // the per-address cap; 1 shows the cap at work).
 //   npm run bench:abuse
 //   BENCH_PHASE_SECONDS=20 BENCH_PHASES=baseline,fragments npm run bench:abuse
+// The soak's halves can be measured apart: BENCH_SOAK_WEBSOCKETS (default 2000), BENCH_SOAK_SLOW
+// (400) and BENCH_SOAK_PIPELINED (the GETs each unread slow client pipelines in one write, 4), e.g.
+//   BENCH_PHASES=baseline,soak BENCH_SOAK_WEBSOCKETS=0 BENCH_SOAK_PIPELINED=500 npm run bench:abuse
+//   BENCH_NODE_FLAGS="--heapsnapshot-signal=SIGUSR2" npm run bench:abuse   (flags for the server)
 // The server inherits this environment: KEYLESS_RATE_LIMIT_PER_MINUTE=0 turns the per-address limit
 // off, so that every attack document reaches the GraphQL limits instead of most getting a 429.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -65,10 +69,18 @@ const serverEnv = {
   ENGINE_ENABLED: "false",
 };
 const startServer = () =>
-  spawn(process.execPath, [new URL("../bin/vigil.js", import.meta.url).pathname, "serve"], {
-    env: serverEnv,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+      new URL("../bin/vigil.js", import.meta.url).pathname,
+      "serve",
+    ],
+    {
+      env: serverEnv,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
 let child: ChildProcess = startServer();
 /** Restarts the bench had to make because the server stopped answering (the goal is none). */
 let restarts = 0;
@@ -156,8 +168,9 @@ const attacks: Record<string, () => Attack | null> = {
     }),
   "slow-bodies": () => slowBodies(url, n(1_000), ADDRESSES),
   soak: () => {
-    const ws = idleWebSockets(url, apiKey, n(2_000), ADDRESSES);
-    const slow = slowClients(url, n(400), ADDRESSES);
+    const soak = (name: string, count: number) => n(Number(process.env[`BENCH_SOAK_${name}`] ?? count));
+    const ws = idleWebSockets(url, apiKey, soak("WEBSOCKETS", 2_000), ADDRESSES);
+    const slow = slowClients(url, soak("SLOW", 400), ADDRESSES, Number(process.env.BENCH_SOAK_PIPELINED ?? 4));
     const tally = { websockets: ws.tally, "slow clients": slow.tally };
     return { tally: tally as never, stop: async () => void (await Promise.all([ws.stop(), slow.stop()])) };
   },

@@ -109,6 +109,8 @@ export const ConfigSchema = z
     HTTP_REQUEST_TIMEOUT_MS: integer(100, 3_600_000, 30_000),
     /** An idle keep-alive connection is closed after this. */
     HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(100, 600_000, 72_000),
+    /** A connection whose answer the client takes none of for this long is closed (clients that do not read). */
+    HTTP_SEND_TIMEOUT_MS: integer(100, 3_600_000, 60_000),
     /** Open connections (WebSockets included) from one remote address; 0 turns the cap off. */
     MAX_CONNECTIONS_PER_ADDRESS: integer(0, 1_000_000, 256),
     /** Open connections in all; 0 turns the cap off. */
@@ -272,6 +274,7 @@ export type HttpConfig = {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  sendTimeoutMs: number;
   maxConnectionsPerAddress: number;
   maxConnections: number;
 };
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      sendTimeoutMs: c.HTTP_SEND_TIMEOUT_MS,
       maxConnectionsPerAddress: c.MAX_CONNECTIONS_PER_ADDRESS,
       maxConnections: c.MAX_CONNECTIONS,
     },

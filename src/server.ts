@@ -20,6 +20,7 @@ import { createMetrics } from "./metrics/metrics.js";
 import { METRICS_PATH, registerMetricsRoute } from "./metrics/route.js";
 import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./http/client-errors.js";
 import { guardConnections } from "./http/connections.js";
+import { guardSlowReaders } from "./http/slow-readers.js";
 import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
 import { restPlugin } from "./rest/index.js";
 import { createFilesystemStore } from "./storage/filesystem.js";
@@ -122,6 +123,8 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler,
   });
   app.decorate("assets", context.assets);
+  // First: it moves Fastify's request handler, the only 'request' listener yet, behind its gate.
+  const slowReaders = guardSlowReaders(app.server, config.http);
   const connections = guardConnections(app.server, config.http);
   watchResponses(app.server);
   app.server.on("request", (_req, res) => {
@@ -222,8 +225,8 @@ export async function buildApp(
       await announceFirstRun(context, base);
       return { port, url };
     },
-    /** Open connections and those refused by the caps (for benchmarks and metrics). */
-    connections: () => connections.stats(),
+    /** Open connections, those refused by the caps, and those cut for not reading (benchmarks, metrics, tests). */
+    connections: () => ({ ...connections.stats(), ...slowReaders.stats() }),
     /**
      * Graceful stop: readiness 503 at once; until every client has gone or SHUTDOWN_TIMEOUT_MS
      * passes, requests still arriving get 503 with `Connection: close`, in-flight ones finish (long

@@ -141,15 +141,15 @@ export function slowBodies(url: string, total: number, addresses: number): Attac
   });
 }
 
-/** Half send their headers a byte per second; half ask for /openapi.json and never read the answer. */
-export function slowClients(url: string, total: number, addresses: number): Attack {
+/** Half send their headers a byte per second; half ask for /openapi.json `pipelined` times in one write and never read the answers. */
+export function slowClients(url: string, total: number, addresses: number, pipelined = 4): Attack {
   return socketSwarm(url, {
     total,
     addresses,
     drive: (socket, i) => {
       if (i % 2 === 1) {
         socket.pause();
-        socket.write("GET /openapi.json HTTP/1.1\r\nHost: bench\r\n\r\n".repeat(4));
+        socket.write("GET /openapi.json HTTP/1.1\r\nHost: bench\r\n\r\n".repeat(pipelined));
         return;
       }
       const headers = [..."GET /health HTTP/1.1\r\nHost: bench\r\nX-Slow: "];

@@ -14,7 +14,11 @@ import { countListeners, subscribeSse, subscribeWs, until, wsClient } from "../s
 const json = (body: string) => JSON.parse(body) as Record<string, unknown>;
 
 describe(`malformed and slow requests on ${testProvider}`, () => {
-  const t = useTestApp({ HTTP_HEADERS_TIMEOUT_MS: "300", HTTP_REQUEST_TIMEOUT_MS: "600" });
+  const t = useTestApp({
+    HTTP_HEADERS_TIMEOUT_MS: "300",
+    HTTP_REQUEST_TIMEOUT_MS: "600",
+    HTTP_SEND_TIMEOUT_MS: "1000",
+  });
   const auth = () => `Authorization: Bearer ${t.apiKey}\r\n`;
 
   it("answers a URL whose percent-encoding is not UTF-8 with a 400 of our shape, without Fastify's code", async () => {
@@ -123,7 +127,7 @@ describe(`malformed and slow requests on ${testProvider}`, () => {
     expect(response.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
-  it("keeps an SSE stream, a WebSocket and a long poll open longer than the request timeout", async () => {
+  it("keeps an SSE stream, a WebSocket and a long poll open longer than the request and send timeouts", async () => {
     const listeners = countListeners(t.app.context.events);
     const check = await checkFactory(t, { locations: ["eu-west-1"] })();
     const query = "subscription ($checkId: ID) { checkResultRecorded(checkId: $checkId) { id } }";
@@ -133,7 +137,7 @@ describe(`malformed and slow requests on ${testProvider}`, () => {
     await until(() => listeners() === 2, 5_000, "both subscriptions");
     const session = await t.api.post("/v1/check-sessions/trigger", { target: { checkId: [check.id] } });
     const sessionId = session.body.sessions[0].checkSessionId as string;
-    // A 2 s wait (the request timeout is 0.6 s) that answers 408 because the session still runs.
+    // A 2 s wait (the request timeout is 0.6 s, the send timeout 1 s) that answers 408 because the session still runs.
     const poll = await fetch(`${t.url}/v1/check-sessions/${sessionId}/completion?maxWaitSeconds=2`, {
       headers: bearer(t.apiKey),
     });
@@ -148,6 +152,7 @@ describe(`malformed and slow requests on ${testProvider}`, () => {
     sse.close();
     ws.close();
     await client.dispose();
+    expect(t.app.connections().stalledClosed).toBe(0);
   });
 });
 

@@ -223,6 +223,7 @@ describe("configuration", () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 72_000,
+      sendTimeoutMs: 60_000,
       maxConnectionsPerAddress: 256,
       maxConnections: 10_000,
     });
@@ -231,6 +232,7 @@ describe("configuration", () => {
         HTTP_HEADERS_TIMEOUT_MS: "2000",
         HTTP_REQUEST_TIMEOUT_MS: "5000",
         HTTP_KEEP_ALIVE_TIMEOUT_MS: "4000",
+        HTTP_SEND_TIMEOUT_MS: "3000",
         MAX_CONNECTIONS_PER_ADDRESS: "0",
         MAX_CONNECTIONS: "100",
       }).http,
@@ -238,6 +240,7 @@ describe("configuration", () => {
       headersTimeoutMs: 2000,
       requestTimeoutMs: 5000,
       keepAliveTimeoutMs: 4000,
+      sendTimeoutMs: 3000,
       maxConnectionsPerAddress: 0,
       maxConnections: 100,
     });
