@@ -3,6 +3,7 @@
 // models and generates both Prisma clients. Plain JS so it needs nothing compiled first.
 import { spawnSync } from "node:child_process";
 import { writeProviderSchemas } from "./prisma-schemas.js";
+import { loadWasmFromFile } from "./prisma-wasm-file.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const schemas = writeProviderSchemas();
@@ -24,3 +25,4 @@ for (const schema of schemas) {
     process.exit(run.status ?? 1);
   }
 }
+for (const provider of ["sqlite", "postgresql"]) loadWasmFromFile(`${root}src/generated/${provider}/internal/class.ts`);

@@ -6,8 +6,13 @@ import type { Prisma } from "../generated/sqlite/client.js";
 /** A read statement's rows, decoded as Prisma's `$queryRaw` decodes them (dates, booleans, JSON). */
 export type RawRead = <T>(sql: Prisma.Sql) => Promise<T[]>;
 
-/** Its page cache (KiB): the hot lists' index and row pages, well below the app connection's. */
-const CACHE_KIB = 16_384;
+/**
+ * Its page cache (KiB): the hot lists' index and row pages, below the app connection's. At 16 MB
+ * it filled with the whole check table, which the scheduler's stamps read scans every tick
+ * (src/domain/runs/plan-rows.ts); a page not kept is copied back from the OS's file cache, a
+ * few milliseconds a tick at 10,000 checks.
+ */
+export const SQLITE_READS_CACHE_KIB = 4_096;
 
 type Decode = (value: unknown) => unknown;
 type Prepared = { statement: Database.Statement; build: (values: unknown[]) => Record<string, unknown> };
@@ -23,7 +28,7 @@ type Prepared = { statement: Database.Statement; build: (values: unknown[]) => R
  */
 export function openSqliteReads(file: string, onQuery?: (sql: string) => void) {
   const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
-  connection.pragma(`cache_size = -${CACHE_KIB}`);
+  connection.pragma(`cache_size = -${SQLITE_READS_CACHE_KIB}`);
   const prepared = new LRUCache<string, Prepared>({ max: 200 });
   const prepare = (sql: string): Prepared => {
     let entry = prepared.get(sql);

@@ -101,14 +101,19 @@ export async function restPlugin(scope: FastifyInstance, { context }: { context:
   // The private-location agent's API: its own key kind and scope (src/rest/agent).
   await scope.register(agentPlugin, { context, prefix: AGENT_PREFIX });
 
-  // Built once: the document is large (1.5 MB, every route's schemas inlined) and never changes
-  // while running. Sent as Buffers, which every response shares: a string is copied into each
-  // response's write (1.5 MB per unread answer, 3.4 MB per socket for a client pipelining four).
-  const document = openApiDocument([...routes, ...agentRoutes.map(documented)]);
-  const documentJson = Buffer.from(JSON.stringify(document));
-  const page = Buffer.from(docsPage(document));
+  // Built at the first request and kept: the document is large (1.5 MB, every route's schemas
+  // inlined) and never changes while running, and most instances are never asked for it. Sent as
+  // Buffers, which every response shares: a string is copied into each response's write (1.5 MB
+  // per unread answer, 3.4 MB per socket for a client pipelining four).
+  let docs: { json: Buffer; page: Buffer } | undefined;
+  const built = () => {
+    if (docs) return docs;
+    const document = openApiDocument([...routes, ...agentRoutes.map(documented)]);
+    docs = { json: Buffer.from(JSON.stringify(document)), page: Buffer.from(docsPage(document)) };
+    return docs;
+  };
   scope.get("/openapi.json", async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").send(documentJson),
+    reply.type("application/json; charset=utf-8").send(built().json),
   );
-  scope.get("/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(page));
+  scope.get("/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(built().page));
 }

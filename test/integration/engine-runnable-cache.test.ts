@@ -54,6 +54,52 @@ describe(`the engine's cache of checks on ${testProvider}`, () => {
     expect(reads()).toBe(1);
   });
 
+  it("serves the row as read, with its group's settings, a copy of its own to each run", async () => {
+    const group = await db.checkGroup.create({
+      data: {
+        accountId: account.id,
+        name: "g",
+        tags: ["gt"],
+        locations: ["eu-west-1"],
+        apiCheckDefaults: { url: "http://127.0.0.1" },
+      },
+    });
+    const check = await db.check.create({
+      data: {
+        accountId: account.id,
+        checkType: "API",
+        name: "with group",
+        locations: [],
+        tags: ["t"],
+        groupId: group.id,
+        request: { url: "{{GROUP_BASE_URL}}/health", method: "GET" },
+      },
+    });
+    const cache = new RunnableCache(5_000);
+    const run = {
+      accountId: account.id,
+      checkId: check.id,
+      revision: { check: check.revision, group: group.revision, windows: null },
+    };
+    const read = await cache.check(db, run, 0);
+    statements.length = 0;
+    const first = await cache.check(db, run, 1);
+    const second = await cache.check(db, run, 2);
+    expect(reads()).toBe(0);
+    expect(first).toEqual(read);
+    expect(first?.group).toMatchObject({
+      tags: ["gt"],
+      locations: ["eu-west-1"],
+      apiCheckDefaults: { url: "http://127.0.0.1" },
+    });
+    expect(first?.request).toEqual({ url: "{{GROUP_BASE_URL}}/health", method: "GET" });
+    (first!.request as { url: string }).url = "changed by a run";
+    expect(second?.request).toEqual({ url: "{{GROUP_BASE_URL}}/health", method: "GET" });
+    expect((await cache.check(db, run, 3))?.request).toEqual({ url: "{{GROUP_BASE_URL}}/health", method: "GET" });
+    // Another account's run of the same check id gets nothing, cached or not.
+    expect(await cache.check(db, { ...run, accountId: "another" }, 4)).toBeNull();
+  });
+
   it("holds at most its bound in bytes, dropping the oldest rows first", async () => {
     const checks = [await newCheck("a"), await newCheck("b"), await newCheck("c")];
     const probe = new RunnableCache(5_000);

@@ -30,4 +30,18 @@ describe("per-key rate limiter", () => {
     for (let i = 0; i < 10_000; i++) await consume("a");
     expect(consume.tracked()).toBe(0);
   });
+
+  it("counts at most maxKeys keys, forgetting the least recently seen one", async () => {
+    const consume = createRateLimiter(1, { maxKeys: 3 });
+    await consume("a");
+    await expect(consume("a")).rejects.toBeInstanceOf(RateLimitedError);
+    for (const key of ["b", "c", "d"]) await consume(key);
+    expect(consume.tracked()).toBe(3);
+    // "a" went first: its window is forgotten, so it starts a new one at once.
+    await consume("a");
+    expect(consume.tracked()).toBe(3);
+    // "a" coming back pushed out "b", the least recently seen; "d" is still counted and refused.
+    await expect(consume("d")).rejects.toBeInstanceOf(RateLimitedError);
+    await consume("b");
+  });
 });

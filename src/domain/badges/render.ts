@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { makeBadge } from "badge-maker";
 import type { BadgeQuery } from "./schemas.js";
 
 export type BadgeStatus = "passing" | "degraded" | "failing" | "unknown";
@@ -18,8 +17,21 @@ const LABEL_COLORS: Record<BadgeQuery["theme"], string | undefined> = {
 
 export type Badge = { svg: string; etag: string };
 
+/**
+ * badge-maker, imported at the first badge: its font width tables are 3.6 MB of heap, held for
+ * good once loaded, by an instance that may never be asked for a badge.
+ */
+let renderer: Promise<typeof import("badge-maker")> | undefined;
+
 /** The badge's SVG (badge-maker, the shields.io renderer) and a strong ETag of it. */
-export function renderBadge(label: string, status: BadgeStatus, avgMs: number | null, query: BadgeQuery): Badge {
+export async function renderBadge(
+  label: string,
+  status: BadgeStatus,
+  avgMs: number | null,
+  query: BadgeQuery,
+): Promise<Badge> {
+  renderer ??= import("badge-maker");
+  const { makeBadge } = await renderer;
   const message = avgMs === null ? status : `${status} | ${Math.round(avgMs)} ms`;
   const labelColor = LABEL_COLORS[query.theme];
   const svg = makeBadge({

@@ -31,9 +31,35 @@ export type PlanRow = Awaited<ReturnType<typeof readRowsOf>>[number] & { phaseMs
 const readRowsOf = (db: DbOrTx, ids?: string[]) =>
   db.check.findMany({ where: ids ? { ...planned, id: { in: ids } } : planned, select: planSelect });
 
-/** The plan rows of every planned check, or of those of `ids` that are planned. */
+type Listed = PlanRow["tags"];
+/** The empty list most checks have (tags, private locations): one, frozen, shared by every row. */
+const NONE = Object.freeze([]) as unknown as Listed;
+const listed = (value: Listed): Listed => (Array.isArray(value) && value.length === 0 ? NONE : value);
+
+/**
+ * The plan rows of every planned check, or of those of `ids` that are planned. Each is made as one
+ * object literal with its phase, so that all its fields live in the object itself: adding the phase
+ * to Prisma's row afterwards moved them to a second store of 100 bytes a row (the cache holds one
+ * per planned check).
+ */
 export async function readPlanRows(db: DbOrTx, ids?: string[]): Promise<PlanRow[]> {
-  return (await readRowsOf(db, ids)).map((row) => Object.assign(row, { phaseMs: phaseMs(row) }));
+  return (await readRowsOf(db, ids)).map((row) => ({
+    id: row.id,
+    accountId: row.accountId,
+    groupId: row.groupId,
+    frequency: row.frequency,
+    frequencyOffset: row.frequencyOffset,
+    runParallel: row.runParallel,
+    tags: listed(row.tags),
+    locations: listed(row.locations),
+    privateLocations: listed(row.privateLocations),
+    group: row.group && {
+      tags: listed(row.group.tags),
+      locations: listed(row.group.locations),
+      privateLocations: listed(row.group.privateLocations),
+    },
+    phaseMs: phaseMs(row),
+  }));
 }
 
 /** A planned check's stamp columns: every write of a check or a group moves one of them. */
