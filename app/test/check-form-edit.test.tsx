@@ -70,6 +70,7 @@ const API_REQUEST = {
   bodyType: "JSON",
   followRedirects: true,
   skipSSL: false,
+  ipFamily: "IPv6",
   headers: [{ key: "X-Api-Key", value: "k-123", locked: false }],
   queryParameters: [],
   basicAuth: { username: "probe", password: "pw" },
@@ -86,6 +87,8 @@ const API_REQUEST = {
 const TCP_REQUEST = {
   hostname: "db.internal",
   port: 5432,
+  data: "PING",
+  ipFamily: "IPv6",
   assertions: [{ source: "RESPONSE_TIME", property: "", comparison: "LESS_THAN", target: "200", regex: null }],
 };
 
@@ -126,8 +129,50 @@ describe("CheckForm edits", { timeout: 20_000 }, () => {
         bodyType: "JSON",
         followRedirects: true,
         skipSSL: false,
+        ipFamily: "IPv6",
       },
     });
+  });
+
+  it("renaming a DNS check keeps its name server, port and protocol", async () => {
+    const dns = editForm({
+      __typename: "DnsCheck",
+      checkType: "DNS",
+      dnsRequest: {
+        query: "shop.example",
+        recordType: "A",
+        nameServer: "10.0.0.53",
+        port: 5353,
+        protocol: "TCP",
+        assertions: [],
+      },
+    });
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Shop DNS" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(saved(dns, "mutationsUpdateDnsMutation").request).toEqual({
+      query: "shop.example",
+      recordType: "A",
+      protocol: "TCP",
+      nameServer: "10.0.0.53",
+      port: 5353,
+    });
+  });
+
+  it("renaming an ICMP check sends its pings as stored and no packet-loss threshold", async () => {
+    const icmp = editForm({
+      __typename: "IcmpCheck",
+      checkType: "ICMP",
+      degradedPacketLossThreshold: 10,
+      maxPacketLossThreshold: null,
+      icmpRequest: { hostname: "gw.internal", ipFamily: "IPv6", pingCount: 25, assertions: [] },
+    });
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Gateway" } });
+    fireEvent.change(screen.getByLabelText("Failing above packet loss (%)"), { target: { value: "60" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const input = saved(icmp, "mutationsUpdateIcmpMutation");
+    expect(input.request).toEqual({ hostname: "gw.internal", ipFamily: "IPv6", pingCount: 25 });
+    expect(input).not.toHaveProperty("degradedPacketLossThreshold");
+    expect(input.maxPacketLossThreshold).toBe(60);
   });
 });
 
@@ -236,7 +281,8 @@ describe("CheckForm edits, continued", { timeout: 20_000 }, () => {
         severity: "CRITICAL",
         notifySubscribers: false,
       },
-      request: { hostname: "db.internal", port: 5432 },
+      // The data it writes and its address family, set through REST, go back as read.
+      request: { hostname: "db.internal", port: 5432, data: "PING", ipFamily: "IPv6" },
     });
   });
 });

@@ -47,7 +47,7 @@ describe("CheckForm", { timeout: 20_000 }, () => {
       tags: ["db", "prod"],
       locations: ["EU_WEST_1"],
       frequency: 10,
-      request: { hostname: "db.internal", port: 99999 },
+      request: { hostname: "db.internal", port: 99999, data: null, ipFamily: "IPv4" },
     });
     act(() =>
       environment.mock.resolve(operation, {
@@ -146,6 +146,7 @@ describe("CheckForm", { timeout: 20_000 }, () => {
         bodyType: "NONE",
         followRedirects: true,
         skipSSL: false,
+        ipFamily: "IPv4",
         headers: [{ key: "X-Api-Key", value: "k-1", locked: false }],
         assertions: [
           { source: "STATUS_CODE", property: "", comparison: "EQUALS", target: "200", regex: null },
@@ -153,6 +154,52 @@ describe("CheckForm", { timeout: 20_000 }, () => {
         ],
       },
     });
+  });
+
+  it("creates a DNS check asking its own name server, and shows the API's error on that server's port", async () => {
+    const environment = renderNewForm("DNS");
+    fireEvent.change(await screen.findByLabelText("Name to resolve"), { target: { value: "shop.example" } });
+    fireEvent.change(screen.getByLabelText("Record type"), { target: { value: "MX" } });
+    fireEvent.change(screen.getByLabelText("Name server"), { target: { value: "10.0.0.53" } });
+    fireEvent.change(screen.getByLabelText("Name server port"), { target: { value: "70000" } });
+    fireEvent.change(screen.getByLabelText("Protocol"), { target: { value: "TCP" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create the check" }));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("mutationsCreateDnsMutation");
+    expect(operation.request.variables.input.request).toEqual({
+      query: "shop.example",
+      recordType: "MX",
+      protocol: "TCP",
+      nameServer: "10.0.0.53",
+      port: 70000,
+    });
+    act(() =>
+      environment.mock.resolve(operation, {
+        data: {
+          result: {
+            __typename: "ValidationError",
+            __isError: "ValidationError",
+            message: "request.port: Too big: expected <=65535",
+            fieldPaths: ["request.port"],
+          },
+        },
+      }),
+    );
+    expect((await screen.findByTestId("error-dnsPort")).textContent).toBe("Too big: expected <=65535");
+  });
+
+  it("creates an ICMP check with its pings, address family and packet-loss thresholds", async () => {
+    const environment = renderNewForm("ICMP");
+    fireEvent.change(await screen.findByLabelText("Host"), { target: { value: "gw.internal" } });
+    fireEvent.change(screen.getByLabelText("IP family"), { target: { value: "IPv6" } });
+    fireEvent.change(screen.getByLabelText("Pings per run"), { target: { value: "20" } });
+    fireEvent.change(screen.getByLabelText("Degraded above packet loss (%)"), { target: { value: "10" } });
+    fireEvent.change(screen.getByLabelText("Failing above packet loss (%)"), { target: { value: "50.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create the check" }));
+    const input = environment.mock.getMostRecentOperation().request.variables.input;
+    expect(input.request).toEqual({ hostname: "gw.internal", ipFamily: "IPv6", pingCount: 20 });
+    expect(input.degradedPacketLossThreshold).toBe(10);
+    expect(input.maxPacketLossThreshold).toBe(50.5);
   });
 
   it("offers a type's assertions only the sources that type takes", async () => {

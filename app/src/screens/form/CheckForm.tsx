@@ -63,7 +63,8 @@ export function CheckForm({ queryRef, params, search }: ScreenProps) {
         const { result } = response as MutationResult;
         if (result.data?.id) return navigate(`/checks/${encodeURIComponent(result.data.id)}`);
         const found: Record<string, string> = {};
-        for (const path of result.fieldPaths ?? []) found[fieldOf(path)] = messageFor(path, result.message);
+        for (const path of result.fieldPaths ?? [])
+          found[fieldOf(path, values.kind)] = messageFor(path, result.message);
         if (!result.fieldPaths?.length) found.form = result.message ?? "The check was not saved.";
         setErrors(found);
       },

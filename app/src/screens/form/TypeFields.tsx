@@ -4,6 +4,7 @@ import { RedirectFields, RequestFields } from "./RequestFields";
 import type { FormValues } from "./values";
 
 const UNITS = ["SECONDS", "MINUTES", "HOURS", "DAYS"];
+const FAMILIES = ["IPv4", "IPv6"];
 
 /** The fields of the chosen check type. */
 export function TypeFields({ values, set, errors }: SectionProps) {
@@ -33,6 +34,7 @@ export function TypeFields({ values, set, errors }: SectionProps) {
         <>
           {choice("method", "Method", ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"])}
           {text("url", "URL")}
+          {choice("ipFamily", "IP family", FAMILIES)}
           <RequestFields values={values} set={set} errors={errors} />
         </>
       );
@@ -40,6 +42,7 @@ export function TypeFields({ values, set, errors }: SectionProps) {
       return (
         <>
           {text("url", "URL")}
+          {choice("ipFamily", "IP family", FAMILIES)}
           <RedirectFields values={values} set={set} />
         </>
       );
@@ -48,6 +51,8 @@ export function TypeFields({ values, set, errors }: SectionProps) {
         <>
           {text("hostname", "Host")}
           {text("port", "Port")}
+          {text("tcpData", "Data to send", "Written once connected; the answer is what response assertions read")}
+          {choice("ipFamily", "IP family", FAMILIES)}
         </>
       );
     case "DNS":
@@ -55,10 +60,21 @@ export function TypeFields({ values, set, errors }: SectionProps) {
         <>
           {text("query", "Name to resolve")}
           {choice("recordType", "Record type", ["A", "AAAA", "CNAME", "HTTPS", "MX", "NS", "SOA", "TXT"])}
+          {text("nameServer", "Name server", "An address or host name; empty: the system's resolver")}
+          {text("dnsPort", "Name server port", "Empty: 53")}
+          {choice("dnsProtocol", "Protocol", ["UDP", "TCP"])}
         </>
       );
     case "ICMP":
-      return text("hostname", "Host");
+      return (
+        <>
+          {text("hostname", "Host")}
+          {choice("ipFamily", "IP family", FAMILIES)}
+          {text("pingCount", "Pings per run", "1 to 50")}
+          {text("degradedPacketLoss", "Degraded above packet loss (%)", "Empty: never on packet loss alone")}
+          {text("maxPacketLoss", "Failing above packet loss (%)", "Empty: only when every ping is lost")}
+        </>
+      );
     case "SSL":
       return (
         <>

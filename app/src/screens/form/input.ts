@@ -2,7 +2,7 @@ import { alertFieldOf } from "./alertSettings.js";
 import { retryFieldOf } from "./retryStrategy.js";
 import { pairsInput } from "./rows.js";
 import { integer, SETTINGS } from "./settings.js";
-import { emptyOf, type FormValues, TAKES } from "./values.js";
+import { type CheckKind, emptyOf, type FormValues, TAKES } from "./values.js";
 
 type Pick = (values: FormValues) => unknown;
 
@@ -45,7 +45,7 @@ function typeInput(
   assertions: Record<string, unknown>,
   when: (pick: Pick, key: string, value: () => unknown) => Record<string, unknown>,
 ): Record<string, unknown> {
-  const http = { followRedirects: v.followRedirects, skipSSL: v.skipSSL, ...assertions };
+  const http = { followRedirects: v.followRedirects, skipSSL: v.skipSSL, ipFamily: v.ipFamily, ...assertions };
   switch (v.kind) {
     case "API":
       return {
@@ -78,11 +78,26 @@ function typeInput(
     case "URL":
       return { request: { url: v.url, ...http } };
     case "TCP":
-      return { request: { hostname: v.hostname, port: integer(v.port), ...assertions } };
-    case "DNS":
-      return { request: { query: v.query, recordType: v.recordType, ...assertions } };
+      return {
+        request: {
+          hostname: v.hostname,
+          port: integer(v.port),
+          data: v.tcpData || null,
+          ipFamily: v.ipFamily,
+          ...assertions,
+        },
+      };
+    case "DNS": {
+      // The name server and its port are optional and not nullable: sent when given.
+      const server = v.nameServer.trim() ? { nameServer: v.nameServer.trim() } : {};
+      const port = v.dnsPort.trim() ? { port: integer(v.dnsPort) } : {};
+      const dns = { query: v.query, recordType: v.recordType, protocol: v.dnsProtocol, ...server, ...port };
+      return { request: { ...dns, ...assertions } };
+    }
     case "ICMP":
-      return { request: { hostname: v.hostname, ...assertions } };
+      return {
+        request: { hostname: v.hostname, ipFamily: v.ipFamily, pingCount: integer(v.pingCount), ...assertions },
+      };
     case "SSL": {
       const ssl = { hostname: v.hostname, port: integer(v.port), alertDaysBeforeExpiry: integer(v.alertDays) };
       return { request: { sslConfig: ssl } };
@@ -97,7 +112,7 @@ function typeInput(
 }
 
 /** Where a ValidationError's path shows: the id of the field that edits it, else the form's top. */
-export function fieldOf(path: string): string {
+export function fieldOf(path: string, kind?: CheckKind): string {
   const parts = path.split(".");
   const [head = ""] = parts;
   if (head === "retryStrategy") return retryFieldOf(path);
@@ -108,8 +123,14 @@ export function fieldOf(path: string): string {
   if (head === "triggerIncident") return `incident-${parts[1] ?? "serviceId"}`;
   const listed = ["assertions", "headers", "queryParameters", "basicAuth"].find((id) => parts.includes(id));
   if (listed) return listed === "basicAuth" ? "basicAuthUser" : listed;
+  // A DNS check's port is its name server's, a field of its own.
+  if (kind === "DNS" && path === "request.port") return "dnsPort";
   const renamed: Record<string, string> = {
     alertDaysBeforeExpiry: "alertDays",
+    data: "tcpData",
+    protocol: "dnsProtocol",
+    degradedPacketLossThreshold: "degradedPacketLoss",
+    maxPacketLossThreshold: "maxPacketLoss",
     localSetupScript: "setupScript",
     localTearDownScript: "tearDownScript",
   };
@@ -117,6 +138,7 @@ export function fieldOf(path: string): string {
   if (renamed[last]) return renamed[last];
   const ids = ["name", "description", "frequency", "locations", "tags", "url", "method", "body", "bodyType"];
   const more = ["hostname", "port", "query", "recordType", "period", "periodUnit", "grace", "graceUnit", "script"];
+  const network = ["nameServer", "ipFamily", "pingCount"];
   const times = ["degradedResponseTime", "maxResponseTime"];
-  return [...ids, ...more, ...times].includes(last) ? last : "form";
+  return [...ids, ...more, ...network, ...times].includes(last) ? last : "form";
 }

@@ -69,6 +69,7 @@ export const checkFormQuery = graphql`
           bodyType
           followRedirects
           skipSSL
+          ipFamily
           headers {
             key
             value
@@ -93,6 +94,7 @@ export const checkFormQuery = graphql`
           url
           followRedirects
           skipSSL
+          ipFamily
           assertions {
             ...load_assertion @relay(mask: false)
           }
@@ -102,6 +104,8 @@ export const checkFormQuery = graphql`
         tcpRequest: request {
           hostname
           port
+          data
+          ipFamily
           assertions {
             ...load_assertion @relay(mask: false)
           }
@@ -111,14 +115,21 @@ export const checkFormQuery = graphql`
         dnsRequest: request {
           query
           recordType
+          nameServer
+          port
+          protocol
           assertions {
             ...load_assertion @relay(mask: false)
           }
         }
       }
       ... on IcmpCheck {
+        degradedPacketLossThreshold
+        maxPacketLossThreshold
         icmpRequest: request {
           hostname
+          ipFamily
+          pingCount
           assertions {
             ...load_assertion @relay(mask: false)
           }

@@ -20,6 +20,20 @@ type Setting = {
   takes?: (v: FormValues) => boolean;
 };
 
+/** A decimal field as the API wants it: a number, or the text itself so that the API names the error. */
+const decimal = (text: string): number | string => (/^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text);
+
+const packetLoss = (key: "degradedPacketLossThreshold" | "maxPacketLossThreshold"): Setting => {
+  const field = key === "degradedPacketLossThreshold" ? "degradedPacketLoss" : "maxPacketLoss";
+  return {
+    key,
+    of: (v) => v[field],
+    // Emptied: no threshold (null); never set on a new check: nothing sent.
+    send: (v) => (v[field].trim() === "" ? null : decimal(v[field])),
+    takes: (v) => v.kind === "ICMP",
+  };
+};
+
 const ms = (key: "degradedResponseTime" | "maxResponseTime"): Setting => ({
   key,
   of: (v) => v[key],
@@ -47,6 +61,8 @@ export const SETTINGS: Setting[] = [
   { key: "retryStrategy", of: (v) => v.retry, send: (v) => retryInput(v.retry), takes: (v) => TAKES.retry(v.kind) },
   ms("degradedResponseTime"),
   ms("maxResponseTime"),
+  packetLoss("degradedPacketLossThreshold"),
+  packetLoss("maxPacketLossThreshold"),
   {
     key: "localSetupScript",
     of: (v) => v.setupScript,

@@ -54,6 +54,18 @@ export type FormValues = {
   alertDays: string;
   query: string;
   recordType: string;
+  /** DNS: the name server asked ("": the system's resolver), its port and protocol. */
+  nameServer: string;
+  dnsPort: string;
+  dnsProtocol: string;
+  /** TCP: the bytes written once connected ("": none). */
+  tcpData: string;
+  /** API, URL, TCP and ICMP: the address family the host is resolved to. */
+  ipFamily: string;
+  /** ICMP: pings a run sends, and the packet loss (%) over which it degrades or fails ("": none). */
+  pingCount: string;
+  degradedPacketLoss: string;
+  maxPacketLoss: string;
   period: string;
   periodUnit: string;
   grace: string;
@@ -100,6 +112,14 @@ export const EMPTY: FormValues = {
   alertDays: "20",
   query: "",
   recordType: "A",
+  nameServer: "",
+  dnsPort: "",
+  dnsProtocol: "UDP",
+  tcpData: "",
+  ipFamily: "IPv4",
+  pingCount: "10",
+  degradedPacketLoss: "",
+  maxPacketLoss: "",
   period: "1",
   periodUnit: "HOURS",
   grace: "10",
