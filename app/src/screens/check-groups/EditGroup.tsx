@@ -38,21 +38,13 @@ graphql`
     apiCheckDefaults {
       url
       headers {
-        key
-        value
-        locked
+        ...load_pair @relay(mask: false)
       }
       queryParameters {
-        key
-        value
-        locked
+        ...load_pair @relay(mask: false)
       }
       assertions {
-        source
-        property
-        comparison
-        target
-        regex
+        ...load_assertion @relay(mask: false)
       }
       basicAuth {
         username

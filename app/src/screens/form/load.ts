@@ -2,6 +2,14 @@ import { graphql } from "react-relay";
 
 // The stored check that an edit or a clone starts from (nothing for a new check): every property
 // the form edits, so that fromCheck.ts can tell what an edit changed.
+export const pairFields = graphql`
+  fragment load_pair on KeyValue {
+    key
+    value
+    locked
+  }
+`;
+
 export const assertionFields = graphql`
   fragment load_assertion on Assertion {
     source
@@ -71,14 +79,10 @@ export const checkFormQuery = graphql`
           skipSSL
           ipFamily
           headers {
-            key
-            value
-            locked
+            ...load_pair @relay(mask: false)
           }
           queryParameters {
-            key
-            value
-            locked
+            ...load_pair @relay(mask: false)
           }
           basicAuth {
             username
