@@ -1,7 +1,7 @@
 import { Field } from "../form/Field";
 import { RetryStrategyFields } from "../form/RetryStrategyFields";
-import { LOCATIONS, RUNTIMES, type SectionProps } from "./values";
-import { Places, placeName } from "../form/Places";
+import { RUNTIMES, type SectionProps } from "./values";
+import { Places, PUBLIC_PLACES } from "../form/Places";
 
 /** Where and how the group's checks run: locations, runtime, concurrency, parallel runs, retries. */
 export function GroupRunFields({
@@ -15,7 +15,7 @@ export function GroupRunFields({
       <Places
         id="locations"
         legend="Locations (none: each check keeps its own)"
-        places={LOCATIONS.map((value) => ({ value, name: placeName(value) }))}
+        places={PUBLIC_PLACES}
         chosen={values.locations}
         onChange={(locations) => set({ locations })}
         error={errors.locations}

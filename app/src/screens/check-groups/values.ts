@@ -32,15 +32,6 @@ export type GroupValues = {
   browserCheckDefaults: string;
 };
 
-export const LOCATIONS = [
-  "EU_WEST_1",
-  "EU_CENTRAL_1",
-  "EU_NORTH_1",
-  "US_EAST_1",
-  "US_WEST_2",
-  "AP_SOUTHEAST_1",
-  "SA_EAST_1",
-];
 export const RUNTIMES = ["RUNTIME_2025_04", "RUNTIME_2024_09", "RUNTIME_2024_02"];
 
 type StoredPair = { readonly key: string; readonly value?: string | null; readonly locked?: boolean | null };

@@ -1,10 +1,9 @@
 import { Field } from "./Field";
-import { Places, placeName } from "./Places";
+import { Places, PUBLIC_PLACES } from "./Places";
 import { RetryStrategyFields } from "./RetryStrategyFields";
 import type { SectionProps } from "./section";
 import { TAKES } from "./values";
 
-import { LOCATIONS } from "../check-groups/values";
 const SECONDS: [string, string][] = ["10", "20", "30"].map((s) => [`0:${s}`, `${s} seconds`]);
 const MINUTES: [string, string][] = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440].map((m) => [
   String(m),
@@ -45,7 +44,7 @@ export function RunFields({ values, set, errors }: SectionProps) {
           <Places
             id="locations"
             legend="Locations"
-            places={LOCATIONS.map((value) => ({ value, name: placeName(value) }))}
+            places={PUBLIC_PLACES}
             chosen={values.locations}
             onChange={(locations) => set({ locations })}
             error={errors.locations}
