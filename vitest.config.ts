@@ -35,7 +35,7 @@ export default defineConfig({
           name: "sqlite",
           include: ["test/integration/**/*.test.ts"],
           // Several `vigil serve` processes sharing one database: PostgreSQL's case only.
-          exclude: ["test/integration/cluster*.test.ts"],
+          exclude: ["test/integration/cluster/serve-processes.test.ts"],
           env: { VIGIL_TEST_DB: "sqlite" },
         },
       },
@@ -46,7 +46,11 @@ export default defineConfig({
           include: ["test/integration/**/*.test.ts"],
           // The operator app's browser tests run a `vigil serve` on SQLite, as the issue asks; a
           // SQLite connection's page cache is SQLite's alone.
-          exclude: ["test/integration/app-*-browser.test.ts", "test/integration/sqlite-page-cache.test.ts"],
+          exclude: [
+            "test/integration/**/app-*browser.test.ts",
+            "test/integration/operator-app/*-browser.test.ts",
+            "test/integration/db/sqlite-page-cache.test.ts",
+          ],
           env: { VIGIL_TEST_DB: "postgresql" },
           globalSetup: ["test/support/global-postgres.ts"],
         },

@@ -1,0 +1,76 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { sqlitePath } from "../../../src/db/provider.js";
+import { migratedDatabaseUrl } from "../../support/database.js";
+
+/** Pages of one 4,000-byte row each: 48 MB of table, read page by page by a count. */
+const ROWS = 12_000;
+
+/**
+ * Opens the database as the service does, in a process of its own (this one's memory is the test
+ * runner's), scans the table through the app connection (claims, results, Prisma's reads), and tells
+ * how much its resident anonymous memory outside the JS heap grew (MB): the pages the connections' caches kept.
+ */
+const child = `
+import { readFileSync } from "node:fs";
+import { openDatabase } from "./src/db/client.ts";
+import { Prisma } from "./src/generated/sqlite/client.ts";
+// Anonymous memory outside the JS heap (the page caches are C allocations), after a full GC.
+const anonMb = () => {
+  gc();
+  const status = readFileSync("/proc/self/status", "utf8");
+  return Number(/RssAnon:\\s+(\\d+)/.exec(status)[1]) / 1024 - process.memoryUsage().heapTotal / 1048576;
+};
+const database = await openDatabase(process.env.DATABASE_URL, { backgroundCheckpoints: false });
+// The read connection (the hot lists', the scheduler's stamps) when THROUGH=read, else the app's.
+const viaReads = process.env.THROUGH === "read";
+const scan = (from) =>
+  viaReads
+    ? database.read(Prisma.sql\`SELECT count(*) AS n FROM filler WHERE id > \${from} AND substr(body, 3999, 1) IS NOT NULL\`)
+    : database.prisma.$queryRawUnsafe("SELECT count(*) AS n FROM filler WHERE id > ? AND substr(body, 3999, 1) IS NOT NULL", from);
+// One statement, run first past the last row (the root page only), so that all it costs but pages
+// is paid before the measure.
+await scan(1e9);
+const before = anonMb();
+for (let i = 0; i < 3; i++) await scan(0);
+console.log(JSON.stringify({ grewMb: anonMb() - before }));
+await database.close();
+`;
+
+// SQLite only (the postgresql project leaves this file out, vitest.config.ts).
+describe("SQLite's page caches", () => {
+  /** How much the pages kept by the connection `through` grew the child's memory (MB). */
+  async function grewMb(through: "app" | "read") {
+    const url = await migratedDatabaseUrl();
+    const file = new Database(sqlitePath(url));
+    file.exec("CREATE TABLE filler (id INTEGER PRIMARY KEY, body BLOB)");
+    file
+      .prepare(
+        "INSERT INTO filler (body) WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?) SELECT randomblob(4000) FROM n",
+      )
+      .run(ROWS);
+    file.close();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", child],
+      {
+        env: { ...process.env, DATABASE_URL: url, THROUGH: through },
+        cwd: new URL("../../../", import.meta.url).pathname,
+      },
+    );
+    return (JSON.parse(stdout.trim().split("\n").at(-1)!) as { grewMb: number }).grewMb;
+  }
+
+  it("the app connection keeps 8 MB of pages however much of the file is read", async () => {
+    // Before the first scan the cache was empty; scans of 48 MB kept 8 MB of it (with the 64 MB
+    // cache it had before, all of it: 46 to 54 MB).
+    expect(await grewMb("app")).toBeLessThan(8 + 16);
+  });
+
+  it("the read connection keeps 4 MB of pages however much of the file is read", async () => {
+    // With the 16 MB cache it had before, 15 MB and more.
+    expect(await grewMb("read")).toBeLessThan(4 + 6);
+  });
+});
