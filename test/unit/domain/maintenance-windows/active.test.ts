@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { activeOccurrence, isWindowActive, occurrenceStart } from "../../../../src/domain/maintenance-windows/active.js";
+import {
+  activeOccurrence,
+  isWindowActive,
+  occurrenceStart,
+} from "../../../../src/domain/maintenance-windows/active.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../../../../src/domain/maintenance-windows/status.js";
 
 const d = (iso: string) => new Date(iso);
