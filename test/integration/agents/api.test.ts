@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createPrivateCheck } from "../../support/fixtures/checks.js";
+import { createPrivateCheck } from "../../support/index.js";
 import { restClient, type RestClient } from "../../support/rest.js";
 
 const facts = { version: "0.1.0", platform: "linux", runtimeVersion: "v20.0.0" };

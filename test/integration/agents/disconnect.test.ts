@@ -8,7 +8,7 @@ import { engineSweeps } from "../../../src/engine/sweeps.js";
 import { type AgentProcess, startAgentProcess } from "../../support/agent.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { privateLocationWithKey } from "../../support/fixtures/private-locations.js";
+import { privateLocationWithKey } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { countListeners, type Feed, subscribeWs, until, wsClient } from "../../support/subscriptions.js";
 

@@ -5,8 +5,7 @@ import { dropUnclaimedRuns } from "../../../src/domain/runs/index.js";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createPrivateLocation } from "../../support/fixtures/private-locations.js";
-import { createPrivateCheck } from "../../support/fixtures/checks.js";
+import { createPrivateLocation, createPrivateCheck } from "../../support/index.js";
 
 const T = Date.parse("2026-03-01T12:00:00Z");
 const at = (ms: number) => new Date(T + ms);

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, runAgentToExit, startAgentProcess, type AgentProcess } from "../../support/agent.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { privateLocationWithKey } from "../../support/fixtures/private-locations.js";
-import { createPrivateCheck } from "../../support/fixtures/checks.js";
+import { privateLocationWithKey, createPrivateCheck } from "../../support/index.js";
 
 /** A secret with characters that URL- and form-encoding change, so that every form is checked. */
 const SECRET = "p@ss w/rd+Q&x=1";

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createWebhookChannel, queueNotification } from "../../support/fixtures/alert-notifications.js";
+import { createWebhookChannel, queueNotification } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 
 const LOG = `query ($channel: ID, $status: AlertNotificationStatus, $check: ID, $after: String) {

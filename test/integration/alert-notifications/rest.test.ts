@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createWebhookChannel, queueNotification } from "../../support/fixtures/alert-notifications.js";
+import { createWebhookChannel, queueNotification } from "../../support/index.js";
 
 const HOUR = 3_600_000;
 

@@ -8,12 +8,15 @@ import { type DecidedRun, decideRuns } from "../../../src/domain/check-statuses/
 import { noStatusEffects, type StatusEffects } from "../../../src/domain/check-statuses/effects.js";
 import { recordHeartbeatStatus } from "../../../src/domain/check-statuses/heartbeats.js";
 import { storeDecisions } from "../../../src/domain/check-statuses/store-decisions.js";
-import type { CheckStatusData } from "../../support/fixtures/check-statuses.js";
-import { createCheckStatus } from "../../support/fixtures/check-statuses.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
-import { createHeartbeatCheck } from "../../support/fixtures/heartbeats.js";
-import type { CheckData } from "../../support/fixtures/checks.js";
-import { type CheckGroupData, createCheckGroup } from "../../support/fixtures/check-groups.js";
+import {
+  type CheckStatusData,
+  createCheckStatus,
+  createAlertChannel,
+  createHeartbeatCheck,
+  type CheckData,
+  type CheckGroupData,
+  createCheckGroup,
+} from "../../support/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 

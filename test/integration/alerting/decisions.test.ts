@@ -3,7 +3,7 @@ import { systemContext } from "../../../src/app-context.js";
 import { tickDueCheckStatuses } from "../../../src/domain/check-statuses/tick.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 
 describe(`alert decisions on the write path on ${testProvider}`, () => {
   const t = useTestApp();

@@ -18,7 +18,7 @@ import { startTestApp, type TestApp } from "../../support/app.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";
 import { advanceToNextRun, SCHEDULE, shiftedClock, startChain, startTarget } from "../../support/alert-e2e.js";
 import { eventually } from "../../support/eventually.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheck } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { startReceiver } from "../../support/receiver.js";
 

@@ -7,7 +7,7 @@ import { recordCheckStatus } from "../../../src/domain/check-statuses/record.js"
 import { DEFAULT_PUBLIC_URL } from "../../../src/domain/check-statuses/results.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 
 describe(`alert decisions under concurrent writes on ${testProvider}`, () => {
   const statements: string[] = [];

@@ -6,9 +6,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { alertRulesKit, minute } from "../../support/alert-rules.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
-import { createService } from "../../support/fixtures/services.js";
+import { createCheck, createCheckGroup, createService } from "../../support/index.js";
 
 describe(`alert rules: channels and incidents on ${testProvider}`, () => {
   const t = useTestApp();

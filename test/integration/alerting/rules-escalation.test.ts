@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { alertRulesKit, minute } from "../../support/alert-rules.js";
-import { type CheckData, createCheck } from "../../support/fixtures/checks.js";
+import { type CheckData, createCheck } from "../../support/index.js";
 
 describe(`alert rules: escalation, reminders and flapping on ${testProvider}`, () => {
   const t = useTestApp();

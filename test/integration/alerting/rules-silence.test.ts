@@ -5,9 +5,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { alertRulesKit, minute } from "../../support/alert-rules.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
-import { createMaintenanceWindow } from "../../support/fixtures/maintenance-windows.js";
+import { createCheck, createCheckGroup, createMaintenanceWindow } from "../../support/index.js";
 
 describe(`alert rules: silence on ${testProvider}`, () => {
   const t = useTestApp();

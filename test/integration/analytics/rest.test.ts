@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const HOUR = 3_600_000;

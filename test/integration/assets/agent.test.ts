@@ -6,7 +6,7 @@ import { useTestApp } from "../../support/app.js";
 import { artifactsDir, fileRunner, PNG, type TestFile } from "../../support/assets.js";
 import { testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
-import { createPrivateCheck } from "../../support/fixtures/checks.js";
+import { createPrivateCheck } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const CAP = 200_000;

@@ -4,9 +4,7 @@ import { domainContext } from "../../../src/app-context.js";
 import { recordCheckResult } from "../../../src/domain/check-results/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
-import { createCheckStatus } from "../../support/fixtures/check-statuses.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheckGroup, createCheckStatus, createCheck } from "../../support/index.js";
 
 describe(`REST badges on ${testProvider}`, () => {
   const t = useTestApp();

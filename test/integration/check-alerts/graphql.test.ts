@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheckAlerts } from "../../support/fixtures/check-alerts.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheckAlerts, createCheck } from "../../support/index.js";
 
 const ALERTS = `query ($first: Int, $after: String, $last: Int, $before: String) {
   checks(first: 10) { edges { node { databaseId name

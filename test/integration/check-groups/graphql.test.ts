@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Gql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createPrivateLocation } from "../../support/fixtures/private-locations.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
+import { createPrivateLocation, createAlertChannel } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { isoTimestamp as iso } from "../../support/matchers.js";
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createPrivateLocation } from "../../support/fixtures/private-locations.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
+import { createPrivateLocation, createCheck, createAlertChannel } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 // Tests make alert channel rows directly (the alert-channel API has tests of its own).

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
+import { createAlertChannel } from "../../support/index.js";
 
 const variables = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `VAR_${i}`, value: String(i) }));
 const script = (length: number) => "x".repeat(length);

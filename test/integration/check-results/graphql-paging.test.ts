@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { globalId as gid } from "../../support/global-id.js";
 import { testProvider } from "../../support/database.js";
-import { createCheckResults } from "../../support/fixtures/results.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheckResults, createCheck } from "../../support/index.js";
 
 const MINUTE = 60_000;
 

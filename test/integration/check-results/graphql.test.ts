@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { graphql, useTestApp } from "../../support/app.js";
 import { globalId as gid } from "../../support/global-id.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 
 const FIELDS = `id resultType name checkId check { id name } hasFailures hasErrors isDegraded isCancelled overMaxResponseTime runLocation
   startedAt stoppedAt createdAt responseTime checkRunId attempts sequenceId errorGroupIds browserCheckResult multiStepCheckResult

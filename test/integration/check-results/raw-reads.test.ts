@@ -4,8 +4,7 @@ import { selectResults } from "../../../src/domain/check-results/rows.js";
 import { Prisma } from "../../../src/generated/sqlite/client.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory } from "../../support/factories.js";
-import { createCheckResults } from "../../support/fixtures/results.js";
+import { checkFactory, createCheckResults } from "../../support/index.js";
 
 // The hot lists read through the database's raw reads (src/db/sqlite-reads.ts on SQLite, a
 // connection of their own): the rows must be what Prisma's $queryRaw gives, value for value.

@@ -4,7 +4,7 @@ import type { RecordCheckResultInput } from "../../../src/domain/check-results/i
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { isoTimestamp } from "../../support/matchers.js";
 

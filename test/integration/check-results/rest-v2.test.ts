@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
-import { createCheckResults } from "../../support/fixtures/results.js";
+import { checkFactory, resultRecorder, createCheckResults } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../../src/domain/check-results/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 
 const HOUR = 3_600_000;
 const seconds = (date: Date) => String(Math.floor(date.getTime() / 1000));

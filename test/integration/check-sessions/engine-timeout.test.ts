@@ -14,7 +14,7 @@ import {
 import { renewLease } from "../../../src/domain/runs/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory } from "../../support/factories.js";
+import { checkFactory } from "../../support/index.js";
 
 describe(`check sessions: time-outs on ${testProvider}`, () => {
   const t = useTestApp();

@@ -3,11 +3,15 @@
 import { describe, expect, it } from "vitest";
 import { domainContext } from "../../../src/app-context.js";
 import { recordCheckResult } from "../../../src/domain/check-results/index.js";
-import { cancelCheckSession, promotePendingRuns, triggerCheckSessions } from "../../../src/domain/check-sessions/index.js";
+import {
+  cancelCheckSession,
+  promotePendingRuns,
+  triggerCheckSessions,
+} from "../../../src/domain/check-sessions/index.js";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory } from "../../support/factories.js";
+import { checkFactory } from "../../support/index.js";
 
 describe(`check sessions: group concurrency on ${testProvider}`, () => {
   const t = useTestApp();

@@ -5,7 +5,7 @@ import { recordCheckResult } from "../../../src/domain/check-results/index.js";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheck } from "../../support/index.js";
 
 describe(`REST check session cancel on ${testProvider}`, () => {
   const t = useTestApp();

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RecordCheckResultInput } from "../../../src/domain/check-results/index.js";
 import { startTestApp, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { checkFactory, resultRecorder, createCheck } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 type CheckData = {

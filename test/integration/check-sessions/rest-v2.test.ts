@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 import { isoTimestamp } from "../../support/matchers.js";
 import { restClient } from "../../support/rest.js";

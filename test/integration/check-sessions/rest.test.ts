@@ -2,9 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory } from "../../support/factories.js";
-import { createPrivateLocation } from "../../support/fixtures/private-locations.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
+import { checkFactory, createPrivateLocation, createCheckGroup } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 describe(`REST check sessions: trigger and read on ${testProvider}`, () => {

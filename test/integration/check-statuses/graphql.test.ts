@@ -2,8 +2,7 @@ import type { Client } from "graphql-ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheckStatus } from "../../support/fixtures/check-statuses.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheckStatus, createCheck } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 import { countListeners, subscribeWs, until, wsClient, type Feed } from "../../support/subscriptions.js";
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheckStatus } from "../../support/fixtures/check-statuses.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheckStatus, createCheck } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const at = (iso: string) => new Date(iso);

@@ -13,9 +13,7 @@ import { useTestApp } from "../../support/app.js";
 import { inOrder, startChatModel, startSite } from "../../support/chat-model.js";
 import { testProvider } from "../../support/database.js";
 import { eventually, startAgentProcess } from "../../support/agent.js";
-import { checkFactory } from "../../support/factories.js";
-import { createPrivateCheck } from "../../support/fixtures/checks.js";
-import { privateLocationWithKey } from "../../support/fixtures/private-locations.js";
+import { checkFactory, createPrivateCheck, privateLocationWithKey } from "../../support/index.js";
 import { globalId as gid } from "../../support/global-id.js";
 
 const SECRET = "hunter2-secret";

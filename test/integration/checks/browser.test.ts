@@ -11,7 +11,7 @@ import { defaultRunners } from "../../../src/engine/runners/index.js";
 import { eventually, startAgentProcess, type AgentProcess } from "../../support/agent.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { privateLocationWithKey } from "../../support/fixtures/private-locations.js";
+import { privateLocationWithKey } from "../../support/index.js";
 
 vi.setConfig({ testTimeout: 120_000 });
 

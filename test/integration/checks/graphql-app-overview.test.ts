@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { resultRecorder } from "../../support/factories.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { resultRecorder, createCheck } from "../../support/index.js";
 
 const COUNTS = "{ checkCounts { total passing degraded failing paused } }";
 // The fields a row of the app's checks list reads: their statements must not grow with the page.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, graphql, type Gql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
+import { createAlertChannel } from "../../support/index.js";
 
 const FIELDS = `id name description locations tags frequency frequencyOffset group { id name } alertChannelSubscriptions { alertChannelId activated }
   alertSettings { escalationType reminders { amount interval } } retryStrategy { type maxRetries }`;

@@ -7,7 +7,7 @@ import { recordCheckResult } from "../../../src/domain/check-results/index.js";
 import { aggregateRollups } from "../../../src/domain/rollups/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheck } from "../../support/index.js";
 
 const STATS = `query ($from: DateTime!, $to: DateTime!) {
   checks(first: 20) { edges { node { name runStats(from: $from, to: $to) { runs failed degraded successRatio avg min max p50 p95 p99 } } } }

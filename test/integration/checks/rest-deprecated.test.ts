@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
+import { createCheckGroup, createAlertChannel } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 /** The deprecated `PUT /v1/checks/{id}` of docs/decisions.md. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
+import { createAlertChannel, createCheckGroup } from "../../support/index.js";
 import { isoTimestamp } from "../../support/matchers.js";
 import { restClient } from "../../support/rest.js";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
+import { createCheckGroup } from "../../support/index.js";
 import { restClient, type RestClient } from "../../support/rest.js";
 
 type Check = { id: string; name: string; checkType: string; created_at: string; groupOrder: number | null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
+import { createAlertChannel } from "../../support/index.js";
 
 const apiBody = { name: "API", request: { method: "GET", url: "https://example.com/health" } };
 

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createPrivateLocation } from "../../support/fixtures/private-locations.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
-import { createAlertChannel } from "../../support/fixtures/alert-channels.js";
+import { createPrivateLocation, createCheckGroup, createAlertChannel } from "../../support/index.js";
 import { restClient, type RestClient } from "../../support/rest.js";
 
 const body = { name: "API", request: { method: "GET", url: "https://example.com" } };

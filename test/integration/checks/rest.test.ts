@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { SSL_BASELINE_DEFAULTS } from "../../support/fixtures/ssl.js";
+import { SSL_BASELINE_DEFAULTS } from "../../support/index.js";
 import { isoTimestamp } from "../../support/matchers.js";
 
 const alertSettings = {

@@ -11,7 +11,7 @@ import { testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
 import { globalId } from "../../support/global-id.js";
 import { type RestClient, restClient } from "../../support/rest.js";
-import { SSL_BASELINE_DEFAULTS } from "../../support/fixtures/ssl.js";
+import { SSL_BASELINE_DEFAULTS } from "../../support/index.js";
 import { TestPki, tlsServer } from "../../support/tls.js";
 
 const BASELINE = SSL_BASELINE_DEFAULTS;

@@ -12,7 +12,7 @@ import type { VigilEvent } from "../../../src/events/bus.js";
 import { graphql, startTestApp, bearer, type TestApp } from "../../support/app.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
-import { addUpdate, pageWithIncident, renameIncident } from "../../support/fixtures/incidents.js";
+import { addUpdate, pageWithIncident, renameIncident } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 import { freePort } from "../../support/postgres-server.js";
 import { startRedis, type RedisServer } from "../../support/redis-server.js";

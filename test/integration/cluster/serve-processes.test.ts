@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../../src/db/client.js";
 import { type Cluster, startCluster } from "../../support/cluster.js";
 import { emptyDatabaseUrl } from "../../support/database.js";
-import { apiCheckRequest } from "../../support/fixtures/checks.js";
+import { apiCheckRequest } from "../../support/index.js";
 import { eventually } from "../../support/eventually.js";
 import { type Feed, subscribeSse, subscribeWs, wsClient } from "../../support/subscriptions.js";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
-import { createWebhookChannel, queueNotification } from "../../support/fixtures/alert-notifications.js";
+import { createWebhookChannel, queueNotification } from "../../support/index.js";
 import { startReceiver } from "../../support/receiver.js";
 
 describe(`delivery shared between accounts on ${testProvider}`, () => {

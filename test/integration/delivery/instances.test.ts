@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
-import { createChannel, createWebhookChannel, queueNotification } from "../../support/fixtures/alert-notifications.js";
+import { createChannel, createWebhookChannel, queueNotification } from "../../support/index.js";
 import { startReceiver } from "../../support/receiver.js";
 import { startSmtp } from "../../support/smtp.js";
 

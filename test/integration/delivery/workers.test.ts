@@ -7,8 +7,7 @@ import { DIGEST_WINDOW_MS, digestId } from "../../../src/domain/alert-notificati
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
-import { createWebhookChannel, queueNotification } from "../../support/fixtures/alert-notifications.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createWebhookChannel, queueNotification, createCheck } from "../../support/index.js";
 import { startReceiver } from "../../support/receiver.js";
 
 const SECRET = `whsec_${Buffer.from("a-test-secret-of-32-bytes-length").toString("base64")}`;

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from "../../support/app.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";
 import { startTarget } from "../../support/alert-e2e.js";
 import { eventually } from "../../support/eventually.js";
-import { createService } from "../../support/fixtures/services.js";
+import { createService } from "../../support/index.js";
 import { startRedis } from "../../support/redis-server.js";
 import { type RestClient, restClient } from "../../support/rest.js";
 

@@ -5,9 +5,7 @@ import { scheduleDueRuns, SCHEDULER_DEFAULTS, SCHEDULER_STATE_ID } from "../../.
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory } from "../../support/factories.js";
-import { postMaintenanceWindow } from "../../support/fixtures/maintenance-windows.js";
-import { createPrivateLocation } from "../../support/fixtures/private-locations.js";
+import { checkFactory, postMaintenanceWindow, createPrivateLocation } from "../../support/index.js";
 
 describe(`the scheduler on ${testProvider}`, () => {
   const t = useTestApp();

@@ -7,7 +7,7 @@ import { claimRuns } from "../../../src/domain/runs/index.js";
 import { createTryWriter } from "../../../src/engine/try-writer.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheck } from "../../support/index.js";
 
 const stops: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

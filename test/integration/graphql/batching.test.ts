@@ -1,10 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  ISSUE_DATASET,
-  NESTED_STATUS_PAGES_QUERY,
-  seedStatusPages,
-  type SeededPage,
-} from "../../support/fixtures/status-page-dataset.js";
+import { ISSUE_DATASET, NESTED_STATUS_PAGES_QUERY, seedStatusPages, type SeededPage } from "../../support/index.js";
 import { bearer, graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 

@@ -3,7 +3,7 @@ import WebSocket from "ws";
 import { subscriptionGroups } from "../../../src/graphql/subscriptions/sharing.js";
 import { bearer, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { addUpdate, pageWithIncident } from "../../support/fixtures/incidents.js";
+import { addUpdate, pageWithIncident } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 import { restClient } from "../../support/rest.js";
 import { countListeners, subscribeSse, until } from "../../support/subscriptions.js";

@@ -2,7 +2,7 @@ import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../../support/subscriptions.js";
 import { rawSubscriber } from "../../support/raw-subscriber.js";
-import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../../support/fixtures/incidents.js";
+import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 import { createInProcessBus, type VigilEvent } from "../../../src/events/bus.js";
 import { eventStream } from "../../../src/events/event-stream.js";

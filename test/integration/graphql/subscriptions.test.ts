@@ -3,12 +3,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../../src/app-context.js";
 import { recordCheckResult } from "../../../src/domain/check-results/index.js";
 import { countListeners, subscribeSse, subscribeWs, until, wsClient, type Feed } from "../../support/subscriptions.js";
-import { addIncident, addUpdate, pageWithIncident, renameIncident } from "../../support/fixtures/incidents.js";
+import {
+  addIncident,
+  addUpdate,
+  pageWithIncident,
+  renameIncident,
+  createCheck,
+  createHeartbeatCheck,
+} from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 import { bearer, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createHeartbeatCheck } from "../../support/fixtures/heartbeats.js";
 
 const UPDATES = `subscription ($incidentId: ID, $statusPageId: ID) {
   incidentUpdateAdded(incidentId: $incidentId, statusPageId: $statusPageId) { id description status }

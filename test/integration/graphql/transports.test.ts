@@ -3,7 +3,7 @@ import { createClient as createWsClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { countListeners, until } from "../../support/subscriptions.js";
-import { addUpdate, pageWithIncident } from "../../support/fixtures/incidents.js";
+import { addUpdate, pageWithIncident } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";

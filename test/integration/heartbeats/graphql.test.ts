@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { globalId as gid } from "../../support/global-id.js";
 import { testProvider } from "../../support/database.js";
-import { createHeartbeatCheck } from "../../support/fixtures/heartbeats.js";
+import { createHeartbeatCheck } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const raw = (globalId: string) => Buffer.from(globalId, "base64").toString().split(":")[1]!;

@@ -8,8 +8,7 @@ import { recordHeartbeatPing, recordMissedHeartbeats } from "../../../src/domain
 import { failingEventId } from "../../../src/domain/heartbeats/missed.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createHeartbeatCheck } from "../../support/fixtures/heartbeats.js";
-import { createMaintenanceWindow } from "../../support/fixtures/maintenance-windows.js";
+import { createHeartbeatCheck, createMaintenanceWindow } from "../../support/index.js";
 
 // Period 60 s plus grace 30 s: a check is overdue 90 s after its latest event.
 const T0 = Date.parse("2031-06-01T00:00:00.000Z");

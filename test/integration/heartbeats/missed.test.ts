@@ -6,10 +6,13 @@ import { failingEventId } from "../../../src/domain/heartbeats/missed.js";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createMaintenanceWindow } from "../../support/fixtures/maintenance-windows.js";
-import { createHeartbeatCheck, HEARTBEAT as heartbeat } from "../../support/fixtures/heartbeats.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import {
+  createMaintenanceWindow,
+  createHeartbeatCheck,
+  HEARTBEAT as heartbeat,
+  createCheckGroup,
+  createCheck,
+} from "../../support/index.js";
 
 // Period 60 s plus grace 30 s: a check is overdue 90 s after its latest event.
 const T0 = Date.parse("2030-01-01T00:00:00.000Z");

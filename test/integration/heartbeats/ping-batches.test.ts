@@ -9,7 +9,7 @@ import { recordHeartbeatPing, recordMissedHeartbeats } from "../../../src/domain
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { startTestApp, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createHeartbeatCheck, createHeartbeatEvent } from "../../support/fixtures/heartbeats.js";
+import { createHeartbeatCheck, createHeartbeatEvent } from "../../support/index.js";
 
 // Every ping of this file at one instant (well inside an hour): statuses and rollups are compared
 // between runs, and the rollups' hour must not change under them.

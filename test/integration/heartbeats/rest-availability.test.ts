@@ -4,7 +4,7 @@ import { getHeartbeatAvailability, listHeartbeatEvents } from "../../../src/doma
 import { createInProcessBus } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testDatabase, testProvider } from "../../support/database.js";
-import { createHeartbeatCheck, createHeartbeatEvent, HEARTBEAT as heartbeat } from "../../support/fixtures/heartbeats.js";
+import { createHeartbeatCheck, createHeartbeatEvent, HEARTBEAT as heartbeat } from "../../support/index.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

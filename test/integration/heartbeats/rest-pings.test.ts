@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { startTestApp, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createHeartbeatCheck, createHeartbeatEvent, HEARTBEAT as heartbeat } from "../../support/fixtures/heartbeats.js";
+import { createHeartbeatCheck, createHeartbeatEvent, HEARTBEAT as heartbeat } from "../../support/index.js";
 import { restClient, type RestClient } from "../../support/rest.js";
 
 /** A request with exactly these headers (fetch would add its own User-Agent). */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createHeartbeatCheck, createHeartbeatEvent } from "../../support/fixtures/heartbeats.js";
+import { createHeartbeatCheck, createHeartbeatEvent } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@ import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { bearer, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { checkFactory, resultRecorder } from "../../support/factories.js";
+import { checkFactory, resultRecorder } from "../../support/index.js";
 import { openSocket, rawRequest } from "../../support/raw-http.js";
 import { globalId } from "../../support/global-id.js";
 import { countListeners, subscribeSse, subscribeWs, until, wsClient } from "../../support/subscriptions.js";

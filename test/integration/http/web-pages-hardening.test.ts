@@ -3,8 +3,7 @@ import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, createStatusPage } from "../../support/index.js";
 
 describe(`CSP of form pages and valid feeds on ${testProvider}`, () => {
   const t = useTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createServiceByGraphql } from "../../support/fixtures/services.js";
+import { createServiceByGraphql } from "../../support/index.js";
 
 const CREATE = `mutation ($input: CreateIncidentInput!) { createIncident(input: $input) { ... on CreateIncidentSuccess { data { id } } } }`;
 const LIST = `query ($open: Boolean, $first: Int) { incidents(first: $first, open: $open) { edges { node { name lastUpdateStatus } } pageInfo { hasNextPage } } }`;

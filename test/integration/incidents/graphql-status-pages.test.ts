@@ -3,9 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { addIncident } from "../../support/fixtures/incidents.js";
-import { createService } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { addIncident, createService, createStatusPage } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const LIST = `query ($first: Int) { incidents(first: $first) { edges { node { name statusPages { name url } } } } }`;

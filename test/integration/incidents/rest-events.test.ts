@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createStatusPage, incidentServices, type Service, validIncident } from "../../support/index.js";
 import type { RestClient } from "../../support/rest.js";
-import { incidentServices, type Service, validIncident } from "../../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

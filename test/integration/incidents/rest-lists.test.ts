@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
+import { createService, incidentRowCounts, type Service, validIncident } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
-import { incidentRowCounts, type Service, validIncident } from "../../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

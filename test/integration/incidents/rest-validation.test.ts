@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { inCreationOrder } from "../../support/factories.js";
+import {
+  inCreationOrder,
+  incidentRowCounts,
+  incidentServices,
+  type Service,
+  validIncident,
+} from "../../support/index.js";
 import type { RestClient } from "../../support/rest.js";
-import { incidentRowCounts, incidentServices, type Service, validIncident } from "../../support/fixtures/incidents.js";
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

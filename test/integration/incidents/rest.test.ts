@@ -1,10 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { inCreationOrder } from "../../support/factories.js";
+import {
+  inCreationOrder,
+  incidentRowCounts,
+  incidentServices,
+  type Service,
+  validIncident,
+} from "../../support/index.js";
 import type { RestClient } from "../../support/rest.js";
 import { isoTimestamp as stamp } from "../../support/matchers.js";
-import { incidentRowCounts, incidentServices, type Service, validIncident } from "../../support/fixtures/incidents.js";
 
 const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 

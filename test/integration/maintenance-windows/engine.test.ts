@@ -11,7 +11,7 @@ import { executeRun, type ExecuteOptions } from "../../../src/engine/execute.js"
 import { defaultRunners } from "../../../src/engine/runners/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { postMaintenanceWindow } from "../../support/fixtures/maintenance-windows.js";
+import { postMaintenanceWindow } from "../../support/index.js";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

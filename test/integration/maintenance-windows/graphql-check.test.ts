@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bearer, graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { postMaintenanceWindow } from "../../support/fixtures/maintenance-windows.js";
+import { postMaintenanceWindow } from "../../support/index.js";
 
 const CHECKS = `{
   checks(first: 50) {

@@ -7,7 +7,7 @@ import { systemContext } from "../../../src/app-context.js";
 import { listPageMaintenance, notifyMaintenanceTransitions } from "../../../src/domain/maintenance-windows/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
+import { createService } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const slug = () => `mw-${randomBytes(4).toString("hex")}`;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
-import { createService } from "../../support/fixtures/services.js";
+import { createService } from "../../support/index.js";
 import { startReceiver } from "../../support/receiver.js";
 import { restClient } from "../../support/rest.js";
 import { openEventStream, visit } from "../../support/visitor.js";

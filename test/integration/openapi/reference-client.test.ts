@@ -8,7 +8,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { resultRecorder } from "../../support/factories.js";
+import { resultRecorder } from "../../support/index.js";
 
 const root = new URL("../../../", import.meta.url).pathname;
 const REFERENCES = { subset: "checkly-openapi-subset.json", alerting: "checkly-openapi-alerting-subset.json" };

@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, createStatusPage } from "../../support/index.js";
 import { signIn } from "../../support/sessions.js";
 import { visit } from "../../support/visitor.js";
 

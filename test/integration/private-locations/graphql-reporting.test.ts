@@ -7,8 +7,7 @@ import { domainContext } from "../../../src/app-context.js";
 import { recordCheckResult } from "../../../src/domain/check-results/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { privateLocationWithKey } from "../../support/fixtures/private-locations.js";
+import { createCheck, privateLocationWithKey } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { countListeners, type Feed, subscribeWs, until, wsClient } from "../../support/subscriptions.js";
 

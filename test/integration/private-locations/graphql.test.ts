@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Gql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createPrivateCheck } from "../../support/fixtures/checks.js";
+import { createPrivateCheck } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { isoTimestamp as iso } from "../../support/matchers.js";
 

@@ -5,8 +5,7 @@ import { createPrivateLocation, listPrivateLocations } from "../../../src/domain
 import { createInProcessBus } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testDatabase, testProvider } from "../../support/database.js";
-import { createCheckGroup } from "../../support/fixtures/check-groups.js";
-import { createPrivateCheck } from "../../support/fixtures/checks.js";
+import { createCheckGroup, createPrivateCheck } from "../../support/index.js";
 import { isoTimestamp as iso } from "../../support/matchers.js";
 
 /** Rows created in the same millisecond would tie on created_at; the ordering tests space them out. */

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createPrivateLocation } from "../../support/fixtures/private-locations.js";
+import { createCheck, createPrivateLocation } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const MINUTE = 60_000;

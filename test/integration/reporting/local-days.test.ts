@@ -11,7 +11,7 @@ import { reportSpans } from "../../../src/domain/reporting/window.js";
 import { aggregateRollups, planWithDays } from "../../../src/domain/rollups/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheck } from "../../support/index.js";
 
 const HOUR = 3_600_000;
 // Europe/Berlin moves to summer time on 2026-03-29, America/New_York on 2026-03-08.

@@ -8,8 +8,7 @@ import { recordMissedHeartbeats } from "../../../src/domain/heartbeats/index.js"
 import { getReporting } from "../../../src/domain/reporting/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createHeartbeatCheck } from "../../support/fixtures/heartbeats.js";
+import { createCheck, createHeartbeatCheck } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 
 const secs = (iso: string) => String(Date.parse(iso) / 1000);

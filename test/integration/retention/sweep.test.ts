@@ -10,8 +10,7 @@ import { getReporting } from "../../../src/domain/reporting/index.js";
 import { sweepRetention } from "../../../src/domain/retention/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createCheckResults } from "../../support/fixtures/results.js";
+import { createCheck, createCheckResults } from "../../support/index.js";
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-06-01T12:00:00.000Z");

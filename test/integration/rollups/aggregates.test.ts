@@ -10,7 +10,7 @@ import { recordHeldTries } from "../../../src/domain/runs/index.js";
 import { Sketch } from "../../../src/domain/rollups/index.js";
 import { startTestApp, type TestApp } from "../../support/app.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";
-import { createCheck } from "../../support/fixtures/checks.js";
+import { createCheck } from "../../support/index.js";
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {

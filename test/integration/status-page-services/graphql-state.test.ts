@@ -3,8 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, createStatusPage } from "../../support/index.js";
 
 describe(`GraphQL Service.state on ${testProvider}`, () => {
   const statements: string[] = [];

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, createStatusPage } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { isoTimestamp as stamp } from "../../support/matchers.js";
 

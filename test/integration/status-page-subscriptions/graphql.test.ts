@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
+import { createService } from "../../support/index.js";
 import { globalId } from "../../support/global-id.js";
 
 const slug = () => `gqls-${randomBytes(4).toString("hex")}`;

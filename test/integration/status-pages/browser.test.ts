@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { useBrowser } from "../../support/browser.js";
 import { testProvider } from "../../support/database.js";
-import { createService, type Service } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, type Service, createStatusPage } from "../../support/index.js";
 
 describe(`status pages in a real browser on ${testProvider}`, () => {
   const t = useTestApp();

@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../../src/domain/accounts/create.js";
 import { testProvider } from "../../support/database.js";
 import { useTestApp } from "../../support/app.js";
-import { addUpdate, pageWithIncident } from "../../support/fixtures/incidents.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { addUpdate, pageWithIncident, createStatusPage } from "../../support/index.js";
 import { wsClient } from "../../support/subscriptions.js";
 
 const PAGES = `query ($first: Int!) { statusPages(first: $first) { edges { node {

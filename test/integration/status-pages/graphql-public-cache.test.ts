@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService, type Service } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, type Service, createStatusPage } from "../../support/index.js";
 
 const PUBLIC = `query ($url: String!) { publicStatusPage(url: $url) {
   name cards { name services { name } }

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
+import { createService } from "../../support/index.js";
 
 type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
 type Field = { name: string; args: { type: TypeRef }[]; type: TypeRef };

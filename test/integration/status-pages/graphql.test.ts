@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createServiceByGraphql } from "../../support/fixtures/services.js";
+import { createServiceByGraphql } from "../../support/index.js";
 import { isoTimestamp as stamp } from "../../support/matchers.js";
 
 const COLOR_FIELDS = [

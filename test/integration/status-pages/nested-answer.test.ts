@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ISSUE_DATASET, NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "../../support/fixtures/status-page-dataset.js";
+import { ISSUE_DATASET, NESTED_STATUS_PAGES_QUERY, seedStatusPages } from "../../support/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 

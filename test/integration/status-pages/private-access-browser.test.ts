@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { useBrowser } from "../../support/browser.js";
 import { testProvider } from "../../support/database.js";
-import { createService } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, createStatusPage } from "../../support/index.js";
 
 describe(`a private status page in Chromium on ${testProvider}`, () => {
   const t = useTestApp();

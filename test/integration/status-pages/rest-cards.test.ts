@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService, type Service } from "../../support/fixtures/services.js";
+import { createService, type Service } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { isoTimestamp as stamp } from "../../support/matchers.js";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedStatusPages } from "../../support/fixtures/status-page-dataset.js";
+import { seedStatusPages } from "../../support/index.js";
 import { bearer, graphql, useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 

@@ -6,7 +6,7 @@ import { servicesOfCards, servicesOfIncidents } from "../../../src/domain/status
 import { cardsOfStatusPages, pageStatusPages } from "../../../src/domain/status-pages/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { seedStatusPages, type SeededPage } from "../../support/fixtures/status-page-dataset.js";
+import { seedStatusPages, type SeededPage } from "../../support/index.js";
 
 // The nested status-page tree (pages, cards, services, incidents, updates) reads through the
 // database's raw reads (src/db/sqlite-reads.ts on SQLite): every read must give what the

@@ -1,13 +1,10 @@
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { resultRecorder } from "../../support/factories.js";
+import { resultRecorder, createCheck, createService, type Service, createStatusPage } from "../../support/index.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { eventually } from "../../support/eventually.js";
-import { createCheck } from "../../support/fixtures/checks.js";
-import { createService, type Service } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
 import { openEventStream, visit } from "../../support/visitor.js";
 
 describe(`status pages on the web: summary.json, feeds, cache, events on ${testProvider}`, () => {

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
-import { createService, type Service } from "../../support/fixtures/services.js";
-import { createStatusPage } from "../../support/fixtures/status-pages.js";
+import { createService, type Service, createStatusPage } from "../../support/index.js";
 import { restClient } from "../../support/rest.js";
 import { eventually } from "../../support/eventually.js";
 import { openEventStream, visit } from "../../support/visitor.js";
