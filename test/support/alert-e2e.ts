@@ -1,5 +1,5 @@
 // The alerting chain with real parts, for the end-to-end tests: a target the checks call, an
-// engine on a movable clock (as engine-loop.test.ts runs one) and the delivery workers of
+// engine on a movable clock (as test/integration/engine/loop.test.ts runs one) and the delivery workers of
 // `vigil serve` (src/server.ts starts both; here a test owns them so it can move their clocks).
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,5 +1,5 @@
 // Several real `vigil serve` processes on one PostgreSQL database and, optionally, one real Redis:
-// the cluster test (test/integration/cluster.test.ts) and bench/cluster.ts. Each instance gets its
+// the cluster test (test/integration/cluster/serve-processes.test.ts) and bench/cluster.ts. Each instance gets its
 // own free port, kept across kill/restart so that clients' URL lists stay valid. Every process is
 // stopped by its PID at the end, whatever happened.
 import { randomBytes, randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Walks the reference's OpenAPI files against ours (test/integration/reference-walk.test.ts): its
+// Walks the reference's OpenAPI files against ours (test/integration/openapi/reference-walk.test.ts): its
 // operations, and the response fields of its schemas, each field by its dotted path.
 type Json = Record<string, unknown>;
 export type Doc = { paths: Record<string, Record<string, Json>>; components?: { schemas?: Record<string, Json> } };

@@ -1,6 +1,6 @@
 // BROWSER and MULTI_STEP checks end to end: run by the service's engine (executeRun) and by a
 // private-location agent process, their results stored and shown by REST and GraphQL. The
-// runners' own cases (failures, hangs, limits, isolation) are in test/unit/browser-runner.test.ts.
+// runners' own cases (failures, hangs, limits, isolation) are in test/unit/engine/browser/run.test.ts.
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -49,7 +49,7 @@ describe(`REST deprecated generic create POST /v1/checks on ${testProvider}`, ()
     },
   );
 
-  // The exact shapes are those of the typed creates (above), which rest-checks.test.ts pins.
+  // The exact shapes are those of the typed creates (above), which test/integration/checks/rest.test.ts pins.
   it("subscribes the check to every alert channel by autoAssignAlerts (the default)", async () => {
     const channel = await createAlertChannel(t);
     const response = await api.post("/v1/checks", {

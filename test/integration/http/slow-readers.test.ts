@@ -1,7 +1,7 @@
 // Issue 28 (the abuse bench's soak): what a client that does not read its answers may cost is
 // bounded. At most 16 pipelined requests wait per connection (the next gets a 429 that closes it),
 // and a connection whose answer the client takes none of for HTTP_SEND_TIMEOUT_MS is closed, while
-// a handler still at work (a long poll, a quiet SSE stream) is never cut for it (http-hardening.test.ts).
+// a handler still at work (a long poll, a quiet SSE stream) is never cut for it (test/integration/http/hardening.test.ts).
 import type { Socket } from "node:net";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // The engine honours maintenances (issue 29, section 3): a skipped occurrence neither pauses nor
 // silences (its run happens), a moved one pauses at its new time and no longer at its old one. Runs
-// are claimed and executed at a fake clock, as test/integration/engine-execute.test.ts does.
+// are claimed and executed at a fake clock, as test/integration/engine/execute.test.ts does.
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -99,7 +99,7 @@ describe(`the operator app served on ${testProvider}`, () => {
   it("keeps a custom domain's / for its status page", async () => {
     const service = await createService(t.api, "Web");
     const created = await createStatusPage(t.api, [service.id], { customDomain: "status.app-test.example" });
-    // A custom domain answers once its DNS record was seen (test/integration/custom-domains.test.ts).
+    // A custom domain answers once its DNS record was seen (test/integration/status-pages/custom-domains.test.ts).
     await t.db.statusPage.update({ where: { id: created.id }, data: { verifiedDomain: "status.app-test.example" } });
     const page = await visit(t.url, "/", { host: "status.app-test.example" });
     expect(page.status).toBe(200);

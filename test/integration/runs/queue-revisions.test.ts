@@ -1,6 +1,6 @@
 // Issue 29: the claim reads the revisions of each run's check, group and account's windows in the
 // statements it always made (the engine's hot path): the engine's cache of checks is trusted only
-// while they match (test/integration/engine-edits.test.ts shows edits reaching the next run).
+// while they match (test/integration/engine/edits.test.ts shows edits reaching the next run).
 import { afterAll, describe, expect, it } from "vitest";
 import { claimRuns } from "../../../src/domain/runs/index.js";
 import { testDatabase, testProvider } from "../../support/database.js";

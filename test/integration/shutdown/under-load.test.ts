@@ -1,6 +1,6 @@
 // Issue 12, finding 5: a shutdown under load answers every request that reaches the server, in
 // full or with 503 and `Connection: close`, and resets none (a long poll cut short by a stop answers
-// 503: rest-check-sessions-completion.test.ts).
+// 503: test/integration/check-sessions/rest-completion.test.ts).
 import { request as httpRequest, Agent as HttpAgent } from "node:http";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../../src/db/client.js";

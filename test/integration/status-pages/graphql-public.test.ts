@@ -149,7 +149,7 @@ describe(`GraphQL publicStatusPage on ${testProvider}`, () => {
     ]);
     expect(JSON.stringify(keys.body)).not.toContain("sp_****page");
 
-    // node(id:) reaches a public page's objects without a key (graphql-visitor-nodes.test.ts), nothing else:
+    // node(id:) reaches a public page's objects without a key (test/integration/status-pages/graphql-visitor-nodes.test.ts), nothing else:
     // a private page, an incident or a service only it shows answer null, like an id of nothing.
     for (const id of [ids.secretOnly, ids.secret, ids.privatePage]) {
       const node = await gql(`query ($id: ID!) { node(id: $id) { id } }`, { id });

@@ -151,7 +151,7 @@ describe(`the key gate of private status pages, over the real page routes, on ${
         isPrivate: true,
       })
     ).body;
-    // As if its TXT record had been seen (test/integration/custom-domains.test.ts does it for real).
+    // As if its TXT record had been seen (test/integration/status-pages/custom-domains.test.ts does it for real).
     await t.db.statusPage.update({ where: { id: page.id }, data: { verifiedDomain: "status.gated.test" } });
     const { key: customKey } = (await t.api.post(`/v1/status-pages/${page.id}/keys`)).body;
     const post = (host: string, body: string) =>

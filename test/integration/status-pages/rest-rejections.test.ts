@@ -133,7 +133,7 @@ describe(`REST status pages: rejected requests on ${testProvider}`, () => {
     expect(sameUrl.status).toBe(409);
     expect(sameUrl.body).toEqual({ statusCode: 409, error: "Conflict", message: expect.stringContaining("url") });
     expect(await counts()).toEqual(before);
-    // Naming a domain proves nothing (custom-domains.test.ts): a squatter cannot block its owner.
+    // Naming a domain proves nothing (test/integration/status-pages/custom-domains.test.ts): a squatter cannot block its owner.
     const sameDomain = await api.post("/v1/status-pages", {
       name: "Mine",
       url: slug(),

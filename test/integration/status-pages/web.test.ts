@@ -214,7 +214,7 @@ describe(`status pages on the web on ${testProvider}`, () => {
       customDomain: "secret.acme.test",
     });
     await incident("Secret incident", [service]);
-    // Private, and its domain as if its TXT record had been seen (custom-domains.test.ts does it for real).
+    // Private, and its domain as if its TXT record had been seen (test/integration/status-pages/custom-domains.test.ts does it for real).
     await t.db.statusPage.update({
       where: { id: secret.id },
       data: { isPrivate: true, verifiedDomain: "secret.acme.test" },

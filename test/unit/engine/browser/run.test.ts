@@ -1,6 +1,6 @@
 // The BROWSER, MULTI_STEP and PLAYWRIGHT runners against pages served here on 127.0.0.1, with
 // Debian's Chromium and Playwright Test in the sandbox (no database: the engine's side is in
-// test/integration/browser-checks.test.ts).
+// test/integration/checks/browser.test.ts).
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -201,7 +201,7 @@ test("environment", async () => {
     expect(seen).toMatchObject({ key: null, db: null, mine: "check variable" });
     expect(seen.cwd).toMatch(/vigil-browser-/);
     expect(seen.home).toBe(seen.cwd);
-    // The checkout is not in the sandbox (test/unit/script-sandbox.test.ts tries harder).
+    // The checkout is not in the sandbox (test/unit/engine/browser/sandbox-hostile-script.test.ts tries harder).
     expect(seen.serviceFile).toBe(false);
     await outcome.release!();
   });
