@@ -20,7 +20,15 @@ function testFiles(dir: string): string[] {
 /** Cross-cutting integration topics that are no folder of src/ (the others are: engine, graphql, http...). */
 const TOPICS = ["cli", "cluster", "openapi", "operator-app", "shutdown"];
 /** Unit tests of the repository as a whole, at the root of test/unit/. */
-const REPOSITORY_CHECKS = ["compiled-entry", "containers", "docs-links", "generated-files", "layout", "npm-start", "test-layout"];
+const REPOSITORY_CHECKS = [
+  "compiled-entry",
+  "containers",
+  "docs-links",
+  "generated-files",
+  "layout",
+  "npm-start",
+  "test-layout",
+];
 
 /**
  * Whether a unit test at `dir/name.test.ts` mirrors a source: `name`, or `name` cut before one of
