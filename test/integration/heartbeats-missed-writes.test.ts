@@ -75,17 +75,17 @@ describe(`missed-heartbeat sweep writes on ${testProvider}`, () => {
   it("leaves a silence alone when a ping ended it after the sweep read it, and writes the others of its chunk", async () => {
     const [pinged, silent] = await Promise.all([0, 1].map(() => createHeartbeatCheck(t, { createdAt: at(0) })));
     const first = await ping(pinged!, at(0));
-    const due = (checkId: string, after: string | null, failedAt: Date) => ({
+    const due = (checkId: string, after: { id: string; timestamp: Date } | null, failedAt: Date) => ({
       checkId,
       accountId: t.accountId,
-      after,
+      after: after?.id ?? null,
       failedAt,
-      id: failingEventId(checkId, after),
+      id: failingEventId(checkId, after?.id ?? null, after?.timestamp ?? at(0)),
     });
     // The sweep read the check's latest event (`first`), then a ping came before its write.
     const late = await ping(pinged!, at(95));
     expect(late.state).toBe("LATE");
-    const chunk = [due(pinged!.id, first.id, at(90)), due(silent!.id, null, at(90))];
+    const chunk = [due(pinged!.id, first, at(90)), due(silent!.id, null, at(90))];
     expect(await writeFailings(ctx(at(96)), chunk, at(96))).toBe(1);
     expect(await failings(pinged!.id)).toEqual([]);
     expect((await failings(silent!.id)).map((e) => e.timestamp)).toEqual([at(90)]);

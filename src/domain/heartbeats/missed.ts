@@ -30,19 +30,24 @@ const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The id of the one FAILING event a silence may have, derived from the check and the event the
- * silence follows ("created" before the first event): a UUID (version 5 layout) of a SHA-1 hash.
- * Every instance, sweep and retry computes the same id for the same silence, so the primary key
- * itself is the compare-and-set: a second insert of it is a unique violation on SQLite and on
- * PostgreSQL alike, whatever the isolation level or the timing of concurrent sweeps.
+ * silence follows ("created" before the first event): every instance, sweep and retry computes
+ * the same id for the same silence, so the primary key itself is the compare-and-set: a second
+ * insert of it is a unique violation on SQLite and on PostgreSQL alike, whatever the isolation
+ * level or the timing of concurrent sweeps. A UUID of version 8's layout (RFC 9562): the 48-bit
+ * Unix time in milliseconds of `since` (that event's timestamp, or the check's creation: facts
+ * of the silence as fixed as its key), then bits of a SHA-1 hash of the key. Like the pings'
+ * time-ordered ids (src/domain/ids.ts), a sweep's events then land beside their checks' latest
+ * pings at the end of the primary key's index, not on a random page each.
  */
-export function failingEventId(checkId: string, after: string | null): string {
+export function failingEventId(checkId: string, after: string | null, since: Date): string {
   const hash = createHash("sha1")
     .update(`vigil:heartbeat-failing:${checkId}:${after ?? "created"}`)
     .digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const time = Math.max(0, since.getTime()).toString(16).padStart(12, "0").slice(-12);
+  return `${time.slice(0, 8)}-${time.slice(8)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 type PageRow = {
@@ -91,7 +96,7 @@ function dueOf(page: PageRow[], now: Date): (Due & { tags: string[]; groupTags: 
         accountId: check.accountId,
         after,
         failedAt,
-        id: failingEventId(check.id, after),
+        id: failingEventId(check.id, after, since),
         tags: tagsOf(check.tags),
         groupTags: tagsOf(check.groupTags),
       },
