@@ -93,4 +93,21 @@ describe(`missed-heartbeat sweep writes on ${testProvider}`, () => {
     expect((await status(pinged!.id))?.condition).not.toBe("FAILING");
     expect((await status(silent!.id))?.condition).toBe("FAILING");
   });
+
+  it("never commits inside a Prisma transaction that read: it waits, and the transaction's own write stands", async () => {
+    const check = await createHeartbeatCheck(t, { createdAt: at(0) });
+    await ping(check, at(0));
+    let swept: Promise<number> | undefined;
+    await t.db.$transaction(async (tx) => {
+      // A read first: on SQLite the transaction's snapshot, which a commit of another connection
+      // in between would make its write fail (SQLITE_BUSY_SNAPSHOT).
+      await tx.check.findUniqueOrThrow({ where: { id: check.id } });
+      swept = sweep(at(91));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.check.update({ where: { id: check.id }, data: { name: "renamed meanwhile" } });
+    });
+    expect(await swept).toBe(1);
+    expect(await failings(check.id)).toHaveLength(1);
+    expect((await t.db.check.findUniqueOrThrow({ where: { id: check.id } })).name).toBe("renamed meanwhile");
+  });
 });
