@@ -10,10 +10,12 @@ import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
 /** Checks read per statement: the sweep's reads hold the loop a few milliseconds each (SQLite). */
 const PAGE = 250;
 /**
- * The CPU time a chunk of FAILING writes may take: SQLite's driver is synchronous, so a transaction
- * holds the event loop from BEGIN to COMMIT. Chunks are sized from the last one's CPU time per
- * check (not wall time, which on a busy machine also counts the waits for a core), in steps of
- * STEP checks: the batch writer's statements have 16 rows (src/db/sql-steps.ts inShapes).
+ * The time a chunk of FAILING writes may take: SQLite's driver is synchronous, so a transaction
+ * holds the event loop from BEGIN to COMMIT. Chunks are sized from the last one's time per check,
+ * the lesser of its wall and CPU time: wall time on a busy machine also counts the waits for a
+ * core, and the process's CPU time also counts V8's threads compiling the hot code meanwhile
+ * (most of it in a first large sweep). In steps of STEP checks: the batch writer's statements
+ * have 16 rows (src/db/sql-steps.ts inShapes).
  */
 const CHUNK_MS = 8;
 const STEP = 16;
@@ -141,9 +143,11 @@ export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext;
     while (pending.length >= size || (last && pending.length > 0)) {
       const chunk = pending.splice(0, size);
       const started = process.cpuUsage();
+      const startedAt = performance.now();
       written += await writeFailings(ctx, chunk, now, windows);
       const used = process.cpuUsage(started);
-      const perCheck = (used.user + used.system) / 1000 / chunk.length;
+      const ms = Math.min(performance.now() - startedAt, (used.user + used.system) / 1000);
+      const perCheck = ms / chunk.length;
       // At most twice the last size: one cheap chunk (GC elsewhere, checks another sweep took) must
       // not make the next one long.
       const fits = Math.floor(CHUNK_MS / Math.max(perCheck, 0.01) / STEP) * STEP;
