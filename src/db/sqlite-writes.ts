@@ -43,6 +43,10 @@ async function open(db: Db): Promise<SqliteWriter> {
   const connection = new Database(main!.file, { fileMustExist: true, timeout: 10_000 });
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
+  // A multi-row statement inside a transaction keeps a statement journal (to undo itself alone);
+  // past 64 KiB SQLite spills it to a temporary file, written and truncated by system calls in
+  // the event loop, statement after statement. In memory it is a copy of the pages it changes.
+  connection.pragma("temp_store = MEMORY");
   // As the app connection: with the checkpointer's thread running (src/db/client.ts) no commit
   // copies the WAL into the file in the event loop.
   const [{ wal_autocheckpoint: pages }] =
