@@ -321,7 +321,11 @@ async function longestHold<T>(fn: () => Promise<T>): Promise<{ value: T; holdMs:
  * counts V8's threads compiling the hot code, and the sweep's first large run compiles most of it.
  */
 function mainThreadMs(): number {
-  return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return Number.NaN; // no /proc (not Linux)
+  }
 }
 
 /** GET /ping/{token}, round-robin over the tokens. */
