@@ -24,13 +24,15 @@ export function localRuntime() {
 }
 
 /** Runs `file` with this process's arguments in this process's place: same pid when Node can (22.15+). */
-function reexecute(file) {
+function reexecute(file, execve) {
   const args = [...process.execArgv, ...process.argv.slice(1)];
-  if (typeof process.execve === "function") process.execve(file, [file, ...args], process.env);
+  if (typeof execve === "function") execve.call(process, file, [file, ...args], process.env);
   // Older Node: a child with our stdio. It gets a process group of its own so that a terminal's
   // Ctrl-C reaches it once (through us), not twice (a second signal stops Vigil without draining).
-  const child = spawn(file, args, { stdio: "inherit", detached: true });
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  // Listening first: a signal arriving as it starts must not end us and leave it running alone.
+  let child;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child?.kill(signal));
+  child = spawn(file, args, { stdio: "inherit", detached: true });
   child.on("exit", (code, signal) => {
     if (signal) {
       process.removeAllListeners(signal);
@@ -46,11 +48,12 @@ function reexecute(file) {
 
 /**
  * Returns when this process runs on the right Node; otherwise re-executes it under the project's
- * runtime (never returning), or exits 1 saying which Node is needed.
+ * runtime (never returning), or exits 1 saying which Node is needed. `execve`: null tests the
+ * older Nodes' way.
  */
-export async function onSupportedNode() {
+export async function onSupportedNode(execve = process.execve) {
   const runtime = localRuntime();
-  if (runtime && realpathSync(process.execPath) !== runtime) return reexecute(runtime);
+  if (runtime && realpathSync(process.execPath) !== runtime) return reexecute(runtime, execve);
   if (runtime || supported(process.versions.node)) return;
   console.error(
     `vigil: Node ${MINIMUM} or later is needed (this is ${process.version}, and no Node package is` +
