@@ -28,15 +28,11 @@ function tree(runtime: string, execve: "default" | "null") {
 }
 
 describe("supported", () => {
-  it("accepts Node 22.12 and later", () => {
-    expect(["20.20.2", "22.11.0", "v21.7.3"].map(supported)).toEqual([false, false, false]);
-    expect(["22.12.0", "v22.15.1", "23.0.0", "24.21.0", "v30.1.0"].map(supported)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
+  it("accepts what engines does: 22.12 and later in 22, 24 before 24.19", () => {
+    const no = ["20.20.2", "22.11.0", "v21.7.3", "23.11.0", "24.19.0", "v24.21.0", "25.0.0"];
+    expect(no.map(supported)).toEqual(no.map(() => false));
+    const yes = ["22.12.0", "v22.23.3", "24.0.0", "24.18.1"];
+    expect(yes.map(supported)).toEqual(yes.map(() => true));
   });
 });
 
