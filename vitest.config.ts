@@ -1,6 +1,17 @@
+import { realpathSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { localRuntime, SUPPORTED, supported } from "./bin/runtime.js";
+
+// better-sqlite3 is built for the project's own Node when it has one (bin/runtime.js); `npm test`
+// and `npx vitest` run on it (node_modules/.bin/node comes first on their PATH). Another Node would
+// fail later, in every database test, with a native-module error.
+const runtime = localRuntime();
+if (runtime ? realpathSync(process.execPath) !== runtime : !supported(process.versions.node))
+  throw new Error(
+    `vitest runs on ${process.execPath} (${process.version}), not ${runtime ?? `Node ${SUPPORTED}`}: use npm test or npx vitest`,
+  );
 
 // Unit tests run once; integration tests run on SQLite and again on a real PostgreSQL server.
 export default defineConfig({

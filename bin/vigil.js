@@ -2,6 +2,9 @@
 // The `vigil` command (compiled JavaScript when current, see entry.js).
 import { setFlagsFromString } from "node:v8";
 import { load } from "./entry.js";
+import { onSupportedNode } from "./runtime.js";
+
+await onSupportedNode();
 
 // Prisma's query compiler is WebAssembly, run only when its plan cache misses (a new query
 // shape). V8 compiles it twice, at once by Liftoff and then hot functions again by TurboFan on

@@ -20,5 +20,7 @@ if (run.status !== 0) {
   process.exit(run.status ?? 1);
 }
 writeFileSync(`${root}dist/.built`, `${new Date().toISOString()}\n`);
-console.error(`build: compiled src/ into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.error(
+  `build: compiled src/ into dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s on Node ${process.version}`,
+);
 process.exit(buildApp(root));

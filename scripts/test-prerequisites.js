@@ -4,6 +4,11 @@
 // exact command to run, instead of letting tests fail in confusing ways.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import { onSupportedNode } from "../bin/runtime.js";
+
+// The first line `npm test` prints: the Node the suite runs on (the project's own, bin/runtime.js).
+await onSupportedNode();
+console.log(`npm test: Node ${process.version} (${process.execPath})`);
 
 const onPath = (command) => spawnSync("/bin/sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 const postgresServer = () =>

@@ -7,7 +7,8 @@ export type Logger = PinoLogger;
 export function loggerOptions(level: LevelWithSilent) {
   return {
     level,
-    base: { service: "vigil" },
+    // The Node version in every line, so the first one says which runtime started (bin/runtime.js).
+    base: { service: "vigil", node: process.version },
     redact: {
       paths: ["req.headers.authorization", "req.headers.cookie", "*.apiKey", "*.password"],
       censor: "[redacted]",

@@ -19,7 +19,8 @@ describe("Dockerfile", () => {
   it("is multi-stage, runs as a non-root user with Chromium, volumes and a readiness health check", () => {
     const stages = instructions.filter((line) => line.startsWith("FROM "));
     expect(stages).toHaveLength(2);
-    expect(stages[0]).toMatch(/^FROM node:20-\S+ AS build$/);
+    expect(stages[0]).toMatch(/^FROM node:24(\.\d+)*-\S+ AS build$/);
+    expect(stages[1]).toMatch(/^FROM node:24(\.\d+)*-\S+$/);
     expect(instructions).toContain("USER node");
     expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends chromium fonts-dejavu-core/);
     expect(dockerfile).toMatch(/RUN npm ci && npm prune --omit=dev/);

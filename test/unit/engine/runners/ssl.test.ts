@@ -49,7 +49,8 @@ describe("the SSL check runner against local TLS servers", () => {
     await serve("wrongHost", pki.leaf({ names: ["DNS:other.example"] }));
     await serve("untrusted", pki.leaf({ untrusted: true }));
     await serve("tls12", pki.leaf(), { maxVersion: "TLSv1.2" });
-    await serve("weakKey", pki.leaf({ bits: 1024 }));
+    // Node 24's OpenSSL refuses to serve a key under 2048 bits at its default security level.
+    await serve("weakKey", pki.leaf({ bits: 1024 }), { ciphers: "DEFAULT:@SECLEVEL=0" });
     const silent = await silentServer();
     servers.push(silent);
     ports.silent = silent.port;
