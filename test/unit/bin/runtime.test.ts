@@ -5,9 +5,9 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { supported } from "../../bin/runtime.js";
+import { supported } from "../../../bin/runtime.js";
 
-const repo = new URL("../../", import.meta.url).pathname;
+const repo = new URL("../../../", import.meta.url).pathname;
 
 /** A scratch tree: bin/runtime.js, a start script, and a shell script standing in for the project's Node. */
 function tree(runtime: string, execve: "default" | "null") {
