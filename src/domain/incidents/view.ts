@@ -4,7 +4,7 @@ import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
 import { readRows } from "../raw-reads.js";
 import { servicesOfIncidents, type ServiceColumn } from "../status-page-services/children.js";
-import { compareNewestFirst, deriveIncident, incidentDuration, lastUpdateStatus } from "./derive.js";
+import { deriveIncident, incidentDuration, lastUpdateStatus, sortInPlaceNewestFirst } from "./derive.js";
 import { incidentInclude, type IncidentRow } from "./rows.js";
 
 /** An incident as every adapter shows it: its services, its updates newest first, and the derived fields. */
@@ -81,7 +81,7 @@ export async function incidentViews(
   // a row may carry more, as the status-page rows their page's id). The updates are sorted in
   // place: each group is this call's own array.
   return rows.map((incident) => {
-    const newestFirst = (updatesOf.get(incident.id) ?? []).sort(compareNewestFirst);
+    const newestFirst = sortInPlaceNewestFirst(updatesOf.get(incident.id) ?? []);
     return {
       id: incident.id,
       accountId: incident.accountId,
