@@ -10,6 +10,8 @@ const PROPERTY_READ = /^\(?([A-Za-z_$][\w$]*)\)?=>\1\.([A-Za-z_$][\w$]*)$/;
  * resolver inline, where calling one builds the field's response path (an object per level, 13
  * for an update's field in a nested status-page answer) and its GraphQLResolveInfo: thousands of
  * objects an answer. A resolver that does anything else (a cast in TypeScript is no code) keeps it.
+ * As for a `t.expose` field, the property must hold the value itself: graphql-jit's inline read
+ * awaits no promise (none of these properties holds one).
  */
 export function defaultPropertyReads(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
