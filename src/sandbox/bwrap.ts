@@ -7,6 +7,8 @@ import { dirname, join } from "node:path";
 export const SANDBOX_UID = 65534;
 /** Where the packages a run may load are bound inside the sandbox (never the service's checkout). */
 export const MODULES_ROOT = "/opt/vigil/node_modules";
+/** Where a Node installed outside /usr (the project's own runtime) is bound, hiding the checkout's path. */
+export const NODE_ROOT = "/opt/vigil/node";
 
 /**
  * The system files a run reads: /usr (Node, Chromium, libraries; /bin and /lib are links into it
@@ -50,8 +52,8 @@ export type BwrapOptions = {
   env: Record<string, string>;
   /** The command inside (an absolute program and its arguments). */
   command: string[];
-  /** More read-only directories at their own paths (Node when it is not under /usr). */
-  extra?: string[];
+  /** A Node install outside /usr (its folder holding bin/node), bound read-only at NODE_ROOT. */
+  node?: string;
   /** The service runs as root: see bwrapArgs. */
   asRoot: boolean;
 };
@@ -98,7 +100,7 @@ export function bwrapArgs(options: BwrapOptions): string[] {
   for (const path of SYSTEM) if (existsSync(path)) bind("--ro-bind", path, path);
   args.push("--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64");
   args.push("--symlink", "usr/sbin", "/sbin");
-  for (const path of options.extra ?? []) bind("--ro-bind", path, path);
+  if (options.node) bind("--ro-bind", options.node, NODE_ROOT);
   for (const path of ETC) if (existsSync(path)) bind("--ro-bind", path, path);
   for (const name of SANDBOX_PACKAGES) bind("--ro-bind", packageDir(name), join(MODULES_ROOT, name));
   bind("--bind", options.dir, options.dir);

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { lchown, readdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { bwrapArgs, SANDBOX_UID } from "./bwrap.js";
+import { join, relative } from "node:path";
+import { bwrapArgs, NODE_ROOT, SANDBOX_UID } from "./bwrap.js";
 import { PROXY_URL, RELAY_SOURCE } from "./relay-source.js";
 
 export type Isolation = {
@@ -14,6 +14,9 @@ export type Isolation = {
 export type Launch = { file: string; args: string[] };
 
 const realNode = realpathSync(process.execPath);
+/** Node's install folder when it is not the system's (bound at NODE_ROOT), and its path inside. */
+const nodeInstall = realNode.startsWith("/usr/") ? null : join(realNode, "..", "..");
+const nodeInside = nodeInstall ? join(NODE_ROOT, relative(nodeInstall, realNode)) : realNode;
 /**
  * Tasks (processes and threads) the sandbox's user may have, all runs together: a run takes about
  * 300 (Chromium's processes and both nodes' threads); a fork bomb stops there instead of taking
@@ -63,9 +66,9 @@ export async function launchCommand(
   const args = bwrapArgs({
     dir: run.dir,
     env: { ...run.env, ...proxyEnv(isolation.proxySocket), VIGIL_ENV_FILE: envFile },
-    command: [...limits, realNode, relay, run.entry, ...run.args],
+    command: [...limits, nodeInside, relay, run.entry, ...run.args],
     asRoot,
-    ...(realNode.startsWith("/usr/") ? {} : { extra: [join(realNode, "..", "..")] }),
+    ...(nodeInstall ? { node: nodeInstall } : {}),
   });
   return { file: isolation.bwrapPath, args };
 }

@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { realpathSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -106,10 +105,9 @@ describe("a hostile BROWSER script in the sandbox", () => {
     expect(seen.environHits).toEqual([]);
     // Only the run's own processes: bwrap's init, node (Playwright Test and its worker), Chromium.
     expect(seen.commands[0]).toBe("/usr/bin/bwrap");
-    // node: the service's own, the system's or the project's Node 24 (bin/runtime.js).
-    const node = realpathSync(process.execPath);
+    // node: the system's, or the project's own Node bound at /opt/vigil/node (never the checkout's path).
     for (const command of seen.commands)
-      expect(command === node || /^\/usr\/(bin\/bwrap|bin\/node|lib\/chromium\/)/.test(command), command).toBe(true);
+      expect(command).toMatch(/^\/(usr\/(bin\/bwrap|bin\/node|lib\/chromium\/)|opt\/vigil\/node\/bin\/node$)/);
     expect(seen.commands.join(" ")).not.toMatch(/vitest/);
     expect(seen.db.error).toMatch(/ENOENT/);
     expect(seen.otherRun.error).toMatch(/ENOENT/);
