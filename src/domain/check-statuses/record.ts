@@ -5,7 +5,7 @@ import { decideEvent, type EventDecision, needsContext } from "./decide-event.js
 import { raiseAlert } from "./raise.js";
 import type { StatusEffects } from "./effects.js";
 import { readCheckStatus } from "./ensure.js";
-import { casRow, casSql } from "./status-cas.js";
+import { casOneSql } from "./status-cas.js";
 import type { CheckStatusRow, RunFacts } from "./rows.js";
 import type { AlertResult } from "../check-alerts/rows.js";
 
@@ -80,10 +80,10 @@ async function decideAndStore({
 }): Promise<boolean> {
   const facts = observation.kind === "run" ? observation.facts : {};
   // One raw statement of one shape (status-cas.ts), not an updateMany of the moved fields: the
-  // engine makes one a result, and Prisma's query compiler path cost twice the raw one's CPU.
+  // engine makes one a result, and Prisma's query compiler path costs more than the raw one.
   const cas = (data: object) =>
     tx
-      .$queryRaw<unknown[]>(casSql([casRow(row, rowAfter(row, data, now), isPostgres(tx))]))
+      .$queryRaw<unknown[]>(casOneSql(row, rowAfter(row, data, now), isPostgres(tx)))
       .then((written) => written.length === 1);
   // A location of a parallel run that is not the last: the status moves (so that concurrent
   // locations serialize on the version) but nothing is decided.
