@@ -198,7 +198,8 @@ try {
     let openingRss = rssMb();
     const sampler = setInterval(() => (openingRss = Math.max(openingRss, rssMb())), 250);
     const attack = make();
-    await attack?.opened;
+    // At most a phase's length: a connection the server neither accepts nor refuses must not stall the bench.
+    await Promise.race([attack?.opened, sleep(PHASE_SECONDS * 1000)]);
     clearInterval(sampler);
     const stopNormal = await normalClient();
     await sleep(PHASE_SECONDS * 1000);
