@@ -2,9 +2,10 @@
 // The `vigil` command (compiled JavaScript when current, see entry.js).
 import { setFlagsFromString } from "node:v8";
 import { load } from "./entry.js";
-import { onSupportedNode } from "./runtime.js";
+import { onSupportedNode, serviceTuning } from "./runtime.js";
 
-await onSupportedNode();
+// The long-running service starts tuned for memory (serviceTuning); one-off commands as they are.
+await onSupportedNode(process.execve, process.argv[2] === "serve" ? serviceTuning() : undefined);
 
 // Prisma's query compiler is WebAssembly, run only when its plan cache misses (a new query
 // shape). V8 compiles it twice, at once by Liftoff and then hot functions again by TurboFan on

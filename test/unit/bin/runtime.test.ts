@@ -5,19 +5,19 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { supported } from "../../../bin/runtime.js";
+import { serviceTuning, supported } from "../../../bin/runtime.js";
 
 const repo = new URL("../../../", import.meta.url).pathname;
 
 /** A scratch tree: bin/runtime.js, a start script, and a shell script standing in for the project's Node. */
-function tree(runtime: string, execve: "default" | "null") {
+function tree(runtime: string, execve: "default" | "null", tuning = "") {
   const root = mkdtempSync(join(tmpdir(), "vigil-runtime-"));
   const bin = join(root, `node_modules/node-${process.platform}-${process.arch}/bin`);
   mkdirSync(bin, { recursive: true });
   mkdirSync(join(root, "bin"));
   copyFileSync(join(repo, "bin/runtime.js"), join(root, "bin/runtime.js"));
   writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
-  const call = execve === "null" ? "onSupportedNode(null)" : "onSupportedNode()";
+  const call = `onSupportedNode(${execve === "null" ? "null" : "undefined"}${tuning ? `, ${tuning}` : ""})`;
   writeFileSync(
     join(root, "bin/start.js"),
     `import { onSupportedNode } from "./runtime.js";\nawait ${call};\nconsole.log("not re-executed");\n`,
@@ -36,7 +36,26 @@ describe("supported", () => {
   });
 });
 
+describe("serviceTuning", () => {
+  it("adds two malloc arenas and 16 MB semi-spaces unless the operator gave either", () => {
+    expect(serviceTuning({}, [])).toEqual({ flags: ["--max-semi-space-size=16"], env: { MALLOC_ARENA_MAX: "2" } });
+    expect(serviceTuning({ MALLOC_ARENA_MAX: "4" }, ["--max-semi-space-size=64"])).toEqual({ flags: [], env: {} });
+    expect(serviceTuning({ NODE_OPTIONS: "--max-semi-space-size=8" }, [])).toEqual({
+      flags: [],
+      env: { MALLOC_ARENA_MAX: "2" },
+    });
+  });
+});
+
 describe("onSupportedNode", () => {
+  it("re-executes a service under the project's Node with the tuning's flags first and its environment", () => {
+    const tuning = '{ flags: ["--max-semi-space-size=16"], env: { MALLOC_ARENA_MAX: "2" } }';
+    const start = tree('echo "args $* arenas $MALLOC_ARENA_MAX"', "default", tuning);
+    const run = spawnSync(process.execPath, [start, "serve"], { encoding: "utf8", env: { PATH: process.env.PATH } });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`args --max-semi-space-size=16 ${start} serve arenas 2\n`);
+  });
+
   it("re-executes the process under the project's Node with its arguments, in place, and exits with its status", () => {
     const start = tree('echo "pid $$ args $*"; exit 7', "default");
     const run = spawnSync(process.execPath, [start, "serve", "--x"], { encoding: "utf8" });
