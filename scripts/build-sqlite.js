@@ -1,27 +1,28 @@
 #!/usr/bin/env node
-// Runs first in postinstall: compiles better-sqlite3 (whose own install script package.json's
-// allowScripts turns off) for the Node running this, which in npm's scripts is the project's own
-// (node_modules/.bin/node, bin/runtime.js), against that Node's headers: the project's Node
-// package ships them, so nothing is downloaded. Always from source: better-sqlite3 12 compiled
-// against Node 24.19+ headers aborts when a statement is collected (nodejs/node#65446), which a
-// downloaded prebuilt binary may be; the headers used are the ones of the Node that runs it.
+// Runs first in postinstall: makes sure better-sqlite3 loads on the Node running this, which in
+// npm's scripts is the project's own (node_modules/.bin/node, bin/runtime.js). better-sqlite3 13
+// is a Node-API module and ships prebuilt binaries inside its npm package (prebuilds/, for Linux
+// glibc and musl, macOS and Windows on x64 and arm64), which load on every Node it supports: then
+// nothing is compiled. Elsewhere, or when that binary cannot load, it is compiled from source
+// (python3, make, g++) against the headers beside this Node; better-sqlite3 loads build/Release
+// before its prebuild.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const pkg = `${root}node_modules/better-sqlite3`;
-const built = `${pkg}/build/Release/better_sqlite3.node`;
-const stamp = `${pkg}/build/vigil-node`; // the Node it was compiled for
 
-if (existsSync(built) && existsSync(stamp) && readFileSync(stamp, "utf8") === process.version) {
-  try {
-    const Database = createRequire(import.meta.url)("better-sqlite3");
-    new Database(":memory:").close();
-    process.exit(0);
-  } catch {} // built for another Node: compile again
+/** Opens a database in a fresh Node (a failed native load stays cached in a process): null, or why not. */
+function loadFailure() {
+  const probe = "require('better-sqlite3')(':memory:').prepare('select 1').get()";
+  const run = spawnSync(process.execPath, ["-e", probe], { cwd: root, encoding: "utf8" });
+  return run.status === 0 ? null : run.stderr.trim().split("\n").slice(0, 3).join(" ");
 }
+
+const failure = loadFailure();
+if (!failure) process.exit(0);
+console.error(`build-sqlite: better-sqlite3 does not load on Node ${process.version}: ${failure}`);
 
 // The headers beside this Node (<prefix>/include/node) when they are its own; else node-gyp
 // fetches them for its version.
@@ -40,10 +41,12 @@ if (!gyp) {
 }
 const started = Date.now();
 console.error(`build-sqlite: compiling better-sqlite3 for Node ${process.version} (python3, make, g++)`);
-const run = spawnSync(process.execPath, [gyp, "rebuild", "--release"], { cwd: pkg, env, stdio: "inherit" });
-if (run.status !== 0) {
-  console.error("build-sqlite: node-gyp failed");
-  process.exit(run.status ?? 1);
+// force_build: its binding.gyp builds nothing when a prebuild for the platform exists.
+const args = [gyp, "rebuild", "--release", "--force_build=1"];
+const run = spawnSync(process.execPath, args, { cwd: pkg, env, stdio: "inherit" });
+const after = run.status === 0 ? loadFailure() : "node-gyp failed";
+if (after) {
+  console.error(`build-sqlite: ${after}`);
+  process.exit(run.status || 1);
 }
-writeFileSync(stamp, process.version);
 console.error(`build-sqlite: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
