@@ -17,7 +17,9 @@ const pkg = `${root}node_modules/better-sqlite3`;
 function loadFailure() {
   const probe = "require('better-sqlite3')(':memory:').prepare('select 1').get()";
   const run = spawnSync(process.execPath, ["-e", probe], { cwd: root, encoding: "utf8" });
-  return run.status === 0 ? null : run.stderr.trim().split("\n").slice(0, 3).join(" ");
+  if (run.status === 0) return null;
+  const lines = run.stderr.trim().split("\n");
+  return (lines.find((line) => /Error/.test(line)) ?? lines[0]).trim();
 }
 
 const failure = loadFailure();
