@@ -4,9 +4,9 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { localRuntime, SUPPORTED, supported } from "./bin/runtime.js";
 
-// better-sqlite3 is built for the project's own Node when it has one (bin/runtime.js); `npm test`
-// and `npx vitest` run on it (node_modules/.bin/node comes first on their PATH). Another Node would
-// fail later, in every database test, with a native-module error.
+// The suite runs on the Node the service runs on: the project's own when it has one
+// (bin/runtime.js); `npm test` and `npx vitest` do (node_modules/.bin/node comes first on their
+// PATH). Another Node would test a runtime the service never uses.
 const runtime = localRuntime();
 if (runtime ? realpathSync(process.execPath) !== runtime : !supported(process.versions.node))
   throw new Error(
