@@ -30,6 +30,16 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** The app's own SQLite connection of each client, once Prisma's adapter connected it. */
+const appConnections = new WeakMap<Db, { readonly inTransaction: boolean }>();
+
+/**
+ * Whether a Prisma transaction is open on the app's SQLite connection (every one begins there),
+ * or null when unknown (PostgreSQL, not connected yet): the batch writer (src/db/sqlite-writes.ts)
+ * commits at once only while none is.
+ */
+export const appInTransaction = (db: Db): boolean | null => appConnections.get(db)?.inTransaction ?? null;
+
 export type DatabaseOptions = {
   /** Called with every SQL statement Prisma sends (tests count them to catch N+1 queries). */
   onQuery?: (sql: string) => void;
@@ -70,7 +80,9 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     const connect = adapter.connect.bind(adapter);
     adapter.connect = async () => {
       const connected = await connect();
-      reusePreparedStatements((connected as unknown as { client: SqliteConnection }).client);
+      const { client } = connected as unknown as { client: SqliteConnection & { inTransaction: boolean } };
+      reusePreparedStatements(client);
+      appConnections.set(prisma, client);
       return connected;
     };
     prisma = new PrismaClient({ adapter, log }) as Db;

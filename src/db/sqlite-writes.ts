@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { LRUCache } from "lru-cache";
-import { type Db, isPostgres } from "./client.js";
+import { appInTransaction, type Db, isPostgres } from "./client.js";
 import type { SqlSteps, StepRows } from "./sql-steps.js";
 
 /** Kept statements, by SQL text (a batch's multi-row VALUES has one text per size). */
@@ -24,8 +24,9 @@ const writers = new WeakMap<Db, Promise<SqliteWriter | null>>();
  * drivers are synchronous: a wait would stall the process until the busy timeout), and a
  * Prisma transaction that read before writing must not see this connection commit in between
  * (SQLITE_BUSY_SNAPSHOT). So a write runs entirely within one turn of the loop, BEGIN IMMEDIATE
- * to COMMIT with no await, and inside a Prisma transaction that holds the app connection's
- * transaction lock meanwhile: no Prisma transaction is open while it commits.
+ * to COMMIT with no await, while no Prisma transaction is open: at once when the app's
+ * connection has none (none can begin before the write ends), else inside a Prisma transaction,
+ * which waits for the app connection's transaction lock and holds it meanwhile.
  */
 export function sqliteWriter(db: Db): Promise<SqliteWriter | null> {
   let writer = writers.get(db);
@@ -42,6 +43,10 @@ async function open(db: Db): Promise<SqliteWriter> {
   const connection = new Database(main!.file, { fileMustExist: true, timeout: 10_000 });
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
+  // A multi-row statement inside a transaction keeps a statement journal (to undo itself alone);
+  // past 64 KiB SQLite spills it to a temporary file, written and truncated by system calls in
+  // the event loop, statement after statement. In memory it is a copy of the pages it changes.
+  connection.pragma("temp_store = MEMORY");
   // As the app connection: with the checkpointer's thread running (src/db/client.ts) no commit
   // copies the WAL into the file in the event loop.
   const [{ wal_autocheckpoint: pages }] =
@@ -69,9 +74,18 @@ async function open(db: Db): Promise<SqliteWriter> {
       step = steps.next(rows);
     }
   };
+  const run = connection.transaction(<R>(steps: SqlSteps<R>) => drive(steps));
   return {
-    write: <R>(steps: SqlSteps<R>) =>
-      db.$transaction(async () => connection.transaction((s: SqlSteps<R>) => drive(s)).immediate(steps)),
+    write: <R>(steps: SqlSteps<R>): Promise<R> => {
+      if (appInTransaction(db) === false) {
+        try {
+          return Promise.resolve(run.immediate(steps) as R);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      return db.$transaction(async () => run.immediate(steps) as R);
+    },
     observe: (onStatement) => {
       observer = onStatement;
     },

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { inShapes, type SqlSteps } from "../../db/sql-steps.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { notificationRows } from "../alert-notifications/enqueue.js";
 import { checkAlertData } from "../check-alerts/insert.js";
+import { timeOrderedUuid } from "../ids.js";
 import type { PlannedCheck } from "./decide-runs.js";
 import type { StatusEffects } from "./effects.js";
 import { announceDecision } from "./record.js";
@@ -91,7 +91,8 @@ export function* storeDecisions({
       if (alert && ctx) {
         const reminder = decided.reminder;
         const now = plan.now;
-        const id = randomUUID();
+        // Time-ordered: a batch's rows land at the end of the primary key's index (src/domain/ids.ts).
+        const id = timeOrderedUuid(now);
         alerts.push({
           id,
           ...checkAlertData({ accountId: row.accountId, check: ctx.check, alert, result, reminder, now }),
@@ -113,7 +114,7 @@ export function* storeDecisions({
             variables,
             now,
           });
-          for (const n of queued) notifications.push({ id: randomUUID(), ...n });
+          for (const n of queued) notifications.push({ id: timeOrderedUuid(now), ...n });
           if (queued.length > 0) effects.notified.add(row.accountId);
         }
       }

@@ -10,10 +10,12 @@ import { heartbeatDeadlines, heartbeatTiming } from "./state.js";
 /** Checks read per statement: the sweep's reads hold the loop a few milliseconds each (SQLite). */
 const PAGE = 250;
 /**
- * The CPU time a chunk of FAILING writes may take: SQLite's driver is synchronous, so a transaction
- * holds the event loop from BEGIN to COMMIT. Chunks are sized from the last one's CPU time per
- * check (not wall time, which on a busy machine also counts the waits for a core), in steps of
- * STEP checks: the batch writer's statements have 16 rows (src/db/sql-steps.ts inShapes).
+ * The time a chunk of FAILING writes may take: SQLite's driver is synchronous, so a transaction
+ * holds the event loop from BEGIN to COMMIT. Chunks are sized from the last one's time per check,
+ * the lesser of its wall and CPU time: wall time on a busy machine also counts the waits for a
+ * core, and the process's CPU time also counts V8's threads compiling the hot code meanwhile
+ * (most of it in a first large sweep). In steps of STEP checks: the batch writer's statements
+ * have 16 rows (src/db/sql-steps.ts inShapes).
  */
 const CHUNK_MS = 8;
 const STEP = 16;
@@ -30,19 +32,24 @@ const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The id of the one FAILING event a silence may have, derived from the check and the event the
- * silence follows ("created" before the first event): a UUID (version 5 layout) of a SHA-1 hash.
- * Every instance, sweep and retry computes the same id for the same silence, so the primary key
- * itself is the compare-and-set: a second insert of it is a unique violation on SQLite and on
- * PostgreSQL alike, whatever the isolation level or the timing of concurrent sweeps.
+ * silence follows ("created" before the first event): every instance, sweep and retry computes
+ * the same id for the same silence, so the primary key itself is the compare-and-set: a second
+ * insert of it is a unique violation on SQLite and on PostgreSQL alike, whatever the isolation
+ * level or the timing of concurrent sweeps. A UUID of version 8's layout (RFC 9562): the 48-bit
+ * Unix time in milliseconds of `since` (that event's timestamp, or the check's creation: facts
+ * of the silence as fixed as its key), then bits of a SHA-1 hash of the key. Like the pings'
+ * time-ordered ids (src/domain/ids.ts), a sweep's events then land beside their checks' latest
+ * pings at the end of the primary key's index, not on a random page each.
  */
-export function failingEventId(checkId: string, after: string | null): string {
+export function failingEventId(checkId: string, after: string | null, since: Date): string {
   const hash = createHash("sha1")
     .update(`vigil:heartbeat-failing:${checkId}:${after ?? "created"}`)
     .digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const time = Math.max(0, since.getTime()).toString(16).padStart(12, "0").slice(-12);
+  return `${time.slice(0, 8)}-${time.slice(8)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 type PageRow = {
@@ -91,7 +98,7 @@ function dueOf(page: PageRow[], now: Date): (Due & { tags: string[]; groupTags: 
         accountId: check.accountId,
         after,
         failedAt,
-        id: failingEventId(check.id, after),
+        id: failingEventId(check.id, after, since),
         tags: tagsOf(check.tags),
         groupTags: tagsOf(check.groupTags),
       },
@@ -136,9 +143,11 @@ export async function recordMissedHeartbeats({ ctx, now }: { ctx: SystemContext;
     while (pending.length >= size || (last && pending.length > 0)) {
       const chunk = pending.splice(0, size);
       const started = process.cpuUsage();
+      const startedAt = performance.now();
       written += await writeFailings(ctx, chunk, now, windows);
       const used = process.cpuUsage(started);
-      const perCheck = (used.user + used.system) / 1000 / chunk.length;
+      const ms = Math.min(performance.now() - startedAt, (used.user + used.system) / 1000);
+      const perCheck = ms / chunk.length;
       // At most twice the last size: one cheap chunk (GC elsewhere, checks another sweep took) must
       // not make the next one long.
       const fits = Math.floor(CHUNK_MS / Math.max(perCheck, 0.01) / STEP) * STEP;

@@ -74,22 +74,39 @@ describe(`missed-heartbeat sweep writes on ${testProvider}`, () => {
   it("leaves a silence alone when a ping ended it after the sweep read it, and writes the others of its chunk", async () => {
     const [pinged, silent] = await Promise.all([0, 1].map(() => createHeartbeatCheck(t, { createdAt: at(0) })));
     const first = await ping(pinged!, at(0));
-    const due = (checkId: string, after: string | null, failedAt: Date) => ({
+    const due = (checkId: string, after: { id: string; timestamp: Date } | null, failedAt: Date) => ({
       checkId,
       accountId: t.accountId,
-      after,
+      after: after?.id ?? null,
       failedAt,
-      id: failingEventId(checkId, after),
+      id: failingEventId(checkId, after?.id ?? null, after?.timestamp ?? at(0)),
     });
     // The sweep read the check's latest event (`first`), then a ping came before its write.
     const late = await ping(pinged!, at(95));
     expect(late.state).toBe("LATE");
-    const chunk = [due(pinged!.id, first.id, at(90)), due(silent!.id, null, at(90))];
+    const chunk = [due(pinged!.id, first, at(90)), due(silent!.id, null, at(90))];
     expect(await writeFailings(ctx(at(96)), chunk, at(96))).toBe(1);
     expect(await failings(pinged!.id)).toEqual([]);
     expect((await failings(silent!.id)).map((e) => e.timestamp)).toEqual([at(90)]);
     const status = (checkId: string) => t.db.checkStatus.findUnique({ where: { checkId } });
     expect((await status(pinged!.id))?.condition).not.toBe("FAILING");
     expect((await status(silent!.id))?.condition).toBe("FAILING");
+  });
+
+  it("never commits inside a Prisma transaction that read: it waits, and the transaction's own write stands", async () => {
+    const check = await createHeartbeatCheck(t, { createdAt: at(0) });
+    await ping(check, at(0));
+    let swept: Promise<number> | undefined;
+    await t.db.$transaction(async (tx) => {
+      // A read first: on SQLite the transaction's snapshot, which a commit of another connection
+      // in between would make its write fail (SQLITE_BUSY_SNAPSHOT).
+      await tx.check.findUniqueOrThrow({ where: { id: check.id } });
+      swept = sweep(at(91));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.check.update({ where: { id: check.id }, data: { name: "renamed meanwhile" } });
+    });
+    expect(await swept).toBe(1);
+    expect(await failings(check.id)).toHaveLength(1);
+    expect((await t.db.check.findUniqueOrThrow({ where: { id: check.id } })).name).toBe("renamed meanwhile");
   });
 });

@@ -78,7 +78,7 @@ describe(`missed heartbeats (the engine's FAILING sweep) on ${testProvider}`, ()
       userAgent: null,
     });
     // The id is the silence's key (check + the event it follows): the compare-and-set of concurrent sweeps.
-    expect(failing!.id).toBe(failingEventId(check.id, received.id));
+    expect(failing!.id).toBe(failingEventId(check.id, received.id, received.timestamp));
   });
 
   it("after a FAILING the next ping is RECEIVED, and a new silence gets its own single FAILING", async () => {
