@@ -1,5 +1,6 @@
 import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.js";
+import { defaultPropertyReads } from "./property-reads.js";
 import { synchronousNodeIds } from "./sync-node-ids.js";
 // Every type file, once, as Pothos' examples/complex-app does: no type file imports another for its side effects.
 import "./types/shared/scalars.js";
@@ -95,7 +96,7 @@ import "./subscriptions/private-locations.js";
 builder.queryType({});
 builder.mutationType({});
 
-export const schema = synchronousNodeIds(builder.toSchema());
+export const schema = defaultPropertyReads(synchronousNodeIds(builder.toSchema()));
 
 /** What `npm run schema` writes to schema.graphql (sorted, so diffs stay readable). */
 export function printedSchema(): string {

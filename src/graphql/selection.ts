@@ -21,7 +21,7 @@ import type { GraphQLContext } from "./context.js";
 export type Selection = {
   schema: GraphQLSchema;
   fields: Map<string, Set<string>>;
-  /** columnsOf's answers, by type name (each type has one column map). */
+  /** columnsOf's answers, by type name and the name of its column map. */
   columns: Map<string, readonly string[] | null>;
 };
 
@@ -96,10 +96,12 @@ export function columnsOf<C extends string>(
   ctx: GraphQLContext,
   typeName: string,
   columnsByField: Readonly<Record<string, readonly C[]>>,
+  mapName = "",
 ): readonly C[] | null {
   const selection = ctx.selection;
   if (!selection) return null;
-  let columns = selection.columns.get(typeName);
+  const key = `${typeName}:${mapName}`;
+  let columns = selection.columns.get(key);
   if (columns === undefined) {
     const type = selection.schema.getType(typeName);
     const names = [typeName, ...(isObjectType(type) ? type.getInterfaces().map((i) => i.name) : [])];
@@ -113,7 +115,7 @@ export function columnsOf<C extends string>(
         else for (const column of listed) wanted.add(column);
       }
     columns = whole ? null : [...wanted];
-    selection.columns.set(typeName, columns);
+    selection.columns.set(key, columns);
   }
   return columns as readonly C[] | null;
 }

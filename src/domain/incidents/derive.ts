@@ -15,6 +15,21 @@ export function compareNewestFirst(a: UpdateLike, b: UpdateLike): number {
   );
 }
 
+/**
+ * Sorts an incident's own updates newest first, in place, by insertion: an incident has a few
+ * updates, and Array.prototype.sort allocates its working state on each call (about 190 KB for
+ * the 200 incidents of a nested status-page answer, bench/graphql.ts).
+ */
+export function sortInPlaceNewestFirst<U extends UpdateLike>(updates: U[]): U[] {
+  for (let i = 1; i < updates.length; i++) {
+    const update = updates[i]!;
+    let j = i - 1;
+    for (; j >= 0 && compareNewestFirst(updates[j]!, update) > 0; j--) updates[j + 1] = updates[j]!;
+    updates[j + 1] = update;
+  }
+  return updates;
+}
+
 export function sortNewestFirst<U extends UpdateLike>(updates: readonly U[]): U[] {
   return [...updates].sort(compareNewestFirst);
 }

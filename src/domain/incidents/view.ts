@@ -4,7 +4,7 @@ import { Prisma } from "../../generated/sqlite/client.js";
 import type { DomainContext } from "../context.js";
 import { readRows } from "../raw-reads.js";
 import { servicesOfIncidents, type ServiceColumn } from "../status-page-services/children.js";
-import { compareNewestFirst, deriveIncident, incidentDuration, lastUpdateStatus } from "./derive.js";
+import { deriveIncident, incidentDuration, lastUpdateStatus, sortInPlaceNewestFirst } from "./derive.js";
 import { incidentInclude, type IncidentRow } from "./rows.js";
 
 /** An incident as every adapter shows it: its services, its updates newest first, and the derived fields. */
@@ -31,8 +31,14 @@ export async function findIncidentViews(
 /** An update's columns besides those its incident's view derives from (id, incidentId, status and the dates it sorts by). */
 export type UpdateColumn = "description" | "notifySubscribers" | "updatedAt";
 
-/** Which columns of the views' updates and services to read (null: all); the others are undefined. */
-export type ViewColumns = { updates?: readonly UpdateColumn[] | null; services?: readonly ServiceColumn[] | null };
+/**
+ * Which columns of the views' updates and services to read (null: all); the others are undefined.
+ * `services: false` reads no service (every view's services are empty): for a reader that shows none.
+ */
+export type ViewColumns = {
+  updates?: readonly UpdateColumn[] | null;
+  services?: readonly ServiceColumn[] | null | false;
+};
 
 function updateColumns(columns: readonly UpdateColumn[] | null = null) {
   const all = ["description", "status", "publicIncidentUpdateDate", "notifySubscribers", "createdAt", "updatedAt"];
@@ -55,8 +61,11 @@ export async function incidentViews(
   if (!rows.length) return [];
   const ids = [...new Set(rows.map((row) => row.id))];
   const { shownOnStatusPageId, columns } = options;
+  const serviceColumns = columns?.services;
   const [services, updates] = await Promise.all([
-    servicesOfIncidents(ctx, ids, { ...(shownOnStatusPageId && { shownOnStatusPageId }), columns: columns?.services }),
+    serviceColumns === false
+      ? ids.map(() => [])
+      : servicesOfIncidents(ctx, ids, { ...(shownOnStatusPageId && { shownOnStatusPageId }), columns: serviceColumns }),
     // No ORDER BY: the views sort each incident's updates (derive.ts), and SQLite would sort them all first.
     // Raw: a nested status-page query reads 1,000 of them, and Prisma's findMany mapping cost a
     // quarter more CPU than the raw read of the same columns.
@@ -72,7 +81,7 @@ export async function incidentViews(
   // a row may carry more, as the status-page rows their page's id). The updates are sorted in
   // place: each group is this call's own array.
   return rows.map((incident) => {
-    const newestFirst = (updatesOf.get(incident.id) ?? []).sort(compareNewestFirst);
+    const newestFirst = sortInPlaceNewestFirst(updatesOf.get(incident.id) ?? []);
     return {
       id: incident.id,
       accountId: incident.accountId,

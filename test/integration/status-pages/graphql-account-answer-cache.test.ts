@@ -63,10 +63,11 @@ describe(`GraphQL answers cached per account on ${testProvider}`, () => {
 
   it("shows an update, a renamed page and service, a new page and a deleted incident as soon as they are written", async () => {
     await pages();
-    await addUpdate(t.api, seeded.incidentId, "fixed", "RESOLVED");
+    // Not ASCII: the answer's bytes are UTF-8 whichever way they are made (answer-cache.ts).
+    await addUpdate(t.api, seeded.incidentId, "fixed — café ✓ 🚀", "RESOLVED");
     const [shown] = await pages();
     expect(shown.incidents.edges[0].node.updates.edges.map((e: any) => e.node.description)).toEqual([
-      "fixed",
+      "fixed — café ✓ 🚀",
       "Investigating",
     ]);
     expect(shown.incidents.edges[0].node.lastUpdateStatus).toBe("RESOLVED");

@@ -123,4 +123,22 @@ describe(`the status-page tree's columns on ${testProvider}`, () => {
       state: null,
     });
   });
+
+  it("reads the incidents' services only when a selected incident field shows them", async () => {
+    const incidentServices = (statements: string[]) =>
+      statements.filter((sql) => sql.includes('l."incidentId" AS "parentId"')).length;
+    const pages = (incidentFields: string) => `{ statusPages(first: 10) { edges { node {
+      incidents(first: 10) { edges { node { name ${incidentFields} } } }
+    } } } }`;
+    expect(incidentServices((await ask(pages("lastUpdateStatus"))).statements)).toBe(0);
+
+    const listed = await ask(pages("services { name }"));
+    expect(incidentServices(listed.statements)).toBe(1);
+    const incident = listed.data.statusPages.edges[0].node.incidents.edges[0].node;
+    expect(incident.services.length).toBeGreaterThan(0);
+    // The pages showing an incident are found through its services.
+    const showing = await ask(pages("statusPages { name }"));
+    expect(incidentServices(showing.statements)).toBe(1);
+    expect(showing.data.statusPages.edges[0].node.incidents.edges[0].node.statusPages.length).toBeGreaterThan(0);
+  });
 });

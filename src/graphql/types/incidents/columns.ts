@@ -33,11 +33,27 @@ const UPDATE_FIELD_COLUMNS: Record<string, readonly UpdateColumn[]> = {
   incident: [],
 };
 
-/** The columns of incidents, their updates and services that the request's answer reads. */
+/**
+ * The incident fields that read its services (the list itself, and the pages showing them); a
+ * field not listed in INCIDENT_FIELD_COLUMNS counts as one.
+ */
+const SERVICES_READ_BY: Record<string, readonly "services"[]> = Object.fromEntries(
+  Object.keys(INCIDENT_FIELD_COLUMNS).map((field) => [
+    field,
+    field === "services" || field === "statusPages" ? ["services"] : [],
+  ]),
+);
+
+/**
+ * The columns of incidents, their updates and services that the request's answer reads; no
+ * service at all when no incident field it selects reads them (a nested status-page query
+ * showing incidents without their services skips a statement over every incident's links).
+ */
 export function shownColumns(ctx: GraphQLContext): ShownColumns {
+  const services = columnsOf(ctx, "Incident", SERVICES_READ_BY, "services");
   return {
     incidents: columnsOf(ctx, "Incident", INCIDENT_FIELD_COLUMNS),
     updates: columnsOf(ctx, "IncidentUpdate", UPDATE_FIELD_COLUMNS),
-    services: columnsOf(ctx, "Service", SERVICE_FIELD_COLUMNS),
+    services: services && !services.length ? false : columnsOf(ctx, "Service", SERVICE_FIELD_COLUMNS),
   };
 }
