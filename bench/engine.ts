@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { freePort } from "../test/support/postgres-server.js";
-import { cpuSeconds, engineWindow, memory, percentile, seedApiChecks } from "./support/engine-load.js";
+import { cpuByThread, cpuSeconds, engineWindow, memory, percentile, seedApiChecks } from "./support/engine-load.js";
 import { record } from "./support/report.js";
 import { ready, sleep } from "./support/server-process.js";
 
@@ -75,6 +75,7 @@ try {
 
   const from = new Date();
   const cpuBefore = cpuSeconds(child.pid!);
+  const threadsBefore = cpuByThread(child.pid!);
   const resultsBefore = await db.checkResult.count();
   const hitsBefore = targetHits;
   const rss: number[] = [];
@@ -84,6 +85,7 @@ try {
   }
   const to = new Date();
   const cpu = cpuSeconds(child.pid!) - cpuBefore;
+  const threads = [...cpuByThread(child.pid!)].map(([name, s]) => [name, s - (threadsBefore.get(name) ?? 0)] as const);
   const resultsAfter = await db.checkResult.count();
   const window = (to.getTime() - from.getTime()) / 1000;
 
@@ -108,6 +110,14 @@ try {
     ["overdue runs left in queue", String(overdue)],
     ["server CPU", `${(cpu / window).toFixed(2)} cores (user+system)`],
     ["server CPU per result", `${((cpu * 1000) / Math.max(1, resultsAfter - resultsBefore)).toFixed(2)} ms`],
+    [
+      "server CPU by thread",
+      threads
+        .filter(([, s]) => s > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, s]) => `${name} ${((s * 1000) / Math.max(1, resultsAfter - resultsBefore)).toFixed(2)}`)
+        .join(", ") + " ms per result",
+    ],
     ["server RSS", `${Math.min(...rss).toFixed(0)}-${Math.max(...rss).toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -7,10 +7,17 @@ import { Agent, request } from "undici";
 import WebSocket from "ws";
 
 export type Tally = Record<string, number>;
-export type Attack = { stop: () => Promise<void>; tally: Tally };
+/** `opened`: settles once every attacker's connection is made or refused (attacks that hold connections). */
+export type Attack = { stop: () => Promise<void>; tally: Tally; opened?: Promise<unknown> };
 
 const count = (tally: Tally, key: string) => (tally[key] = (tally[key] ?? 0) + 1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Settles at the first of these events of `emitter` (a connection made: its first answer; or refused). */
+const settled = (emitter: { once(event: string, listener: () => void): unknown }, ...events: string[][]) =>
+  new Promise<void>((resolve) => {
+    for (const event of events.flat()) emitter.once(event, () => resolve());
+  });
+
 /** The i-th attacker's source address, over `addresses` of them from 127.0.0.2 on. */
 export const sourceOf = (i: number, addresses: number) => `127.0.0.${2 + (i % addresses)}`;
 
@@ -95,11 +102,13 @@ function socketSwarm(
   const { hostname, port } = new URL(url);
   const tally: Tally = {};
   const sockets = new Set<Socket>();
+  const made: Promise<unknown>[] = [];
   let stopped = false;
   const opening = (async () => {
     for (let i = 0; i < total && !stopped; i++) {
       const socket = connect({ host: hostname, port: Number(port), localAddress: sourceOf(i, addresses) });
       sockets.add(socket);
+      made.push(settled(socket, ["connect"], ["error", "close"]));
       let first = "";
       socket.on("data", (chunk: Buffer) => {
         if (!first) first = chunk.toString("latin1", 0, 12);
@@ -117,6 +126,7 @@ function socketSwarm(
   })();
   return {
     tally,
+    opened: opening.then(() => Promise.all(made)),
     async stop() {
       stopped = true;
       await opening;
@@ -166,6 +176,7 @@ export function slowClients(url: string, total: number, addresses: number, pipel
 export function idleWebSockets(url: string, apiKey: string, total: number, addresses: number): Attack {
   const tally: Tally = {};
   const sockets = new Set<WebSocket>();
+  const made: Promise<unknown>[] = [];
   let stopped = false;
   const opening = (async () => {
     for (let i = 0; i < total && !stopped; i++) {
@@ -173,6 +184,7 @@ export function idleWebSockets(url: string, apiKey: string, total: number, addre
         localAddress: sourceOf(i, addresses),
       });
       sockets.add(ws);
+      made.push(settled(ws, ["message"], ["unexpected-response", "error", "close"]));
       ws.on("open", () =>
         ws.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${apiKey}` } })),
       );
@@ -192,6 +204,7 @@ export function idleWebSockets(url: string, apiKey: string, total: number, addre
   })();
   return {
     tally,
+    opened: opening.then(() => Promise.all(made)),
     async stop() {
       stopped = true;
       await opening;

@@ -3,7 +3,7 @@
 // target, reading what the engine did in a window from the run queue, and a process's CPU and
 // memory from /proc.
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Db } from "../../src/db/client.js";
 import { apiCheckRequest } from "../../test/support/fixtures/checks.js";
 
@@ -67,6 +67,27 @@ export function percentile(sorted: readonly number[], p: number): number {
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * A process's CPU seconds: its main thread's (and of those, in the kernel), and its other threads' by
+ * name (GC helpers, libuv's pool, workers).
+ */
+export function cpuByThread(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+      const name = task === String(pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+      const [user, system] = [Number(fields[11]) / 100, Number(fields[12]) / 100];
+      byName.set(name, (byName.get(name) ?? 0) + user + system);
+      if (name === "main") byName.set("main system", system);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byName;
 }
 
 /** A process's resident memory now and at its peak, in MB. */

@@ -1,10 +1,11 @@
-import type { DbOrTx } from "../../db/client.js";
+import { type DbOrTx, isPostgres } from "../../db/client.js";
 import type { AlertEvent, RunOutcome } from "../alerting/decide.js";
 import { loadAlertContext, type AlertContext } from "./alert-context.js";
 import { decideEvent, type EventDecision, needsContext } from "./decide-event.js";
 import { raiseAlert } from "./raise.js";
 import type { StatusEffects } from "./effects.js";
 import { readCheckStatus } from "./ensure.js";
+import { casOneSql } from "./status-cas.js";
 import type { CheckStatusRow, RunFacts } from "./rows.js";
 import type { AlertResult } from "../check-alerts/rows.js";
 
@@ -78,13 +79,12 @@ async function decideAndStore({
   effects: StatusEffects;
 }): Promise<boolean> {
   const facts = observation.kind === "run" ? observation.facts : {};
+  // One raw statement of one shape (status-cas.ts), not an updateMany of the moved fields: the
+  // engine makes one a result, and Prisma's query compiler path costs more than the raw one.
   const cas = (data: object) =>
-    tx.checkStatus
-      .updateMany({
-        where: { checkId: row.checkId, version: row.version },
-        data: { ...data, version: row.version + 1, updatedAt: now },
-      })
-      .then(({ count }) => count === 1);
+    tx
+      .$queryRaw<unknown[]>(casOneSql(row, rowAfter(row, data, now), isPostgres(tx)))
+      .then((written) => written.length === 1);
   // A location of a parallel run that is not the last: the status moves (so that concurrent
   // locations serialize on the version) but nothing is decided.
   if (observation.kind === "run" && observation.outcome === null) return cas(facts);
@@ -137,4 +137,11 @@ export function announceDecision({
       incidentId: row.incidentId,
       trigger: ctx.trigger,
     });
+}
+
+/** The row a compare-and-set leaves: the fields `data` sets (an undefined one sets nothing), a version on. */
+function rowAfter(row: CheckStatusRow, data: object, now: Date): CheckStatusRow {
+  const after: Record<string, unknown> = { ...row };
+  for (const [field, value] of Object.entries(data)) if (value !== undefined) after[field] = value;
+  return { ...(after as CheckStatusRow), version: row.version + 1, updatedAt: now };
 }

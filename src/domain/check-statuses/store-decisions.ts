@@ -6,39 +6,10 @@ import { timeOrderedUuid } from "../ids.js";
 import type { PlannedCheck } from "./decide-runs.js";
 import type { StatusEffects } from "./effects.js";
 import { announceDecision } from "./record.js";
+import { casRow, casSql } from "./status-cas.js";
 
 /** A status moved since the plan read it: nothing of the plan may be stored. */
 export class StatusMoved extends Error {}
-
-/** The CheckStatus columns a decision may move, with their PostgreSQL types (VALUES are untyped there). */
-const COLUMNS = [
-  ["condition", "TEXT"],
-  ["since", "TIMESTAMP(3)"],
-  ["runs", "INTEGER"],
-  ["alerted", "TEXT"],
-  ["failureAlerted", "BOOLEAN"],
-  ["episodeSilenced", "BOOLEAN"],
-  ["beganInWindow", "BOOLEAN"],
-  ["remindersSent", "INTEGER"],
-  ["nextReminderAt", "TIMESTAMP(3)"],
-  ["dueAt", "TIMESTAMP(3)"],
-  ["hasFailures", "BOOLEAN"],
-  ["hasErrors", "BOOLEAN"],
-  ["isDegraded", "BOOLEAN"],
-  ["longestRun", "INTEGER"],
-  ["shortestRun", "INTEGER"],
-  ["lastRunLocation", "TEXT"],
-  ["lastCheckRunId", "INTEGER"],
-  ["lastResultId", "TEXT"],
-  ["lastRunAt", "TIMESTAMP(3)"],
-  ["incidentId", "TEXT"],
-  ["recentChanges", "JSONB"],
-  ["flapping", "BOOLEAN"],
-  ["version", "INTEGER"],
-  ["updatedAt", "TIMESTAMP(3)"],
-] as const;
-const NAMES = COLUMNS.map(([column]) => `"${column}"`).join(", ");
-const SETS = COLUMNS.map(([column]) => `"${column}" = v."${column}"`).join(", ");
 
 /**
  * Stores a plan of decideRuns: one compare-and-set statement for every check's status (each from
@@ -61,24 +32,10 @@ export function* storeDecisions({
   effects: StatusEffects;
 }): SqlSteps<void> {
   if (plans.length === 0) return;
-  const value = (v: unknown, type: string) => {
-    const bound = type === "JSONB" && v !== null ? JSON.stringify(v) : v;
-    // A bare value is a parameter of the row: no fragment of its own on SQLite (24 a row).
-    return pg ? Prisma.sql`CAST(${bound} AS ${Prisma.raw(type)})` : bound;
-  };
-  const rows = plans.map((plan) => {
-    const after = plan.after as unknown as Record<string, unknown>;
-    const values = COLUMNS.map(([column, type]) => value(after[column] ?? null, type));
-    return Prisma.sql`(${plan.read.checkId}, ${value(plan.read.version, "INTEGER")}, ${Prisma.join(values)})`;
-  });
   const written = yield* inShapes(
-    rows,
+    plans.map((plan) => casRow(plan.read, plan.after, pg)),
     fixed,
-    (some) => Prisma.sql`
-    WITH v ("checkId", "read", ${Prisma.raw(NAMES)}) AS (VALUES ${Prisma.join(some)})
-    UPDATE "CheckStatus" SET ${Prisma.raw(SETS)} FROM v
-    WHERE "CheckStatus"."checkId" = v."checkId" AND "CheckStatus"."version" = v."read"
-    RETURNING "CheckStatus"."checkId"`,
+    casSql,
   );
   if (written.length < plans.length) throw new StatusMoved();
 
