@@ -1,7 +1,7 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, graphql } from "graphql";
 import { describe, expect, it } from "vitest";
-import { defaultPropertyReads } from "../../src/graphql/property-reads.js";
-import { schema } from "../../src/graphql/schema.js";
+import { defaultPropertyReads } from "../../../src/graphql/property-reads.js";
+import { schema } from "../../../src/graphql/schema.js";
 
 // Issue 28: a resolver that only reads its parent's property of the field's name is dropped, so
 // that graphql-jit reads the field inline; any other resolver stays.
