@@ -102,7 +102,7 @@ export type MergedSketch = {
  * with CAST(? AS INTEGER) in the VALUES its planner joined the other way round, scanning every
  * rollup row of the table for each batch (1,000 rows of VALUES against a table of millions: a
  * result batch's commit grew with the database's age); without them each VALUES row is one
- * primary-key search (test/integration/rollups-write-plan.test.ts holds the plan).
+ * primary-key search (test/integration/rollups/write-plan.test.ts holds the plan).
  */
 export function setSketchesSql(rows: readonly MergedSketch[], postgres: boolean): Prisma.Sql {
   const int = (n: number) => (postgres ? Prisma.sql`CAST(${n} AS INTEGER)` : Prisma.sql`${n}`);

@@ -8,7 +8,7 @@ import { readRows } from "../raw-reads.js";
  * GraphQL reads of status pages: bare page rows, whose cards, keys and incidents are loaded per
  * batch of pages (children.ts), so that a list of pages costs the same few queries as one page.
  * Read as SQL through the raw reads (raw-reads.ts), every column of the model, as findMany gives
- * them (test/integration/status-page-tree-reads.test.ts holds the two equal).
+ * them (test/integration/status-pages/tree-reads.test.ts holds the two equal).
  */
 const STATUS_PAGE_COLUMNS = Prisma.raw(
   [
