@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { compareNewestFirst, sortInPlaceNewestFirst, sortNewestFirst } from "../../../../src/domain/incidents/derive.js";
+import {
+  compareNewestFirst,
+  sortInPlaceNewestFirst,
+  sortNewestFirst,
+} from "../../../../src/domain/incidents/derive.js";
 
 // Issue 28: the views sort each incident's updates in place by insertion; the order must be the
 // one compareNewestFirst defines, ties on both dates broken by id, whatever order the rows came in.
