@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -36,10 +36,14 @@ export function createFilesystemStore(root: string): AssetStore {
         },
       });
       const input: Readable = "path" in source ? createReadStream(source.path) : source;
+      // Opened before the copy starts: a stream opening it itself may create it after a source
+      // failing at once was already cleaned up, leaving the half file.
+      const file = await open(temporary, "wx");
       try {
-        await pipeline(input, counter, createWriteStream(temporary, { flags: "wx" }));
+        await pipeline(input, counter, file.createWriteStream());
         await rename(temporary, path);
       } catch (error) {
+        await file.close().catch(() => {});
         await rm(temporary, { force: true });
         throw error;
       }
