@@ -6,7 +6,7 @@ import AlertSettingsQueryNode from "../src/__generated__/AlertSettingsQuery.grap
 import EditChannelQueryNode from "../src/__generated__/EditChannelQuery.graphql";
 import { AlertSettings } from "../src/screens/alerting/AlertSettings";
 import { EditChannel } from "../src/screens/alerting/EditChannel";
-import { operationNamed } from "./mock-screen";
+import { operationNamed, validationError } from "./mock-screen";
 import { renderScreen } from "./render-screen";
 
 const CHANNEL = {
@@ -80,16 +80,10 @@ describe("alerting: edit, subscriptions, settings", () => {
       sendDegraded: false,
     });
     act(() =>
-      environment.mock.resolve(update, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "config.headers.1.key: must be an HTTP header name",
-            fieldPaths: ["config.headers.1.key"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        update,
+        validationError("config.headers.1.key: must be an HTTP header name", ["config.headers.1.key"]),
+      ),
     );
     expect(screen.getByTestId("error-headers").textContent).toBe("must be an HTTP header name");
   });
@@ -176,16 +170,7 @@ describe("alerting: edit, subscriptions, settings", () => {
       sslCertificates: { enabled: true, alertThreshold: 14 },
     });
     act(() =>
-      environment.mock.resolve(save, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "reminders.amount: must be at most 5",
-            fieldPaths: ["reminders.amount"],
-          },
-        },
-      }),
+      environment.mock.resolve(save, validationError("reminders.amount: must be at most 5", ["reminders.amount"])),
     );
     expect(screen.getByTestId("error-amount").textContent).toBe("must be at most 5");
   });

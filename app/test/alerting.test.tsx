@@ -8,6 +8,7 @@ import NewChannelQueryNode from "../src/__generated__/NewChannelQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { AlertChannels } from "../src/screens/alerting/AlertChannels";
 import { NewChannel } from "../src/screens/alerting/NewChannel";
+import { validationError } from "./mock-screen";
 
 // jsdom has <dialog> without its modal methods: open it as the browser would (focus aside).
 HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -141,16 +142,10 @@ describe("alerting", () => {
       sendDegraded: false,
     });
     act(() =>
-      environment.mock.resolve(create, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "config.url: must be an http:// or https:// URL",
-            fieldPaths: ["config.url"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        create,
+        validationError("config.url: must be an http:// or https:// URL", ["config.url"]),
+      ),
     );
     expect(screen.getByTestId("error-url").textContent).toBe("must be an http:// or https:// URL");
     expect(screen.getByLabelText("URL").getAttribute("aria-invalid")).toBe("true");

@@ -7,6 +7,7 @@ import { CheckForm } from "../src/screens/form/CheckForm";
 import { loadQuery } from "react-relay";
 import { createMockEnvironment } from "relay-test-utils";
 import { operationNamed, renderScreen } from "./render-screen";
+import { validationError } from "./mock-screen";
 
 const COMMON = {
   id: "c1",
@@ -209,17 +210,13 @@ describe("CheckForm edits, continued", { timeout: 20_000 }, () => {
     expect(input.degradedResponseTime).toBe(4000);
     expect(input).not.toHaveProperty("maxResponseTime");
     act(() =>
-      environment.mock.resolve(operationNamed(environment, "mutationsUpdateApiMutation"), {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message:
-              "request.headers.1.key: bad; retryStrategy.maxRetries: Too big: expected number to be <=10; degradedResponseTime: over max",
-            fieldPaths: ["request.headers.1.key", "retryStrategy.maxRetries", "degradedResponseTime"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        operationNamed(environment, "mutationsUpdateApiMutation"),
+        validationError(
+          "request.headers.1.key: bad; retryStrategy.maxRetries: Too big: expected number to be <=10; degradedResponseTime: over max",
+          ["request.headers.1.key", "retryStrategy.maxRetries", "degradedResponseTime"],
+        ),
+      ),
     );
     expect((await screen.findByTestId("error-headers")).textContent).toBe("bad");
     expect(screen.getByTestId("error-maxRetries").textContent).toBe("Too big: expected number to be <=10");

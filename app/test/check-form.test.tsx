@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import CheckFormQueryNode from "../src/__generated__/CheckFormQuery.graphql";
 import type { ScreenProps } from "../src/routes";
 import { CheckForm } from "../src/screens/form/CheckForm";
+import { validationError } from "./mock-screen";
 
 /** An account with no group, private location or alert channel yet. */
 const NO_OPTIONS = {
@@ -50,16 +51,13 @@ describe("CheckForm", { timeout: 20_000 }, () => {
       request: { hostname: "db.internal", port: 99999, data: null, ipFamily: "IPv4" },
     });
     act(() =>
-      environment.mock.resolve(operation, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "name: Too small: expected string to have >=1 characters; request.port: Too big: expected <=65535",
-            fieldPaths: ["name", "request.port"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        operation,
+        validationError(
+          "name: Too small: expected string to have >=1 characters; request.port: Too big: expected <=65535",
+          ["name", "request.port"],
+        ),
+      ),
     );
     expect((await screen.findByTestId("error-name")).textContent).toBe(
       "Too small: expected string to have >=1 characters",
@@ -90,16 +88,12 @@ describe("CheckForm", { timeout: 20_000 }, () => {
       request: { sslConfig: { hostname: "shop.example.com", port: 8443, alertDaysBeforeExpiry: 0 } },
     });
     act(() =>
-      environment.mock.resolve(operation, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "request.sslConfig.alertDaysBeforeExpiry: Too small: expected number to be >=1",
-            fieldPaths: ["request.sslConfig.alertDaysBeforeExpiry"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        operation,
+        validationError("request.sslConfig.alertDaysBeforeExpiry: Too small: expected number to be >=1", [
+          "request.sslConfig.alertDaysBeforeExpiry",
+        ]),
+      ),
     );
     expect((await screen.findByTestId("error-alertDays")).textContent).toBe("Too small: expected number to be >=1");
     expect(screen.queryByRole("alert")).toBeNull();
@@ -174,16 +168,7 @@ describe("CheckForm", { timeout: 20_000 }, () => {
       port: 70000,
     });
     act(() =>
-      environment.mock.resolve(operation, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "request.port: Too big: expected <=65535",
-            fieldPaths: ["request.port"],
-          },
-        },
-      }),
+      environment.mock.resolve(operation, validationError("request.port: Too big: expected <=65535", ["request.port"])),
     );
     expect((await screen.findByTestId("error-dnsPort")).textContent).toBe("Too big: expected <=65535");
   });

@@ -12,6 +12,7 @@ import { GroupsList } from "../src/screens/check-groups/GroupsList";
 import { NewGroup } from "../src/screens/check-groups/NewGroup";
 import { BulkBar } from "../src/screens/checks/BulkBar";
 import { operationNamed, showScreen as show } from "./render-screen";
+import { validationError } from "./mock-screen";
 
 const GROUP = {
   id: "g1",
@@ -164,17 +165,13 @@ describe("check groups", () => {
       },
     });
     act(() =>
-      environment.mock.resolve(operation, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message:
-              "concurrency: Too small: expected number to be >=1; retryStrategy.maxRetries: Too big: expected number to be <=10; apiCheckDefaults.headers.0.key: Too small",
-            fieldPaths: ["concurrency", "retryStrategy.maxRetries", "apiCheckDefaults.headers.0.key"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        operation,
+        validationError(
+          "concurrency: Too small: expected number to be >=1; retryStrategy.maxRetries: Too big: expected number to be <=10; apiCheckDefaults.headers.0.key: Too small",
+          ["concurrency", "retryStrategy.maxRetries", "apiCheckDefaults.headers.0.key"],
+        ),
+      ),
     );
     expect((await screen.findByTestId("error-concurrency")).textContent).toBe("Too small: expected number to be >=1");
     expect(screen.getByTestId("error-maxRetries").textContent).toBe("Too big: expected number to be <=10");

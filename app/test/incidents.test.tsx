@@ -6,7 +6,7 @@ import NewIncidentQueryNode from "../src/__generated__/NewIncidentQuery.graphql"
 import { IncidentDetail } from "../src/screens/incidents/IncidentDetail";
 import { IncidentsList } from "../src/screens/incidents/IncidentsList";
 import { NewIncident } from "../src/screens/incidents/NewIncident";
-import { operationNamed, show } from "./mock-screen";
+import { operationNamed, show, validationError } from "./mock-screen";
 
 const incident = (id: string, name: string, lastUpdateStatus: string) => ({
   id,
@@ -83,16 +83,12 @@ describe("incidents", () => {
       incidentUpdates: [{ description: "", status: "INVESTIGATING", notifySubscribers: true }],
     });
     act(() =>
-      environment.mock.resolve(operation, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "incidentUpdates.0.description: Too small: expected string to have >=1 characters",
-            fieldPaths: ["incidentUpdates.0.description"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        operation,
+        validationError("incidentUpdates.0.description: Too small: expected string to have >=1 characters", [
+          "incidentUpdates.0.description",
+        ]),
+      ),
     );
     expect((await screen.findByTestId("error-description")).textContent).toBe(
       "Too small: expected string to have >=1 characters",

@@ -6,6 +6,7 @@ import LocationsQueryNode from "../src/__generated__/LocationsQuery.graphql";
 import { agentCommand } from "../src/screens/locations/agentCommand";
 import { Locations } from "../src/screens/locations/Locations";
 import { renderScreen } from "./render-screen";
+import { validationError } from "./mock-screen";
 
 // Issue 30, point 6: private locations; a key shown once with the command that runs an agent,
 // agents updated live from the subscription, edit, delete only after asking.
@@ -86,16 +87,10 @@ describe("Private locations", () => {
     const refused = environment.mock.getMostRecentOperation();
     expect(refused.request.variables.input).toEqual({ name: "Lab", slugName: "eu-west-1", proxyUrl: null });
     act(() =>
-      environment.mock.resolve(refused, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "slugName: must not be shaped like a data-center location",
-            fieldPaths: ["input.slugName"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        refused,
+        validationError("slugName: must not be shaped like a data-center location", ["input.slugName"]),
+      ),
     );
     expect(screen.getByTestId("error-location-slug").textContent).toContain("data-center");
     expect(screen.queryByTestId("new-agent-key")).toBeNull();

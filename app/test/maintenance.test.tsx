@@ -8,6 +8,7 @@ import { NewWindow } from "../src/screens/maintenance/NewWindow";
 import { WindowDetail } from "../src/screens/maintenance/WindowDetail";
 import { browserZone } from "../src/screens/maintenance/zones";
 import { operationNamed, showScreen as show } from "./render-screen";
+import { validationError } from "./mock-screen";
 
 // Daily 09:00-10:00 in Berlin across the spring change (Sunday 28 March 2027): 08:00Z, then 07:00Z.
 const BERLIN = [
@@ -98,18 +99,7 @@ describe("maintenance", () => {
       pauseAllChecks: false,
       statusPageVisibility: { enabled: true, statusPageIds: ["p1"], notifyOnStart: true, notifyOnEnd: false },
     });
-    act(() =>
-      environment.mock.resolve(operation, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "endsAt: must be after startsAt",
-            fieldPaths: ["endsAt"],
-          },
-        },
-      }),
-    );
+    act(() => environment.mock.resolve(operation, validationError("endsAt: must be after startsAt", ["endsAt"])));
     expect((await screen.findByTestId("error-endsAt")).textContent).toBe("must be after startsAt");
     expect(screen.getByLabelText("Ends").getAttribute("aria-invalid")).toBe("true");
   });

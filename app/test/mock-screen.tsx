@@ -42,3 +42,8 @@ export const operationNamed = (environment: Environment, name: string) => {
   if (!found) throw new Error(`no pending ${name}`);
   return found;
 };
+
+/** A mutation's answer that is the schema's ValidationError (message, and the fields it names). */
+export const validationError = (message: string, fieldPaths: string[]) => ({
+  data: { result: { __typename: "ValidationError", __isError: "ValidationError", message, fieldPaths } },
+});

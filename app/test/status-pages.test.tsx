@@ -4,7 +4,7 @@ import EditorQueryNode from "../src/__generated__/EditorQuery.graphql";
 import StatusPagesQueryNode from "../src/__generated__/StatusPagesQuery.graphql";
 import { StatusPageEditor } from "../src/screens/status-pages/StatusPageEditor";
 import { StatusPages } from "../src/screens/status-pages/StatusPages";
-import { operationNamed, show } from "./mock-screen";
+import { operationNamed, show, validationError } from "./mock-screen";
 
 const palette = Object.fromEntries(
   [
@@ -91,16 +91,10 @@ describe("status pages", { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "Add the service" }));
     const create = operationNamed(environment, "ServicesPanelCreateMutation");
     act(() =>
-      environment.mock.resolve(create, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "name: Too small: expected string to have >=1 characters",
-            fieldPaths: ["name"],
-          },
-        },
-      }),
+      environment.mock.resolve(
+        create,
+        validationError("name: Too small: expected string to have >=1 characters", ["name"]),
+      ),
     );
     expect((await screen.findByTestId("error-service-name")).textContent).toContain("Too small");
 
@@ -132,18 +126,7 @@ describe("status pages", { timeout: 30_000 }, () => {
       cards: [{ name: "", services: [] }],
     });
     expect(create.request.variables.input).not.toHaveProperty("webhookSecret");
-    act(() =>
-      environment.mock.resolve(create, {
-        data: {
-          result: {
-            __typename: "ValidationError",
-            __isError: "ValidationError",
-            message: "url: Invalid string",
-            fieldPaths: ["url", "cards.0.name"],
-          },
-        },
-      }),
-    );
+    act(() => environment.mock.resolve(create, validationError("url: Invalid string", ["url", "cards.0.name"])));
     expect((await screen.findByTestId("error-url")).textContent).toBe("Invalid string");
     expect(screen.getByLabelText("URL").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByTestId("error-card-0-name")).toBeTruthy();
