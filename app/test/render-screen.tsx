@@ -5,6 +5,9 @@ import type { ConcreteRequest, OperationType } from "relay-runtime";
 import { createMockEnvironment, type MockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import type { ScreenProps } from "../src/routes";
 
+// The pending operation of a name (a mutation sent, a page asked for): one definition for both harnesses.
+export { operationNamed } from "./mock-screen";
+
 /** Renders a screen as the router does: its preloaded query, path parameters and query string. */
 export function renderScreen(
   environment: MockEnvironment,
@@ -37,11 +40,4 @@ export function showScreen(
     environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, resolvers));
   renderScreen(environment, Screen, queryRef, variables as Record<string, string>);
   return environment;
-}
-
-/** The pending operation of that name (a mutation sent, a page asked for). */
-export function operationNamed(environment: Environment, name: string) {
-  const found = environment.mock.getAllOperations().find((op) => op.request.node.params.name === name);
-  if (!found) throw new Error(`no pending ${name}`);
-  return found;
 }
