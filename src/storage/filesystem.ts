@@ -35,11 +35,15 @@ export function createFilesystemStore(root: string): AssetStore {
           done(bytes > maxBytes ? new AssetTooLargeError(maxBytes) : null, chunk);
         },
       });
-      const input: Readable = "path" in source ? createReadStream(source.path) : source;
       // Opened before the copy starts: a stream opening it itself may create it after a source
-      // failing at once was already cleaned up, leaving the half file.
-      const file = await open(temporary, "wx");
+      // failing at once was already cleaned up, leaving the half file. The source file is opened
+      // after it, within the pipeline, which then hears its error (a file gone).
+      const file = await open(temporary, "wx").catch((error: unknown) => {
+        if (!("path" in source)) source.destroy();
+        throw error;
+      });
       try {
+        const input: Readable = "path" in source ? createReadStream(source.path) : source;
         await pipeline(input, counter, file.createWriteStream());
         await rename(temporary, path);
       } catch (error) {

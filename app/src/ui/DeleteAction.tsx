@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useMutation } from "react-relay";
+import { commitLocalUpdate, useMutation, useRelayEnvironment } from "react-relay";
 import type { GraphQLTaggedNode } from "relay-runtime";
 import { navigate } from "../router/router";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -33,7 +33,14 @@ export function DeleteAction({
   text: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const environment = useRelayEnvironment();
   const [commit, deleting] = useMutation<DeleteMutation>(mutation);
+  // The screens that showed it (a list, its own) read the store first: marked stale, they wait for
+  // the server's answer instead of showing it one more time.
+  const gone = () => {
+    commitLocalUpdate(environment, (store) => store.get(id)?.invalidateRecord());
+    navigate(after);
+  };
   const [refused, setRefused] = useState("");
   const confirm = () => {
     dialog.current?.close();
@@ -41,7 +48,7 @@ export function DeleteAction({
     commit({
       variables: { id },
       // A refusal is an Error, and only errors carry a message.
-      onCompleted: ({ result }) => (typeof result.message === "string" ? setRefused(result.message) : navigate(after)),
+      onCompleted: ({ result }) => (typeof result.message === "string" ? setRefused(result.message) : gone()),
       onError: (error) => setRefused(error.message),
     });
   };

@@ -70,6 +70,9 @@ describe(`agents leaving a private location, live, on ${testProvider}`, () => {
       expect(await next(feed)).toMatchObject({ agentCount: 1, agents: [{ agentId }] });
       // Its next claim waits for work (long-poll, holding a listener on the bus) when it goes: a
       // closed connection is seen by a waiting claim (between claims, the 2-minute sweep finds it).
+      // The first claim does not wait but holds a listener for a moment too: only once the agent
+      // logged its answer is a listener the waiting claim's.
+      await until(() => agent.stdout().includes("connected to the service"), 10_000, "the first claim's answer");
       await until(() => listeners() > watching, 10_000, "the agent's waiting claim");
       agent.child.kill(signal);
       await agent.exited;

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { AssetTooLargeError } from "../../../../src/domain/assets/store.js";
@@ -30,6 +31,14 @@ describe("the filesystem asset store", () => {
       },
     });
     await expect(store.put("x/z", failing, 100)).rejects.toThrow("the client went away");
+    expect(filesUnder(dir)).toEqual([]);
+  });
+
+  it("refuses a source file that is gone with its error (not an unhandled one), storing nothing", async () => {
+    const dir = artifactsDir();
+    const store = createFilesystemStore(dir);
+    const path = join(artifactsDir(), "gone.png");
+    await expect(store.put("x/w", { path }, 100)).rejects.toMatchObject({ code: "ENOENT", path });
     expect(filesUnder(dir)).toEqual([]);
   });
 
