@@ -40,6 +40,12 @@ async function until(assert: () => unknown | Promise<unknown>, timeoutMs = 15_00
   }
 }
 
+/** When a process started (clock ticks after boot, /proc/<pid>/stat's 22nd field): with its pid, who it is. */
+async function startTime(pid: number): Promise<string | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  return stat === "" ? null : (stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null);
+}
+
 /** Processes whose HOME is under `base`: the sandboxed runs' node and Chromium. */
 async function processesUnder(base: string): Promise<number[]> {
   const pids: number[] = [];
@@ -318,10 +324,13 @@ describe("AGENTIC runs", () => {
     await until(() => expect(site.hanging.length).toBe(hangs + 1));
     const pids = await processesUnder(workDir);
     expect(pids.length).toBeGreaterThan(1);
+    const started = await Promise.all(pids.map(startTime));
     cancel.abort();
     await running;
     await until(async () => expect(await processesUnder(workDir)).toEqual([]));
-    for (const pid of pids) expect(await isRunning(pid)).toBe(false);
+    // A pid may already be another process's (pids wrap at 32,768 here): the same start time is the same process.
+    for (const [i, pid] of pids.entries())
+      expect((await isRunning(pid)) && (await startTime(pid)) === started[i]).toBe(false);
   });
 
   it("ends with hasErrors naming Debian's bubblewrap package when bwrap is missing, asking the model nothing", async () => {
