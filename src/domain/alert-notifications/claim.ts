@@ -92,31 +92,38 @@ export async function recordTries({
 }): Promise<boolean[]> {
   if (outcomes.length === 0) return [];
   const { db } = ctx;
-  const results = await db.$transaction(
-    outcomes.map(({ held, next, now }) =>
-      db.alertNotification.updateMany({
-        where: { id: held.id, status: "IN_PROGRESS", leaseUntil: held.leaseUntil, tries: held.tries },
-        data: {
-          tries: held.tries + 1,
-          status: next.status,
-          nextAttemptAt: next.nextAttemptAt,
-          notificationResult: next.notificationResult,
-          timestamp: now,
-          leaseUntil: null,
-        },
-      }),
-    ),
-  );
-  const recorded = results.map((result) => result.count === 1);
-  const gone = new Set(
-    outcomes
-      .filter(({ held, next }, i) => recorded[i] && next.deactivate && held.alertChannelId !== null)
-      .map(({ held }) => held.alertChannelId!),
-  );
-  for (const alertChannelId of gone) {
-    await db.alertChannelSubscription.updateMany({ where: { alertChannelId }, data: { activated: false } });
+  const record = (client: Pick<typeof db, "alertNotification">, { held, next, now }: TryOutcome) =>
+    client.alertNotification.updateMany({
+      where: { id: held.id, status: "IN_PROGRESS", leaseUntil: held.leaseUntil, tries: held.tries },
+      data: {
+        tries: held.tries + 1,
+        status: next.status,
+        nextAttemptAt: next.nextAttemptAt,
+        notificationResult: next.notificationResult,
+        timestamp: now,
+        leaseUntil: null,
+      },
+    });
+  // The common batch: one transaction of compare-and-sets.
+  if (!outcomes.some(({ next }) => next.deactivate)) {
+    const results = await db.$transaction(outcomes.map((outcome) => record(db, outcome)));
+    return results.map((result) => result.count === 1);
   }
-  return recorded;
+  // A 410 among them: its channel's subscriptions go in the same transaction as its recorded try
+  // (and only if it was recorded), so no reader sees one without the other.
+  return db.$transaction(async (tx) => {
+    const recorded: boolean[] = [];
+    const gone = new Set<number>();
+    for (const outcome of outcomes) {
+      const { count } = await record(tx, outcome);
+      recorded.push(count === 1);
+      if (count === 1 && outcome.next.deactivate && outcome.held.alertChannelId !== null)
+        gone.add(outcome.held.alertChannelId);
+    }
+    for (const alertChannelId of gone)
+      await tx.alertChannelSubscription.updateMany({ where: { alertChannelId }, data: { activated: false } });
+    return recorded;
+  });
 }
 
 /** Hands a claimed notification back (a worker stopping before its try): due again at once. */

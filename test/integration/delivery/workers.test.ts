@@ -158,6 +158,14 @@ describe(`alert delivery on ${testProvider}`, () => {
         .map((_, index) => `check ${index}`)
         .sort(),
     );
+    // Their outcomes are written in batches: until then their lease runs, and moving the clock a
+    // minute on would hand them out again (at least once).
+    await eventually(
+      async () =>
+        (await t.db.alertNotification.count({
+          where: { id: { in: rows.slice(0, 10).map((r) => r.id) }, status: "SUCCESS" },
+        })) === 10,
+    );
     // The digest goes out once its minute is over.
     advance(minute + DIGEST_WINDOW_MS + 3_000 - (Date.now() + offsetMs));
     const digest = await eventually(() => hitsOf("/busy")[10]);
