@@ -2,7 +2,7 @@
 // checks), and one warm BROWSER run of a goto + one expect against it, as the engine runs it.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RunOutcome } from "../../src/domain/monitoring/tries.js";
+import type { TryOutcome } from "../../src/domain/monitoring/tries.js";
 import { type BrowserRunOptions, runScriptCheck } from "../../src/engine/browser/run.js";
 import type { SandboxResult } from "../../src/engine/browser/sandbox.js";
 import type { Slots } from "../../src/engine/fair-slots.js";
@@ -27,7 +27,7 @@ export async function browserRun(
   slots: Slots,
   onSandbox: (result: SandboxResult) => void,
   sandboxed = true,
-): Promise<RunOutcome> {
+): Promise<TryOutcome> {
   const options: BrowserRunOptions = {
     chromiumPath,
     sandbox: scriptSandbox({ scriptSandbox: sandboxed, blockPrivateTargets: false }),

@@ -1,17 +1,10 @@
 import { createReadStream } from "node:fs";
 import { Agent, EnvHttpProxyAgent, fetch, request, type Dispatcher } from "undici";
-import type { EffectiveCheck } from "../domain/monitoring/effective.js";
-import type { RunAsset, RunnableCheck } from "../domain/monitoring/tries.js";
+import type { ClaimedRun } from "../domain/agents/claim.js";
+import type { RunAsset } from "../domain/monitoring/tries.js";
 
-/** A run as the service hands it out (POST /agent/v1/claims). */
-export type ClaimedRun = {
-  id: number;
-  sequenceId: string;
-  runLocation: string;
-  leaseMs: number;
-  check: RunnableCheck & { id: string; name: string };
-  effective: EffectiveCheck;
-};
+/** A run as the service hands it out (POST /agent/v1/claims): the domain's answer, as JSON. */
+export type { ClaimedRun };
 
 export type AgentFacts = { agentId: string; version: string; platform: string; runtimeVersion: string };
 

@@ -1,8 +1,8 @@
 import type { Db } from "../db/client.js";
 import { createGroupCommit } from "../db/group-commit.js";
-import { recordTries, type TryOutcome } from "../domain/alert-notifications/claim.js";
+import { recordTries, type DeliveryOutcome } from "../domain/alert-notifications/claim.js";
 
-export type OutcomeWriter = { record(outcome: TryOutcome): Promise<boolean>; flushed(): Promise<void> };
+export type OutcomeWriter = { record(outcome: DeliveryOutcome): Promise<boolean>; flushed(): Promise<void> };
 
 /**
  * Group commit for the delivery workers' tries (src/engine/try-writer.ts does the same for results):
@@ -12,6 +12,9 @@ export type OutcomeWriter = { record(outcome: TryOutcome): Promise<boolean>; flu
  * worker awaits its own answer (false: the lease was lost and the try not recorded).
  */
 export function createOutcomeWriter(db: Db, options: { maxBatch: number }): OutcomeWriter {
-  const writer = createGroupCommit<TryOutcome, boolean>((outcomes) => recordTries({ ctx: { db }, outcomes }), options);
+  const writer = createGroupCommit<DeliveryOutcome, boolean>(
+    (outcomes) => recordTries({ ctx: { db }, outcomes }),
+    options,
+  );
   return { record: (outcome) => writer.write(outcome), flushed: () => writer.flushed() };
 }

@@ -2,9 +2,8 @@ import type { AppContext } from "../app-context.js";
 import { finishRun, recordHeldTries, type HeldTry } from "../domain/runs/index.js";
 import type { CheckRunRow, StoredRevision } from "../domain/runs/index.js";
 import { loadRunnable, type RunnableCache } from "../domain/monitoring/runnable.js";
-import { storeRunAssets } from "../domain/assets/index.js";
+import { type RecordedResult, storeRunAssets } from "../domain/assets/index.js";
 import { runTries, type Runner, type RunAsset, type TriesOptions, type TryReport } from "../domain/monitoring/tries.js";
-import type { RecordedTry } from "./try-writer.js";
 
 export type { Runner } from "../domain/monitoring/tries.js";
 export type ExecuteOptions = {
@@ -17,7 +16,7 @@ export type ExecuteOptions = {
   /** Recently read checks and windows (the engine's); without it each run reads them. */
   cache?: RunnableCache;
   /** Writes one try (the engine batches them); without it each try is its own transaction. Null: the run was lost. */
-  writeTry?: (t: HeldTry) => Promise<RecordedTry | null>;
+  writeTry?: (t: HeldTry) => Promise<RecordedResult | null>;
 };
 
 /**
@@ -78,7 +77,7 @@ export async function executeRun(
 }
 
 /** A try's files, stored after its result committed: a failure to store them loses no result, only the files (logged). */
-async function storeTryAssets(app: AppContext, result: RecordedTry, assets: RunAsset[]) {
+async function storeTryAssets(app: AppContext, result: RecordedResult, assets: RunAsset[]) {
   const log = { checkId: result.checkId, checkResultId: result.id };
   try {
     const { dropped } = await storeRunAssets({

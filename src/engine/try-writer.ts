@@ -1,14 +1,14 @@
 import type { AppContext } from "../app-context.js";
 import { recordHeldTries, type HeldTry } from "../domain/runs/index.js";
+import type { RecordedResult } from "../domain/assets/index.js";
 
 /** `write` answers the recorded result (its id places the try's assets), or null when the run was lost. */
 export type TryWriter = {
-  write(t: HeldTry): Promise<RecordedTry | null>;
+  write(t: HeldTry): Promise<RecordedResult | null>;
   flushed(): Promise<void>;
   /** Tries wait for their batch, or a batch is being written. */
   busy(): boolean;
 };
-export type RecordedTry = { id: string; accountId: string; checkId: string; checkRunId: number | null };
 
 /**
  * Group commit for the engine's results: tries written within `maxDelayMs` of each other (or up
@@ -21,7 +21,7 @@ export function createTryWriter(
   options: { maxBatch: number; maxDelayMs: number; now?: () => Date },
 ): TryWriter {
   const deps = { db: app.database.prisma, events: app.events, now: options.now ?? (() => new Date()) };
-  const queue: { t: HeldTry; resolve: (result: RecordedTry | null) => void; reject: (error: Error) => void }[] = [];
+  const queue: { t: HeldTry; resolve: (result: RecordedResult | null) => void; reject: (error: Error) => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   let batches = 0;

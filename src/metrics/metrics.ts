@@ -4,7 +4,7 @@ import type { CheckpointStats } from "../db/sqlite-checkpointer.js";
 import { createSnapshot } from "./snapshot.js";
 
 export type SubscriptionTransport = "graphql_ws" | "graphql_sse" | "status_page";
-export type RunOutcome = "recorded" | "lost" | "skipped" | "failed";
+export type RunFate = "recorded" | "lost" | "skipped" | "failed";
 
 /**
  * What the HTTP layer, GraphQL and the engine record: a small typed object, so that only this
@@ -19,7 +19,7 @@ export type Metrics = {
   subscriptionOpened(transport: SubscriptionTransport): () => void;
   /** A run was claimed `lagMs` after it fell due. */
   runClaimed(lagMs: number): void;
-  runFinished(outcome: RunOutcome): void;
+  runFinished(outcome: RunFate): void;
   /**
    * A delete statement of the retention sweep: its table, the rows it deleted, its time, and
    * whether it went in a quiet moment of the engine (false: after waiting its longest for one).

@@ -12,11 +12,11 @@ import { keyFormHtml } from "./private-access-form.js";
 export const ACCESS_COOKIE = "vigil_sp_access";
 
 /** What the key gate needs from the app, decorated on the server by private-access-routes.ts. */
-export type VisitorAccess = Pick<AppContext, "database"> & { now: () => Date };
+export type KeyGateContext = Pick<AppContext, "database"> & { now: () => Date };
 
 declare module "fastify" {
   interface FastifyInstance {
-    statusPageAccess: VisitorAccess;
+    statusPageAccess: KeyGateContext;
   }
 }
 

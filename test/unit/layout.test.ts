@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -82,5 +83,19 @@ describe("the layout of src/", () => {
     const schema = readFileSync(join(src, "graphql/schema.ts"), "utf8");
     const typeFiles = sources(join(src, "graphql/types")).map((file) => `./${relative(join(src, "graphql"), file)}`);
     expect(typeFiles.filter((file) => !schema.includes(`import "${file.replace(/\.ts$/, ".js")}";`))).toEqual([]);
+  });
+
+  it("gives each exported type its own name: no two files of src/ export a type or interface of one name", () => {
+    const where = new Map<string, string[]>();
+    for (const file of sources(src)) {
+      const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+      for (const statement of source.statements) {
+        const named = ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement);
+        if (!named || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+        where.set(statement.name.text, [...(where.get(statement.name.text) ?? []), relative(root, file)]);
+      }
+    }
+    expect(where.size).toBeGreaterThan(300);
+    expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 });

@@ -66,14 +66,14 @@ export async function claimNotifications({
 export type Held = Pick<AlertNotificationRow, "id" | "tries" | "alertChannelId"> & { leaseUntil: Date | null };
 
 /** One try to record: the claim held, its outcome (`next` from `nextDelivery`) and the time. */
-export type TryOutcome = { held: Held; next: NextDelivery; now: Date };
+export type DeliveryOutcome = { held: Held; next: NextDelivery; now: Date };
 
 /**
  * Records one try (`next` from `nextDelivery`) if the lease is still this worker's: tries + 1,
  * status, next attempt, result, timestamp, lease cleared. A 410 also deactivates every
  * subscription of the channel. False when the lease was lost (the try is then not recorded).
  */
-export async function recordTry({ ctx, ...outcome }: { ctx: OutboxContext } & TryOutcome): Promise<boolean> {
+export async function recordTry({ ctx, ...outcome }: { ctx: OutboxContext } & DeliveryOutcome): Promise<boolean> {
   const [recorded] = await recordTries({ ctx, outcomes: [outcome] });
   return recorded!;
 }
@@ -88,11 +88,11 @@ export async function recordTries({
   outcomes,
 }: {
   ctx: OutboxContext;
-  outcomes: TryOutcome[];
+  outcomes: DeliveryOutcome[];
 }): Promise<boolean[]> {
   if (outcomes.length === 0) return [];
   const { db } = ctx;
-  const record = (client: Pick<typeof db, "alertNotification">, { held, next, now }: TryOutcome) =>
+  const record = (client: Pick<typeof db, "alertNotification">, { held, next, now }: DeliveryOutcome) =>
     client.alertNotification.updateMany({
       where: { id: held.id, status: "IN_PROGRESS", leaseUntil: held.leaseUntil, tries: held.tries },
       data: {

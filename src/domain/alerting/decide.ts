@@ -22,7 +22,7 @@
  *   alert).
  */
 
-export type RunOutcome = "PASS" | "DEGRADED" | "FAIL";
+export type RunVerdict = "PASS" | "DEGRADED" | "FAIL";
 export type Condition = "PASSING" | "DEGRADED" | "FAILING";
 export type Alerted = "NONE" | "DEGRADED" | "FAILURE";
 
@@ -80,14 +80,14 @@ export const INITIAL_ALERT_STATE: AlertState = {
   nextReminderAt: null,
 };
 
-export type AlertEvent = { kind: "run"; outcome: RunOutcome; at: Date } | { kind: "tick" };
+export type AlertEvent = { kind: "run"; outcome: RunVerdict; at: Date } | { kind: "tick" };
 
 export type Silence = { muted: boolean; maintenance: boolean };
 
 export type Decision = { state: AlertState; alert: { type: AlertType; silenced: boolean } | null };
 
 const MINUTE = 60_000;
-const CONDITION_OF: Record<RunOutcome, Condition> = { PASS: "PASSING", DEGRADED: "DEGRADED", FAIL: "FAILING" };
+const CONDITION_OF: Record<RunVerdict, Condition> = { PASS: "PASSING", DEGRADED: "DEGRADED", FAIL: "FAILING" };
 
 /** Whether the current condition has lasted long enough to be alerted. */
 function thresholdMet(rules: AlertRules, state: AlertState, now: Date): boolean {
@@ -136,7 +136,7 @@ function escalate(rules: AlertRules, state: AlertState, silence: Silence, now: D
     : raise(rules, state, "ALERT_DEGRADED", "DEGRADED", silence, now);
 }
 
-function onRun(rules: AlertRules, state: AlertState, outcome: RunOutcome, at: Date, silence: Silence): Decision {
+function onRun(rules: AlertRules, state: AlertState, outcome: RunVerdict, at: Date, silence: Silence): Decision {
   const condition = CONDITION_OF[outcome];
   const changed = condition !== state.condition || state.since === null;
   const observed: AlertState = changed
@@ -232,7 +232,7 @@ export function nextAlertDueAt(rules: AlertRules, state: AlertState): Date | nul
  * (with the threshold enabled; otherwise when any failed), else DEGRADED when any was degraded.
  * ATTEMPT results are not outcomes: pass only each location's FINAL one.
  */
-export function parallelRunOutcome(rules: AlertRules, outcomes: readonly RunOutcome[]): RunOutcome {
+export function parallelRunOutcome(rules: AlertRules, outcomes: readonly RunVerdict[]): RunVerdict {
   const failed = outcomes.filter((outcome) => outcome === "FAIL").length;
   const threshold = rules.parallelRunFailureThreshold;
   const fails = threshold.enabled ? failed * 100 >= threshold.percentage * outcomes.length && failed > 0 : failed > 0;

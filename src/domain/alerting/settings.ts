@@ -1,5 +1,5 @@
 import { CompleteAlertSettings, DEFAULT_ALERT_SETTINGS } from "../shared/schemas.js";
-import type { AlertRules, AlertState, RunOutcome } from "./decide.js";
+import type { AlertRules, AlertState, RunVerdict } from "./decide.js";
 
 /**
  * The alert settings in force (docs/decisions.md, Alerting): a check in a group follows the
@@ -54,7 +54,7 @@ export function resultOutcome(result: {
   hasFailures: boolean;
   hasErrors: boolean;
   isDegraded: boolean | null;
-}): RunOutcome {
+}): RunVerdict {
   if (result.hasFailures || result.hasErrors) return "FAIL";
   return result.isDegraded ? "DEGRADED" : "PASS";
 }
@@ -66,7 +66,7 @@ export function resultOutcome(result: {
  * at two statements. An alert out that does not match the condition (one withheld while the check
  * flapped) needs them: this run announces the condition.
  */
-export function runNeedsSettings(state: AlertState, outcome: RunOutcome): boolean {
+export function runNeedsSettings(state: AlertState, outcome: RunVerdict): boolean {
   const condition = outcome === "PASS" ? "PASSING" : outcome === "DEGRADED" ? "DEGRADED" : "FAILING";
   if (state.since === null || condition !== state.condition) return true;
   const announced = { PASSING: "NONE", DEGRADED: "DEGRADED", FAILING: "FAILURE" } as const;

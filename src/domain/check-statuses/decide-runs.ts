@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { RunOutcome } from "../alerting/decide.js";
+import type { RunVerdict } from "../alerting/decide.js";
 import type { SubscribedChannel } from "../alert-notifications/enqueue.js";
 import type { AlertResult } from "../check-alerts/rows.js";
 import { type AlertContext, loadAlertContexts } from "./alert-context.js";
@@ -13,7 +13,7 @@ import type { CheckStatusRow, RunFacts } from "./rows.js";
 export type DecidedRun = {
   accountId: string;
   checkId: string;
-  outcome: RunOutcome;
+  outcome: RunVerdict;
   at: Date;
   facts: Partial<RunFacts>;
   result: AlertResult | null;

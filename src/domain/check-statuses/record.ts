@@ -1,5 +1,5 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
-import type { AlertEvent, RunOutcome } from "../alerting/decide.js";
+import type { AlertEvent, RunVerdict } from "../alerting/decide.js";
 import { loadAlertContext, type AlertContext } from "./alert-context.js";
 import { decideEvent, type EventDecision, needsContext } from "./decide-event.js";
 import { raiseAlert } from "./raise.js";
@@ -11,7 +11,7 @@ import type { AlertResult } from "../check-alerts/rows.js";
 
 /** What an event tells the status: a run's outcome (null: it does not count yet) and its facts. */
 export type StatusObservation =
-  | { kind: "run"; outcome: RunOutcome | null; at: Date; facts: Partial<RunFacts>; result: AlertResult | null }
+  | { kind: "run"; outcome: RunVerdict | null; at: Date; facts: Partial<RunFacts>; result: AlertResult | null }
   | { kind: "tick" };
 
 const ATTEMPTS = 20;

@@ -17,7 +17,9 @@ export type IdempotentRequest = {
 const inProgress = () =>
   new ConflictError("a request with this Idempotency-Key is still in progress; retry when it has finished");
 
-export type Claim = { kind: "claimed"; id: string; key: string } | { kind: "replay"; status: number; body: string };
+export type IdempotencyClaim =
+  | { kind: "claimed"; id: string; key: string }
+  | { kind: "replay"; status: number; body: string };
 
 /**
  * Claims a key before its request runs (insert first: the unique (accountId, keyHash) lets exactly
@@ -31,7 +33,7 @@ export async function claimIdempotencyKey({
 }: {
   ctx: DomainContext;
   input: IdempotentRequest;
-}): Promise<Claim> {
+}): Promise<IdempotencyClaim> {
   const parsed = IdempotencyKey.safeParse(input.key);
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message, ["Idempotency-Key"], "headers");
   const key = parsed.data;

@@ -1,4 +1,4 @@
-export { type Claim, claimIdempotencyKey, type IdempotentRequest } from "./claim.js";
+export { type IdempotencyClaim, claimIdempotencyKey, type IdempotentRequest } from "./claim.js";
 export { completeIdempotencyKey, releaseIdempotencyKey } from "./complete.js";
 export { canonicalJson } from "./hash.js";
 export { IDEMPOTENCY_WINDOW_MS, IdempotencyKey } from "./schemas.js";

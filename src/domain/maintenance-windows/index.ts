@@ -29,5 +29,5 @@ export {
   type MaintenanceReason,
   type MaintenanceStatus,
 } from "./status.js";
-export { listPageMaintenance, maintenanceOnPage, type PageMaintenance, UPCOMING_HORIZON_MS } from "./on-status-page.js";
+export { listPageMaintenance, maintenanceOnPage, type WindowOnPage, UPCOMING_HORIZON_MS } from "./on-status-page.js";
 export { NOTICE_GRACE_MS, notifyMaintenanceTransitions } from "./notices.js";

@@ -15,7 +15,7 @@ export type PageMaintenanceUpdate = {
   updatedAt: Date;
 };
 
-export type PageMaintenance = {
+export type WindowOnPage = {
   id: number;
   /** The occurrence's row (null only before its row is made: a window older than the rows, until its top-up). */
   maintenanceId: string | null;
@@ -50,7 +50,7 @@ export async function listPageMaintenance({
   ctx: SystemContext;
   statusPageId: string;
   now: Date;
-}): Promise<PageMaintenance[]> {
+}): Promise<WindowOnPage[]> {
   const page = await ctx.db.statusPage.findUnique({
     where: { id: statusPageId },
     select: { accountId: true, cards: { select: { services: { select: { serviceId: true } } } } },
@@ -69,12 +69,12 @@ export async function maintenanceOnPage({
   ctx: SystemContext;
   page: { id: string; accountId: string; serviceIds: ReadonlySet<string> };
   now: Date;
-}): Promise<PageMaintenance[]> {
+}): Promise<WindowOnPage[]> {
   // A per-account table of a few rows; the JSON link is read here, the same on SQLite and PostgreSQL.
   const windows = await ctx.db.maintenanceWindow.findMany({
     where: { accountId: page.accountId, startsAt: { lte: new Date(now.getTime() + UPCOMING_HORIZON_MS) } },
   });
-  const shown: PageMaintenance[] = [];
+  const shown: WindowOnPage[] = [];
   for (const window of windows) {
     const visibility = visibilityOn(window, page.id);
     if (!visibility) continue;
@@ -99,7 +99,7 @@ export async function maintenanceOnPage({
 }
 
 /** The shown occurrences' rows and updates: read only when the page shows maintenance. */
-async function attachOccurrences(ctx: SystemContext, shown: PageMaintenance[]) {
+async function attachOccurrences(ctx: SystemContext, shown: WindowOnPage[]) {
   if (!shown.length) return;
   const rows = await ctx.db.maintenance.findMany({
     where: { OR: shown.map((m) => ({ windowId: m.id, startsAt: m.startsAt })), cancelled: false },

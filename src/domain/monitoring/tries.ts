@@ -5,7 +5,7 @@ import type { EffectiveCheck } from "./effective.js";
  * What one try of a check produced: the result's verdict fields and what it recorded
  * (apiCheckResult; browser-type checks: browserCheckResult or multiStepCheckResult).
  */
-export type RunOutcome = {
+export type TryOutcome = {
   hasFailures: boolean;
   hasErrors: boolean;
   isDegraded: boolean | null;
@@ -92,10 +92,10 @@ export type Runner = (
   effective: EffectiveCheck,
   location: string,
   signal?: AbortSignal,
-) => Promise<RunOutcome>;
+) => Promise<TryOutcome>;
 
 /** One try's result as it is recorded: the outcome's fields, where it ran, and its place in the run. */
-export type TryReport = Omit<RunOutcome, "networkError" | "release"> & {
+export type TryReport = Omit<TryOutcome, "networkError" | "release"> & {
   runLocation: string;
   attempts: number;
   resultType: "ATTEMPT" | "FINAL";

@@ -35,7 +35,7 @@ export function inBatch(t: HeldTry, data: Data): boolean {
 }
 
 /** A batched try's result (null: its run was lost) and, once recorded, its status decision. */
-export type Held = {
+export type WrittenTry = {
   result: CheckResult | null;
   decide: (effects: StatusEffects, rollups: RollupInput[]) => Promise<void>;
 };
@@ -55,8 +55,8 @@ export async function writeHeld({
   ctx: SystemContext;
   tx: DbOrTx;
   tries: readonly { t: HeldTry; data: Data }[];
-}): Promise<Map<HeldTry, Held>> {
-  const out = new Map<HeldTry, Held>();
+}): Promise<Map<HeldTry, WrittenTry>> {
+  const out = new Map<HeldTry, WrittenTry>();
   if (tries.length === 0) return out;
   const now = ctx.now();
   const runs: (HeldRun & { owner: string })[] = tries.map(({ t, data }) => ({

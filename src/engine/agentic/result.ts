@@ -1,4 +1,4 @@
-import type { RunAsset, RunOutcome } from "../../domain/monitoring/tries.js";
+import type { RunAsset, TryOutcome } from "../../domain/monitoring/tries.js";
 
 /** An AGENTIC try's outcome: its verdict, the reference's agenticCheckResult, its screenshots. */
 export function outcome(
@@ -6,7 +6,7 @@ export function outcome(
   verdict: { hasFailures: boolean; hasErrors: boolean },
   result: Record<string, unknown>,
   assets: RunAsset[] = [],
-): RunOutcome {
+): TryOutcome {
   const stoppedAt = new Date();
   return {
     ...verdict,

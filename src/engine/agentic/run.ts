@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
-import type { RunAsset, RunnableCheck, RunOutcome } from "../../domain/monitoring/tries.js";
+import type { RunAsset, RunnableCheck, TryOutcome } from "../../domain/monitoring/tries.js";
 import { removeRunDir } from "../browser/sandbox.js";
 import type { Slots } from "../fair-slots.js";
 import { type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
@@ -52,7 +52,7 @@ export async function runAgenticCheck(
   variables: readonly Variable[],
   options: AgenticOptions,
   signal?: AbortSignal,
-): Promise<RunOutcome> {
+): Promise<TryOutcome> {
   const startedAt = new Date();
   const endpoint = modelEndpoint(options.model);
   if ("missing" in endpoint)

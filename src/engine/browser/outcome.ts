@@ -1,4 +1,4 @@
-import type { RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
+import type { TryOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
 
 export type ScriptKind = "BROWSER" | "MULTI_STEP" | "PLAYWRIGHT";
 type Variable = { key: string; value: string | null; secret?: boolean };
@@ -31,7 +31,7 @@ export function outcomeOf(
     startedAt: Date;
     result: Record<string, unknown>;
   },
-): RunOutcome {
+): TryOutcome {
   const reached = !fields.hasErrors;
   const over = check.maxResponseTime != null && reached ? fields.responseTime > check.maxResponseTime : null;
   const passed = reached && fields.passed && !over;
@@ -50,7 +50,7 @@ export function outcomeOf(
 }
 
 /** A try that could not run (no Chromium, a bad project): hasErrors with the message. */
-export function scriptErrorOutcome(check: ScriptCheck, message: string, startedAt = new Date()): RunOutcome {
+export function scriptErrorOutcome(check: ScriptCheck, message: string, startedAt = new Date()): TryOutcome {
   return outcomeOf(check, {
     hasErrors: true,
     passed: false,

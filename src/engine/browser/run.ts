@@ -2,7 +2,7 @@ import { access, constants } from "node:fs/promises";
 import { join } from "node:path";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubText, secretValues } from "../../domain/monitoring/scrub.js";
-import type { RunAsset, RunOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
+import type { RunAsset, TryOutcome, ScriptSettings } from "../../domain/monitoring/tries.js";
 import { outcomeOf, scriptErrorOutcome, scriptFile, type ScriptCheck } from "./outcome.js";
 import { asset, attachmentsOf, writeRunFile } from "./run-files.js";
 import { isolateRun, type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
@@ -58,7 +58,7 @@ export async function runScriptCheck(
   check: ScriptCheck,
   options: BrowserRunOptions,
   signal?: AbortSignal,
-): Promise<RunOutcome> {
+): Promise<TryOutcome> {
   const startedAt = new Date();
   const secrets = secretValues(check.variables);
   const scrub = (text: string) => scrubText(text, secrets);

@@ -8,7 +8,7 @@ import {
 } from "../../domain/monitoring/assertions.js";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { scrubHeaders, scrubText, secretValues } from "../../domain/monitoring/scrub.js";
-import type { RunOutcome as TryOutcome } from "../../domain/monitoring/tries.js";
+import type { TryOutcome } from "../../domain/monitoring/tries.js";
 import { exchange, NetworkError, type HttpExchange } from "./http.js";
 import { addressRuleFor, type TargetPolicy } from "../../net/address-rule.js";
 import { refusalText } from "../../net/guarded-lookup.js";
@@ -42,7 +42,7 @@ export type ApiRunSettings = TargetPolicy & {
 export type RunSettings = ApiRunSettings;
 
 /** What one try of a check produced: the result's verdict fields and its apiCheckResult. */
-export type RunOutcome = TryOutcome & { apiCheckResult: Record<string, unknown> };
+export type ApiTryOutcome = TryOutcome & { apiCheckResult: Record<string, unknown> };
 
 const CONTENT_TYPES: Record<string, string> = {
   JSON: "application/json",
@@ -61,7 +61,7 @@ export async function runApiCheck(
   request: ApiRequest,
   variables: readonly Variable[],
   settings: ApiRunSettings,
-): Promise<RunOutcome> {
+): Promise<ApiTryOutcome> {
   const fill = (text: string) => interpolate(text, variables);
   const url = new URL(fill(request.url));
   for (const { key, value } of request.queryParameters ?? []) url.searchParams.append(fill(key), fill(value));
@@ -178,7 +178,7 @@ export function tryOutcome(
   settings: Pick<RunSettings, "degradedResponseTime" | "maxResponseTime" | "shouldFail">,
   run: { reached: boolean; passed: boolean; responseTime: number; startedAt: Date; stoppedAt: Date },
   record: { assertions: readonly AssertionResult[]; request: unknown; response: unknown; requestError: string | null },
-): RunOutcome {
+): ApiTryOutcome {
   return {
     ...verdict(settings, run),
     hasErrors: false,
@@ -228,7 +228,7 @@ export function errorOutcome(
   message: string,
   request: Record<string, unknown> = {},
   startedAt = new Date(),
-): RunOutcome {
+): ApiTryOutcome {
   return {
     hasFailures: false,
     hasErrors: true,

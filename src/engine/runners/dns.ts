@@ -9,7 +9,7 @@ import {
   resolveTarget,
   scrubDeep,
   tryOutcome,
-  type RunOutcome,
+  type ApiTryOutcome,
   type RunSettings,
   type Variable,
 } from "./api.js";
@@ -111,7 +111,7 @@ export async function runDnsCheck(
   request: DnsRequest,
   variables: readonly Variable[],
   settings: RunSettings,
-): Promise<RunOutcome> {
+): Promise<ApiTryOutcome> {
   const fill = (text: string) => interpolate(text, variables);
   const secrets = secretValues(variables);
   const name = fill(request.query).trim().replace(/\.$/, "");

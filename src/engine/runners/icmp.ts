@@ -8,7 +8,7 @@ import {
   resolveTarget,
   scrubDeep,
   tryOutcome,
-  type RunOutcome,
+  type ApiTryOutcome,
   type RunSettings,
   type Variable,
 } from "./api.js";
@@ -102,7 +102,7 @@ export async function runIcmpCheck(
   request: IcmpRequest,
   variables: readonly Variable[],
   settings: IcmpRunSettings,
-): Promise<RunOutcome> {
+): Promise<ApiTryOutcome> {
   const secrets = secretValues(variables);
   const hostname = interpolate(request.hostname, variables).trim();
   const family = request.ipFamily === "IPv6" ? 6 : request.ipFamily === "IPv4" ? 4 : 0;

@@ -1,12 +1,19 @@
 import type { Runner } from "../execute.js";
 import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/run.js";
 import { FairSlots } from "../fair-slots.js";
-import { errorOutcome, runApiCheck, type ApiRequest, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import {
+  errorOutcome,
+  runApiCheck,
+  type ApiRequest,
+  type ApiTryOutcome,
+  type RunSettings,
+  type Variable,
+} from "./api.js";
 import { type AgenticOptions, runAgenticCheck } from "../agentic/run.js";
 import { type ScriptSandbox, scriptSandbox } from "../../sandbox/index.js";
 import { runDnsCheck, type DnsRequest } from "./dns.js";
 import { runIcmpCheck, type IcmpRequest } from "./icmp.js";
-import { runSslCheck, type SslRequest } from "./ssl.js";
+import { runSslCheck, type StoredSslRequest } from "./ssl.js";
 import { runTcpCheck, type TcpRequest } from "./tcp.js";
 import { runUrlCheck, type UrlRequest } from "./url.js";
 
@@ -61,7 +68,7 @@ function packetLoss(check: CheckOf): {
 
 /** A runner for a type whose request is stored; a check without one ends with hasErrors. */
 function withRequest<R>(
-  run: (request: R, variables: readonly Variable[], check: CheckOf, signal?: AbortSignal) => Promise<RunOutcome>,
+  run: (request: R, variables: readonly Variable[], check: CheckOf, signal?: AbortSignal) => Promise<ApiTryOutcome>,
 ): Runner {
   return async (check, effective, _location, signal) =>
     effective.request
@@ -129,7 +136,7 @@ export function defaultRunners(options: RunnerOptions): Record<string, Runner> {
     SSL: (check, effective, _location, signal) =>
       effective.request
         ? runSslCheck(
-            effective.request as SslRequest,
+            effective.request as StoredSslRequest,
             effective.environmentVariables,
             settingsOf(check, options, signal),
           )

@@ -3,7 +3,7 @@ import type { Assertion } from "../../domain/monitoring/assertions.js";
 import { SecurityBaseline } from "../../domain/checks/ssl-schemas.js";
 import { interpolate } from "../../domain/monitoring/effective.js";
 import { secretValues } from "../../domain/monitoring/scrub.js";
-import type { RunOutcome } from "../../domain/monitoring/tries.js";
+import type { TryOutcome } from "../../domain/monitoring/tries.js";
 import { recordedAssertions, resolveTarget, scrubDeep, tryOutcome, type RunSettings, type Variable } from "./api.js";
 import { NetworkError } from "./http.js";
 import { gradeBaseline } from "./ssl-baseline.js";
@@ -11,7 +11,7 @@ import { handshake, type Handshake } from "./ssl-handshake.js";
 import { categoryOf, evaluateSsl, failureOf, responseOf } from "./ssl-verdict.js";
 
 /** An SSL monitor's stored request (reference ChecksV1SslRequest, defaults filled by the domain). */
-export type SslRequest = {
+export type StoredSslRequest = {
   sslConfig: {
     hostname: string;
     port?: number;
@@ -24,7 +24,7 @@ export type SslRequest = {
   };
   assertions?: Assertion[];
 };
-export type SslOutcome = RunOutcome & { sslCheckResult: Record<string, unknown> };
+export type SslOutcome = TryOutcome & { sslCheckResult: Record<string, unknown> };
 
 /**
  * Runs one try of an SSL monitor: resolve (refused under BLOCK_PRIVATE_TARGETS), handshake within
@@ -32,7 +32,7 @@ export type SslOutcome = RunOutcome & { sslCheckResult: Record<string, unknown> 
  * the security baseline and the assertions. docs/ssl-checks.md lists the failure categories.
  */
 export async function runSslCheck(
-  request: SslRequest,
+  request: StoredSslRequest,
   variables: readonly Variable[],
   settings: RunSettings,
 ): Promise<SslOutcome> {

@@ -8,7 +8,7 @@ import {
   resolveTarget,
   scrubDeep,
   tryOutcome,
-  type RunOutcome,
+  type ApiTryOutcome,
   type RunSettings,
   type Variable,
 } from "./api.js";
@@ -121,7 +121,7 @@ export async function runTcpCheck(
   request: TcpRequest,
   variables: readonly Variable[],
   settings: TcpRunSettings,
-): Promise<RunOutcome> {
+): Promise<ApiTryOutcome> {
   const fill = (text: string) => interpolate(text, variables);
   const secrets = secretValues(variables);
   const host = hostOf(fill(request.hostname ?? request.url ?? ""));

@@ -1,5 +1,5 @@
 import type { Assertion } from "../../domain/monitoring/assertions.js";
-import { runApiCheck, type RunOutcome, type RunSettings, type Variable } from "./api.js";
+import { runApiCheck, type ApiTryOutcome, type RunSettings, type Variable } from "./api.js";
 
 export type UrlRequest = {
   url: string;
@@ -19,7 +19,7 @@ export function runUrlCheck(
   request: UrlRequest,
   variables: readonly Variable[],
   settings: RunSettings,
-): Promise<RunOutcome> {
+): Promise<ApiTryOutcome> {
   return runApiCheck(
     {
       method: "GET",

@@ -8,7 +8,7 @@ import {
   type State,
   type VisitedPageRow,
 } from "../../domain/status-pages/public/index.js";
-import { listPageMaintenance, type PageMaintenance } from "../../domain/maintenance-windows/on-status-page.js";
+import { listPageMaintenance, type WindowOnPage } from "../../domain/maintenance-windows/on-status-page.js";
 import type { EventBus, VigilEvent } from "../../events/bus.js";
 import type { Recheck } from "../private-access.js";
 import type { Links } from "./links.js";
@@ -43,7 +43,7 @@ export function incidentMessage(incident: ShownIncident, links: Links) {
 }
 
 /** The JSON of a maintenance occurrence as the page shows it (with its updates, newest first). */
-export function maintenanceMessage(shown: PageMaintenance | undefined, maintenanceId: string, windowId: number) {
+export function maintenanceMessage(shown: WindowOnPage | undefined, maintenanceId: string, windowId: number) {
   if (!shown) return { id: maintenanceId, maintenanceWindowId: windowId, removed: true };
   return {
     id: maintenanceId,

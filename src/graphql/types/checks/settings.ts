@@ -1,4 +1,5 @@
 import { builder } from "../../builder.js";
+import type { StoredRetryStrategy } from "../../../domain/monitoring/retry.js";
 import {
   AssertionComparisonEnum,
   AssertionSourceEnum,
@@ -23,17 +24,8 @@ type AlertSettings = {
   parallelRunFailureThreshold?: { enabled: boolean; percentage: number };
   sslCertificates?: { enabled?: boolean; alertThreshold?: number };
 };
-/** A stored retry strategy: null is "no retries" (the field is null), the string is FALLBACK. */
-export type StoredRetryStrategy =
-  | "FALLBACK"
-  | {
-      type: string;
-      baseBackoffSeconds?: number;
-      maxRetries?: number;
-      maxDurationSeconds?: number;
-      sameRegion?: boolean;
-      onlyOn?: string[];
-    };
+/** A stored retry strategy (null, "no retries", is the field's null). */
+type RetryStrategy = NonNullable<StoredRetryStrategy>;
 type EnvironmentVariable = { key: string; value: string | null; locked?: boolean; secret?: boolean };
 
 export const KeyValueRef = builder.objectRef<KeyValue>("KeyValue").implement({
@@ -109,11 +101,11 @@ export const AlertSettingsRef = builder.objectRef<AlertSettings>("AlertSettings"
   }),
 });
 
-export const RetryStrategyRef = builder.objectRef<StoredRetryStrategy>("RetryStrategy").implement({
+export const RetryStrategyRef = builder.objectRef<RetryStrategy>("RetryStrategy").implement({
   description: "How failed runs are retried. type FALLBACK (the string form) has no other settings.",
   fields: (t) => {
     const part = <K extends "baseBackoffSeconds" | "maxRetries" | "maxDurationSeconds" | "sameRegion">(
-      s: StoredRetryStrategy,
+      s: RetryStrategy,
       key: K,
     ) => (s === "FALLBACK" ? null : (s[key] ?? null));
     return {

@@ -7,7 +7,7 @@ import {
   INITIAL_ALERT_STATE,
   nextAlertDueAt,
   parallelRunOutcome,
-  type RunOutcome,
+  type RunVerdict,
   type Silence,
 } from "../../../../src/domain/alerting/decide.js";
 
@@ -23,7 +23,7 @@ const minute = (m: number) => new Date(t0 + m * 60_000);
 const LOUD: Silence = { muted: false, maintenance: false };
 
 type Step =
-  | [minute: number, outcome: RunOutcome, silence?: Partial<Silence>]
+  | [minute: number, outcome: RunVerdict, silence?: Partial<Silence>]
   | [minute: number, "tick", silence?: Partial<Silence>];
 
 /** Plays the steps from the initial state; returns each raised alert as "TYPE@minute" (+ " silenced"). */

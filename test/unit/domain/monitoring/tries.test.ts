@@ -3,7 +3,7 @@ import { effectiveCheck } from "../../../../src/domain/monitoring/effective.js";
 import {
   runTries,
   unsupportedMessage,
-  type RunOutcome,
+  type TryOutcome,
   type Runner,
   type TryReport,
 } from "../../../../src/domain/monitoring/tries.js";
@@ -45,7 +45,7 @@ async function play(
   const runner: Runner = async (_check, _effective, location) => {
     const failed = tries++ < failures;
     clock.t += options.tryMs ?? 100;
-    const outcome: RunOutcome = {
+    const outcome: TryOutcome = {
       hasFailures: failed,
       hasErrors: false,
       isDegraded: null,

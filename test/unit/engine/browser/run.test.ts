@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PlaywrightProject, RunOutcome, ScriptSettings } from "../../../../src/domain/monitoring/tries.js";
+import type { PlaywrightProject, TryOutcome, ScriptSettings } from "../../../../src/domain/monitoring/tries.js";
 import { runAlive } from "../../../../src/engine/browser/processes.js";
 import { runScriptCheck, type BrowserRunOptions, type ScriptKind } from "../../../../src/engine/browser/run.js";
 import { FairSlots } from "../../../../src/engine/fair-slots.js";
@@ -81,8 +81,8 @@ type Recorded = {
   pages: { url: string; webVitals: Record<string, { value: number | null; score: string | null }> }[];
   traceSummary: Record<string, number>;
 };
-const browserResult = (o: RunOutcome) => o.browserCheckResult as unknown as Recorded;
-const log = (o: RunOutcome) =>
+const browserResult = (o: TryOutcome) => o.browserCheckResult as unknown as Recorded;
+const log = (o: TryOutcome) =>
   ((o.browserCheckResult ?? o.multiStepCheckResult) as unknown as Recorded).jobLog.map((l) => l.msg).join("\n");
 /** The sandbox tag a script sent in a request to `prefix<tag>` (its processes carry it). */
 const tagOf = (prefix: string) => hits.find((h) => h.startsWith(prefix))?.slice(prefix.length) ?? "";
@@ -176,7 +176,7 @@ describe("BROWSER runs", () => {
     process.env.VIGIL_API_KEY = "vg_service_key_for_the_test_only";
     process.env.DATABASE_URL = "file:./service.db";
     const ownSource = new URL(import.meta.url).pathname;
-    let outcome: RunOutcome;
+    let outcome: TryOutcome;
     try {
       outcome = await run(
         "BROWSER",
