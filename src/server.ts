@@ -21,7 +21,7 @@ import { METRICS_PATH, registerMetricsRoute } from "./metrics/route.js";
 import { clientErrorHandler, frameworkErrorHandler, watchResponses } from "./http/client-errors.js";
 import { guardConnections } from "./http/connections.js";
 import { guardSlowReaders } from "./http/slow-readers.js";
-import { errorBody, sendError, sendShuttingDown } from "./rest/errors.js";
+import { errorBody, sendError, sendShuttingDown } from "./http/errors.js";
 import { restPlugin } from "./rest/index.js";
 import { createFilesystemStore } from "./storage/filesystem.js";
 import { startEngine, type Engine } from "./engine/engine.js";

@@ -1,4 +1,4 @@
-import { sleep } from "../engine/sleep.js";
+import { sleep } from "../sleep.js";
 import { randomUUID } from "node:crypto";
 import type { Runner } from "../domain/monitoring/tries.js";
 import { createServiceClient, ServiceError, type ClaimedRun } from "./client.js";

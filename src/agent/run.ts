@@ -1,4 +1,4 @@
-import { sleep } from "../engine/sleep.js";
+import { sleep } from "../sleep.js";
 import { secretValues } from "../domain/monitoring/scrub.js";
 import {
   runTries,

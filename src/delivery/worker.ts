@@ -8,7 +8,7 @@ import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-
 import { forgetGoneSubscriber, subscriberTarget } from "../domain/status-page-subscriptions/deliveries.js";
 import { isSubscriberRequest, type SubscriberRequest } from "../domain/status-page-subscriptions/rows.js";
 import { FairSlots } from "../engine/fair-slots.js";
-import { sleep } from "../engine/sleep.js";
+import { sleep } from "../sleep.js";
 import { deliverToSubscriber } from "./subscriber.js";
 import { createOutcomeWriter } from "./outcome-writer.js";
 

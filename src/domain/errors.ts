@@ -1,6 +1,6 @@
 /**
  * Domain errors: the only errors a client may see. Each transport maps them in one place
- * (src/rest/errors.ts, the GraphQL error types); anything else is an internal error.
+ * (src/http/errors.ts, the GraphQL error types); anything else is an internal error.
  */
 export type ValidationSource = "payload" | "query" | "params" | "headers";
 

@@ -7,7 +7,7 @@ import { RunnableCache } from "../domain/monitoring/runnable.js";
 import { createTryWriter } from "./try-writer.js";
 import { defaultRunners } from "./runners/index.js";
 import { clearOfClaims } from "./clear-of-claims.js";
-import { sleep } from "./sleep.js";
+import { sleep } from "../sleep.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "../domain/runs/schedule.js";
 import { PlanCache } from "../domain/runs/plan-rows.js";
 import type { Runner } from "../domain/monitoring/tries.js";

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { errorBody, rawErrorResponse } from "../rest/errors.js";
+import { errorBody, rawErrorResponse } from "./errors.js";
 import { lingeringClose } from "./linger.js";
 
 /** Sockets already answered: Node's parser reports every later chunk of a broken request again. */

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import { HEALTH_PATHS } from "../health.js";
-import { rawErrorResponse } from "../rest/errors.js";
+import { rawErrorResponse } from "./errors.js";
 import { lingeringClose } from "./linger.js";
 import { connectionCap } from "./open-files.js";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { errorBody } from "../rest/errors.js";
+import { errorBody } from "./errors.js";
 
 /**
  * Requests one connection may have waiting for their answers to be sent. Node's parser runs every

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { errorBody } from "../rest/errors.js";
+import { errorBody } from "../http/errors.js";
 import type { Metrics } from "./metrics.js";
 
 export const METRICS_PATH = "/metrics";

@@ -6,7 +6,7 @@ import { agentRoutes, documented } from "./agent/routes.js";
 import { queryParameterNames } from "../domain/shared/schemas.js";
 import { parseInput } from "../domain/validation.js";
 import { docsPage } from "./docs.js";
-import { errorBody } from "./errors.js";
+import { errorBody } from "../http/errors.js";
 import { IDEMPOTENCY_HEADER, isCreation, sendIdempotently } from "./idempotency.js";
 import { openApiDocument } from "./openapi.js";
 import { fastifyPath, type Route } from "./route.js";

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { systemContext, type AppContext } from "../app-context.js";
 import { isCustomDomain } from "../domain/status-pages/public/index.js";
-import { errorBody } from "../rest/errors.js";
+import { errorBody } from "../http/errors.js";
 import { escapeHtml } from "../text/escape-html.js";
 import { appDistDir, readAppFile, type AppFile } from "./operator-app-files.js";
 import { registerStatusPagePreview } from "./status-page-preview.js";

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../app-context.js";
 import { accessTokenFor, findGatedPage, type GatedPage } from "../domain/status-page-keys/index.js";
-import { errorBody } from "../rest/errors.js";
+import { errorBody } from "../http/errors.js";
 import { basePathOf, sendKeyForm, setAccessCookie } from "./private-access.js";
 
 /** A form post is small: a key and a path. */

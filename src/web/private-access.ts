@@ -5,7 +5,7 @@ import { documentPolicy } from "./csp.js";
 import { cookieValue } from "../auth/session-cookie.js";
 import type { AppContext } from "../app-context.js";
 import { accessTokenFor, keyOpensPage, tokenOpensPage, type GatedPage } from "../domain/status-page-keys/index.js";
-import { errorBody } from "../rest/errors.js";
+import { errorBody } from "../http/errors.js";
 import { keyFormHtml } from "./private-access-form.js";
 
 /** The cookie holding a visitor's access token (never the key itself); its Path scopes it to one page. */

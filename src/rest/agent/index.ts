@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { domainContext } from "../../app-context.js";
 import { authenticateAgent, type AgentCaller } from "../../domain/agents/index.js";
-import { errorBody } from "../errors.js";
+import { errorBody } from "../../http/errors.js";
 import { fastifyPath } from "../route.js";
 import { agentRoutes, type AgentRoute } from "./routes.js";
 

@@ -7,7 +7,7 @@ import {
   TriggerCheckSessionInput,
   triggerCheckSessions,
 } from "../../domain/check-sessions/index.js";
-import { errorBody, sendShuttingDown } from "../errors.js";
+import { errorBody, sendShuttingDown } from "../../http/errors.js";
 import { type Route, uuidParam } from "../route.js";
 import { baseOf, SESSION_RESPONSES, toCheckSessionResponse } from "./check-sessions-response.js";
 

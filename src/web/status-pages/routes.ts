@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { systemContext } from "../../app-context.js";
 import { findVisitedPage, loadPageData, type VisitedPageRow } from "../../domain/status-pages/public/index.js";
-import { errorBody } from "../../rest/errors.js";
+import { errorBody } from "../../http/errors.js";
 import type { Recheck } from "../private-access.js";
 import { authorizeVisitor } from "./authorize.js";
 import type { StatusPageCache, StoredBody } from "./cache.js";

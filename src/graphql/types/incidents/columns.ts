@@ -1,7 +1,7 @@
 import type { IncidentColumn, ShownColumns, UpdateColumn } from "../../../domain/incidents/index.js";
 import type { GraphQLContext } from "../../context.js";
 import { columnsOf } from "../../selection.js";
-import { SERVICE_FIELD_COLUMNS } from "../services/type.js";
+import { SERVICE_FIELD_COLUMNS } from "../status-page-services/type.js";
 
 /**
  * The columns each field reads besides those the domain always reads (ids, statuses and the dates

@@ -1,5 +1,5 @@
 import { builder } from "../../builder.js";
-import { ServiceReferenceInput } from "../services/inputs.js";
+import { ServiceReferenceInput } from "../status-page-services/inputs.js";
 import { IncidentSeverityEnum, IncidentStatusEnum } from "./enums.js";
 
 /** The fields of an update; the domain validates them and fills the defaults (status, date). */

@@ -12,7 +12,7 @@ import { globalId, idDescription, nodeId } from "../../node-ids.js";
 import { DeletedRef } from "../shared/deleted.js";
 import { writeErrors } from "../shared/errors.js";
 import { IncidentRef, IncidentUpdateRef } from "./type.js";
-import { serviceRefs } from "../services/inputs.js";
+import { serviceRefs } from "../status-page-services/inputs.js";
 import { CreateIncidentInput, IncidentUpdateInput, UpdateIncidentInput } from "./inputs.js";
 
 builder.mutationFields((t) => ({

@@ -12,7 +12,7 @@ import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
-import { ServiceNode } from "../services/type.js";
+import { ServiceNode } from "../status-page-services/type.js";
 import { IncidentSeverityEnum, IncidentStatusEnum, type IncidentSeverity, type IncidentStatus } from "./enums.js";
 import { DATABASE_ID_UUID } from "../../node-ids.js";
 

@@ -3,7 +3,7 @@ import { servicesOfCards } from "../../../domain/status-page-services/index.js";
 import { builder } from "../../builder.js";
 import { columnsOf } from "../../selection.js";
 import { publicScopeOf, scopedLoader } from "./scope.js";
-import { SERVICE_FIELD_COLUMNS, ServiceNode } from "../services/type.js";
+import { SERVICE_FIELD_COLUMNS, ServiceNode } from "../status-page-services/type.js";
 
 /** A card of a status page: a named group of services. Reached through its page, so its id is the plain id. */
 export const StatusPageCardRef = builder.objectRef<StatusPageCardRow>("StatusPageCard").implement({

@@ -1,6 +1,6 @@
 import { THEME_COLOR_FIELDS, type ThemeColors } from "../../../domain/status-pages/index.js";
 import { builder } from "../../builder.js";
-import { ServiceReferenceInput, serviceRefs } from "../services/inputs.js";
+import { ServiceReferenceInput, serviceRefs } from "../status-page-services/inputs.js";
 import { StatusPageThemeEnum } from "./theme.js";
 
 type Palette = ThemeColors["light"];

@@ -1,7 +1,7 @@
 import { statesOfServices } from "../../../domain/status-page-services/index.js";
 import { builder } from "../../builder.js";
 import { IncidentSeverityEnum } from "../incidents/enums.js";
-import { ServiceNode } from "../services/type.js";
+import { ServiceNode } from "../status-page-services/type.js";
 import { scopedLoader } from "./scope.js";
 
 // Here, not in services/: it reads incidents' severities, and incidents/ imports services/.
