@@ -3,7 +3,8 @@
  * `new Worker(source, { eval: true })`: a .ts path would not load in a worker under plain node
  * (dist/), and this runs alike under vitest, tsx and node. `workerData`: { file, driver (the
  * absolute path of better-sqlite3, resolved by the parent), tickMs }. Each checkpoint posts
- * { id (a nudge's, or null), busy, copied (frames), log (the WAL's frames) }.
+ * { id (a nudge's, or null), busy, copied (frames), log (the WAL's frames), complete (every frame
+ * of the WAL copied back) }.
  */
 export const checkpointerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -20,7 +21,7 @@ function checkpoint(id) {
     // Within one WAL the counts only grow; smaller ones mean a writer restarted it since.
     const copied = log >= last.log && checkpointed >= last.checkpointed ? checkpointed - last.checkpointed : checkpointed;
     last = { log, checkpointed };
-    parentPort.postMessage({ id, busy: Number(row.busy) !== 0, copied: Math.max(0, copied), log });
+    parentPort.postMessage({ id, busy: Number(row.busy) !== 0, copied: Math.max(0, copied), log, complete: checkpointed === log });
     // Frames were added while it copied: go on at once while that makes progress, so that the WAL
     // is wholly copied at some point (the next commit then restarts it from its start).
     if (copied > 0 && checkpointed < log && again === null)
@@ -30,7 +31,7 @@ function checkpoint(id) {
       });
   } catch (error) {
     if (error.code !== "SQLITE_BUSY" && error.code !== "SQLITE_LOCKED") throw error;
-    parentPort.postMessage({ id, busy: true, copied: 0, log: last.log });
+    parentPort.postMessage({ id, busy: true, copied: 0, log: last.log, complete: false });
   }
 }
 const timer = setInterval(() => {

@@ -21,7 +21,8 @@ export type SqliteCheckpointer = {
    * Checkpoint now rather than at the next tick (the retention sweep, after its deletes); resolves
    * once that checkpoint ran (or the thread ended).
    */
-  nudge(): Promise<void>;
+  /** A checkpoint now: whether it copied the whole WAL back (false: a reader held some of it, or busy). */
+  nudge(): Promise<boolean>;
   /** Stops the worker and waits for its exit. */
   stop(): Promise<void>;
   /** The worker thread (tests end it to see the fallback). */
@@ -49,9 +50,10 @@ const running = new Map<string, Set<SqliteCheckpointer>>();
  * Nudges the checkpointers of `file`: a promise of their checkpoints, or null when none runs for
  * it in this process.
  */
-export function nudgeCheckpointers(file: string): Promise<unknown> | null {
+export function nudgeCheckpointers(file: string): Promise<boolean> | null {
   const found = [...(running.get(resolve(file)) ?? [])];
-  return found.length ? Promise.all(found.map((checkpointer) => checkpointer.nudge())) : null;
+  if (found.length === 0) return null;
+  return Promise.all(found.map((checkpointer) => checkpointer.nudge())).then((all) => all.every(Boolean));
 }
 
 /**
@@ -84,8 +86,8 @@ export function startSqliteCheckpointer(
   let stopping = false;
   let failure: Error | null = null;
   let behind = false;
-  /** Nudges waiting for their checkpoint, by id. */
-  const waiting = new Map<number, () => void>();
+  /** Nudges waiting for their checkpoint, by id: told whether it was complete. */
+  const waiting = new Map<number, (complete: boolean) => void>();
   let nudges = 0;
   const exited = new Promise<void>((resolve) => {
     worker.on("error", (error) => {
@@ -93,7 +95,7 @@ export function startSqliteCheckpointer(
     });
     worker.on("exit", (code) => {
       forget();
-      for (const done of waiting.values()) done();
+      for (const done of waiting.values()) done(false);
       waiting.clear();
       resolve();
       if (stopping) return;
@@ -101,29 +103,32 @@ export function startSqliteCheckpointer(
       onFailure(failure ?? new Error(`the SQLite checkpointer thread exited (code ${code})`));
     });
   });
-  worker.on("message", (result: { id: number | null; busy: boolean; copied: number; log: number }) => {
-    if (result.busy) stats.busy++;
-    else stats.done++;
-    stats.framesCopied += result.copied;
-    stats.walFrames = result.log;
-    if (behind ? result.log < MAX_WAL_FRAMES / 4 : result.log > MAX_WAL_FRAMES) {
-      behind = !behind;
-      appCheckpoints(behind);
-    }
-    if (result.id !== null) {
-      waiting.get(result.id)?.();
-      waiting.delete(result.id);
-    }
-  });
+  worker.on(
+    "message",
+    (result: { id: number | null; busy: boolean; copied: number; log: number; complete: boolean }) => {
+      if (result.busy) stats.busy++;
+      else stats.done++;
+      stats.framesCopied += result.copied;
+      stats.walFrames = result.log;
+      if (behind ? result.log < MAX_WAL_FRAMES / 4 : result.log > MAX_WAL_FRAMES) {
+        behind = !behind;
+        appCheckpoints(behind);
+      }
+      if (result.id !== null) {
+        waiting.get(result.id)?.(result.complete);
+        waiting.delete(result.id);
+      }
+    },
+  );
 
   const checkpointer: SqliteCheckpointer = {
     stats,
     worker,
     nudge: () => {
-      if (stopping) return Promise.resolve();
+      if (stopping) return Promise.resolve(false);
       const id = ++nudges;
       worker.postMessage(id);
-      return new Promise<void>((resolve) => waiting.set(id, resolve));
+      return new Promise<boolean>((resolve) => waiting.set(id, resolve));
     },
     async stop() {
       if (!stopping) {

@@ -1,5 +1,10 @@
 import Database from "better-sqlite3";
 import { nudgeCheckpointers } from "../../db/sqlite-checkpointer.js";
+import { sleep } from "../../sleep.js";
+
+/** A checkpoint after the vacuum that a reader kept from copying the whole WAL is asked again, this often at most, this long apart. */
+const COMPLETE_ATTEMPTS = 20;
+const COMPLETE_RETRY_MS = 50;
 
 /**
  * Hands SQLite's freed pages back to the file system (when the file was created with
@@ -61,10 +66,18 @@ export function openSqliteMaintenance(file: string) {
             await breathe();
           }
         }
-        // The thread's checkpoint is awaited (the file is only truncated by a checkpoint after the vacuum).
-        const checkpointed = nudgeCheckpointers(file);
-        if (checkpointed) await checkpointed;
-        else connection.pragma("wal_checkpoint(PASSIVE)");
+        // The thread's checkpoint is awaited (the file is only truncated by a checkpoint after the
+        // vacuum), and asked again while a reader held part of the WAL: with no commit after the
+        // sweep, nothing else would copy the rest back, and the file would keep its size.
+        for (let attempt = 0; attempt < COMPLETE_ATTEMPTS; attempt++) {
+          const checkpointed = nudgeCheckpointers(file);
+          if (!checkpointed) {
+            connection.pragma("wal_checkpoint(PASSIVE)");
+            break;
+          }
+          if (await checkpointed) break;
+          await sleep(COMPLETE_RETRY_MS);
+        }
       } catch (error) {
         if (!busy(error)) throw error;
       }
