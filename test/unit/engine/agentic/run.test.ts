@@ -327,10 +327,14 @@ describe("AGENTIC runs", () => {
     const started = await Promise.all(pids.map(startTime));
     cancel.abort();
     await running;
-    await until(async () => expect(await processesUnder(workDir)).toEqual([]));
-    // A pid may already be another process's (pids wrap at 32,768 here): the same start time is the same process.
-    for (const [i, pid] of pids.entries())
-      expect((await isRunning(pid)) && (await startTime(pid)) === started[i]).toBe(false);
+    // A killed process leaves its environment before it is gone (a large one takes a while on a busy
+    // host): each pid is waited for too. A pid may already be another process's (pids wrap at
+    // 32,768 here): the same start time is the same process.
+    await until(async () => {
+      expect(await processesUnder(workDir)).toEqual([]);
+      for (const [i, pid] of pids.entries())
+        expect((await isRunning(pid)) && (await startTime(pid)) === started[i]).toBe(false);
+    });
   });
 
   it("ends with hasErrors naming Debian's bubblewrap package when bwrap is missing, asking the model nothing", async () => {
