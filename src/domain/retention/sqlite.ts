@@ -2,7 +2,10 @@ import Database from "better-sqlite3";
 import { nudgeCheckpointers } from "../../db/sqlite-checkpointer.js";
 import { sleep } from "../../sleep.js";
 
-/** A checkpoint after the vacuum that a reader kept from copying the whole WAL is asked again, this often at most, this long apart. */
+/**
+ * A checkpoint after the vacuum that a reader kept from copying the whole WAL is asked again, this
+ * often at most, this long apart; a vacuum step that found another writer is tried again as often.
+ */
 const COMPLETE_ATTEMPTS = 20;
 const COMPLETE_RETRY_MS = 50;
 
@@ -59,27 +62,37 @@ export function openSqliteMaintenance(file: string) {
       return performance.now() - started;
     },
     async compact(breathe: () => Promise<unknown>, { vacuum }: { vacuum: boolean }) {
-      try {
-        if (vacuum && Number(connection.pragma("auto_vacuum", { simple: true })) === 2) {
-          for (let i = 0; i < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
+      // A step that finds another writer (busy timeout 0) pauses and tries again, a few times: one
+      // busy moment must not leave the freed pages in the file until the next run.
+      let busyLeft = COMPLETE_ATTEMPTS;
+      if (vacuum && Number(connection.pragma("auto_vacuum", { simple: true })) === 2) {
+        for (let i = 0; i < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
+          try {
             connection.pragma("incremental_vacuum(64)");
-            await breathe();
+          } catch (error) {
+            if (!busy(error)) throw error;
+            if (--busyLeft <= 0) break;
+            i--;
           }
+          await breathe();
         }
-        // The thread's checkpoint is awaited (the file is only truncated by a checkpoint after the
-        // vacuum), and asked again while a reader held part of the WAL: with no commit after the
-        // sweep, nothing else would copy the rest back, and the file would keep its size.
-        for (let attempt = 0; attempt < COMPLETE_ATTEMPTS; attempt++) {
-          const checkpointed = nudgeCheckpointers(file);
-          if (!checkpointed) {
-            connection.pragma("wal_checkpoint(PASSIVE)");
-            break;
-          }
+      }
+      // The thread's checkpoint is awaited (the file is only truncated by a checkpoint after the
+      // vacuum), and asked again while a reader held part of the WAL: with no commit after the
+      // sweep, nothing else would copy the rest back, and the file would keep its size.
+      for (let attempt = 0; attempt < COMPLETE_ATTEMPTS; attempt++) {
+        const checkpointed = nudgeCheckpointers(file);
+        if (checkpointed) {
           if (await checkpointed) break;
-          await sleep(COMPLETE_RETRY_MS);
+        } else {
+          try {
+            connection.pragma("wal_checkpoint(PASSIVE)");
+          } catch (error) {
+            if (!busy(error)) throw error;
+          }
+          break;
         }
-      } catch (error) {
-        if (!busy(error)) throw error;
+        await sleep(COMPLETE_RETRY_MS);
       }
     },
     close: () => connection.close(),
