@@ -82,21 +82,23 @@ describe("SQLite's page caches", () => {
   }
 
   // The exact cap is what the connection reports; the memory shows that it holds: scans of 48 MB
-  // keep far less than the file (resident memory moves by several MB with the process's load, so
-  // the bound leaves room, and still fails a cache that keeps what it reads).
+  // keep less than three quarters of it. Resident memory moves by up to 18 MB with the suite's
+  // load (26 MB measured for the 8 MB cache in one full run), so the bound leaves that room and
+  // still fails a cache that keeps what it reads (46 to 54 MB with the 64 MB cache of before).
+  const KEEPS_LESS_THAN_MB = (ROWS * 4_000 * 0.75) / 1e6;
   it("the app connection keeps 8 MB of pages however much of the file is read", async () => {
     // Before the first scan the cache was empty; with the 64 MB cache it had before, the scans
     // kept all they read: 46 to 54 MB.
     const { grewMb, cacheKib } = await scanned("app");
     expect(cacheKib).toBe(SQLITE_CACHE_KIB);
     expect(SQLITE_CACHE_KIB).toBe(8_192);
-    expect(grewMb).toBeLessThan(8 + 16);
+    expect(grewMb).toBeLessThan(KEEPS_LESS_THAN_MB);
   });
 
   it("the read connection keeps 4 MB of pages however much of the file is read", async () => {
     const { grewMb, cacheKib } = await scanned("read");
     expect(cacheKib).toBe(SQLITE_READS_CACHE_KIB);
     expect(SQLITE_READS_CACHE_KIB).toBe(4_096);
-    expect(grewMb).toBeLessThan(4 + 16);
+    expect(grewMb).toBeLessThan(KEEPS_LESS_THAN_MB);
   });
 });
