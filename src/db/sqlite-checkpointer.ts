@@ -19,9 +19,9 @@ export type SqliteCheckpointer = {
   readonly stats: Readonly<CheckpointStats>;
   /**
    * Checkpoint now rather than at the next tick (the retention sweep, after its deletes); resolves
-   * once that checkpoint ran (or the thread ended).
+   * once that checkpoint ran: whether it copied the whole WAL back (false: a reader held some of
+   * it, it was busy, or the thread ended).
    */
-  /** A checkpoint now: whether it copied the whole WAL back (false: a reader held some of it, or busy). */
   nudge(): Promise<boolean>;
   /** Stops the worker and waits for its exit. */
   stop(): Promise<void>;

@@ -31,7 +31,16 @@ const CHECKPOINT_ROWS = 200;
 export function openSqliteMaintenance(file: string) {
   // Its busy timeout is 0: it never blocks the event loop waiting for the app's own writes.
   const connection = new Database(file, { timeout: 0 });
-  const busy = (error: unknown) => (error as { code?: string }).code === "SQLITE_BUSY";
+  /** Runs a PRAGMA; false when another connection held the lock it needs (it never waits). */
+  const unlessBusy = (pragma: string): boolean => {
+    try {
+      connection.pragma(pragma);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+      return false;
+    }
+  };
   let unsynced = 0;
   return {
     /**
@@ -54,26 +63,18 @@ export function openSqliteMaintenance(file: string) {
     checkpoint(): number {
       if (nudgeCheckpointers(file)) return 0; // not awaited: the sweep goes on meanwhile
       const started = performance.now();
-      try {
-        connection.pragma("wal_checkpoint(PASSIVE)");
-      } catch (error) {
-        if (!busy(error)) throw error;
-      }
+      unlessBusy("wal_checkpoint(PASSIVE)");
       return performance.now() - started;
     },
     async compact(breathe: () => Promise<unknown>, { vacuum }: { vacuum: boolean }) {
       // A step that finds another writer (busy timeout 0) pauses and tries again, a few times: one
       // busy moment must not leave the freed pages in the file until the next run.
-      let busyLeft = COMPLETE_ATTEMPTS;
       if (vacuum && Number(connection.pragma("auto_vacuum", { simple: true })) === 2) {
-        for (let i = 0; i < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0; i++) {
-          try {
-            connection.pragma("incremental_vacuum(64)");
-          } catch (error) {
-            if (!busy(error)) throw error;
-            if (--busyLeft <= 0) break;
-            i--;
-          }
+        let steps = 0;
+        let busyLeft = COMPLETE_ATTEMPTS;
+        while (steps < 64 && Number(connection.pragma("freelist_count", { simple: true })) > 0) {
+          if (unlessBusy("incremental_vacuum(64)")) steps++;
+          else if (--busyLeft <= 0) break;
           await breathe();
         }
       }
@@ -82,16 +83,11 @@ export function openSqliteMaintenance(file: string) {
       // sweep, nothing else would copy the rest back, and the file would keep its size.
       for (let attempt = 0; attempt < COMPLETE_ATTEMPTS; attempt++) {
         const checkpointed = nudgeCheckpointers(file);
-        if (checkpointed) {
-          if (await checkpointed) break;
-        } else {
-          try {
-            connection.pragma("wal_checkpoint(PASSIVE)");
-          } catch (error) {
-            if (!busy(error)) throw error;
-          }
+        if (!checkpointed) {
+          unlessBusy("wal_checkpoint(PASSIVE)");
           break;
         }
+        if (await checkpointed) break;
         await sleep(COMPLETE_RETRY_MS);
       }
     },
