@@ -1,4 +1,4 @@
-import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, type IncidentStatus } from "../../../domain/incidents/index.js";
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES } from "../../../domain/incidents/index.js";
 import { builder } from "../../builder.js";
 
 export const IncidentSeverityEnum = builder.enumType("IncidentSeverity", { values: INCIDENT_SEVERITIES });
@@ -9,4 +9,3 @@ export const IncidentStatusEnum = builder.enumType("IncidentStatus", {
 });
 
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
-export type { IncidentStatus };

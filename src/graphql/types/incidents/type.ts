@@ -13,7 +13,8 @@ import { toConnection } from "../../connection.js";
 import { domain, loader } from "../../context.js";
 import { brandedLoader } from "../../node-loader.js";
 import { ServiceNode } from "../status-page-services/type.js";
-import { IncidentSeverityEnum, IncidentStatusEnum, type IncidentSeverity, type IncidentStatus } from "./enums.js";
+import type { IncidentStatus } from "../../../domain/incidents/index.js";
+import { IncidentSeverityEnum, IncidentStatusEnum, type IncidentSeverity } from "./enums.js";
 import { DATABASE_ID_UUID } from "../../node-ids.js";
 
 export const IncidentRef = builder.objectRef<IncidentView>("Incident");
