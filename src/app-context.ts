@@ -32,6 +32,7 @@ export function domainContext(app: AppContext, accountId: string): DomainContext
     db: app.database.prisma,
     accountId,
     read: app.database.read,
+    readJson: app.database.readJson,
     events: app.events,
     now: () => new Date(),
     publicUrl: app.config.publicUrl,

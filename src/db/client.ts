@@ -2,7 +2,7 @@ import type { PrismaClient } from "../generated/sqlite/client.js";
 import { providerOf, sqlitePath, type Provider } from "./provider.js";
 import { reusePreparedStatements, type SqliteConnection } from "./sqlite-statements.js";
 import { type CheckpointStats, type SqliteCheckpointer, startSqliteCheckpointer } from "./sqlite-checkpointer.js";
-import { openSqliteReads, type RawRead } from "./sqlite-reads.js";
+import { type JsonRead, openSqliteReads, type RawRead } from "./sqlite-reads.js";
 
 /**
  * The Prisma client of either provider. Both are generated from the same models, so their model
@@ -20,6 +20,8 @@ export type Database = {
    * (src/db/sqlite-reads.ts), on PostgreSQL Prisma's `$queryRaw`. Never inside a transaction.
    */
   read: RawRead;
+  /** The same reads as JSON text (src/db/sqlite-reads.ts's JsonRead): SQLite only. */
+  readJson: JsonRead | undefined;
   /**
    * What the background checkpointer did (a SQLite file only; undefined on PostgreSQL or with
    * `backgroundCheckpoints: false`).
@@ -125,6 +127,7 @@ export async function openDatabase(databaseUrl: string, options: DatabaseOptions
     prisma,
     provider,
     read,
+    readJson: reads?.readJson,
     close,
     ...(checkpointer ? { checkpointer, checkpoints: checkpointer.stats } : {}),
   };

@@ -7,6 +7,14 @@ import type { Prisma } from "../generated/sqlite/client.js";
 export type RawRead = <T>(sql: Prisma.Sql) => Promise<T[]>;
 
 /**
+ * A read statement's rows for an answer written as JSON text: dates as ISO 8601 UTC text
+ * (`2026-11-27T13:46:35.123Z`), JSON columns as the JSON text they were stored as (not parsed),
+ * booleans decoded. A page of check results is written without making its 300 dates and 600
+ * JSON values only to serialize them again.
+ */
+export type JsonRead = <T>(sql: Prisma.Sql) => Promise<T[]>;
+
+/**
  * Its page cache (KiB): the hot lists' index and row pages, below the app connection's. At 16 MB
  * it filled with the whole check table, which the scheduler's stamps read scans every tick
  * (src/domain/runs/plan-rows.ts); a page not kept is copied back from the OS's file cache, a
@@ -15,7 +23,8 @@ export type RawRead = <T>(sql: Prisma.Sql) => Promise<T[]>;
 export const SQLITE_READS_CACHE_KIB = 4_096;
 
 type Decode = (value: unknown) => unknown;
-type Prepared = { statement: Database.Statement; build: (values: unknown[]) => Record<string, unknown> };
+type Build = (values: unknown[]) => Record<string, unknown>;
+type Prepared = { statement: Database.Statement; build: Build; buildJson?: Build };
 
 /**
  * The hottest reads on SQLite (check-result pages) through a read-only connection of their own
@@ -45,7 +54,13 @@ export function openSqliteReads(file: string, onQuery?: (sql: string) => void) {
     const { statement, build } = prepare(sql.sql);
     return (statement.all(...sql.values.map(bindable)) as unknown[][]).map(build) as T[];
   };
-  return { read, close: () => connection.close() };
+  const readJson: JsonRead = async <T>(sql: Prisma.Sql) => {
+    onQuery?.(sql.sql);
+    const entry = prepare(sql.sql);
+    entry.buildJson ??= rowBuilder(entry.statement.columns(), jsonDecoderOf);
+    return (entry.statement.all(...sql.values.map(bindable)) as unknown[][]).map(entry.buildJson) as T[];
+  };
+  return { read, readJson, close: () => connection.close() };
 }
 
 /**
@@ -53,8 +68,8 @@ export function openSqliteReads(file: string, onQuery?: (sql: string) => void) {
  * one object literal: a third of the CPU of setting the properties one by one in a loop (every
  * row gets the same hidden class at once). Column names are quoted by JSON.stringify.
  */
-function rowBuilder(columns: Database.ColumnDefinition[]): (values: unknown[]) => Record<string, unknown> {
-  const decoders = columns.map((column) => decoderOf(column.type));
+function rowBuilder(columns: Database.ColumnDefinition[], decoderBy = decoderOf): Build {
+  const decoders = columns.map((column) => decoderBy(column.type));
   const fields = columns.map(({ name }, i) =>
     decoders[i]
       ? `${JSON.stringify(name)}: v[${i}] === null ? null : d[${i}](v[${i}])`
@@ -84,6 +99,30 @@ function decoderOf(declared: string | null): Decode | null {
     default:
       return null;
   }
+}
+
+/** By declared column type, for JsonRead's rows. */
+function jsonDecoderOf(declared: string | null): Decode | null {
+  switch (declared?.toUpperCase()) {
+    case "DATETIME":
+    case "TIMESTAMP":
+      return isoText;
+    case "JSONB":
+      // Stored by Prisma or by our inserts as JSON.stringify wrote it; a value that is not text
+      // (a number SQLite typed on its own) is written as JSON here.
+      return (value) => (typeof value === "string" ? value : JSON.stringify(value));
+    default:
+      return decoderOf(declared);
+  }
+}
+
+/**
+ * A stored date as ISO 8601 UTC text. The form Prisma writes only changes its zone's spelling
+ * (`+00:00` for `Z`); any other goes through the Date it is read as.
+ */
+export function isoText(value: unknown): string {
+  if (typeof value === "string" && prismaForm.test(value)) return `${value.slice(0, 23)}Z`;
+  return sqliteDate(value).toISOString();
 }
 
 const zoned = /(Z|[+-]\d\d(:?\d\d)?)$/i;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.js";
-import type { RawRead } from "../db/sqlite-reads.js";
+import type { JsonRead, RawRead } from "../db/sqlite-reads.js";
 import type { EventBus } from "../events/bus.js";
 import type { TxtLookup } from "../net/dns-txt.js";
 
@@ -19,6 +19,8 @@ export type DomainContext = {
    * go through `db.$queryRaw`.
    */
   read?: RawRead;
+  /** The same reads as JSON text (src/db/sqlite-reads.ts's JsonRead): SQLite only. */
+  readJson?: JsonRead | undefined;
   /** DNS TXT lookups (custom domains' verification); without it a domain is looked up by the sweep only. */
   lookupTxt?: TxtLookup;
 };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { DomainContext } from "../domain/context.js";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from "../domain/idempotency/index.js";
-import type { Route } from "./route.js";
+import { JsonText, type Route } from "./route.js";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "idempotent-replayed";
@@ -47,7 +47,8 @@ export async function sendIdempotently(
       .send(claim.body);
   let body: string;
   try {
-    body = JSON.stringify(await run()) ?? "null";
+    const result = await run();
+    body = result instanceof JsonText ? result.text : (JSON.stringify(result) ?? "null");
   } catch (error) {
     await releaseIdempotencyKey({ ctx, claim });
     throw error;

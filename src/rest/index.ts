@@ -9,7 +9,7 @@ import { docsPage } from "./docs.js";
 import { errorBody } from "../http/errors.js";
 import { IDEMPOTENCY_HEADER, isCreation, sendIdempotently } from "./idempotency.js";
 import { openApiDocument } from "./openapi.js";
-import { fastifyPath, type Route } from "./route.js";
+import { fastifyPath, JsonText, type Route } from "./route.js";
 import { routes } from "./routes.js";
 
 declare module "fastify" {
@@ -18,6 +18,8 @@ declare module "fastify" {
     caller: Caller;
   }
 }
+
+const JSON_TYPE = "application/json; charset=utf-8";
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -57,6 +59,7 @@ function register(scope: FastifyInstance, app: AppContext, route: Route, prefix:
       const result = await run();
       if (reply.sent) return reply;
       if (route.status === 204) return reply.status(204).send();
+      if (result instanceof JsonText) return reply.status(route.status).type(JSON_TYPE).send(result.text);
       return reply.status(route.status).send(result);
     },
   });

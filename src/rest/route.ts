@@ -59,6 +59,14 @@ export type Route = {
 };
 
 /**
+ * A success body a handler wrote as JSON text itself, sent as it is (the check-result lists
+ * write theirs from the text their JSON columns are stored as).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
  * A path parameter as the document shows it. Paths arrive as strings, but a client generated from
  * the document should pass an integer id as a number; an id of the wrong form is still a 404.
  */

@@ -1,6 +1,6 @@
 export { ownedCheck } from "./check.js";
 export { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-export type { CheckResultRow } from "./rows.js";
+export { type CheckResultJsonRow, type CheckResultRow, resultAsJson } from "./rows.js";
 export { getCheckResult } from "./get.js";
 export { listCheckResults, listCheckResultsV1 } from "./list.js";
 export { recordCheckResult } from "./record.js";

@@ -2,11 +2,13 @@ import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
 import { ownedCheck } from "./check.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-import { readResults, selectResults } from "./rows.js";
+import { readResultsAsJson, selectResults } from "./rows.js";
 import { v1Window } from "../shared/v1-window-schemas.js";
 import { ListCheckResultsQuery, ListCheckResultsV1Query } from "./schemas.js";
 
 /**
+ * The lists' rows come as JSON text (CheckResultJsonRow): their one reader is the REST adapter.
+ *
  * Version 2: keyset pages, newest first, no default time window. `nextId` encodes the position of
  * the page's last entry and is null on the last page; a page never costs an OFFSET scan.
  */
@@ -19,10 +21,10 @@ export async function listCheckResults({
   checkId: unknown;
   query: unknown;
 }) {
-  const { limit, nextId, fields, ...filters } = parseInput(ListCheckResultsQuery, query, "query");
-  const after = nextId ? decodeCheckResultCursor(nextId) : null;
+  const { limit, nextId: cursor, fields, ...filters } = parseInput(ListCheckResultsQuery, query, "query");
+  const after = cursor ? decodeCheckResultCursor(cursor) : null;
   const id = String(checkId);
-  const rows = await readResults(
+  const rows = await readResultsAsJson(
     ctx,
     selectResults({ checkId: id, accountId: ctx.accountId, filters, after, limit: limit + 1 }),
   );
@@ -30,7 +32,9 @@ export async function listCheckResults({
   if (rows.length === 0) await ownedCheck({ ctx, id: checkId });
   const entries = rows.slice(0, limit);
   const last = entries.at(-1);
-  return { entries, nextId: rows.length > limit && last ? checkResultCursor(last) : null, fields: fields ?? null };
+  const nextId =
+    rows.length > limit && last ? checkResultCursor({ startedAt: new Date(last.startedAt), id: last.id }) : null;
+  return { entries, nextId, fields: fields ?? null };
 }
 
 /**
@@ -53,7 +57,7 @@ export async function listCheckResultsV1({
     limit,
     offset: (page - 1) * limit,
   });
-  const rows = await readResults(ctx, sql);
+  const rows = await readResultsAsJson(ctx, sql);
   if (rows.length === 0) await ownedCheck({ ctx, id: checkId });
   return rows;
 }

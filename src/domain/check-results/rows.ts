@@ -62,6 +62,41 @@ export function readResults(ctx: DomainContext, sql: Prisma.Sql): Promise<CheckR
   return readRows<CheckResultRow>(ctx, sql);
 }
 
+const DATE_COLUMNS = ["startedAt", "stoppedAt", "createdAt"] as const;
+const JSON_COLUMNS = [
+  "apiCheckResult",
+  "browserCheckResult",
+  "multiStepCheckResult",
+  "agenticCheckResult",
+  "sslCheckResult",
+  "errorGroupIds",
+] as const;
+
+/**
+ * A result as an answer written in JSON text takes it: dates as ISO 8601 UTC text, JSON columns as
+ * JSON text (null for none), the rest as read. The REST lists write a page from these without
+ * decoding and serializing again what is stored as text (src/db/sqlite-reads.ts's JsonRead).
+ */
+export type CheckResultJsonRow = Omit<CheckResultRow, DateColumn | JsonColumn> & {
+  [K in DateColumn]: CheckResultRow[K] extends Date ? string : string | null;
+} & { [K in JsonColumn]: string | null };
+type DateColumn = (typeof DATE_COLUMNS)[number];
+type JsonColumn = (typeof JSON_COLUMNS)[number];
+
+/** A list's rows as JSON text: straight from SQLite's columns, else decoded and written back. */
+export async function readResultsAsJson(ctx: DomainContext, sql: Prisma.Sql): Promise<CheckResultJsonRow[]> {
+  if (ctx.readJson) return ctx.readJson<CheckResultJsonRow>(sql);
+  return (await readResults(ctx, sql)).map(resultAsJson);
+}
+
+/** One decoded result (Prisma's, PostgreSQL's) in the form of readResultsAsJson's rows. */
+export function resultAsJson(row: CheckResultRow): CheckResultJsonRow {
+  const out = { ...row } as Record<string, unknown>;
+  for (const column of DATE_COLUMNS) out[column] = row[column]?.toISOString() ?? null;
+  for (const column of JSON_COLUMNS) out[column] = row[column] === null ? null : JSON.stringify(row[column]);
+  return out as CheckResultJsonRow;
+}
+
 /**
  * The rows of one check (of the caller's account) matching the filters, newest first, after `after`;
  * or, `backward`, oldest first from `before` on (the caller reverses them).

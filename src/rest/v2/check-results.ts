@@ -1,13 +1,7 @@
 import { z } from "zod";
-import { type CheckResultField, ListCheckResultsQuery, listCheckResults } from "../../domain/check-results/index.js";
-import { type Route, uuidParam } from "../route.js";
-import { CheckResultResponse, toCheckResultResponse } from "../v1/check-results.js";
-
-/** `fields` keeps only the named properties of each entry (the reference's projection). */
-function project(entry: CheckResultResponse, fields: readonly CheckResultField[] | null): Partial<CheckResultResponse> {
-  if (!fields) return entry;
-  return Object.fromEntries(fields.map((field) => [field, entry[field]]));
-}
+import { ListCheckResultsQuery, listCheckResults } from "../../domain/check-results/index.js";
+import { JsonText, type Route, uuidParam } from "../route.js";
+import { CheckResultResponse, checkResultsJson } from "../v1/check-results.js";
 
 export const CheckResultsPageResponse = z.object({
   length: z.number().int().describe("The number of entries in this page"),
@@ -29,8 +23,10 @@ export const checkResultsV2Routes: Route[] = [
     response: CheckResultsPageResponse,
     handler: async ({ ctx, params, query }) => {
       const page = await listCheckResults({ ctx, checkId: params.checkId, query });
-      const entries = page.entries.map((row) => project(toCheckResultResponse(row), page.fields));
-      return { length: entries.length, entries, nextId: page.nextId };
+      const entries = checkResultsJson(page.entries, page.fields ?? undefined);
+      return new JsonText(
+        `{"length":${page.entries.length},"entries":${entries},"nextId":${JSON.stringify(page.nextId)}}`,
+      );
     },
   },
 ];

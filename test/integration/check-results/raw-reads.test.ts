@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { selectResults } from "../../../src/domain/check-results/rows.js";
+import {
+  type CheckResultRow,
+  readResultsAsJson,
+  resultAsJson,
+  selectResults,
+} from "../../../src/domain/check-results/rows.js";
 import { Prisma } from "../../../src/generated/sqlite/client.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
@@ -69,6 +74,35 @@ describe(`check results' raw reads on ${testProvider}`, () => {
     const rows = await t.app.context.database.read<{ startedAt: Date; createdAt: Date }>(sql);
     expect(rows).toEqual(await t.db.$queryRaw(sql));
     expect(rows[0]!.startedAt.getTime()).toBeGreaterThan(rows[0]!.createdAt.getTime());
+    const ctx = { db: t.db, accountId: check.accountId, readJson: t.app.context.database.readJson };
+    const [asText] = await readResultsAsJson(ctx as never, sql);
+    expect(asText).toMatchObject({ startedAt: "2026-01-02T03:04:05.000Z", createdAt: "2026-01-02T00:00:00.000Z" });
+  });
+
+  // The REST lists are written from these rows' text (src/rest/v1/check-results.ts).
+  it("gives, as JSON text, the decoded rows written as JSON: dates ISO 8601 UTC, JSON columns as stored", async () => {
+    const sql = selectResults({
+      checkId: check.id,
+      accountId: check.accountId,
+      filters: { resultType: "ALL" },
+      limit: 100,
+    });
+    const decoded = await t.db.$queryRaw<CheckResultRow[]>(sql);
+    expect(decoded.length).toBeGreaterThanOrEqual(30);
+    const ctx = {
+      db: t.db,
+      accountId: check.accountId,
+      read: t.app.context.database.read,
+      readJson: t.app.context.database.readJson,
+    };
+    const asText = await readResultsAsJson(ctx as never, sql);
+    expect(asText.map(parsed)).toEqual(decoded.map(resultAsJson).map(parsed));
+    // Every form a value takes is in there: a null and a stored JSON object, a null stoppedAt.
+    expect(asText.some((r) => r.apiCheckResult === null) && asText.some((r) => r.apiCheckResult?.startsWith("{"))).toBe(
+      true,
+    );
+    expect(asText.some((r) => r.stoppedAt === null)).toBe(true);
+    expect(asText[0]!.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it("sees a write as soon as it is committed", async () => {
@@ -84,3 +118,18 @@ describe(`check results' raw reads on ${testProvider}`, () => {
     expect(await t.app.context.database.read(sql)).toHaveLength(2);
   });
 });
+
+/** A JSON-text row with its JSON columns parsed, to compare values, not spellings. */
+function parsed(row: Record<string, unknown>) {
+  const out = { ...row };
+  for (const column of [
+    "apiCheckResult",
+    "browserCheckResult",
+    "multiStepCheckResult",
+    "agenticCheckResult",
+    "sslCheckResult",
+    "errorGroupIds",
+  ])
+    out[column] = typeof out[column] === "string" ? JSON.parse(out[column] as string) : out[column];
+  return out;
+}

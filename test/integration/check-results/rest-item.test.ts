@@ -98,6 +98,11 @@ describe(`REST check result items and recording on ${testProvider}`, () => {
     expect(Number.isInteger(response.body.checkRunId)).toBe(true);
     const run = await db().checkRun.findUnique({ where: { id: response.body.checkRunId } });
     expect(run).toMatchObject({ checkId: check.id, sequenceId, status: "DONE", attempt: 1 });
+    // The lists write their entries from the stored text (dates, JSON columns): the same values.
+    const v2 = await api.get(`/v2/check-results/${check.id}?resultType=ALL`);
+    expect(v2.body).toEqual({ length: 1, entries: [response.body], nextId: null });
+    const v1 = await api.get(`/v1/check-results/${check.id}?resultType=ALL`);
+    expect(v1.body).toEqual([response.body]);
   });
 
   it("fills every default of a minimal result, and keeps agentic results as sent", async () => {

@@ -114,11 +114,13 @@ describe(`REST check results v2 (cursor pages) on ${testProvider}`, () => {
   });
 
   it("shows entries in the same shape as the v1 item, or only the requested fields", async () => {
-    const check = await newCheck();
+    // Entries are written as JSON text (src/rest/v1/check-results.ts): a name to escape.
+    const check = await newCheck({ name: 'Say "hi" \\ back ✓ 🚀' });
     const result = await record({ checkId: check.id, runLocation: "eu-west-1", errorGroupIds: ["e"] });
     const page = await api.get(`/v2/check-results/${check.id}`);
     const item = await api.get(`/v1/check-results/${check.id}/${result.id}`);
     expect(page.body).toEqual({ length: 1, entries: [item.body], nextId: null });
+    expect(item.body.name).toBe('Say "hi" \\ back ✓ 🚀');
     const some = await api.get(`/v2/check-results/${check.id}?fields=id,startedAt&fields=createdAt`);
     expect(some.body.entries).toEqual([
       { id: result.id, startedAt: item.body.startedAt, created_at: item.body.created_at },
