@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { systemContext, type AppContext } from "../app-context.js";
 import { isCustomDomain } from "../domain/status-pages/public/index.js";
 import { errorBody } from "../http/errors.js";
-import { escapeHtml } from "../text/escape-html.js";
+import { html } from "./html.js";
 import { appDistDir, readAppFile, type AppFile } from "./operator-app-files.js";
 import { registerStatusPagePreview } from "./status-page-preview.js";
 
@@ -57,10 +57,10 @@ function send(request: FastifyRequest, reply: FastifyReply, file: AppFile, cache
   return reply.send(gzip ?? file.bytes);
 }
 
-const notBuiltPage = (dir: string) => `<!doctype html>
+const notBuiltPage = (dir: string) => html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Vigil: the app is not built</title></head>
 <body><h1>The operator app is not built</h1>
-<p>This server found no <code>${escapeHtml(dir)}/index.html</code>. Build the app with <code>npm install</code>
+<p>This server found no <code>${dir}/index.html</code>. Build the app with <code>npm install</code>
 (which builds it with the server) or <code>npm run build</code>, then reload this page.</p>
 <p>The APIs answer meanwhile: <a href="/docs">/docs</a> (REST) and <a href="/graphql">/graphql</a>.</p>
 </body></html>
@@ -98,7 +98,7 @@ export function registerOperatorApp(app: FastifyInstance, context: AppContext) {
         .status(503)
         .header("cache-control", "no-store")
         .header("content-type", "text/html; charset=utf-8")
-        .send(notBuiltPage(dir));
+        .send(notBuiltPage(dir).value);
     reply.header("content-security-policy", APP_CSP).header("referrer-policy", "same-origin");
     return send(request, reply, index, "no-cache");
   };

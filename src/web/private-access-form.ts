@@ -1,7 +1,7 @@
 // The key form of a private status page: what a visitor without a valid key sees (401). It names
 // nothing of the page (not even its name), so a private page shows no more than that it exists.
 
-import { escapeHtml } from "./status-pages/html.js";
+import { type Html, html, smallPage } from "./html.js";
 
 /** Colours chosen for contrast (WCAG AA and better) in both schemes. */
 const STYLE = `
@@ -22,32 +22,19 @@ input:focus-visible, button:focus-visible { outline: 3px solid var(--accent); ou
  * The form posts the key to `action` (not in the URL, so not in history or logs); `next` is where
  * the visitor returns once the key is accepted. `wrongKey` says the last key did not open the page.
  */
-export function keyFormHtml({ action, next, wrongKey }: { action: string; next: string; wrongKey: boolean }): string {
-  const error = wrongKey
-    ? `<p id="key-error" class="error" role="alert">That key does not open this page. Check it and try again.</p>`
-    : "";
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Private status page</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Private status page</h1>
+export function keyFormHtml({ action, next, wrongKey }: { action: string; next: string; wrongKey: boolean }): Html {
+  const invalid = wrongKey && html` aria-invalid="true" aria-describedby="key-error"`;
+  return smallPage({
+    title: "Private status page",
+    style: STYLE,
+    body: html`<h1>Private status page</h1>
 <p>This status page is private. Enter the key you were given to open it.</p>
-${error}
-<form method="post" action="${escapeHtml(action)}">
+${wrongKey && html`<p id="key-error" class="error" role="alert">That key does not open this page. Check it and try again.</p>`}
+<form method="post" action="${action}">
 <label for="key">Status page key</label>
-<input id="key" name="key" type="password" autocomplete="current-password" spellcheck="false" required${wrongKey ? ' aria-invalid="true" aria-describedby="key-error"' : ""}>
-<input type="hidden" name="next" value="${escapeHtml(next)}">
+<input id="key" name="key" type="password" autocomplete="current-password" spellcheck="false" required${invalid}>
+<input type="hidden" name="next" value="${next}">
 <button type="submit">Open the page</button>
-</form>
-</main>
-</body>
-</html>
-`;
+</form>`,
+  });
 }

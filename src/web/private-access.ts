@@ -63,7 +63,7 @@ export function sendKeyForm(
   { next, wrongKey }: { next: string; wrongKey: boolean },
 ) {
   const action = `${basePathOf(request, page)}/access`;
-  const document = keyFormHtml({ action, next, wrongKey });
+  const document = keyFormHtml({ action, next, wrongKey }).value;
   return reply
     .status(401)
     .header("cache-control", "no-store")

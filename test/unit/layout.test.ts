@@ -98,4 +98,13 @@ describe("the layout of src/", () => {
     expect(where.size).toBeGreaterThan(300);
     expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
   });
+
+  it("writes the web pages' markup one way: only src/web/html.ts escapes, every document is an html`` template", () => {
+    const web = importsOf("src/web");
+    expect(web.length).toBeGreaterThan(20);
+    expect(web.filter(into(["src/text/escape-html.ts"])).map((edge) => edge.from)).toEqual(["src/web/html.ts"]);
+    // A document begun in a plain string (not html`...`) would escape by hand, or not at all.
+    const plain = sources(join(src, "web")).filter((file) => /(?<!html)`<!doctype/i.test(readFileSync(file, "utf8")));
+    expect(plain.map((file) => relative(root, file))).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { PageData, ShownIncident } from "../../domain/status-pages/public/index.js";
-import { html } from "./html.js";
+import { html } from "../html.js";
 import type { Links } from "./links.js";
 
 /** One feed item per incident update, newest first: the update's status and text under its incident's name. */

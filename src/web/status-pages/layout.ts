@@ -1,6 +1,6 @@
 import type { PageData } from "../../domain/status-pages/public/index.js";
 import { contentSecurityPolicy } from "../csp.js";
-import { html, safeUrl, trusted, type Html } from "./html.js";
+import { html, safeUrl, trusted, type Html } from "../html.js";
 import { LIVE_SCRIPT_PATH, type Links } from "./links.js";
 import { BASE_CSS, themeCss } from "./theme.js";
 

@@ -1,7 +1,7 @@
 import type { PageData, ShownIncident } from "../../domain/status-pages/public/index.js";
 import { stateDescription } from "../../domain/status-pages/public/index.js";
 import { subscribeFormHtml } from "../status-subscriptions-form.js";
-import { html, trusted, type Html } from "./html.js";
+import { html, type Html } from "../html.js";
 import { layout, type Rendered } from "./layout.js";
 import type { Links } from "./links.js";
 import { incidentArticle, maintenanceSection, serviceCard, stateClass } from "./parts.js";
@@ -32,7 +32,7 @@ ${maintenanceSection(data.maintenance, names)}
 ${data.cards.map((card) => serviceCard(card))}
 </section>
 ${incidentList("recent-incidents", "Recently resolved", data.recentIncidents, links, html`<p class="muted">No incidents in the last 90 days.</p>`)}
-${trusted(subscribeFormHtml(data.page))}
+${subscribeFormHtml(data.page)}
 <p><a class="button" href="${links.history()}">Incident history</a></p>`;
   return layout({ page: data.page, links, title: `${data.page.name} status`, main, live: true });
 }

@@ -1,5 +1,5 @@
 import type { PageMaintenance, ShownIncident, ShownService, State } from "../../domain/status-pages/public/index.js";
-import { escapeHtml, html, trusted, type Html } from "./html.js";
+import { escapeHtml, html, trusted, type Html } from "../html.js";
 import type { Links } from "./links.js";
 
 const STATE_LABEL = {

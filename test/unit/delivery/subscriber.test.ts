@@ -85,7 +85,10 @@ describe("subscription tokens", () => {
 
 describe("subscribeFormHtml", () => {
   it("is a labelled, escaped form posting to the page's subscribe endpoint", () => {
-    const html = subscribeFormHtml({ url: "acme", name: 'Acme "<Status>"' }, { error: "Bad <address>", email: '"><x' });
+    const html = subscribeFormHtml(
+      { url: "acme", name: 'Acme "<Status>"' },
+      { error: "Bad <address>", email: '"><x' },
+    ).value;
     expect(html).toContain('action="/status/acme/subscriptions"');
     expect(html).toContain('<label for="subscribe-email">Email address</label>');
     expect(html).toContain('id="subscribe-email" name="email" type="email" required');

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../text/escape-html.js";
+import { escapeHtml } from "../text/escape-html.js";
 
 /**
  * The one way markup is written: `html` escapes every interpolated value unless it is already
@@ -43,4 +43,28 @@ export function safeUrl(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A whole small page of our own (the key form of a private page, the steps of the subscribe
+ * flow): a language, the viewport, no indexing, its one stylesheet (which the page's CSP allows
+ * by its hash, csp.ts), and `body` inside the main landmark.
+ */
+export function smallPage({ title, style, body }: { title: string; style: string; body: Html }): Html {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>${trusted(style)}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
 }

@@ -5,10 +5,10 @@ import {
   openInterval,
   uptime,
   type TimedIncident,
-} from "../../../../src/domain/status-pages/public/state.js";
-import { html, safeUrl } from "../../../../src/web/status-pages/html.js";
-import { maintenanceSection } from "../../../../src/web/status-pages/parts.js";
-import { DEFAULT_COLORS, themeCss } from "../../../../src/web/status-pages/theme.js";
+} from "../../../src/domain/status-pages/public/state.js";
+import { html, safeUrl } from "../../../src/web/html.js";
+import { maintenanceSection } from "../../../src/web/status-pages/parts.js";
+import { DEFAULT_COLORS, themeCss } from "../../../src/web/status-pages/theme.js";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const at = (iso: string) => new Date(iso).getTime();
