@@ -76,69 +76,8 @@ const TAGS: Record<string, string> = {
 export function openApiDocument(routes: readonly Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const parameters: unknown[] = Object.entries(route.params ?? {}).map(([name, { description, schema }]) => ({
-      name,
-      in: "path",
-      required: true,
-      description,
-      schema,
-    }));
-    const idempotent = isCreation(route);
-    if (idempotent) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
-    if (route.query) {
-      const query = queryParameters(route.query);
-      for (const [name, schema] of Object.entries(query.properties)) {
-        parameters.push({ name, in: "query", required: query.required.includes(name), schema });
-      }
-    }
-    const responses: Record<string, unknown> = {
-      [route.status]:
-        route.status === 204 || !route.response
-          ? { description: route.status === 201 ? "Created" : route.status === 204 ? "No Content" : "Successful" }
-          : {
-              description: route.status === 201 ? "Created" : "Successful",
-              content: { [route.responseType ?? "application/json"]: { schema: responseSchema(route.response) } },
-            },
-      "400": errorRef("Validation failed: `validation.keys` names the fields"),
-      ...(route.auth === false
-        ? {}
-        : {
-            "401": errorRef("Missing, malformed or unknown API key"),
-            "403": errorRef("x-service-account is not the key's account"),
-            "429": errorRef("Over the rate limit; see Retry-After"),
-          }),
-      "404": errorRef("Not found (also a resource of another account)"),
-    };
-    if (idempotent) {
-      responses[route.status] = {
-        ...(responses[route.status] as object),
-        headers: { "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } },
-      };
-      responses["409"] = errorRef(
-        "The Idempotency-Key was used with another request, or its first request is still in progress",
-      );
-    }
-    for (const [status, description] of Object.entries(route.otherResponses ?? {}))
-      responses[status] = errorRef(description);
     paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = {
-      operationId: route.operationId,
-      summary: route.summary,
-      description: route.description,
-      tags: [route.tag],
-      ...(route.deprecated ? { deprecated: true } : {}),
-      ...(route.auth === false ? { security: [] } : {}),
-      ...(parameters.length ? { parameters } : {}),
-      ...(route.body
-        ? {
-            requestBody: {
-              required: !route.bodyOptional,
-              content: { [route.bodyType ?? "application/json"]: { schema: jsonSchema(route.body) } },
-            },
-          }
-        : {}),
-      responses,
-    };
+    paths[route.path]![route.method.toLowerCase()] = operationOf(route);
   }
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({
     name,
@@ -156,52 +95,131 @@ export function openApiDocument(routes: readonly Route[]) {
     servers: [{ url: "/" }],
     security: [{ bearerAuth: [] }],
     tags,
-    components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          description:
-            "An API key: `Authorization: Bearer <key>`. The optional `x-service-account` header must name the key's account.",
-        },
+    components: components(),
+    paths,
+  };
+}
+
+/** One route's operation: its parameters, request body and responses. */
+function operationOf(route: Route) {
+  const parameters = parametersOf(route);
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    tags: [route.tag],
+    ...(route.deprecated ? { deprecated: true } : {}),
+    ...(route.auth === false ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: !route.bodyOptional,
+            content: { [route.bodyType ?? "application/json"]: { schema: jsonSchema(route.body) } },
+          },
+        }
+      : {}),
+    responses: responsesOf(route),
+  };
+}
+
+/** The path parameters, a creation's Idempotency-Key, then the query's parameters. */
+function parametersOf(route: Route): unknown[] {
+  const parameters: unknown[] = Object.entries(route.params ?? {}).map(([name, { description, schema }]) => ({
+    name,
+    in: "path",
+    required: true,
+    description,
+    schema,
+  }));
+  if (isCreation(route)) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
+  if (route.query) {
+    const query = queryParameters(route.query);
+    for (const [name, schema] of Object.entries(query.properties))
+      parameters.push({ name, in: "query", required: query.required.includes(name), schema });
+  }
+  return parameters;
+}
+
+/** The success response, the common errors (no 401, 403 or 429 without a key), a creation's 409, the route's others. */
+function responsesOf(route: Route): Record<string, unknown> {
+  const idempotent = isCreation(route);
+  const success =
+    route.status === 204 || !route.response
+      ? { description: route.status === 201 ? "Created" : route.status === 204 ? "No Content" : "Successful" }
+      : {
+          description: route.status === 201 ? "Created" : "Successful",
+          content: { [route.responseType ?? "application/json"]: { schema: responseSchema(route.response) } },
+        };
+  const responses: Record<string, unknown> = {
+    [route.status]: idempotent
+      ? { ...success, headers: { "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } }
+      : success,
+    "400": errorRef("Validation failed: `validation.keys` names the fields"),
+    ...(route.auth === false
+      ? {}
+      : {
+          "401": errorRef("Missing, malformed or unknown API key"),
+          "403": errorRef("x-service-account is not the key's account"),
+          "429": errorRef("Over the rate limit; see Retry-After"),
+        }),
+    "404": errorRef("Not found (also a resource of another account)"),
+  };
+  if (idempotent)
+    responses["409"] = errorRef(
+      "The Idempotency-Key was used with another request, or its first request is still in progress",
+    );
+  for (const [status, description] of Object.entries(route.otherResponses ?? {}))
+    responses[status] = errorRef(description);
+  return responses;
+}
+
+/** The security scheme, the Idempotency-Key parameter and header, and the error body every operation shares. */
+function components() {
+  return {
+    securitySchemes: {
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "An API key: `Authorization: Bearer <key>`. The optional `x-service-account` header must name the key's account.",
       },
-      parameters: {
-        IdempotencyKey: {
-          name: "Idempotency-Key",
-          in: "header",
-          required: false,
-          description:
-            "Makes a retry safe: the same key with the same request within 24 hours returns the first response (with `Idempotent-Replayed: true`) and creates nothing; the same key with another body, query or path is a 409, as is a request while the first with that key is still running. A request that failed is not stored, so a corrected one may reuse its key. 1 to 255 printable ASCII characters (a uuid is usual); keys are per account.",
-          schema: jsonSchema(IdempotencyKey),
-        },
+    },
+    parameters: {
+      IdempotencyKey: {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "Makes a retry safe: the same key with the same request within 24 hours returns the first response (with `Idempotent-Replayed: true`) and creates nothing; the same key with another body, query or path is a 409, as is a request while the first with that key is still running. A request that failed is not stored, so a corrected one may reuse its key. 1 to 255 printable ASCII characters (a uuid is usual); keys are per account.",
+        schema: jsonSchema(IdempotencyKey),
       },
-      headers: {
-        IdempotentReplayed: {
-          description:
-            "`true` when this response is the stored response of an earlier request with the same Idempotency-Key",
-          schema: { type: "string", enum: ["true"] },
-        },
+    },
+    headers: {
+      IdempotentReplayed: {
+        description:
+          "`true` when this response is the stored response of an earlier request with the same Idempotency-Key",
+        schema: { type: "string", enum: ["true"] },
       },
-      schemas: {
-        Error: {
-          type: "object",
-          required: ["statusCode", "error", "message"],
-          properties: {
-            statusCode: { type: "integer" },
-            error: { type: "string" },
-            message: { type: "string" },
-            validation: {
-              type: "object",
-              properties: {
-                source: { enum: ["payload", "query", "params", "headers"] },
-                keys: { type: "array", items: { type: "string" } },
-              },
+    },
+    schemas: {
+      Error: {
+        type: "object",
+        required: ["statusCode", "error", "message"],
+        properties: {
+          statusCode: { type: "integer" },
+          error: { type: "string" },
+          message: { type: "string" },
+          validation: {
+            type: "object",
+            properties: {
+              source: { enum: ["payload", "query", "params", "headers"] },
+              keys: { type: "array", items: { type: "string" } },
             },
           },
         },
       },
     },
-    paths,
   };
 }
 
