@@ -115,56 +115,17 @@ export async function runIcmpCheck(
     return errorOutcome(`not a hostname or IP address: "${recordedRequest.hostname}"`, recordedRequest);
 
   const startedAt = new Date();
-  let summary: (PingSummary & Record<string, unknown>) | null = null;
-  let output = "";
+  let pinged: Pinged | null = null;
   let requestError: string | null = null;
   try {
-    const target = await resolveTarget(hostname.replace(/^\[|\]$/g, ""), family, settings);
-    const waitSeconds = Math.min(MAX_REPLY_WAIT_SECONDS, Math.max(1, Math.ceil(settings.timeoutMs / 1000)));
-    const args = [
-      "-n",
-      `-${target.family}`,
-      "-c",
-      String(pingCount),
-      "-i",
-      String(INTERVAL_SECONDS),
-      "-W",
-      String(waitSeconds),
-      target.address,
-    ];
-    const run = await ping(
-      settings.ping ?? "ping",
-      args,
-      ((pingCount - 1) * INTERVAL_SECONDS + waitSeconds) * 1000 + 2_000,
-    );
-    if (run.missing)
-      return errorOutcome(
-        `cannot run ICMP checks: the \`${settings.ping ?? "ping"}\` command is missing (install the iputils-ping package)`,
-        recordedRequest,
-        startedAt,
-      );
-    output = run.output;
-    if (run.failed && /not permitted|permission denied/i.test(run.failed)) {
-      return errorOutcome(
-        `cannot run ICMP checks: ping is not allowed to send (${run.failed}); it needs cap_net_raw or net.ipv4.ping_group_range covering the service's group`,
-        recordedRequest,
-        startedAt,
-      );
-    }
-    if (run.failed) throw new NetworkError(run.failed);
-    const parsed = parsePing(run.output)!;
-    summary = {
-      hostname,
-      resolvedIp: target.address,
-      ipFamily: `IPv${target.family}`,
-      pingCount,
-      ...parsed,
-      dnsResolutionTime: target.dnsMs,
-    };
+    pinged = await pingHost(hostname, family, pingCount, settings);
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     requestError = error.message;
   }
+  if (pinged && "refused" in pinged) return errorOutcome(pinged.refused, recordedRequest, startedAt);
+  const summary = pinged?.summary ?? null;
+  const output = pinged?.output ?? "";
   const stoppedAt = new Date();
   const reached = summary !== null && summary.packetsReceived > 0;
   const averageMs = summary?.latency?.avg ?? 0;
@@ -198,6 +159,53 @@ export async function runIcmpCheck(
         : Boolean(outcome.isDegraded || lossDegrades),
     apiCheckResult: scrubDeep(outcome.apiCheckResult, secrets),
   };
+}
+
+type Pinged = { summary: PingSummary & Record<string, unknown>; output: string } | { refused: string };
+
+/**
+ * Resolves the host and pings it: its summary and ping's output, or why this host cannot ping at
+ * all (no ping command, no right to send); a NetworkError when the host is not reached.
+ */
+async function pingHost(
+  hostname: string,
+  family: 0 | 4 | 6,
+  pingCount: number,
+  settings: IcmpRunSettings,
+): Promise<Pinged> {
+  const target = await resolveTarget(hostname.replace(/^\[|\]$/g, ""), family, settings);
+  const waitSeconds = Math.min(MAX_REPLY_WAIT_SECONDS, Math.max(1, Math.ceil(settings.timeoutMs / 1000)));
+  const args = [
+    "-n",
+    `-${target.family}`,
+    "-c",
+    String(pingCount),
+    "-i",
+    String(INTERVAL_SECONDS),
+    "-W",
+    String(waitSeconds),
+    target.address,
+  ];
+  const command = settings.ping ?? "ping";
+  const run = await ping(command, args, ((pingCount - 1) * INTERVAL_SECONDS + waitSeconds) * 1000 + 2_000);
+  if (run.missing)
+    return {
+      refused: `cannot run ICMP checks: the \`${command}\` command is missing (install the iputils-ping package)`,
+    };
+  if (run.failed && /not permitted|permission denied/i.test(run.failed))
+    return {
+      refused: `cannot run ICMP checks: ping is not allowed to send (${run.failed}); it needs cap_net_raw or net.ipv4.ping_group_range covering the service's group`,
+    };
+  if (run.failed) throw new NetworkError(run.failed);
+  const summary = {
+    hostname,
+    resolvedIp: target.address,
+    ipFamily: `IPv${target.family}`,
+    pingCount,
+    ...parsePing(run.output)!,
+    dnsResolutionTime: target.dnsMs,
+  };
+  return { summary, output: run.output };
 }
 
 function evaluate(assertion: Assertion, summary: PingSummary) {
