@@ -25,11 +25,19 @@ export async function aggregateRollups({
   spans: readonly Span[];
   extremes?: boolean;
 }): Promise<Map<string, (Aggregate | undefined)[]>> {
-  const out = new Map<string, (Aggregate | undefined)[]>();
-  if (spans.length === 0 || checkIds?.length === 0) return out;
+  if (spans.length === 0 || checkIds?.length === 0) return new Map();
   const planned = extremes ? { ...plan(spans), dayStarts: null, minus: [] as Minus[] } : planWithDays(spans);
+  if (planned.ranges.length === 0) return new Map();
+  const rows = await db.$queryRaw<PackedRow[]>(rollupSql(planned, accountId, checkIds, isPostgres(db)));
+  return summed(rows, spans.length);
+}
+
+type PackedRow = { checkId: string; packed: string | null };
+type Planned = Omit<ReturnType<typeof planWithDays>, "dayStarts"> & { dayStarts: number[] | null };
+
+/** The statement: one row per check of the account (of `checkIds`), its rollup rows in the spans packed into one text. */
+function rollupSql(planned: Planned, accountId: string, checkIds: readonly string[] | null, postgres: boolean) {
   const { bounds, ranges, minus, dayStarts, hourLabels } = planned;
-  if (ranges.length === 0) return out;
   // The rows of a check: one term per range, each a search of the primary key (checkId, hours,
   // startHour, location) for the check of the outer row. The account's checks are the outer loop
   // and each reads its own rows in a correlated subquery: on SQLite CheckRollup is clustered by that
@@ -45,7 +53,6 @@ export async function aggregateRollups({
       ),
       " OR ",
     );
-  const postgres = isPostgres(db);
   const checks = checkIds
     ? Prisma.sql`c."accountId" = ${accountId} AND c."id" IN (${Prisma.join(checkIds)})`
     : Prisma.sql`c."accountId" = ${accountId}`;
@@ -78,7 +85,7 @@ export async function aggregateRollups({
   // receives a few rows, not one per hour or day (the decoding of tens of thousands of rows costs
   // more than the sums); one span's rows are summed by the database (packedSum). A check without
   // rows in the spans gets NULL.
-  const rows = await db.$queryRaw<{ checkId: string; packed: string | null }[]>`
+  return Prisma.sql`
     SELECT c."id" AS "checkId", (
       SELECT ${bounds.length === 1 ? packedSum(postgres) : packedRows(postgres)}
       FROM (${Prisma.join(
@@ -87,6 +94,11 @@ export async function aggregateRollups({
       )}${subtracted}) AS "rows"
     ) AS "packed"
     FROM "Check" AS c WHERE ${checks}`;
+}
+
+/** Each check's Aggregates by span, summed from its packed rows (a span without runs stays undefined). */
+function summed(rows: readonly PackedRow[], spanCount: number) {
+  const out = new Map<string, (Aggregate | undefined)[]>();
   for (const { checkId, packed } of rows) {
     if (packed === null) continue;
     const sums: Aggregate[] = [];
@@ -108,7 +120,7 @@ export async function aggregateRollups({
       if (a.runs <= 0) return;
       let aggregates = out.get(checkId);
       if (!aggregates) {
-        aggregates = new Array(spans.length);
+        aggregates = new Array(spanCount);
         out.set(checkId, aggregates);
       }
       aggregates[i] = a;
