@@ -5,6 +5,7 @@ import { hashKey } from "../domain/accounts/keys.js";
 import type { SystemContext } from "../domain/context.js";
 import { findSession, type SessionView } from "../domain/sessions/index.js";
 import { createInProcessBus, type EventBus } from "../events/bus.js";
+import { TaggedCache } from "../platform/tagged-cache.js";
 import { createKeylessLimiter } from "./keyless-limit.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { createKeyUsage, watchKeys } from "./key-usage.js";
@@ -45,40 +46,31 @@ export function createAuthenticator({
 }) {
   const limit = createRateLimiter(rateLimitPerMinute, { redis, prefix: "key" });
   const limitKeyless = createKeylessLimiter(keylessRateLimitPerMinute, { redis });
-  const cache = new Map<string, { caller: Caller; until: number }>();
-  /** Bumped by each revocation or clear: a lookup begun before one does not cache its answer. */
-  let generation = 0;
+  // Callers by key hash, dropped when their key is revoked (a lookup begun before is not kept).
+  const cache = new TaggedCache<Caller>({ max: 10_000 }, CACHE_TTL_MS);
   const sessionCtx: SystemContext = { db, events, now: () => new Date() };
   const sessionStreams = createSessionStreams(sessionCtx);
   const forget = () => {
-    generation++;
     cache.clear();
     void sessionStreams.recheck();
   };
-  const forgetKey = (keyId: string) => {
-    generation++;
-    for (const [hash, entry] of cache) if (entry.caller.keyId === keyId) cache.delete(hash);
-  };
-  events.subscribe((event) => {
-    if (event.type === "apiKeyRevoked") forgetKey(event.keyId);
-  });
+  const forgetKey = (keyId: string) => cache.drop((tags) => tags.keyId === keyId);
   // Revocations published while the shared bus was down were missed: every key is looked up again.
-  events.onResume(forget);
+  cache.listen(events, ["apiKeyRevoked"], () => void sessionStreams.recheck());
   const usage = createKeyUsage(db);
 
   async function lookup(key: string): Promise<Caller | null> {
     const keyHash = hashKey(key);
     const hit = cache.get(keyHash);
-    if (hit && hit.until > Date.now()) return hit.caller;
-    const started = generation;
+    if (hit) return hit;
+    const started = cache.current;
     const row = await db.apiKey.findUnique({
       where: { keyHash },
       select: { id: true, accountId: true, revokedAt: true },
     });
     if (!row || row.revokedAt) return null;
     const caller = { accountId: row.accountId, keyId: row.id };
-    if (cache.size > 10_000) cache.clear();
-    if (started === generation) cache.set(keyHash, { caller, until: Date.now() + CACHE_TTL_MS });
+    cache.setIf(started, keyHash, { keyId: row.id }, caller);
     return caller;
   }
 

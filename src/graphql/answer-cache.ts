@@ -1,12 +1,18 @@
 import { type DocumentNode, type ExecutionResult, Kind, type OperationDefinitionNode, print } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { LRUCache } from "lru-cache";
-import type { EventBus, VigilEvent } from "../events/bus.js";
+import type { EventBus } from "../events/bus.js";
+import { type CacheTags, PAGE_EVENTS, TaggedCache } from "../platform/tagged-cache.js";
 import { accountCacheable } from "./answer-scope.js";
 import type { GraphQLContext } from "./context.js";
 
-/** A key-less answer names the pages it resolved; an answer for a key, its account. */
-type Entry = { result: ExecutionResult; pages: { id: string; accountId: string }[]; accountId: string | null };
+/**
+ * An answer for a key shows its account's data; a key-less answer, the pages it resolved (one
+ * that resolved none may show a page once one is written there).
+ */
+function tagsOf(accountId: string | null, pages: { id: string; accountId: string }[]): CacheTags {
+  if (accountId) return { account: accountId, pages };
+  return pages.length ? { pages } : { addresses: true };
+}
 
 /** The public pages each request resolved (publicStatusPage notes them), for the invalidation of its answer. */
 const resolvedPages = new WeakMap<object, { id: string; accountId: string }[]>();
@@ -69,33 +75,14 @@ function publicOperation(document: DocumentNode, operationName: string | null | 
  *   execution, so a cached answer costs the caller what a computed one does.
  */
 export function answerCache(events: EventBus): Plugin<GraphQLContext> {
-  const cache = new LRUCache<string, Entry>({
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (entry, key) =>
-      key.length * 2 + (entry.result as unknown as { stringify: () => Buffer }).stringify().length,
-    ttl: 60_000,
-  });
-  let generation = 0;
-  const drop = (gone: (entry: Entry) => boolean) => {
-    generation++;
-    for (const [key, entry] of cache.entries()) if (gone(entry)) cache.delete(key);
-  };
-  events.subscribe((event: VigilEvent) => {
-    const account = (e: Entry) => e.accountId === event.accountId;
-    if (event.type === "incidentChanged" || event.type === "incidentUpdateAdded")
-      drop((e) => account(e) || e.pages.some((p) => event.statusPageIds.includes(p.id)));
-    else if (event.type === "statusPageChanged")
-      drop(
-        (e) =>
-          account(e) ||
-          (e.accountId === null && !e.pages.length) ||
-          e.pages.some((p) => event.statusPageIds.includes(p.id)),
-      );
-    else if (event.type === "checkStatusChanged")
-      drop((e) => account(e) || e.pages.some((p) => p.accountId === event.accountId));
-  });
-  // Invalidations published while the shared bus was away were missed: every answer goes.
-  events.onResume(() => drop(() => true));
+  const cache = new TaggedCache<ExecutionResult>(
+    {
+      maxSize: 64 * 1024 * 1024,
+      sizeOf: (result, key) => key.length * 2 + (result as unknown as { stringify: () => Buffer }).stringify().length,
+    },
+    60_000,
+  );
+  cache.listen(events, PAGE_EVENTS);
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as GraphQLContext;
@@ -108,18 +95,18 @@ export function answerCache(events: EventBus): Plugin<GraphQLContext> {
       printed.set(args.document, text);
       const key = JSON.stringify([accountId, text, args.operationName ?? null, args.variableValues ?? {}]);
       const hit = cache.get(key);
-      if (hit) return setResultAndStopExecution(hit.result);
-      const started = generation;
+      if (hit) return setResultAndStopExecution(hit);
+      const started = cache.current;
       return {
         onExecuteDone({ result, setResult }) {
-          if (Symbol.asyncIterator in result || result.errors?.length || started !== generation) return;
+          if (Symbol.asyncIterator in result || result.errors?.length || started !== cache.current) return;
           // Serialized and encoded once, for this answer and the remembered one: yoga's result
           // processor calls a result's own `stringify` (a 282 KiB answer took 1.5 ms a
           // serialization). It returns the bytes (answerBytes, server.ts): yoga passes them on as
           // the answer's body; handed a string, it measured and encoded 282 KiB again.
           const body = utf8Bytes(JSON.stringify(result));
           setResult({ ...result, stringify: () => body } as unknown as ExecutionResult);
-          cache.set(key, { result: fromJson(body, result), pages: resolvedPages.get(ctx) ?? [], accountId });
+          cache.setIf(started, key, tagsOf(accountId, resolvedPages.get(ctx) ?? []), fromJson(body, result));
         },
       };
     },

@@ -49,7 +49,9 @@ describe("the status page cache", () => {
   });
 
   it("never keeps what a render read before an invalidation", async () => {
+    const events = createInProcessBus();
     const cache = new StatusPageCache();
+    cache.listen(events);
     let release: () => void = () => {};
     const slow = cache.body(page("p1"), "home", async () => {
       await new Promise<void>((r) => {
@@ -58,7 +60,7 @@ describe("the status page cache", () => {
       return { body: "stale", contentType: "text/plain" };
     });
     await new Promise((r) => setTimeout(r, 0));
-    cache.invalidatePages(["p1"]);
+    events.publish({ type: "statusPageChanged", accountId: "acc-1", statusPageIds: ["p1"] });
     const fresh = cache.body(page("p1"), "home", async () => ({ body: "fresh", contentType: "text/plain" }));
     release();
     expect((await slow)!.body).toBe("stale");
@@ -69,7 +71,9 @@ describe("the status page cache", () => {
   });
 
   it("remembers an address with no page until the next page write", async () => {
+    const events = createInProcessBus();
     const cache = new StatusPageCache();
+    cache.listen(events);
     let lookups = 0;
     const lookup = async () => {
       lookups++;
@@ -78,7 +82,7 @@ describe("the status page cache", () => {
     expect(await cache.page("url:x", lookup)).toBeNull();
     expect(await cache.page("url:x", lookup)).toBeNull();
     expect(lookups).toBe(1);
-    cache.onEvent({ type: "statusPageChanged", accountId: "acc-1", statusPageIds: ["p9"] });
+    events.publish({ type: "statusPageChanged", accountId: "acc-1", statusPageIds: ["p9"] });
     expect((await cache.page("url:x", lookup))!.id).toBe("p9");
   });
 });
