@@ -47,7 +47,23 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const recorders = {
+    ...httpMetrics(registers),
+    ...graphqlMetrics(registers),
+    ...engineMetrics(registers),
+    ...retentionMetrics(registers),
+  };
+  createSnapshot({ db, registers, ...(redisConnected ? { redisConnected } : {}) });
+  if (sqliteCheckpoints) checkpointMetrics(sqliteCheckpoints, registers);
+  return {
+    ...recorders,
+    async scrape() {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
 
+function httpMetrics(registers: Registry[]): Pick<Metrics, "httpRequest"> {
   const httpRequests = new Counter({
     name: "vigil_http_requests_total",
     help: "HTTP requests answered, by method, route pattern and status code",
@@ -61,6 +77,16 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  return {
+    httpRequest(method, route, statusCode, seconds) {
+      const labels = { method: METHODS.has(method) ? method : "other", route: route ?? "unmatched" };
+      httpRequests.inc({ ...labels, status_code: String(statusCode) });
+      httpDuration.observe(labels, seconds);
+    },
+  };
+}
+
+function graphqlMetrics(registers: Registry[]): Pick<Metrics, "graphqlOperation" | "subscriptionOpened"> {
   const graphqlOperations = new Counter({
     name: "vigil_graphql_operations_total",
     help: "GraphQL operations executed, by type and name (anonymous, or other past the name cap)",
@@ -79,6 +105,33 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
     labelNames: ["transport"] as const,
     registers,
   });
+  for (const transport of ["graphql_ws", "graphql_sse", "status_page"]) subscriptions.set({ transport }, 0);
+  const names = new Set<string>();
+  const boundedName = (name: string | undefined): string => {
+    if (!name) return "anonymous";
+    if (names.has(name)) return name;
+    if (!operationName.test(name) || names.size >= MAX_OPERATION_NAMES) return "other";
+    names.add(name);
+    return name;
+  };
+  return {
+    graphqlOperation(type, name, failed) {
+      const labels = { type, name: boundedName(name) };
+      graphqlOperations.inc(labels);
+      if (failed) graphqlErrors.inc(labels);
+    },
+    subscriptionOpened(transport) {
+      subscriptions.inc({ transport });
+      let open = true;
+      return () => {
+        if (open) subscriptions.dec({ transport });
+        open = false;
+      };
+    },
+  };
+}
+
+function engineMetrics(registers: Registry[]): Pick<Metrics, "runClaimed" | "runFinished"> {
   const lag = new Histogram({
     name: "vigil_scheduling_lag_seconds",
     help: "From a run's due time to its claim by this instance's engine",
@@ -91,6 +144,19 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
     labelNames: ["event"] as const,
     registers,
   });
+  for (const event of ["claimed", "recorded", "lost"]) runs.inc({ event }, 0);
+  return {
+    runClaimed(lagMs) {
+      runs.inc({ event: "claimed" });
+      lag.observe(Math.max(0, lagMs) / 1000);
+    },
+    runFinished(outcome) {
+      runs.inc({ event: outcome });
+    },
+  };
+}
+
+function retentionMetrics(registers: Registry[]): Pick<Metrics, "retentionDeleted"> {
   const retentionRows = new Counter({
     name: "vigil_retention_deleted_rows_total",
     help: "Rows the retention sweep of this instance deleted, by table",
@@ -110,53 +176,11 @@ export function createMetrics({ db, redisConnected, sqliteCheckpoints }: Metrics
     help: "Delete statements of the retention sweep that went while the engine was busy (after waiting their longest for a quiet moment)",
     registers,
   });
-  for (const event of ["claimed", "recorded", "lost"]) runs.inc({ event }, 0);
-  for (const transport of ["graphql_ws", "graphql_sse", "status_page"]) subscriptions.set({ transport }, 0);
-  createSnapshot({ db, registers, ...(redisConnected ? { redisConnected } : {}) });
-  if (sqliteCheckpoints) checkpointMetrics(sqliteCheckpoints, registers);
-
-  const names = new Set<string>();
-  const boundedName = (name: string | undefined): string => {
-    if (!name) return "anonymous";
-    if (names.has(name)) return name;
-    if (!operationName.test(name) || names.size >= MAX_OPERATION_NAMES) return "other";
-    names.add(name);
-    return name;
-  };
-
   return {
-    httpRequest(method, route, statusCode, seconds) {
-      const labels = { method: METHODS.has(method) ? method : "other", route: route ?? "unmatched" };
-      httpRequests.inc({ ...labels, status_code: String(statusCode) });
-      httpDuration.observe(labels, seconds);
-    },
-    graphqlOperation(type, name, failed) {
-      const labels = { type, name: boundedName(name) };
-      graphqlOperations.inc(labels);
-      if (failed) graphqlErrors.inc(labels);
-    },
-    subscriptionOpened(transport) {
-      subscriptions.inc({ transport });
-      let open = true;
-      return () => {
-        if (open) subscriptions.dec({ transport });
-        open = false;
-      };
-    },
-    runClaimed(lagMs) {
-      runs.inc({ event: "claimed" });
-      lag.observe(Math.max(0, lagMs) / 1000);
-    },
-    runFinished(outcome) {
-      runs.inc({ event: outcome });
-    },
     retentionDeleted(table, rows, ms, quietly) {
       retentionRows.inc({ table }, rows);
       if (!quietly) retentionUnquiet.inc();
       retentionStatements.observe({ table }, ms / 1000);
-    },
-    async scrape() {
-      return { contentType: registry.contentType, body: await registry.metrics() };
     },
   };
 }
