@@ -81,43 +81,16 @@ export function createRedisBus({
   const publisher = new Redis(url, { ...options, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const subscriber = new Redis(url, { ...options, enableOfflineQueue: false, maxRetriesPerRequest: null });
   let subscribed = false;
-  let connected = false;
-  /** Redis was lost (or never reached) since the last time it was connected. */
-  let lost = false;
-  let closing = false;
-  let dropped = 0;
-
-  const update = () => {
-    const now = !closing && publisher.status === "ready" && subscribed;
-    if (now === connected) return;
-    connected = now;
-    if (now) {
-      if (!lost) return void logger.info({ redis: where }, "event bus connected to Redis");
-      lost = false;
-      logger.info({ redis: where, dropped }, "Redis is back: events are shared again");
-      dropped = 0;
-      try {
-        local.emit("resume");
-      } catch (error) {
-        logger.error({ err: error }, "a listener of the bus's return failed");
-      }
-    } else if (!closing) {
-      lost = true;
-      logger.warn({ redis: where }, "Redis connection lost: events stay on this instance until it is back");
+  const link = connectionLog(logger, where, () => {
+    try {
+      local.emit("resume");
+    } catch (error) {
+      logger.error({ err: error }, "a listener of the bus's return failed");
     }
-  };
-  const onError = (error: Error) => {
-    // ioredis reports every failed attempt; the state change is logged once, in `update`.
-    if (!connected && !lost && !closing) {
-      lost = true;
-      logger.warn(
-        { redis: where, err: error.message },
-        "cannot reach Redis: events stay on this instance until it can",
-      );
-    }
-  };
-  publisher.on("error", onError);
-  subscriber.on("error", onError);
+  });
+  const update = () => link.set(publisher.status === "ready" && subscribed);
+  publisher.on("error", link.failed);
+  subscriber.on("error", link.failed);
   publisher.on("ready", update);
   publisher.on("close", update);
   subscriber.on("close", () => {
@@ -149,28 +122,72 @@ export function createRedisBus({
     client: publisher,
     publish(event) {
       local.emit("event", event);
-      if (publisher.status !== "ready") return void dropped++;
-      publisher.publish(EVENTS_CHANNEL, encodeMessage(instanceId, event)).catch(() => void dropped++);
+      if (publisher.status !== "ready") return void link.state.dropped++;
+      publisher.publish(EVENTS_CHANNEL, encodeMessage(instanceId, event)).catch(() => void link.state.dropped++);
     },
     subscribe: (listener) => local.on("event", listener),
     onResume: (listener) => local.on("resume", () => listener()),
-    redisConnected: () => connected,
+    redisConnected: () => link.state.connected,
     whenConnected(ms) {
-      if (connected) return Promise.resolve(true);
+      if (link.state.connected) return Promise.resolve(true);
       return new Promise((resolve) => {
         const started = Date.now();
         const poll = setInterval(() => {
-          if (!connected && Date.now() - started < ms) return;
+          if (!link.state.connected && Date.now() - started < ms) return;
           clearInterval(poll);
-          resolve(connected);
+          resolve(link.state.connected);
         }, 10);
       });
     },
     async close() {
-      closing = true;
-      connected = false;
+      link.state.closing = true;
+      link.state.connected = false;
       publisher.disconnect();
       subscriber.disconnect();
+    },
+  };
+}
+
+/**
+ * The bus's link to Redis: each change logged once (connected, lost, back with the count of
+ * events that stayed on this instance), and `resume` called when Redis is back after a loss.
+ */
+function connectionLog(logger: Logger, where: string, resume: () => void) {
+  const state = {
+    connected: false,
+    /** Redis was lost (or never reached) since the last time it was connected. */
+    lost: false,
+    closing: false,
+    /** Events published while Redis was away (they stayed on this instance). */
+    dropped: 0,
+  };
+  return {
+    state,
+    /** Whether both connections are up now (the subscription held). */
+    set(up: boolean) {
+      const now = !state.closing && up;
+      if (now === state.connected) return;
+      state.connected = now;
+      if (now) {
+        if (!state.lost) return void logger.info({ redis: where }, "event bus connected to Redis");
+        state.lost = false;
+        logger.info({ redis: where, dropped: state.dropped }, "Redis is back: events are shared again");
+        state.dropped = 0;
+        resume();
+      } else if (!state.closing) {
+        state.lost = true;
+        logger.warn({ redis: where }, "Redis connection lost: events stay on this instance until it is back");
+      }
+    },
+    /** ioredis reports every failed attempt; the state change is logged once, in `set`. */
+    failed(error: Error) {
+      if (!state.connected && !state.lost && !state.closing) {
+        state.lost = true;
+        logger.warn(
+          { redis: where, err: error.message },
+          "cannot reach Redis: events stay on this instance until it can",
+        );
+      }
     },
   };
 }
