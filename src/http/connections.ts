@@ -55,7 +55,7 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
     lingeringClose(socket, response, lingering > LINGERING_AT_LENGTH ? 50 : undefined);
   };
   /** The last request that was not a health probe (a drain waits for a quiet moment after it). */
-  let lastWorkAt = 0;
+  const work = { lastAt: 0 };
   const parserListeners = server.listeners("connection") as ((socket: Socket) => void)[];
   server.removeAllListeners("connection");
 
@@ -94,7 +94,7 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
     tracked.requests++;
     if (!HEALTH_PATHS.has((request.url ?? "").split("?")[0] ?? "")) {
       tracked.probesOnly = false;
-      lastWorkAt = Date.now();
+      work.lastAt = Date.now();
     }
     response.once("close", () => {
       tracked.active--;
@@ -117,43 +117,55 @@ export function guardConnections(server: Server, configured: ConnectionLimits) {
     }),
     /**
      * Until no HTTP socket is left and no request but health probes came for `idleMs`, or
-     * `deadline` passes: every `pollMs`, closes the sockets that have had no request under way for
-     * at least `idleMs` (one that only ever carried probes, at once). A socket in use is left to its
-     * request, whose answer (the caller sets `Connection: close` while draining) closes it.
-     * WebSockets are not counted: their server closes them. Probes do not keep it waiting: a load
-     * balancer polling readiness every 100 ms would otherwise hold it to the deadline. Resolves
-     * true when every HTTP socket that is not a probe's has gone.
+     * `deadline` passes, closes the idle sockets (drainSockets). Resolves true when every HTTP
+     * socket that is not a probe's has gone.
      */
-    async drain({ deadline, idleMs, pollMs = 20 }: { deadline: number; idleMs: number; pollMs?: number }) {
-      lastWorkAt = Math.max(lastWorkAt, Date.now() - idleMs); // the drain's start counts as quiet
-      const idle = (tracked: Tracked, now: number) =>
-        tracked.active === 0 && (now - tracked.idleSince >= idleMs || (tracked.probesOnly && tracked.requests > 0));
-      const probe = (tracked: Tracked) => tracked.probesOnly && tracked.requests > 0;
-      for (;;) {
-        const now = Date.now();
-        const candidates: Socket[] = [];
-        let open = 0;
-        for (const [socket, tracked] of sockets) {
-          if (tracked.upgraded || socket.destroyed) continue;
-          if (idle(tracked, now)) candidates.push(socket);
-          else if (!probe(tracked)) open++;
-        }
-        // Destroyed after the event loop's poll phase: a request whose bytes wait in the kernel's
-        // buffer (a stalled loop) is read first, makes its socket busy, and is answered instead.
-        await new Promise((resolve) => setImmediate(resolve));
-        for (const socket of candidates) {
-          const tracked = sockets.get(socket);
-          if (tracked && idle(tracked, Date.now())) socket.destroy();
-          else if (tracked && !probe(tracked)) open++;
-        }
-        // Also quiet for `idleMs`: a client answered with `Connection: close` may be reconnecting (its
-        // new socket counts as open until it has sent a request or idled for `idleMs`).
-        if (open === 0 && Date.now() - lastWorkAt >= idleMs) return true;
-        if (now >= deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
-      }
-    },
+    drain: (options: DrainOptions) => drainSockets(sockets, work, options),
   };
+}
+
+type DrainOptions = { deadline: number; idleMs: number; pollMs?: number };
+
+/**
+ * Every `pollMs`, closes the sockets that have had no request under way for at least `idleMs`
+ * (one that only ever carried probes, at once), until none is left and no request but health
+ * probes came for `idleMs`, or `deadline` passes. A socket in use is left to its request, whose
+ * answer (the caller sets `Connection: close` while draining) closes it. WebSockets are not
+ * counted: their server closes them. Probes do not keep it waiting: a load balancer polling
+ * readiness every 100 ms would otherwise hold it to the deadline.
+ */
+async function drainSockets(
+  sockets: ReadonlyMap<Socket, Tracked>,
+  work: { lastAt: number },
+  { deadline, idleMs, pollMs = 20 }: DrainOptions,
+): Promise<boolean> {
+  work.lastAt = Math.max(work.lastAt, Date.now() - idleMs); // the drain's start counts as quiet
+  const idle = (tracked: Tracked, now: number) =>
+    tracked.active === 0 && (now - tracked.idleSince >= idleMs || (tracked.probesOnly && tracked.requests > 0));
+  const probe = (tracked: Tracked) => tracked.probesOnly && tracked.requests > 0;
+  for (;;) {
+    const now = Date.now();
+    const candidates: Socket[] = [];
+    let open = 0;
+    for (const [socket, tracked] of sockets) {
+      if (tracked.upgraded || socket.destroyed) continue;
+      if (idle(tracked, now)) candidates.push(socket);
+      else if (!probe(tracked)) open++;
+    }
+    // Destroyed after the event loop's poll phase: a request whose bytes wait in the kernel's
+    // buffer (a stalled loop) is read first, makes its socket busy, and is answered instead.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const socket of candidates) {
+      const tracked = sockets.get(socket);
+      if (tracked && idle(tracked, Date.now())) socket.destroy();
+      else if (tracked && !probe(tracked)) open++;
+    }
+    // Also quiet for `idleMs`: a client answered with `Connection: close` may be reconnecting (its
+    // new socket counts as open until it has sent a request or idled for `idleMs`).
+    if (open === 0 && Date.now() - work.lastAt >= idleMs) return true;
+    if (now >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }
 
 export type ConnectionGuard = ReturnType<typeof guardConnections>;
