@@ -49,7 +49,7 @@ export async function startFilteringProxy(socketPath: string, rule: AddressRule)
   });
 
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    void forward(request, response).catch((error: unknown) => {
+    void forward(request, response, rule, lookups).catch((error: unknown) => {
       if (error instanceof Refused) note(error.message, request.url ?? "");
       if (response.headersSent) return void response.destroy();
       response.writeHead(error instanceof Refused ? 403 : 502, { "content-type": "text/plain; charset=utf-8" });
@@ -57,62 +57,11 @@ export async function startFilteringProxy(socketPath: string, rule: AddressRule)
     });
   });
 
-  async function forward(request: IncomingMessage, response: ServerResponse) {
-    const href = request.url ?? "";
-    if (!URL.canParse(href) || new URL(href).protocol !== "http:")
-      throw new Error("only absolute http:// URLs are forwarded; use CONNECT");
-    const url = new URL(href);
-    const target = await resolveAllowed(url.hostname, rule, lookups);
-    const headers = { ...request.headers };
-    for (const name of HOP_BY_HOP) delete headers[name];
-    await new Promise<void>((resolve, reject) => {
-      const upstream = httpRequest(
-        {
-          host: target.address,
-          family: target.family,
-          port: url.port || 80,
-          method: request.method,
-          path: `${url.pathname}${url.search}`,
-          headers,
-          setHost: false,
-          timeout: IDLE_MS,
-        },
-        (answer) => {
-          const kept = { ...answer.headers };
-          for (const name of HOP_BY_HOP) delete kept[name];
-          response.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
-          answer.pipe(response);
-          answer.once("end", resolve);
-          answer.once("error", reject);
-        },
-      );
-      upstream.once("timeout", () => upstream.destroy(new Error(`${url.host} did not answer in time`)));
-      upstream.once("error", reject);
-      response.once("close", () => upstream.destroy());
-      request.pipe(upstream);
-    });
-  }
-
   server.on("connect", (request: IncomingMessage, client: Duplex, head: Buffer) => {
     const [, host = "", port = ""] = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(request.url ?? "") ?? [];
     if (!host || Number(port) > 65535) return void client.end("HTTP/1.1 400 Bad Request\r\n\r\n");
     void resolveAllowed(host, rule, lookups).then(
-      (target) => {
-        const upstream = connect({ host: target.address, port: Number(port), timeout: CONNECT_MS });
-        track(upstream);
-        upstream.once("connect", () => {
-          upstream.setTimeout(IDLE_MS);
-          client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-          if (head.length) upstream.write(head);
-          upstream.pipe(client);
-          client.pipe(upstream);
-        });
-        upstream.once("timeout", () => upstream.destroy());
-        upstream.once("error", () => client.destroy());
-        upstream.once("close", () => client.destroy());
-        client.once("close", () => upstream.destroy());
-        client.once("error", () => upstream.destroy());
-      },
+      (target) => track(tunnel(target, Number(port), client, head)),
       (error: Error) => {
         if (error instanceof Refused) note(error.message, request.url ?? "");
         const status = error instanceof Refused ? "403 Forbidden" : "502 Bad Gateway";
@@ -135,4 +84,64 @@ export async function startFilteringProxy(socketPath: string, rule: AddressRule)
         server.close(() => resolve());
       }),
   };
+}
+
+/** Forwards a plain http:// request to its (allowed) target, hop-by-hop headers left out both ways. */
+async function forward(
+  request: IncomingMessage,
+  response: ServerResponse,
+  rule: AddressRule,
+  lookups: Map<string, Promise<Resolved[]>>,
+) {
+  const href = request.url ?? "";
+  if (!URL.canParse(href) || new URL(href).protocol !== "http:")
+    throw new Error("only absolute http:// URLs are forwarded; use CONNECT");
+  const url = new URL(href);
+  const target = await resolveAllowed(url.hostname, rule, lookups);
+  const headers = { ...request.headers };
+  for (const name of HOP_BY_HOP) delete headers[name];
+  await new Promise<void>((resolve, reject) => {
+    const upstream = httpRequest(
+      {
+        host: target.address,
+        family: target.family,
+        port: url.port || 80,
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        setHost: false,
+        timeout: IDLE_MS,
+      },
+      (answer) => {
+        const kept = { ...answer.headers };
+        for (const name of HOP_BY_HOP) delete kept[name];
+        response.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
+        answer.pipe(response);
+        answer.once("end", resolve);
+        answer.once("error", reject);
+      },
+    );
+    upstream.once("timeout", () => upstream.destroy(new Error(`${url.host} did not answer in time`)));
+    upstream.once("error", reject);
+    response.once("close", () => upstream.destroy());
+    request.pipe(upstream);
+  });
+}
+
+/** A CONNECT tunnel to an allowed target: established, then bytes both ways until either side closes. */
+function tunnel(target: Resolved, port: number, client: Duplex, head: Buffer): Socket {
+  const upstream = connect({ host: target.address, port, timeout: CONNECT_MS });
+  upstream.once("connect", () => {
+    upstream.setTimeout(IDLE_MS);
+    client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+    if (head.length) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  upstream.once("timeout", () => upstream.destroy());
+  upstream.once("error", () => client.destroy());
+  upstream.once("close", () => client.destroy());
+  client.once("close", () => upstream.destroy());
+  client.once("error", () => upstream.destroy());
+  return upstream;
 }
