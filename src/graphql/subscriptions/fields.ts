@@ -40,6 +40,7 @@ builder.subscriptionType({
     "without a key, only incidentUpdateAdded and incidentChanged of a status page that is not private (statusPageId).",
 });
 
+// The incident subscriptions: a key's account, or a public page without one.
 builder.subscriptionFields((t) => ({
   incidentUpdateAdded: t.field({
     type: IncidentUpdateRef,
@@ -86,6 +87,10 @@ builder.subscriptionFields((t) => ({
     },
     resolve: (payload) => deliver(payload),
   }),
+}));
+
+// The check subscriptions: a key's account only.
+builder.subscriptionFields((t) => ({
   heartbeatEventRecorded: t.field({
     type: HeartbeatEventRef,
     nullable: true,
