@@ -79,27 +79,7 @@ export async function runSslCheck(
     requestError = scrubDeep(error.message, secrets);
   }
   const stoppedAt = new Date();
-  if (!shook) {
-    const category = categoryOf(requestError ?? "");
-    const outcome = tryOutcome(
-      settings,
-      { reached: false, passed: false, responseTime: stoppedAt.getTime() - startedAt.getTime(), startedAt, stoppedAt },
-      { assertions: [], request: recordedRequest, response: null, requestError },
-    );
-    const { apiCheckResult: _unused, ...verdict } = outcome;
-    return {
-      ...verdict,
-      sslCheckResult: {
-        ...{ tlsVersion: null, cipherSuite: null, daysUntilExpiry: null, handshakeTimeMs: null },
-        ...{ chainTrusted: null, hostnameVerified: null, baselineVerdict: null, baselineGrade: null },
-        failureCategory: category,
-        requestError,
-        request: recordedRequest,
-        assertions: [],
-        response: null,
-      },
-    };
-  }
+  if (!shook) return unreached(settings, recordedRequest, requestError, startedAt, stoppedAt);
   const now = stoppedAt.getTime();
   const responseTime = Math.round(dnsMs + shook.connectMs + shook.handshakeMs);
   // A stored request has its defaults; one without a baseline (written by hand) gets the reference's.
@@ -141,5 +121,33 @@ export async function runSslCheck(
       },
       secrets,
     ),
+  };
+}
+
+/** The outcome of a try that reached no handshake: the error's category, no connection figures. */
+function unreached(
+  settings: RunSettings,
+  recordedRequest: Record<string, unknown>,
+  requestError: string | null,
+  startedAt: Date,
+  stoppedAt: Date,
+): SslOutcome {
+  const outcome = tryOutcome(
+    settings,
+    { reached: false, passed: false, responseTime: stoppedAt.getTime() - startedAt.getTime(), startedAt, stoppedAt },
+    { assertions: [], request: recordedRequest, response: null, requestError },
+  );
+  const { apiCheckResult: _unused, ...verdict } = outcome;
+  return {
+    ...verdict,
+    sslCheckResult: {
+      ...{ tlsVersion: null, cipherSuite: null, daysUntilExpiry: null, handshakeTimeMs: null },
+      ...{ chainTrusted: null, hostnameVerified: null, baselineVerdict: null, baselineGrade: null },
+      failureCategory: categoryOf(requestError ?? ""),
+      requestError,
+      request: recordedRequest,
+      assertions: [],
+      response: null,
+    },
   };
 }
