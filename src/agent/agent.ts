@@ -79,43 +79,7 @@ export async function startAgent(
     inFlight.add(running);
   }
 
-  async function loop() {
-    let backoff = 500;
-    let gathered = false;
-    while (!state.stopping) {
-      const free = config.concurrency - inFlight.size;
-      if (free <= 0) {
-        await Promise.race(inFlight);
-        continue;
-      }
-      // Claims are gathered a little (up to half the slots, for at most GATHER_MS): one claim for
-      // several runs costs the service far less than one claim per run.
-      if (inFlight.size > 0 && free < Math.ceil(config.concurrency / 2) && !gathered) {
-        gathered = true;
-        await Promise.race([Promise.race(inFlight), new Promise((r) => setTimeout(r, GATHER_MS))]);
-        continue;
-      }
-      gathered = false;
-      try {
-        // The first claim does not wait, so that readiness tells quickly whether the service is reachable.
-        const runs = await client.claim(free, state.reached ? CLAIM_WAIT_MS : 0, claiming.signal);
-        if (!state.reached) logger.info("connected to the service");
-        state.reached = true;
-        backoff = 500;
-        for (const run of runs) start(run);
-      } catch (error) {
-        if (state.stopping) break;
-        const refused = error instanceof ServiceError && (error.status === 401 || error.status === 403);
-        // A refused key (revoked, or its location deleted) leaves the agent unable to claim: not ready.
-        if (refused) state.reached = false;
-        if (refused) logger.error({ err: error }, "the service refused the agent key");
-        else logger.warn({ err: error }, "claiming runs failed; retrying");
-        await sleep(backoff, claiming.signal);
-        backoff = Math.min(backoff * 2, 30_000);
-      }
-    }
-  }
-  const looping = loop();
+  const looping = claimLoop({ client, concurrency: config.concurrency, state, inFlight, claiming, logger }, start);
 
   let stopped: Promise<void> | null = null;
   return {
@@ -147,4 +111,56 @@ export async function startAgent(
       return stopped;
     },
   };
+}
+
+/**
+ * Claims runs while the agent is not stopping, as many as it has free slots, and starts each;
+ * backs off (up to 30 s) while the service cannot be reached or refuses the key.
+ */
+async function claimLoop(
+  agent: {
+    client: ReturnType<typeof createServiceClient>;
+    concurrency: number;
+    state: { reached: boolean; stopping: boolean };
+    inFlight: Set<Promise<unknown>>;
+    claiming: AbortController;
+    logger: ReturnType<typeof createAgentLogger>;
+  },
+  start: (run: ClaimedRun) => void,
+) {
+  const { client, state, inFlight, claiming, logger } = agent;
+  let backoff = 500;
+  let gathered = false;
+  while (!state.stopping) {
+    const free = agent.concurrency - inFlight.size;
+    if (free <= 0) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    // Claims are gathered a little (up to half the slots, for at most GATHER_MS): one claim for
+    // several runs costs the service far less than one claim per run.
+    if (inFlight.size > 0 && free < Math.ceil(agent.concurrency / 2) && !gathered) {
+      gathered = true;
+      await Promise.race([Promise.race(inFlight), new Promise((r) => setTimeout(r, GATHER_MS))]);
+      continue;
+    }
+    gathered = false;
+    try {
+      // The first claim does not wait, so that readiness tells quickly whether the service is reachable.
+      const runs = await client.claim(free, state.reached ? CLAIM_WAIT_MS : 0, claiming.signal);
+      if (!state.reached) logger.info("connected to the service");
+      state.reached = true;
+      backoff = 500;
+      for (const run of runs) start(run);
+    } catch (error) {
+      if (state.stopping) break;
+      const refused = error instanceof ServiceError && (error.status === 401 || error.status === 403);
+      // A refused key (revoked, or its location deleted) leaves the agent unable to claim: not ready.
+      if (refused) state.reached = false;
+      if (refused) logger.error({ err: error }, "the service refused the agent key");
+      else logger.warn({ err: error }, "claiming runs failed; retrying");
+      await sleep(backoff, claiming.signal);
+      backoff = Math.min(backoff * 2, 30_000);
+    }
+  }
 }
