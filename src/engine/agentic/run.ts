@@ -70,42 +70,8 @@ export async function runAgenticCheck(
   const cancel = () => stop.abort("cancelled");
   signal?.addEventListener("abort", cancel, { once: true });
   const dir = await mkdtemp(join(options.workDir ?? tmpdir(), "vigil-agentic-"));
-  // The browser starts with the first tool the model calls (a model that errs at once costs none).
-  const session: { starting: Promise<AgentBrowser> | null; free: (() => void) | null } = {
-    starting: null,
-    free: null,
-  };
-  let browserError: string | null = null;
-  const browser = () =>
-    (session.starting ??= (async () => {
-      session.free = options.slots ? await options.slots.acquire(stop.signal) : null;
-      return AgentBrowser.start(
-        {
-          chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
-          sandbox: options.sandbox,
-          dir,
-          // The run's own deadline stops it first (and says so); the sandbox's is the backstop.
-          timeoutMs: timeoutMs + 10_000,
-          memoryMb: options.memoryMb ?? 1536,
-          signal: stop.signal,
-        },
-        Math.min(timeoutMs, 60_000),
-      );
-    })());
-  const tool = async (name: string, args: Record<string, unknown>, ms: number) => {
-    try {
-      return await (await browser()).tool(name, args, ms);
-    } catch (error) {
-      if (!stop.signal.aborted) {
-        const why = (error as Error).message;
-        browserError = why.startsWith("bwrap:")
-          ? `the script sandbox could not start (${why}): bwrap needs root or unprivileged user namespaces (docs/monitoring.md, "Browser checks")`
-          : `the browser could not start: ${why} (Debian's chromium package, CHROMIUM_PATH)`;
-        stop.abort("browser");
-      }
-      return { error: "the browser is not available" };
-    }
-  };
+  const browser = lazyBrowser(options, dir, timeoutMs, stop);
+  const { tool, session } = browser;
   let keepDir = false;
   try {
     const agent: AgentOutcome = await runAgent({
@@ -123,7 +89,7 @@ export async function runAgenticCheck(
       tool,
       signal: stop.signal,
     });
-    if (browserError) return cannotRun(startedAt, browserError, prompt);
+    if (browser.error) return cannotRun(startedAt, browser.error, prompt);
     if (stop.signal.reason === "timeout")
       agent.errors.push({ message: `the run took longer than ${timeoutMs / 1000} s and was stopped` });
     const failed = agent.errors.length > 0 || agent.assertions.some((a) => !a.passed) || agent.summary === null;
@@ -167,4 +133,54 @@ export async function runAgenticCheck(
     session.free?.();
     if (!keepDir) await removeRunDir(dir).catch(() => {});
   }
+}
+
+/**
+ * The run's browser, started by the first tool the model calls (a model that errs at once costs
+ * none), in a browser slot when the pool has them. A browser that cannot start stops the run and
+ * says why (`error`); its tools then answer that the browser is not available.
+ */
+function lazyBrowser(options: AgenticOptions, dir: string, timeoutMs: number, stop: AbortController) {
+  const session: { starting: Promise<AgentBrowser> | null; free: (() => void) | null } = {
+    starting: null,
+    free: null,
+  };
+  const state = { error: null as string | null };
+  const browser = () =>
+    (session.starting ??= (async () => {
+      session.free = options.slots ? await options.slots.acquire(stop.signal) : null;
+      return AgentBrowser.start(
+        {
+          chromiumPath: options.chromiumPath ?? "/usr/bin/chromium",
+          sandbox: options.sandbox,
+          dir,
+          // The run's own deadline stops it first (and says so); the sandbox's is the backstop.
+          timeoutMs: timeoutMs + 10_000,
+          memoryMb: options.memoryMb ?? 1536,
+          signal: stop.signal,
+        },
+        Math.min(timeoutMs, 60_000),
+      );
+    })());
+  const tool = async (name: string, args: Record<string, unknown>, ms: number) => {
+    try {
+      return await (await browser()).tool(name, args, ms);
+    } catch (error) {
+      if (!stop.signal.aborted) {
+        const why = (error as Error).message;
+        state.error = why.startsWith("bwrap:")
+          ? `the script sandbox could not start (${why}): bwrap needs root or unprivileged user namespaces (docs/monitoring.md, "Browser checks")`
+          : `the browser could not start: ${why} (Debian's chromium package, CHROMIUM_PATH)`;
+        stop.abort("browser");
+      }
+      return { error: "the browser is not available" };
+    }
+  };
+  return {
+    session,
+    tool,
+    get error() {
+      return state.error;
+    },
+  };
 }
