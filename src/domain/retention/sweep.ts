@@ -105,6 +105,27 @@ async function sweep(
   const defaults = isPostgres(db) ? { budgetMs: Number.POSITIVE_INFINITY, idleShare: 0 } : {};
   const drainer = drainerOf({ ...defaults, ...options }, sqlite ? (rows) => sqlite.checkpointAfter(rows) : undefined);
 
+  await drainResults(drainer, report, db, cutoff, options);
+  await drainRuns(drainer, report, db, cutoff);
+  await drainEventsAndAlerts(drainer, report, db, cutoff);
+  await drainRollups(drainer, report, db, now);
+  if (sqlite && Object.values(report).some((n) => n > 0))
+    await sqlite.compact(() => pause(options.pauseMs ?? PAUSE_MS), { vacuum: !drainer.backlog });
+  return report;
+}
+
+const count = async (deleting: Promise<{ count: number }>) => (await deleting).count;
+
+type Drainer = ReturnType<typeof drainerOf>;
+
+/** Check results, the oldest first. */
+async function drainResults(
+  drainer: Drainer,
+  report: RetentionReport,
+  db: SystemContext["db"],
+  cutoff: Date,
+  options: RetentionOptions,
+) {
   await drainer.drain(report, "checkResults", async (take) => {
     // The oldest first, in the order of the startedAt index: rows written together, on neighbouring
     // pages, so a batch's delete dirties few pages (a short write lock, a small WAL).
@@ -121,6 +142,10 @@ async function sweep(
       remove: () => db.$executeRaw`DELETE FROM "CheckResult" WHERE "id" IN (${Prisma.join(ids)})`,
     };
   });
+}
+
+/** Finished runs, by status. */
+async function drainRuns(drainer: Drainer, report: RetentionReport, db: SystemContext["db"], cutoff: Date) {
   // Every find below orders by the column of its index: without an order Prisma asks for the
   // primary key's, and SQLite then walked the primary key (heartbeat events: the whole table when
   // nothing is old enough) or sorted every row older than the cutoff (runs: millions in a backlog)
@@ -146,6 +171,10 @@ async function sweep(
           db.$executeRaw`DELETE FROM "CheckRun" WHERE "id" IN (${Prisma.join(ids)}) AND ${unindexed("status")} = ${status}`,
       };
     });
+}
+
+/** Heartbeat events, settled alert notifications and alerts, and maintenance occurrences over. */
+async function drainEventsAndAlerts(drainer: Drainer, report: RetentionReport, db: SystemContext["db"], cutoff: Date) {
   await drainer.drain(report, "heartbeatEvents", async (take) => {
     const rows = await db.heartbeatEvent.findMany({
       where: { timestamp: { lt: cutoff } },
@@ -196,6 +225,10 @@ async function sweep(
     const ids = rows.map((r) => r.id);
     return { found: ids.length, remove: () => count(db.maintenance.deleteMany({ where: { id: { in: ids } } })) };
   });
+}
+
+/** Rollups older than ROLLUP_RETENTION_DAYS, hourly then daily. */
+async function drainRollups(drainer: Drainer, report: RetentionReport, db: SystemContext["db"], now: Date) {
   // Rollups: up to a batch of one hour's (or day's) rows per statement, oldest first (about one row
   // per check and location an hour), hourly rows then daily ones, each through a search of the
   // (hours, startHour) index. One query over both kinds (startHour < cutoff ORDER BY hours,
@@ -222,10 +255,4 @@ async function sweep(
           ),
       };
     });
-
-  if (sqlite && Object.values(report).some((n) => n > 0))
-    await sqlite.compact(() => pause(options.pauseMs ?? PAUSE_MS), { vacuum: !drainer.backlog });
-  return report;
 }
-
-const count = async (deleting: Promise<{ count: number }>) => (await deleting).count;
