@@ -93,20 +93,7 @@ export async function runScriptCheck(
   });
   const sandboxed = isolated.isolation !== null;
   try {
-    const fill = (text: string) => interpolate(text, check.variables);
-    const project = check.scripted.playwright;
-    let files: ProjectFile[];
-    let args: string[];
-    if (check.kind === "PLAYWRIGHT") {
-      if (!project || project.files.length === 0)
-        throw new ProjectError("this Playwright check has no project files to run");
-      files = project.files;
-      args = playwrightArgs(project);
-    } else {
-      if (!check.scripted.script?.trim()) throw new ProjectError(`this ${check.kind} check has no script to run`);
-      files = [{ path: "tests/check.spec.ts", content: scriptFile(check.scripted, fill) }];
-      args = [];
-    }
+    const { files, args } = projectOf(check);
     const ownConfig =
       files.find((f) => /^(\.\/)?playwright\.config\.(ts|js|mjs|cjs|mts|cts)$/.test(f.path))?.path ?? null;
     const layout = await layOut(run.dir, {
@@ -119,8 +106,7 @@ export async function runScriptCheck(
       testDir: "./tests",
     });
     const env = Object.fromEntries(check.variables.map((v) => [v.key, v.value ?? ""]));
-    const lines: { time: number; msg: string; level: string }[] = [];
-    let partial = "";
+    const log = jobLog(scrub);
     const sandbox = await runInSandbox({
       entry: playwrightCli(sandboxed),
       isolation: isolated.isolation,
@@ -130,76 +116,30 @@ export async function runScriptCheck(
       timeoutMs: limitMs + GRACE_MS,
       memoryMb,
       ...(signal ? { signal } : {}),
-      onOutput: (chunk) => {
-        const parts = (partial + chunk).split("\n");
-        partial = parts.pop() ?? "";
-        for (const msg of parts)
-          if (msg.trim() && lines.length < MAX_LOG_LINES)
-            lines.push({ time: Date.now(), msg: scrub(plain(msg)), level: "INFO" });
-      },
+      onOutput: log.add,
     });
     release();
     await isolated.close();
     const refused = isolated.proxy?.refusals ?? [];
     options.onSandbox?.(sandbox);
-    if (partial.trim() && lines.length < MAX_LOG_LINES)
-      lines.push({ time: Date.now(), msg: scrub(plain(partial)), level: "INFO" });
+    const lines = log.end();
     const logText = `${scrub(plain(sandbox.output))}${sandbox.droppedBytes ? `\n[${sandbox.droppedBytes} more bytes of output dropped]\n` : ""}`;
     const logPath = join(run.dir, "job-log.txt");
     await writeRunFile(logPath, logText);
 
-    const report = await readReport(layout.report).catch(() => null);
-    const { pages, traceSummary } = await readPages(layout.pages);
-    const tests = report?.tests.filter((t) => !t.skipped) ?? [];
-    const errors = [
-      ...(sandbox.timedOut ? [`the run passed its limit of ${Math.round(limitMs / 1000)} s and was stopped`] : []),
-      ...(sandbox.outOfMemory ? [`the run passed its memory limit of ${memoryMb} MB and was stopped`] : []),
-      ...(sandbox.aborted ? ["the run was cancelled"] : []),
-      ...refused,
-      ...(report?.errors ?? []),
-      ...tests.flatMap((t) => t.errors.map((e) => `${t.title}: ${e}`)),
-    ].map(scrub);
-    const refusedToStart = /^bwrap: .*/m.exec(sandbox.output);
-    if (!report && refusedToStart) throw new ProjectError(sandboxFailed(refusedToStart[0]));
-    if (!report && errors.length === 0)
-      errors.push(
-        `Playwright ended without a report (exit code ${sandbox.exitCode}): ${scrub(plain(sandbox.output)).slice(-2000)}`,
-      );
-    if (report && tests.length === 0 && errors.length === 0)
-      errors.push("no test ran (check the script, projects and tags)");
-    const assets = [
-      ...(await attachmentsOf(report?.tests ?? [], run.dir)),
-      ...[await asset("log", "job-log.txt", "text/plain; charset=utf-8", logPath, run.dir)].filter(
-        (a): a is RunAsset => a !== null,
-      ),
-    ];
-    const passed =
-      report !== null &&
-      tests.length > 0 &&
-      tests.every((t) => t.passed) &&
-      refused.length === 0 &&
-      !sandbox.timedOut &&
-      !sandbox.aborted;
-    const responseTime = tests.reduce((sum, t) => sum + t.durationMs, 0) || sandbox.durationMs;
-    const outcome = outcomeOf(check, {
-      hasErrors: false,
-      passed,
-      responseTime,
+    const outcome = await judged(check, {
       startedAt,
-      result: {
-        type: "PLAYWRIGHT_TEST",
-        errors,
-        jobLog: lines,
-        jobAssets: assets.map(({ kind, name, contentType, size }) => ({ kind, name, contentType, size })),
-        ...(check.kind === "MULTI_STEP" ? {} : { pages }),
-        traceSummary,
-        startTime: startedAt.getTime(),
-        endTime: Date.now(),
-        runtimeVersion: "playwright-1.65",
-        playwrightTestTraces: assets.filter((a) => a.kind === "trace").map((a) => a.name),
-      },
+      dir: run.dir,
+      layout,
+      sandbox,
+      refused,
+      lines,
+      logPath,
+      limitMs,
+      memoryMb,
+      scrub,
     });
-    return { ...outcome, assets, release: run.cleanup };
+    return { ...outcome, release: run.cleanup };
   } catch (error) {
     release();
     await isolated.close();
@@ -207,4 +147,117 @@ export async function runScriptCheck(
     if (error instanceof ProjectError) return scriptErrorOutcome(check, error.message, startedAt);
     throw error;
   }
+}
+
+/** The project a check runs: a PLAYWRIGHT check's own files and options, else its script as one test file. */
+function projectOf(check: ScriptCheck): { files: ProjectFile[]; args: string[] } {
+  const project = check.scripted.playwright;
+  if (check.kind === "PLAYWRIGHT") {
+    if (!project || project.files.length === 0)
+      throw new ProjectError("this Playwright check has no project files to run");
+    return { files: project.files, args: playwrightArgs(project) };
+  }
+  if (!check.scripted.script?.trim()) throw new ProjectError(`this ${check.kind} check has no script to run`);
+  const fill = (text: string) => interpolate(text, check.variables);
+  return { files: [{ path: "tests/check.spec.ts", content: scriptFile(check.scripted, fill) }], args: [] };
+}
+
+/**
+ * The try's outcome from what the sandboxed run left: Playwright's report and the fixture's
+ * pages, the errors (limits, cancellation, refused requests, the tests'), and the run's files as
+ * its assets. A sandbox that could not start is a ProjectError.
+ */
+async function judged(
+  check: ScriptCheck,
+  run: {
+    startedAt: Date;
+    dir: string;
+    layout: Awaited<ReturnType<typeof layOut>>;
+    sandbox: SandboxResult;
+    refused: readonly string[];
+    lines: LogLine[];
+    logPath: string;
+    limitMs: number;
+    memoryMb: number;
+    scrub: (text: string) => string;
+  },
+): Promise<TryOutcome & { assets: RunAsset[] }> {
+  const { startedAt, layout, sandbox, refused, lines, logPath, limitMs, memoryMb, scrub } = run;
+  const report = await readReport(layout.report).catch(() => null);
+  const { pages, traceSummary } = await readPages(layout.pages);
+  const tests = report?.tests.filter((t) => !t.skipped) ?? [];
+  const errors = [
+    ...(sandbox.timedOut ? [`the run passed its limit of ${Math.round(limitMs / 1000)} s and was stopped`] : []),
+    ...(sandbox.outOfMemory ? [`the run passed its memory limit of ${memoryMb} MB and was stopped`] : []),
+    ...(sandbox.aborted ? ["the run was cancelled"] : []),
+    ...refused,
+    ...(report?.errors ?? []),
+    ...tests.flatMap((t) => t.errors.map((e) => `${t.title}: ${e}`)),
+  ].map(scrub);
+  const refusedToStart = /^bwrap: .*/m.exec(sandbox.output);
+  if (!report && refusedToStart) throw new ProjectError(sandboxFailed(refusedToStart[0]));
+  if (!report && errors.length === 0)
+    errors.push(
+      `Playwright ended without a report (exit code ${sandbox.exitCode}): ${scrub(plain(sandbox.output)).slice(-2000)}`,
+    );
+  if (report && tests.length === 0 && errors.length === 0)
+    errors.push("no test ran (check the script, projects and tags)");
+  const assets = [
+    ...(await attachmentsOf(report?.tests ?? [], run.dir)),
+    ...[await asset("log", "job-log.txt", "text/plain; charset=utf-8", logPath, run.dir)].filter(
+      (a): a is RunAsset => a !== null,
+    ),
+  ];
+  const passed =
+    report !== null &&
+    tests.length > 0 &&
+    tests.every((t) => t.passed) &&
+    refused.length === 0 &&
+    !sandbox.timedOut &&
+    !sandbox.aborted;
+  const responseTime = tests.reduce((sum, t) => sum + t.durationMs, 0) || sandbox.durationMs;
+  const outcome = outcomeOf(check, {
+    hasErrors: false,
+    passed,
+    responseTime,
+    startedAt,
+    result: {
+      type: "PLAYWRIGHT_TEST",
+      errors,
+      jobLog: lines,
+      jobAssets: assets.map(({ kind, name, contentType, size }) => ({ kind, name, contentType, size })),
+      ...(check.kind === "MULTI_STEP" ? {} : { pages }),
+      traceSummary,
+      startTime: startedAt.getTime(),
+      endTime: Date.now(),
+      runtimeVersion: "playwright-1.65",
+      playwrightTestTraces: assets.filter((a) => a.kind === "trace").map((a) => a.name),
+    },
+  });
+  return { ...outcome, assets };
+}
+
+type LogLine = { time: number; msg: string; level: string };
+
+/** The job log's lines from the run's output chunks: scrubbed, plain text, at most MAX_LOG_LINES. */
+function jobLog(scrub: (text: string) => string) {
+  const lines: LogLine[] = [];
+  let partial = "";
+  const push = (msg: string) => {
+    if (msg.trim() && lines.length < MAX_LOG_LINES)
+      lines.push({ time: Date.now(), msg: scrub(plain(msg)), level: "INFO" });
+  };
+  return {
+    add(chunk: string) {
+      const parts = (partial + chunk).split("\n");
+      partial = parts.pop() ?? "";
+      for (const msg of parts) push(msg);
+    },
+    /** The lines, the last one (without its newline) included. */
+    end(): LogLine[] {
+      push(partial);
+      partial = "";
+      return lines;
+    },
+  };
 }
