@@ -73,58 +73,7 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
     if (event.type === "notificationsQueued") refill();
   });
 
-  /** A status-page subscriber's notification: same outbox, retries and outcomes; a 410 deletes the subscription. */
-  async function attemptSubscriber(row: AlertNotificationRow, request: SubscriberRequest): Promise<void> {
-    const target = await subscriberTarget({ ctx, subscriptionId: request.subscriber.id });
-    const result: TryResult = target
-      ? await deliverToSubscriber(
-          request,
-          { notificationId: row.id, now: now(), secret: target.secret },
-          app.config.delivery,
-        )
-      : { kind: "error", message: "not sent: the subscriber unsubscribed", retryable: false };
-    const at = now();
-    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
-    if (!(await writer.record({ held: row, next, now: at }))) {
-      stats.lost++;
-      return;
-    }
-    stats.delivered++;
-    if (result.kind === "response" && result.status === 410)
-      await forgetGoneSubscriber({ ctx, subscriptionId: request.subscriber.id });
-  }
-
-  async function attempt(row: AlertNotificationRow): Promise<void> {
-    if (isSubscriberRequest(row.request)) return attemptSubscriber(row, row.request);
-    const request = isDigest(row.id) ? await digestRequest({ ctx, row }) : (row.request as NotificationRequest);
-    if (!request) return;
-    let result: TryResult;
-    try {
-      const channel = parseStoredChannel(request.channel.type, request.channel.config);
-      result = await deliver(
-        channel,
-        {
-          notificationId: row.id,
-          alertType: request.message.alertType,
-          variables: request.message.variables,
-          now: now(),
-        },
-        app.config.delivery,
-      );
-    } catch (error) {
-      // A channel type or config this version cannot send: no retry changes that.
-      result = { kind: "error", message: error instanceof Error ? error.message : String(error), retryable: false };
-    }
-    const at = now();
-    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
-    if (!(await writer.record({ held: row, next, now: at }))) {
-      stats.lost++;
-      return;
-    }
-    stats.delivered++;
-    if (isDigest(row.id) && next.status !== "IN_PROGRESS")
-      await finishDigest({ ctx, id: row.id, request, status: next.status, result: next.notificationResult, now: at });
-  }
+  const attempt = attempter({ app, ctx, now, writer, stats });
 
   function start(row: AlertNotificationRow, release: () => void) {
     const done = attempt(row)
@@ -157,36 +106,18 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
       const room = options.concurrency + ahead - inFlight.size - queued.size;
       if (!drained && queued.size <= ahead / 2 && room > 0) {
         const limit = Math.min(room, CLAIM_BATCH);
-        const claimed = await claimNotifications({ ctx, now: now(), leaseMs, limit }).catch((error) => {
-          if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming alert notifications failed");
-          return null;
-        });
-        drained = claimed !== null && claimed.length < limit;
-        const rows = claimed
-          ? await foldBursts({ ctx, rows: claimed }).catch((error) => {
-              if (!stopping.signal.aborted) app.logger.error({ err: error }, "folding alert notifications failed");
-              return claimed;
-            })
-          : [];
-        ready.push(...rows);
+        const claimed = await claimBatch(app, { ctx, now: now(), leaseMs, limit }, stopping.signal);
+        drained = claimed.drained;
+        ready.push(...claimed.rows);
         if (stopping.signal.aborted) break;
-        if (rows.length > 0) continue;
+        if (claimed.rows.length > 0) continue;
       }
       if (woken) continue;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          stopping.signal.removeEventListener("abort", done);
-          wake = null;
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          drained = false;
-          done();
-        }, maxIdleMs);
+      const idled = await idle(stopping.signal, maxIdleMs, (done) => {
         wake = done;
-        stopping.signal.addEventListener("abort", done, { once: true });
       });
+      wake = null;
+      if (idled) drained = false;
     }
   }
   const running = loop();
@@ -212,3 +143,109 @@ export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) 
 }
 
 export type DeliveryWorkers = ReturnType<typeof startDeliveryWorkers>;
+
+/**
+ * A claim of up to `limit` due notifications, a burst of one channel folded into a digest; a
+ * failure is logged (not while stopping) and claims nothing. `drained`: the outbox had fewer.
+ */
+async function claimBatch(
+  app: AppContext,
+  claim: Parameters<typeof claimNotifications>[0] & { limit: number },
+  stopping: AbortSignal,
+): Promise<{ rows: AlertNotificationRow[]; drained: boolean }> {
+  const claimed = await claimNotifications(claim).catch((error) => {
+    if (!stopping.aborted) app.logger.error({ err: error }, "claiming alert notifications failed");
+    return null;
+  });
+  if (!claimed) return { rows: [], drained: false };
+  const rows = await foldBursts({ ctx: claim.ctx, rows: claimed }).catch((error) => {
+    if (!stopping.aborted) app.logger.error({ err: error }, "folding alert notifications failed");
+    return claimed;
+  });
+  return { rows, drained: claimed.length < claim.limit };
+}
+
+type Attempts = {
+  app: AppContext;
+  ctx: { db: AppContext["database"]["prisma"] };
+  now: () => Date;
+  writer: ReturnType<typeof createOutcomeWriter>;
+  stats: { delivered: number; lost: number; failed: number };
+};
+
+/**
+ * One try of a claimed notification: built (a digest's from its folded rows), sent, and its
+ * outcome recorded under its lease (lost: another worker holds the row now).
+ */
+function attempter({ app, ctx, now, writer, stats }: Attempts) {
+  /** A status-page subscriber's notification: same outbox, retries and outcomes; a 410 deletes the subscription. */
+  async function attemptSubscriber(row: AlertNotificationRow, request: SubscriberRequest): Promise<void> {
+    const target = await subscriberTarget({ ctx, subscriptionId: request.subscriber.id });
+    const result: TryResult = target
+      ? await deliverToSubscriber(
+          request,
+          { notificationId: row.id, now: now(), secret: target.secret },
+          app.config.delivery,
+        )
+      : { kind: "error", message: "not sent: the subscriber unsubscribed", retryable: false };
+    const at = now();
+    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
+    if (!(await writer.record({ held: row, next, now: at }))) {
+      stats.lost++;
+      return;
+    }
+    stats.delivered++;
+    if (result.kind === "response" && result.status === 410)
+      await forgetGoneSubscriber({ ctx, subscriptionId: request.subscriber.id });
+  }
+
+  return async function attempt(row: AlertNotificationRow): Promise<void> {
+    if (isSubscriberRequest(row.request)) return attemptSubscriber(row, row.request);
+    const request = isDigest(row.id) ? await digestRequest({ ctx, row }) : (row.request as NotificationRequest);
+    if (!request) return;
+    let result: TryResult;
+    try {
+      const channel = parseStoredChannel(request.channel.type, request.channel.config);
+      result = await deliver(
+        channel,
+        {
+          notificationId: row.id,
+          alertType: request.message.alertType,
+          variables: request.message.variables,
+          now: now(),
+        },
+        app.config.delivery,
+      );
+    } catch (error) {
+      // A channel type or config this version cannot send: no retry changes that.
+      result = { kind: "error", message: error instanceof Error ? error.message : String(error), retryable: false };
+    }
+    const at = now();
+    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
+    if (!(await writer.record({ held: row, next, now: at }))) {
+      stats.lost++;
+      return;
+    }
+    stats.delivered++;
+    if (isDigest(row.id) && next.status !== "IN_PROGRESS")
+      await finishDigest({ ctx, id: row.id, request, status: next.status, result: next.notificationResult, now: at });
+  };
+}
+
+/**
+ * Waits until `wake` is called (through `onWake`), the signal aborts, or `maxIdleMs` passes: true
+ * when it was the time (the outbox may hold rows that fell due meanwhile).
+ */
+function idle(signal: AbortSignal, maxIdleMs: number, onWake: (wake: () => void) => void): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (idled: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", woken);
+      resolve(idled);
+    };
+    const woken = () => done(false);
+    const timer = setTimeout(() => done(true), maxIdleMs);
+    onWake(woken);
+    signal.addEventListener("abort", woken, { once: true });
+  });
+}
