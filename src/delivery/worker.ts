@@ -178,6 +178,18 @@ type Attempts = {
  * outcome recorded under its lease (lost: another worker holds the row now).
  */
 function attempter({ app, ctx, now, writer, stats }: Attempts) {
+  /** A try's outcome recorded under its lease; null when the lease was lost (another worker holds the row). */
+  async function recordTry(row: AlertNotificationRow, result: TryResult) {
+    const at = now();
+    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
+    if (!(await writer.record({ held: row, next, now: at }))) {
+      stats.lost++;
+      return null;
+    }
+    stats.delivered++;
+    return { next, at };
+  }
+
   /** A status-page subscriber's notification: same outbox, retries and outcomes; a 410 deletes the subscription. */
   async function attemptSubscriber(row: AlertNotificationRow, request: SubscriberRequest): Promise<void> {
     const target = await subscriberTarget({ ctx, subscriptionId: request.subscriber.id });
@@ -188,13 +200,7 @@ function attempter({ app, ctx, now, writer, stats }: Attempts) {
           app.config.delivery,
         )
       : { kind: "error", message: "not sent: the subscriber unsubscribed", retryable: false };
-    const at = now();
-    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
-    if (!(await writer.record({ held: row, next, now: at }))) {
-      stats.lost++;
-      return;
-    }
-    stats.delivered++;
+    if (!(await recordTry(row, result))) return;
     if (result.kind === "response" && result.status === 410)
       await forgetGoneSubscriber({ ctx, subscriptionId: request.subscriber.id });
   }
@@ -220,13 +226,9 @@ function attempter({ app, ctx, now, writer, stats }: Attempts) {
       // A channel type or config this version cannot send: no retry changes that.
       result = { kind: "error", message: error instanceof Error ? error.message : String(error), retryable: false };
     }
-    const at = now();
-    const next = nextDelivery({ tries: row.tries + 1, result, now: at });
-    if (!(await writer.record({ held: row, next, now: at }))) {
-      stats.lost++;
-      return;
-    }
-    stats.delivered++;
+    const recorded = await recordTry(row, result);
+    if (!recorded) return;
+    const { next, at } = recorded;
     if (isDigest(row.id) && next.status !== "IN_PROGRESS")
       await finishDigest({ ctx, id: row.id, request, status: next.status, result: next.notificationResult, now: at });
   };
