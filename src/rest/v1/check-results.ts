@@ -130,11 +130,6 @@ function writerOf(fields: readonly CheckResultField[] | undefined): Writer {
   return writer;
 }
 
-/** One entry as JSON text. */
-export function checkResultJson(row: CheckResultJsonRow): string {
-  return writeEntry(row);
-}
-
 /** Entries as a JSON array's text, with only `fields` of each when given (the v2 list's projection). */
 export function checkResultsJson(rows: readonly CheckResultJsonRow[], fields?: readonly CheckResultField[]): string {
   const write = writerOf(fields);
@@ -176,7 +171,7 @@ export const checkResultsRoutes: Route[] = [
     response: CheckResultResponse,
     handler: async ({ ctx, params }) =>
       new JsonText(
-        checkResultJson(resultAsJson(await getCheckResult({ ctx, checkId: params.checkId, id: params.checkResultId }))),
+        writeEntry(resultAsJson(await getCheckResult({ ctx, checkId: params.checkId, id: params.checkResultId }))),
       ),
   },
 ];

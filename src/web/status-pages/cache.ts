@@ -40,10 +40,6 @@ export class StatusPageCache {
     };
   }
 
-  clear(): void {
-    for (const cache of [this.pages, this.data, this.bodies]) cache.clear();
-  }
-
   /**
    * The page at an address (null: none). An address with no page is remembered too (any Host may
    * ask for /), until the next page write, which may put a page there.
