@@ -8,7 +8,7 @@ import { getIncidents, getIncidentUpdates } from "../domain/incidents/index.js";
 import { getMaintenanceWindows } from "../domain/maintenance-windows/index.js";
 import { getMaintenances, getMaintenanceUpdates } from "../domain/maintenances/index.js";
 import { getAgentKeys, getPrivateLocations } from "../domain/private-locations/index.js";
-import { publicIdsOf, type PublicNodeKind } from "../domain/public-pages/index.js";
+import { publicIdsOf, type PublicNodeKind } from "../domain/status-pages/public/index.js";
 import { getServices } from "../domain/status-page-services/index.js";
 import { getStatusPages } from "../domain/status-pages/index.js";
 import { domain, type GraphQLContext } from "./context.js";

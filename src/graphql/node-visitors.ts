@@ -7,7 +7,7 @@ import {
   getPublicIncidentUpdates,
   getPublicServices,
   getPublicStatusPages,
-} from "../domain/public-pages/index.js";
+} from "../domain/status-pages/public/index.js";
 import { loader, type GraphQLContext } from "./context.js";
 import { visitorLoader } from "./node-loader.js";
 import { withParent } from "./types/incidents/type.js";

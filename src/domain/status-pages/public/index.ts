@@ -12,3 +12,13 @@ export { pageMaintenance, type PageMaintenance } from "./maintenance.js";
 export { toSummary, indicatorOf, componentStatusOf, stateDescription } from "./summary.js";
 export { SEVERITY_RANK, type Bar, type Severity, type State } from "./state.js";
 export { publicReadCache, PublicReadCache } from "./read-cache.js";
+export {
+  getPublicIncidentUpdates,
+  getPublicIncidents,
+  getPublicServices,
+  getPublicStatusPages,
+  publicIdsOf,
+  type PublicNodeKind,
+  type PublicIncident,
+  type PublicIncidentUpdate,
+} from "./nodes.js";

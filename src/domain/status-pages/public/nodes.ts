@@ -1,8 +1,8 @@
-import type { DbOrTx } from "../../db/client.js";
-import { Prisma } from "../../generated/sqlite/client.js";
-import { isUuid } from "../ids.js";
-import type { IncidentUpdateRow } from "../incidents/rows.js";
-import { findIncidentViews, type IncidentView } from "../incidents/view.js";
+import type { DbOrTx } from "../../../db/client.js";
+import { Prisma } from "../../../generated/sqlite/client.js";
+import { isUuid } from "../../ids.js";
+import type { IncidentUpdateRow } from "../../incidents/rows.js";
+import { findIncidentViews, type IncidentView } from "../../incidents/view.js";
 
 /**
  * What a visitor without a key may reach by id (GraphQL node/nodes): a status page that is not
