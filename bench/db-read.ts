@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { openDatabase } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { sqlitePath } from "../src/db/provider.js";
-import { hashKey } from "../src/domain/accounts/keys.js";
+import { hashKey } from "../src/domain/api-keys/keys.js";
 import { record } from "./support/report.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? `file:${join(mkdtempSync(join(tmpdir(), "vigil-bench-")), "bench.db")}`;

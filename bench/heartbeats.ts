@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { openDatabase } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
-import { hashKey } from "../src/domain/accounts/keys.js";
+import { hashKey } from "../src/domain/api-keys/keys.js";
 import { getHeartbeatAvailability, recordMissedHeartbeats } from "../src/domain/heartbeats/index.js";
 import { createInProcessBus } from "../src/events/bus.js";
 import { freePort } from "../test/support/postgres-server.js";

@@ -2,7 +2,7 @@
 // in Prisma's storage format) into a migrated SQLite file, with an account and its API key.
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { hashKey } from "../../src/domain/accounts/keys.js";
+import { hashKey } from "../../src/domain/api-keys/keys.js";
 import { stamp } from "./sqlite-format.js";
 
 /** Bulk insert in one transaction, in the format the Prisma adapter writes (ISO dates with +00:00, booleans 0/1, JSON text). */

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
 import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
-import { hashKey } from "../domain/accounts/keys.js";
+import { hashKey } from "../domain/api-keys/keys.js";
 import type { SystemContext } from "../domain/context.js";
 import { findSession, type SessionView } from "../domain/sessions/index.js";
 import { createInProcessBus, type EventBus } from "../events/bus.js";

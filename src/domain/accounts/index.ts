@@ -1,8 +1,3 @@
-export { createAccount, createApiKey, createOwnApiKey, ensureBootstrap } from "./create.js";
+export { createAccount, ensureBootstrap } from "./create.js";
 export { getAccount } from "./get.js";
-export { generateKey, hashKey, maskApiKey, maskKey } from "./keys.js";
-export { listApiKeys } from "./list.js";
-export { revokeApiKey } from "./revoke.js";
-export { CreateAccountInput, CreateApiKeyInput, CreateOwnApiKeyInput } from "./schemas.js";
-export { apiKeySelect, toApiKeyView, type ApiKeyRow, type ApiKeyView } from "./view.js";
-export { pageApiKeys } from "./page.js";
+export { CreateAccountInput } from "./schemas.js";

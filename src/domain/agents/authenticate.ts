@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import { hashKey } from "../accounts/keys.js";
+import { hashKey } from "../api-keys/keys.js";
 import { UnauthorizedError } from "../errors.js";
 
 export type AgentCaller = { keyId: string; privateLocationId: string; accountId: string; slugName: string };

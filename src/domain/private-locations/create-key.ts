@@ -1,4 +1,4 @@
-import { generateKey, hashKey, maskKey } from "../accounts/keys.js";
+import { generateKey, hashKey, maskKey } from "../api-keys/keys.js";
 import type { DomainContext } from "../context.js";
 import { findPrivateLocation } from "./get.js";
 

@@ -1,4 +1,4 @@
-import { hashKey } from "../accounts/keys.js";
+import { hashKey } from "../api-keys/keys.js";
 import type { SystemContext } from "../context.js";
 
 /**

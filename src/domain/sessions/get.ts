@@ -1,4 +1,4 @@
-import { hashKey } from "../accounts/keys.js";
+import { hashKey } from "../api-keys/keys.js";
 import type { SystemContext } from "../context.js";
 import { markSessionsSeen } from "./seen.js";
 import { SESSION_TOUCH_MS, sessionIsOver, sessionSelect, toSessionView, type SessionView } from "./view.js";

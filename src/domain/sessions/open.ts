@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../db/client.js";
-import { hashKey } from "../accounts/keys.js";
+import { hashKey } from "../api-keys/keys.js";
 import type { SystemContext } from "../context.js";
 import { UnauthorizedError } from "../errors.js";
 import { idleCutoff, SESSION_MAX_MS, sessionSelect, toSessionView, type SessionView } from "./view.js";

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../db/client.js";
-import { createAccount, createApiKey } from "../accounts/create.js";
-import { hashKey } from "../accounts/keys.js";
+import { createAccount } from "../accounts/create.js";
+import { createApiKey } from "../api-keys/create.js";
+import { hashKey } from "../api-keys/keys.js";
 import type { SystemContext } from "../context.js";
 import { ValidationError } from "../errors.js";
 import { openSessionForKey } from "./open.js";

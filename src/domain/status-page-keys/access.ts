@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "../../db/client.js";
-import { hashKey } from "../accounts/keys.js";
+import { hashKey } from "../api-keys/keys.js";
 import { isUuid } from "../ids.js";
 
 /**

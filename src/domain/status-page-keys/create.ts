@@ -1,4 +1,4 @@
-import { hashKey } from "../accounts/keys.js";
+import { hashKey } from "../api-keys/keys.js";
 import type { DomainContext } from "../context.js";
 import { findStatusPage } from "../status-pages/get.js";
 import { generateStatusPageKey, maskStatusPageKey } from "./key.js";

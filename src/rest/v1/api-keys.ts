@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createOwnApiKey, CreateOwnApiKeyInput, listApiKeys, revokeApiKey } from "../../domain/accounts/index.js";
-import type { ApiKeyView } from "../../domain/accounts/view.js";
+import { createOwnApiKey, CreateOwnApiKeyInput, listApiKeys, revokeApiKey } from "../../domain/api-keys/index.js";
+import type { ApiKeyView } from "../../domain/api-keys/view.js";
 import { iso, isoString } from "../format.js";
 import { type Route, uuidParam } from "../route.js";
 

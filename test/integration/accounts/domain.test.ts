@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthenticator } from "../../../src/auth/authenticate.js";
 import type { Database } from "../../../src/db/client.js";
-import { createAccount, createApiKey, ensureBootstrap } from "../../../src/domain/accounts/create.js";
-import { hashKey } from "../../../src/domain/accounts/keys.js";
+import { createAccount, ensureBootstrap } from "../../../src/domain/accounts/create.js";
+import { createApiKey } from "../../../src/domain/api-keys/create.js";
+import { hashKey } from "../../../src/domain/api-keys/keys.js";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "../../../src/domain/errors.js";
 import { testDatabase, testProvider } from "../../support/database.js";
 

@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config.js";
-import { hashKey } from "../../../src/domain/accounts/keys.js";
+import { hashKey } from "../../../src/domain/api-keys/keys.js";
 import { buildApp, type App } from "../../../src/server.js";
 import { graphql } from "../../support/app.js";
 import { emptyDatabaseUrl, migratedDatabaseUrl, testProvider } from "../../support/database.js";

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Client } from "graphql-ws";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../../../src/domain/accounts/create.js";
+import { createApiKey } from "../../../src/domain/api-keys/create.js";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { graphql, startTestApp, bearer, type TestApp } from "../../support/app.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";

@@ -5,7 +5,8 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config.js";
-import { createAccount, createApiKey } from "../../../src/domain/accounts/create.js";
+import { createAccount } from "../../../src/domain/accounts/create.js";
+import { createApiKey } from "../../../src/domain/api-keys/create.js";
 import { buildApp, type App } from "../../../src/server.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";
 

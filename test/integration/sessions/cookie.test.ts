@@ -1,7 +1,7 @@
 // Signing in to the operator app with an API key: the vigil_session cookie, what it opens (GraphQL
 // only, never REST), sign-out, and the idle and absolute ends (timestamps set in the database).
 import { describe, expect, it } from "vitest";
-import { hashKey } from "../../../src/domain/accounts/keys.js";
+import { hashKey } from "../../../src/domain/api-keys/keys.js";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";
 import { cookieGql, SESSION, SIGN_IN, SIGN_OUT, sessionPair, signIn } from "../../support/sessions.js";

@@ -3,7 +3,7 @@
 // graphql-ws socket and its SSE response, and its next request is no longer signed in.
 import { createClient as createSseClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../../../src/domain/accounts/create.js";
+import { createApiKey } from "../../../src/domain/api-keys/create.js";
 import { graphql, bearer, startTestApp, type TestApp } from "../../support/app.js";
 import { eventually } from "../../support/eventually.js";
 import { migratedDatabaseUrl, testProvider } from "../../support/database.js";

@@ -2,7 +2,7 @@
 // cache (src/graphql/answer-cache.ts) when repeated, and every write that changes what it shows
 // drops that answer at once; queries that read anything else are always computed.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../../../src/domain/accounts/create.js";
+import { createApiKey } from "../../../src/domain/api-keys/create.js";
 import { testProvider } from "../../support/database.js";
 import { useTestApp } from "../../support/app.js";
 import { addUpdate, pageWithIncident, createStatusPage } from "../../support/index.js";

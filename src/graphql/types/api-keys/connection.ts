@@ -1,4 +1,4 @@
-import { pageApiKeys } from "../../../domain/accounts/index.js";
+import { pageApiKeys } from "../../../domain/api-keys/index.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain } from "../../context.js";

@@ -1,5 +1,5 @@
-import { createOwnApiKey, revokeApiKey } from "../../../domain/accounts/index.js";
-import type { ApiKeyView } from "../../../domain/accounts/view.js";
+import { createOwnApiKey, revokeApiKey } from "../../../domain/api-keys/index.js";
+import type { ApiKeyView } from "../../../domain/api-keys/view.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";
 import { DeletedRef } from "../shared/deleted.js";

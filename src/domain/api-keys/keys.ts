@@ -18,3 +18,6 @@ export function maskKey(key: string): string {
 export function maskApiKey(prefix: string, last4: string | null): string {
   return `${prefix}…${last4 ?? "????"}`;
 }
+
+/** What a key's row stores of the key itself: its hash, first characters and last 4. */
+export const keyData = (key: string) => ({ keyHash: hashKey(key), prefix: key.slice(0, 7), last4: key.slice(-4) });
