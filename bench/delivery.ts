@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.js";
-import { alertVariables } from "../src/domain/alerting/variables.js";
+import { alertVariables } from "../src/domain/alert-templates/variables.js";
 import { buildApp } from "../src/server.js";
 import { sampleInput } from "../test/support/alert-sample.js";
 import { record } from "./support/report.js";

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import type { TryResult } from "../domain/alerting/delivery-rules.js";
-import type { AlertVariables } from "../domain/alerting/variables.js";
+import type { TryResult } from "../domain/alert-notifications/delivery-rules.js";
+import type { AlertVariables } from "../domain/alert-templates/variables.js";
 import { escapeHtml } from "../text/escape-html.js";
 import { SEND_TIMEOUT_MS } from "./send.js";
 

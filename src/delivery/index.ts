@@ -1,5 +1,5 @@
-import type { TryResult } from "../domain/alerting/delivery-rules.js";
-import { TemplateError } from "../domain/alerting/template.js";
+import type { TryResult } from "../domain/alert-notifications/delivery-rules.js";
+import { TemplateError } from "../domain/alert-templates/template.js";
 import type { StoredChannel } from "../domain/alert-channels/schemas.js";
 import type { DeliveryConfig } from "../config.js";
 import { alertEmail, sendEmail } from "./email.js";
@@ -7,7 +7,7 @@ import { opsgenieRequest } from "./opsgenie.js";
 import { pagerDutyRequest } from "./pagerduty.js";
 import { sendRequest } from "./send.js";
 import { slackRequest } from "./slack.js";
-import { renderTemplate } from "../domain/alerting/template-thread.js";
+import { renderTemplate } from "../domain/alert-templates/template-thread.js";
 import type { AlertMessage, DeliveryRequest } from "./types.js";
 import { webhookRequest } from "./webhook.js";
 

@@ -1,4 +1,4 @@
-import { alertKind } from "../domain/alerting/variables.js";
+import { alertKind } from "../domain/alert-templates/variables.js";
 import type { OpsgenieConfig } from "../domain/alert-channels/schemas.js";
 import { type AlertMessage, checkKey, type DeliveryRequest, JSON_HEADERS } from "./types.js";
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { TryResult } from "../domain/alerting/delivery-rules.js";
+import type { TryResult } from "../domain/alert-notifications/delivery-rules.js";
 import { addressRuleFor, type TargetPolicy } from "../net/address-rule.js";
 import { guardedLookup, RefusedTarget, refusedLiteral } from "../net/guarded-lookup.js";
 import type { DeliveryRequest } from "./types.js";

@@ -1,4 +1,4 @@
-import type { TryResult } from "../domain/alerting/delivery-rules.js";
+import type { TryResult } from "../domain/alert-notifications/delivery-rules.js";
 import type { SubscriberRequest } from "../domain/status-page-subscriptions/rows.js";
 import type { DeliveryConfig } from "../config.js";
 import { type EmailMessage, sendEmail } from "./email.js";

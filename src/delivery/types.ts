@@ -1,5 +1,5 @@
-import type { AlertType } from "../domain/alerting/decide.js";
-import type { AlertVariables } from "../domain/alerting/variables.js";
+import type { AlertType } from "../domain/alert-rules/decide.js";
+import type { AlertVariables } from "../domain/alert-templates/variables.js";
 
 /** One provider request, as the adapters build it and `send` executes it. */
 export type DeliveryRequest = {

@@ -1,5 +1,5 @@
-import type { AlertType } from "../domain/alerting/decide.js";
-import { alertKind, type AlertVariables } from "../domain/alerting/variables.js";
+import type { AlertType } from "../domain/alert-rules/decide.js";
+import { alertKind, type AlertVariables } from "../domain/alert-templates/variables.js";
 import type { WebhookType } from "../domain/alert-channels/schemas.js";
 import { escapeHtml } from "../text/escape-html.js";
 import { KIND_COLORS } from "./slack.js";

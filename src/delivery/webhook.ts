@@ -24,7 +24,7 @@ export function webhookRequest(
   config: WebhookConfig,
   message: AlertMessage,
   endpoints: { telegramApiUrl: string },
-  /** The channel's template as rendered (src/domain/alerting/template-thread.ts); unused without one. */
+  /** The channel's template as rendered (src/domain/alert-templates/template-thread.ts); unused without one. */
   rendered = "",
 ): DeliveryRequest {
   const telegram =

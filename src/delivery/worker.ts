@@ -1,6 +1,6 @@
 import type { AppContext } from "../app-context.js";
 import { deliver } from "./index.js";
-import { nextDelivery, type TryResult } from "../domain/alerting/delivery-rules.js";
+import { nextDelivery, type TryResult } from "../domain/alert-notifications/delivery-rules.js";
 import { parseStoredChannel } from "../domain/alert-channels/schemas.js";
 import { claimNotifications, releaseNotification } from "../domain/alert-notifications/claim.js";
 import { digestRequest, finishDigest, foldBursts, isDigest } from "../domain/alert-notifications/digest.js";

@@ -1,4 +1,4 @@
-// Helpers of the alert-rules suites (test/integration/alerting/rules-*.test.ts): results recorded through
+// Helpers of the alert-rules suites (test/integration/alert-rules/rules-*.test.ts): results recorded through
 // the domain at a chosen instant, the engine's sweep for due statuses, and reads of the decided
 // alerts and of the outbox (AlertNotification rows) they wrote.
 import { domainContext, systemContext } from "../../src/app-context.js";

@@ -1,4 +1,4 @@
-import type { AlertVariablesInput } from "../../src/domain/alerting/variables.js";
+import type { AlertVariablesInput } from "../../src/domain/alert-templates/variables.js";
 
 /** A failing API check in a group, with a result: the input of the alert variable and delivery tests. */
 export const sampleInput: AlertVariablesInput = {

@@ -1,5 +1,5 @@
-import { TemplateError } from "../alerting/template.js";
-import { checkTemplate } from "../alerting/template-thread.js";
+import { TemplateError } from "../alert-templates/template.js";
+import { checkTemplate } from "../alert-templates/template-thread.js";
 import { ValidationError } from "../errors.js";
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { notificationResult, type TryResult } from "../alerting/delivery-rules.js";
-import { TemplateError } from "../alerting/template.js";
-import { renderTemplate } from "../alerting/template-thread.js";
-import { type AlertVariables, alertVariables } from "../alerting/variables.js";
+import { notificationResult, type TryResult } from "../alert-notifications/delivery-rules.js";
+import { TemplateError } from "../alert-templates/template.js";
+import { renderTemplate } from "../alert-templates/template-thread.js";
+import { type AlertVariables, alertVariables } from "../alert-templates/variables.js";
 import type { DomainContext } from "../context.js";
 import { ValidationError } from "../errors.js";
 import { getAlertChannel } from "./get.js";

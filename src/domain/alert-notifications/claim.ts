@@ -1,6 +1,6 @@
 import { isPostgres, type Db } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { NextDelivery } from "../alerting/delivery-rules.js";
+import type { NextDelivery } from "./delivery-rules.js";
 import type { AlertNotificationRow } from "./rows.js";
 
 /**

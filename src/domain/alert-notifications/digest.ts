@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { AlertVariables } from "../alerting/variables.js";
+import type { AlertVariables } from "../alert-templates/variables.js";
 import type { AlertNotificationRow, NotificationRequest } from "./rows.js";
 
 /**

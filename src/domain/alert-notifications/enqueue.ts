@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { AlertType } from "../alerting/decide.js";
+import type { AlertType } from "../alert-rules/decide.js";
 import { parseStoredChannel } from "../alert-channels/schemas.js";
-import { alertVariables, channelReceives, type AlertVariablesInput } from "../alerting/variables.js";
+import { alertVariables, channelReceives, type AlertVariablesInput } from "../alert-templates/variables.js";
 import type { NotificationRequest } from "./rows.js";
 
 /**

@@ -1,5 +1,5 @@
-import type { AlertType } from "../alerting/decide.js";
-import type { AlertVariables } from "../alerting/variables.js";
+import type { AlertType } from "../alert-rules/decide.js";
+import type { AlertVariables } from "../alert-templates/variables.js";
 
 /**
  * What an AlertNotification row's `request` column holds: the channel as it was when the alert was

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { AlertType } from "../alerting/decide.js";
+import type { AlertType } from "../alert-rules/decide.js";
 import type { AlertResult, CheckAlertRow } from "./rows.js";
 
 /** What an alert's row is made of. */

@@ -1,5 +1,5 @@
 import type { CheckAlert, CheckResult } from "../../generated/sqlite/client.js";
-import type { AlertVariablesInput } from "../alerting/variables.js";
+import type { AlertVariablesInput } from "../alert-templates/variables.js";
 
 /** A stored CheckAlert row (adapters import this, never src/generated). */
 export type CheckAlertRow = CheckAlert;

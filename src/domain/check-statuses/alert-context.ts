@@ -1,8 +1,8 @@
 import type { DbOrTx } from "../../db/client.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { AlertRules, Silence } from "../alerting/decide.js";
-import { alertRulesInForce } from "../alerting/settings.js";
+import type { AlertRules, Silence } from "../alert-rules/decide.js";
+import { alertRulesInForce } from "../alert-rules/in-force.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
 import { triggerOf, type TriggerIncident } from "./incident.js";
 

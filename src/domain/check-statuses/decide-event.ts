@@ -1,6 +1,6 @@
-import { type AlertEvent, type Condition, decideAlert, nextAlertDueAt } from "../alerting/decide.js";
-import { applyFlapping, type FlapDecision, flappingSettlesAt, stateAfter } from "../alerting/flapping.js";
-import { runNeedsSettings } from "../alerting/settings.js";
+import { type AlertEvent, type Condition, decideAlert, nextAlertDueAt } from "../alert-rules/decide.js";
+import { applyFlapping, type FlapDecision, flappingSettlesAt, stateAfter } from "../alert-rules/flapping.js";
+import { runNeedsSettings } from "../alert-rules/in-force.js";
 import type { AlertContext } from "./alert-context.js";
 import { type CheckStatusRow, toAlertState, toFlapState, toStatusData } from "./rows.js";
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { RunVerdict } from "../alerting/decide.js";
+import type { RunVerdict } from "../alert-rules/decide.js";
 import type { SubscribedChannel } from "../alert-notifications/enqueue.js";
 import type { AlertResult } from "../check-alerts/rows.js";
 import { type AlertContext, loadAlertContexts } from "./alert-context.js";

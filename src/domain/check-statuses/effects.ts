@@ -1,4 +1,4 @@
-import type { Condition } from "../alerting/decide.js";
+import type { Condition } from "../alert-rules/decide.js";
 import type { DomainContext } from "../context.js";
 import { runIncidentEffects, type IncidentEffect } from "./incident.js";
 

@@ -1,9 +1,9 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
 import { runStepsInTx, type SqlSteps } from "../../db/sql-steps.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import { decideAlert } from "../alerting/decide.js";
-import { applyFlapping, stateAfter } from "../alerting/flapping.js";
-import { runNeedsSettings } from "../alerting/settings.js";
+import { decideAlert } from "../alert-rules/decide.js";
+import { applyFlapping, stateAfter } from "../alert-rules/flapping.js";
+import { runNeedsSettings } from "../alert-rules/in-force.js";
 import type { StatusEffects } from "./effects.js";
 import { recordHeartbeatStatus } from "./heartbeats.js";
 import { toAlertState, toFlapState, toStatusData, type CheckStatusRow } from "./rows.js";

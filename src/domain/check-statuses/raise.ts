@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { AlertType } from "../alerting/decide.js";
+import type { AlertType } from "../alert-rules/decide.js";
 import { enqueueNotifications } from "../alert-notifications/enqueue.js";
 import { insertCheckAlert } from "../check-alerts/insert.js";
 import type { AlertResult } from "../check-alerts/rows.js";

@@ -1,5 +1,5 @@
 import { type DbOrTx, isPostgres } from "../../db/client.js";
-import type { AlertEvent, RunVerdict } from "../alerting/decide.js";
+import type { AlertEvent, RunVerdict } from "../alert-rules/decide.js";
 import { loadAlertContext, type AlertContext } from "./alert-context.js";
 import { decideEvent, type EventDecision, needsContext } from "./decide-event.js";
 import { raiseAlert } from "./raise.js";

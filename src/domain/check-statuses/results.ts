@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
-import { parallelRunOutcome } from "../alerting/decide.js";
-import { resultOutcome } from "../alerting/settings.js";
+import { parallelRunOutcome } from "../alert-rules/decide.js";
+import { resultOutcome } from "../alert-rules/in-force.js";
 import { toAlertResult } from "../check-alerts/rows.js";
 import type { DomainContext } from "../context.js";
 import type { StatusEffects } from "./effects.js";

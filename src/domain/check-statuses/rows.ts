@@ -1,6 +1,6 @@
 import type { CheckStatus } from "../../generated/sqlite/client.js";
-import type { AlertState, Alerted, Condition } from "../alerting/decide.js";
-import type { FlapState } from "../alerting/flapping.js";
+import type { AlertState, Alerted, Condition } from "../alert-rules/decide.js";
+import type { FlapState } from "../alert-rules/flapping.js";
 
 /** A stored CheckStatus row (adapters import this, never src/generated). */
 export type CheckStatusRow = CheckStatus;

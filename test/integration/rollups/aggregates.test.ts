@@ -1,7 +1,7 @@
 // Issue 14: hourly and daily rollups, written with the results, equal aggregates computed from the
 // raw rows, for random result sets written by two engines at once (the engine's batch path, with
 // the one-result path mixed in). On PostgreSQL the engines are two apps (two connection pools); on
-// SQLite two writers in one app (see test/integration/alerting/end-to-end-instances.test.ts for why not two apps).
+// SQLite two writers in one app (see test/integration/alert-rules/end-to-end-instances.test.ts for why not two apps).
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { systemContext } from "../../../src/app-context.js";

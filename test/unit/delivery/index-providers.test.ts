@@ -1,9 +1,9 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DeliveryConfig } from "../../../src/config.js";
-import type { AlertType } from "../../../src/domain/alerting/decide.js";
-import { nextDelivery } from "../../../src/domain/alerting/delivery-rules.js";
-import { alertVariables } from "../../../src/domain/alerting/variables.js";
+import type { AlertType } from "../../../src/domain/alert-rules/decide.js";
+import { nextDelivery } from "../../../src/domain/alert-notifications/delivery-rules.js";
+import { alertVariables } from "../../../src/domain/alert-templates/variables.js";
 import { parseStoredChannel } from "../../../src/domain/alert-channels/schemas.js";
 import { type AlertMessage, deliver } from "../../../src/delivery/index.js";
 import { sampleInput } from "../../support/alert-sample.js";

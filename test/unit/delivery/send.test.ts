@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { nextDelivery } from "../../../src/domain/alerting/delivery-rules.js";
-import { alertVariables } from "../../../src/domain/alerting/variables.js";
+import { nextDelivery } from "../../../src/domain/alert-notifications/delivery-rules.js";
+import { alertVariables } from "../../../src/domain/alert-templates/variables.js";
 import { parseStoredChannel } from "../../../src/domain/alert-channels/schemas.js";
 import { deliver, sendRequest } from "../../../src/delivery/index.js";
 import { sampleInput } from "../../support/alert-sample.js";

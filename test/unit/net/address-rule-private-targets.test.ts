@@ -6,7 +6,7 @@ import { join } from "node:path";
 import dns2 from "dns2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryConfig } from "../../../src/config.js";
-import { alertVariables } from "../../../src/domain/alerting/variables.js";
+import { alertVariables } from "../../../src/domain/alert-templates/variables.js";
 import { parseStoredChannel } from "../../../src/domain/alert-channels/schemas.js";
 import { deliver } from "../../../src/delivery/index.js";
 import { deliverToSubscriber } from "../../../src/delivery/subscriber.js";

@@ -5,7 +5,7 @@ import {
   testAlertChannel,
 } from "../../../domain/alert-channels/index.js";
 import type { TestSendOutcome } from "../../../domain/alert-channels/test-send.js";
-import { VARIABLE_NAMES } from "../../../domain/alerting/variables.js";
+import { VARIABLE_NAMES } from "../../../domain/alert-templates/variables.js";
 import { deliver } from "../../../delivery/index.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";

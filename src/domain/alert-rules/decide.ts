@@ -35,7 +35,7 @@ export const ALERT_TYPES = [
   "ALERT_DEGRADED_REMAIN",
   "ALERT_DEGRADED_FAILURE",
   "ALERT_DEGRADED_RECOVERY",
-  /** A note that the check flaps (src/domain/alerting/flapping.ts); never raised by decideAlert itself. */
+  /** A note that the check flaps (src/domain/alert-rules/flapping.ts); never raised by decideAlert itself. */
   "ALERT_FLAPPING",
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_ALERT_STATE, type Decision } from "../../../../src/domain/alerting/decide.js";
+import { INITIAL_ALERT_STATE, type Decision } from "../../../../src/domain/alert-rules/decide.js";
 import {
   applyFlapping,
   flappingSettlesAt,
   INITIAL_FLAP_STATE,
   stateAfter,
   type FlapState,
-} from "../../../../src/domain/alerting/flapping.js";
-import { alertRulesInForce, resultOutcome, runNeedsSettings } from "../../../../src/domain/alerting/settings.js";
+} from "../../../../src/domain/alert-rules/flapping.js";
+import { alertRulesInForce, resultOutcome, runNeedsSettings } from "../../../../src/domain/alert-rules/in-force.js";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
 const failure: Decision = { state: INITIAL_ALERT_STATE, alert: { type: "ALERT_FAILURE", silenced: false } };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextDelivery } from "../../../../src/domain/alerting/delivery-rules.js";
-import { compileTemplate, TEMPLATE_SAMPLE, TemplateError } from "../../../../src/domain/alerting/template.js";
-import { alertVariables } from "../../../../src/domain/alerting/variables.js";
+import { nextDelivery } from "../../../../src/domain/alert-notifications/delivery-rules.js";
+import { compileTemplate, TEMPLATE_SAMPLE, TemplateError } from "../../../../src/domain/alert-templates/template.js";
+import { alertVariables } from "../../../../src/domain/alert-templates/variables.js";
 import { parseStoredChannel } from "../../../../src/domain/alert-channels/schemas.js";
 import { checkChannelTemplate } from "../../../../src/domain/alert-channels/template-check.js";
 import { deliver } from "../../../../src/delivery/index.js";
-import { renderTemplate } from "../../../../src/domain/alerting/template-thread.js";
+import { renderTemplate } from "../../../../src/domain/alert-templates/template-thread.js";
 import { sampleInput } from "../../../support/alert-sample.js";
 import { startReceiver } from "../../../support/receiver.js";
 

@@ -5,7 +5,7 @@ import {
   nextDelivery,
   type TryResult,
   truncateUtf8,
-} from "../../../../src/domain/alerting/delivery-rules.js";
+} from "../../../../src/domain/alert-notifications/delivery-rules.js";
 
 const now = new Date("2026-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(now.getTime() + ms);

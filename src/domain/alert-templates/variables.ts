@@ -1,4 +1,4 @@
-import type { AlertType } from "./decide.js";
+import type { AlertType } from "../alert-rules/decide.js";
 
 /**
  * The variables of a notification (docs/decisions.md, Alerting): what webhook templates, the

@@ -1,6 +1,6 @@
 // docs/decisions.md, Alerting, "Alert types": TIME_BASED escalation and reminders through the
 // engine's sweep (it acts on CheckStatus.dueAt), degraded <-> failing escalation, and flapping
-// (src/domain/alerting/flapping.ts), all on results recorded through the domain at chosen instants.
+// (src/domain/alert-rules/flapping.ts), all on results recorded through the domain at chosen instants.
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../support/app.js";
 import { testProvider } from "../../support/database.js";

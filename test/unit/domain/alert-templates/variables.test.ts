@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ALERT_TYPES } from "../../../../src/domain/alerting/decide.js";
-import { compileTemplate, TemplateError } from "../../../../src/domain/alerting/template.js";
+import { ALERT_TYPES } from "../../../../src/domain/alert-rules/decide.js";
+import { compileTemplate, TemplateError } from "../../../../src/domain/alert-templates/template.js";
 import { sampleInput } from "../../../support/alert-sample.js";
 import {
   alertKind,
   alertVariables,
   channelReceives,
   VARIABLE_NAMES,
-} from "../../../../src/domain/alerting/variables.js";
+} from "../../../../src/domain/alert-templates/variables.js";
 
 describe("alert variables", () => {
   it("fills every variable of docs/decisions.md from the check, group and result", () => {

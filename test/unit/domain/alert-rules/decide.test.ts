@@ -9,7 +9,7 @@ import {
   parallelRunOutcome,
   type RunVerdict,
   type Silence,
-} from "../../../../src/domain/alerting/decide.js";
+} from "../../../../src/domain/alert-rules/decide.js";
 
 const RUN_BASED: AlertRules = {
   escalationType: "RUN_BASED",
