@@ -10,6 +10,7 @@ import { clearOfClaims } from "./clear-of-claims.js";
 import { sleep } from "../sleep.js";
 import { scheduleDueRuns, SCHEDULER_DEFAULTS, type SchedulerOptions } from "../domain/runs/schedule.js";
 import { PlanCache } from "../domain/runs/plan-rows.js";
+import { ClaimLoop } from "../platform/claim-loop.js";
 import type { Runner } from "../domain/monitoring/tries.js";
 
 /** A periodic duty of the engine besides running checks (missed heartbeats, dropped runs...). */
@@ -71,6 +72,20 @@ export type EngineStats = {
 /** How often the engine logs what it did (runs, lag percentiles, runs under way). */
 const REPORT_EVERY_MS = 60_000;
 
+/** The parts of a running engine its functions share. */
+type EngineParts = {
+  app: AppContext;
+  options: EngineOptions;
+  owner: string;
+  now: () => Date;
+  maxIdleMs: number;
+  stats: EngineStats;
+  loop: ClaimLoop<number, ClaimedRunRow>;
+  writer: ReturnType<typeof createTryWriter>;
+  /** When the earliest queued run of this engine's locations falls due (ms; Infinity: none queued). */
+  nextDueAt: number;
+};
+
 /**
  * The service's engine: a scheduler tick that queues due runs, a runner pool that claims the
  * data-center runs (private-location runs are the agents') with a lease and executes them, at
@@ -80,14 +95,46 @@ const REPORT_EVERY_MS = 60_000;
  * stop: no further try starts and nothing more is recorded.
  */
 export function startEngine(app: AppContext, options: EngineOptions) {
-  const db = app.database.prisma;
-  const owner = options.owner ?? `service:${randomUUID()}`;
   const now = options.now ?? (() => new Date());
   if (!app.config.browser.sandbox)
     app.logger.warn(
       "SCRIPT_SANDBOX=off: checks' scripts run unsandboxed, with the service's files and network (unsafe)",
     );
-  const runners =
+  const parts = { app, options, now, owner: options.owner ?? `service:${randomUUID()}` } as EngineParts;
+  parts.maxIdleMs = options.maxIdleMs ?? 250;
+  parts.nextDueAt = Number.POSITIVE_INFINITY;
+  parts.stats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
+  // A batch costs a fixed few statements and a compare-and-set per status (recordHeldTries): the
+  // fewer the batches, the smaller each result's share of the fixed ones (bench/engine.ts). A
+  // result waits at most 100 ms for its batch.
+  parts.writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 100, now });
+  parts.loop = new ClaimLoop(runClaims(parts, executor(parts)));
+  const { loop, writer } = parts;
+  const activity = engineActivity(parts);
+  const timers = periodicDuties(parts, activity);
+  return {
+    owner: parts.owner,
+    stats: parts.stats,
+    inFlight: () => loop.tasks.size,
+    quiet: activity.quiet,
+    /**
+     * Stops claiming, lets runs under way finish until `deadline`, then hands the rest back to
+     * the queue (QUEUED again, so another instance takes them at once instead of after a lease).
+     */
+    async stop(timeoutMs: number): Promise<void> {
+      for (const timer of timers) clearInterval(timer);
+      await loop.stopClaiming();
+      if (!(await loop.drain(timeoutMs))) await loop.abandon(1_000);
+      await writer.flushed();
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof startEngine>;
+
+/** The runners of the engine's checks: the options' (tests), else the configured ones. */
+function runnersOf(app: AppContext, options: EngineOptions) {
+  return (
     options.runners ??
     defaultRunners({
       blockPrivateTargets: app.config.blockPrivateTargets,
@@ -95,168 +142,145 @@ export function startEngine(app: AppContext, options: EngineOptions) {
       extraCaCertificates: app.config.extraCaCertificates,
       browser: app.config.browser,
       agentic: { model: app.config.agentic },
-    });
-  const maxIdleMs = options.maxIdleMs ?? 250;
-  const stopping = new AbortController();
-  const inFlight = new Map<number, { controller: AbortController; done: Promise<void>; startedAt: number }>();
-  /** When the earliest queued run of this engine's locations falls due (ms; Infinity: none queued). */
-  let nextDueAt = Number.POSITIVE_INFINITY;
+    })
+  );
+}
+
+/** One claimed run executed to its end, counted in the stats and metrics, its failure logged. */
+function executor(parts: EngineParts) {
+  const { app, options, owner, now, stats } = parts;
+  const runners = runnersOf(app, options);
   const cache = new RunnableCache(5_000);
-  const plans = new PlanCache(app.database.read);
-  // A batch costs a fixed few statements and a compare-and-set per status (recordHeldTries): the
-  // fewer the batches, the smaller each result's share of the fixed ones (bench/engine.ts). A
-  // result waits at most 100 ms for its batch.
-  const writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 100, now });
-  const stats: EngineStats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
-  let wake: (() => void) | null = null;
-  const nudge = () => wake?.();
-  /** The claim loop waits for a slot: a run ending wakes it (else it keeps to its own pace). */
-  let full = false;
-
-  const guarded = (name: string, task: () => Promise<unknown>) => async () => {
-    try {
-      await task();
-    } catch (error) {
-      if (!stopping.signal.aborted) app.logger.error({ err: error, task: name }, "engine task failed");
-    }
-  };
-
-  function start(run: ClaimedRunRow) {
-    const controller = new AbortController();
+  return (run: ClaimedRunRow, signal: AbortSignal) => {
     stats.claimed++;
     app.metrics.runClaimed(now().getTime() - run.dueAt.getTime());
     if (stats.lagMs.length < 1_000_000) stats.lagMs.push(now().getTime() - run.dueAt.getTime());
-    const done = executeRun(app, run, {
+    return executeRun(app, run, {
       owner,
       leaseMs: options.leaseMs,
       now,
       sleep,
       runners,
-      signal: controller.signal,
+      signal,
       cache,
-      writeTry: (t) => writer.write(t),
-    })
-      .then((outcome) => {
+      writeTry: (t) => parts.writer.write(t),
+    }).then(
+      (outcome) => {
         stats[outcome]++;
         app.metrics.runFinished(outcome);
-      })
-      .catch((error) => {
+      },
+      (error) => {
         stats.failed++;
         app.metrics.runFinished("failed");
         app.logger.error({ err: error, checkRunId: run.id, checkId: run.checkId }, "run failed");
-      })
-      .finally(() => {
-        inFlight.delete(run.id);
-        if (full) nudge();
-      });
-    inFlight.set(run.id, { controller, done, startedAt: now().getTime() });
-  }
+      },
+    );
+  };
+}
 
-  async function claimLoop() {
-    while (!stopping.signal.aborted) {
-      const free = options.concurrency - inFlight.size;
-      full = free <= 0;
-      let idleMs = maxIdleMs;
-      if (free > 0) {
-        const limit = Math.min(free, 50);
-        const runs = await claimRuns({
-          ctx: { db },
-          privateLocationId: null,
-          owner,
-          now: now(),
-          leaseMs: options.leaseMs,
-          limit,
-        }).catch((error) => {
-          if (!stopping.signal.aborted) app.logger.error({ err: error }, "claiming runs failed");
+/**
+ * The engine's claim policy: as many runs as it has free places (50 a claim at most); after a
+ * full claim the next at once, after a partial one in CLAIM_GATHER_MS (more are falling due:
+ * claimed together), after an empty one when the next queued run falls due (the scheduler writes
+ * them ahead of time). With no free place it waits for a run to end.
+ */
+function runClaims(parts: EngineParts, run: (item: ClaimedRunRow, signal: AbortSignal) => Promise<void>) {
+  const { app, options, owner, now, maxIdleMs } = parts;
+  const db = app.database.prisma;
+  return {
+    keyOf: (item: ClaimedRunRow) => item.id,
+    now: () => now().getTime(),
+    run,
+    plan: (underway: number) => {
+      const free = options.concurrency - underway;
+      return free > 0 ? { claim: Math.min(free, 50) } : { waitMs: maxIdleMs, untilFinish: true };
+    },
+    claim: (limit: number, signal: AbortSignal) =>
+      claimRuns({ ctx: { db }, privateLocationId: null, owner, now: now(), leaseMs: options.leaseMs, limit }).catch(
+        (error) => {
+          if (!signal.aborted) app.logger.error({ err: error }, "claiming runs failed");
           return [] as ClaimedRunRow[];
-        });
-        if (stopping.signal.aborted) {
-          for (const run of runs) await releaseRun({ ctx: { db }, id: run.id, owner }).catch(() => undefined);
-          break;
-        }
-        runs.forEach(start);
-        if (runs.length === limit) continue;
-        if (runs.length > 0) {
-          // More are falling due: claim them together in a moment.
-          idleMs = Math.min(maxIdleMs, CLAIM_GATHER_MS);
-          nextDueAt = now().getTime() + idleMs;
-        } else {
-          // Sleep until the next queued run falls due (the scheduler writes them ahead of time).
-          const next = await db.checkRun
-            .findFirst({
-              where: { status: "QUEUED", privateLocationId: null },
-              orderBy: { dueAt: "asc" },
-              select: { dueAt: true },
-            })
-            .catch(() => null);
-          nextDueAt = next ? next.dueAt.getTime() : Number.POSITIVE_INFINITY;
-          if (next) idleMs = Math.max(0, Math.min(maxIdleMs, next.dueAt.getTime() - now().getTime()));
-        }
+        },
+      ),
+    release: (item: ClaimedRunRow) => releaseRun({ ctx: { db }, id: item.id, owner }).then(() => undefined),
+    after: async (claimed: number, limit: number) => {
+      if (claimed === limit) return { waitMs: 0 };
+      if (claimed > 0) {
+        const waitMs = Math.min(maxIdleMs, CLAIM_GATHER_MS);
+        parts.nextDueAt = now().getTime() + waitMs;
+        return { waitMs };
       }
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          stopping.signal.removeEventListener("abort", done);
-          wake = null;
-          resolve();
-        };
-        const timer = setTimeout(done, idleMs);
-        wake = done;
-        stopping.signal.addEventListener("abort", done, { once: true });
-      });
-    }
-  }
+      const next = await db.checkRun
+        .findFirst({
+          where: { status: "QUEUED", privateLocationId: null },
+          orderBy: { dueAt: "asc" },
+          select: { dueAt: true },
+        })
+        .catch(() => null);
+      parts.nextDueAt = next ? next.dueAt.getTime() : Number.POSITIVE_INFINITY;
+      return { waitMs: next ? Math.max(0, Math.min(maxIdleMs, next.dueAt.getTime() - now().getTime())) : maxIdleMs };
+    },
+  };
+}
 
-  /** Runs cancelled or taken over while under way: stop them. */
-  async function watchCancellations() {
-    if (inFlight.size === 0) return;
-    const gone = await db.checkRun.findMany({
-      where: { id: { in: [...inFlight.keys()] }, OR: [{ status: { not: "RUNNING" } }, { leaseOwner: { not: owner } }] },
-      select: { id: true },
-    });
-    for (const { id } of gone) inFlight.get(id)?.controller.abort();
-  }
+/** The time to the next queued run (ms); negative while one past due waits for the claim loop. */
+const untilNextDue = (parts: EngineParts) => parts.nextDueAt - parts.now().getTime();
 
-  /** The time to the next queued run (ms); negative while one past due waits for the claim loop. */
-  const untilNextDue = () => nextDueAt - now().getTime();
-  const activity: EngineActivity = {
+/** What the engine's sweeps may ask of it (EngineActivity). */
+function engineActivity(parts: EngineParts): EngineActivity {
+  return {
     quiet(clearMs, maxWaitMs) {
       return clearOfClaims({
         untilDue: () => {
-          const t = now().getTime();
-          let writing = writer.busy();
-          for (const run of inFlight.values()) writing ||= t - run.startedAt < RECENT_RUN_MS;
+          const t = parts.now().getTime();
+          let writing = parts.writer.busy();
+          for (const run of parts.loop.tasks.values()) writing ||= t - run.startedAt < RECENT_RUN_MS;
           // Results about to be written count as a run past due: look again in a moment.
-          return writing ? -1 : untilNextDue();
+          return writing ? -1 : untilNextDue(parts);
         },
         clearMs,
         maxWaitMs,
         sleep,
-        stopped: () => stopping.signal.aborted,
+        stopped: () => parts.loop.stopped,
       });
     },
   };
+}
 
+/**
+ * The engine's periodic duties, each on its own timer and never two of one at once: the
+ * scheduler's tick, the cancellations' watch, the leases of long runs, the minute's report and
+ * the sweeps. A duty blocks the event loop while its statements run (SQLite is synchronous here):
+ * the scheduler's tick for 20 to 40 ms. A run falling due meanwhile waited for it: the largest
+ * share of the claims' p99 lag in bench/reporting.ts. So a duty goes at a moment with no run due
+ * for twice its last time (at most 50 ms), waiting at most a tenth of its period (at most 100 ms)
+ * for one.
+ */
+function periodicDuties(parts: EngineParts, activity: EngineActivity): NodeJS.Timeout[] {
+  const { app, options, owner, now, loop } = parts;
+  const db = app.database.prisma;
+  const guarded = (name: string, task: () => Promise<unknown>) => async () => {
+    try {
+      await task();
+    } catch (error) {
+      if (!loop.stopped) app.logger.error({ err: error, task: name }, "engine task failed");
+    }
+  };
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, task: () => Promise<void>) => {
     let busy = false;
     /** The task's time when it last ran (ms). */
     let lastMs = 0;
     const timer = setInterval(() => {
-      if (busy || stopping.signal.aborted) return;
+      if (busy || loop.stopped) return;
       busy = true;
       void (async () => {
-        // A periodic duty blocks the event loop while its statements run (SQLite is synchronous
-        // here): the scheduler's tick for 20 to 40 ms. A run falling due meanwhile waited for it:
-        // the largest share of the claims' p99 lag in bench/reporting.ts. So a duty goes at a
-        // moment with no run due for twice its last time (at most 50 ms), waiting at most a tenth
-        // of its period (at most 100 ms) for one.
         await clearOfClaims({
-          untilDue: untilNextDue,
+          untilDue: () => untilNextDue(parts),
           clearMs: Math.min(CLEAR_MAX_MS, 2 * lastMs + 2),
           maxWaitMs: Math.min(ms / 10, 100),
           sleep,
-          stopped: () => stopping.signal.aborted,
+          stopped: () => loop.stopped,
         });
         const started = performance.now();
         await task();
@@ -266,32 +290,55 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     timer.unref();
     timers.push(timer);
   };
+  const plans = new PlanCache(app.database.read);
+  const schedule = () =>
+    scheduleDueRuns({
+      ctx: systemContext(app),
+      now: now(),
+      options: options.scheduler ?? SCHEDULER_DEFAULTS,
+      cache: plans,
+    });
   every(
     1_000,
     guarded("scheduler", async () => {
-      if (
-        (
-          await scheduleDueRuns({
-            ctx: systemContext(app),
-            now: now(),
-            options: options.scheduler ?? SCHEDULER_DEFAULTS,
-            cache: plans,
-          })
-        ).queued > 0
-      )
-        nudge();
+      if ((await schedule()).queued > 0) loop.wake();
     }),
   );
-  every(1_000, guarded("cancellations", watchCancellations));
+  every(
+    1_000,
+    guarded("cancellations", () => watchCancellations(parts)),
+  );
   // Runs under way longer than a third of their lease (browser runs, runs waiting for a browser) keep it.
   every(
     Math.max(1_000, Math.floor(options.leaseMs / 3)),
     guarded("leases", async () => {
-      await extendLeases({ ctx: { db }, ids: [...inFlight.keys()], owner, now: now(), leaseMs: options.leaseMs });
+      await extendLeases({ ctx: { db }, ids: [...loop.tasks.keys()], owner, now: now(), leaseMs: options.leaseMs });
     }),
   );
+  every(REPORT_EVERY_MS, reporter(parts));
+  for (const sweep of options.sweeps ?? [])
+    every(
+      sweep.everyMs,
+      guarded(sweep.name, () => sweep.run(app, now(), activity)),
+    );
+  void guarded("scheduler", schedule)();
+  return timers;
+}
+
+/** Runs cancelled or taken over while under way: stop them. */
+async function watchCancellations({ app, owner, loop }: EngineParts) {
+  if (loop.tasks.size === 0) return;
+  const gone = await app.database.prisma.checkRun.findMany({
+    where: { id: { in: [...loop.tasks.keys()] }, OR: [{ status: { not: "RUNNING" } }, { leaseOwner: { not: owner } }] },
+    select: { id: true },
+  });
+  for (const { id } of gone) loop.tasks.get(id)?.controller.abort();
+}
+
+/** The minute's report: runs by outcome since the last one, the claims' lag percentiles, runs under way. */
+function reporter({ app, stats, loop }: EngineParts) {
   let reported = { ...stats };
-  every(REPORT_EVERY_MS, async () => {
+  return async () => {
     const lags = stats.lagMs.splice(0).sort((x, y) => x - y);
     const at = (p: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(p * lags.length))] : null);
     const delta = (key: "claimed" | "recorded" | "skipped" | "lost" | "failed") => stats[key] - reported[key];
@@ -304,50 +351,10 @@ export function startEngine(app: AppContext, options: EngineOptions) {
         failed: delta("failed"),
         lagP50Ms: at(0.5),
         lagP99Ms: at(0.99),
-        inFlight: inFlight.size,
+        inFlight: loop.tasks.size,
       },
       "engine: runs in the last minute",
     );
     reported = { ...stats, lagMs: [] };
-  });
-  for (const sweep of options.sweeps ?? [])
-    every(
-      sweep.everyMs,
-      guarded(sweep.name, () => sweep.run(app, now(), activity)),
-    );
-  void guarded("scheduler", () =>
-    scheduleDueRuns({
-      ctx: systemContext(app),
-      now: now(),
-      options: options.scheduler ?? SCHEDULER_DEFAULTS,
-      cache: plans,
-    }),
-  )();
-  const loop = claimLoop();
-
-  return {
-    owner,
-    stats,
-    inFlight: () => inFlight.size,
-    quiet: activity.quiet,
-    /**
-     * Stops claiming, lets runs under way finish until `deadline`, then hands the rest back to
-     * the queue (QUEUED again, so another instance takes them at once instead of after a lease).
-     */
-    async stop(timeoutMs: number): Promise<void> {
-      stopping.abort();
-      for (const timer of timers) clearInterval(timer);
-      await loop;
-      const all = Promise.all([...inFlight.values()].map((r) => r.done));
-      await Promise.race([all, sleep(timeoutMs)]);
-      for (const [id, run] of inFlight) {
-        run.controller.abort();
-        await releaseRun({ ctx: { db }, id, owner }).catch(() => undefined);
-      }
-      await Promise.race([all, sleep(1_000)]);
-      await writer.flushed();
-    },
   };
 }
-
-export type Engine = ReturnType<typeof startEngine>;
