@@ -8,7 +8,7 @@ import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-
 import { forgetGoneSubscriber, subscriberTarget } from "../domain/status-page-subscriptions/deliveries.js";
 import { isSubscriberRequest, type SubscriberRequest } from "../domain/status-page-subscriptions/rows.js";
 import { FairSlots } from "../engine/fair-slots.js";
-import { sleep } from "../sleep.js";
+import { ClaimLoop } from "../platform/claim-loop.js";
 import { deliverToSubscriber } from "./subscriber.js";
 import { createOutcomeWriter } from "./outcome-writer.js";
 
@@ -32,8 +32,9 @@ const CLAIM_BATCH = 100;
  * apart from the result write path, which only stores rows and publishes `notificationsQueued`:
  * that wakes them at once, else they look every second. At most `concurrency` tries at once.
  *
- * Claims run ahead in batches: up to `concurrency` claimed rows wait in `ready` besides those in
- * flight, and the next claim is made once `ready` is half empty (not one claim per finished try).
+ * Claims run ahead in batches (a ClaimLoop, outboxClaims): up to `concurrency` claimed rows wait
+ * for a place besides those in flight, and the next claim is made once at most half as many wait
+ * (not one claim per finished try).
  * A waiting row whose lease ran out is dropped (it is claimable again, by anyone). Once a claim
  * comes back short the outbox is drained: finished tries no longer trigger claims, only
  * `notificationsQueued`, `nudge` and the idle timer do. Outcomes are group-committed
@@ -42,104 +43,101 @@ const CLAIM_BATCH = 100;
  * slow receivers never hold every worker while another account's notifications wait.
  */
 export function startDeliveryWorkers(app: AppContext, options: DeliveryOptions) {
-  const db = app.database.prisma;
-  const ctx = { db };
+  const ctx = { db: app.database.prisma };
   const now = options.now ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
-  const maxIdleMs = options.maxIdleMs ?? 1_000;
-  const stopping = new AbortController();
-  const inFlight = new Map<string, { row: AlertNotificationRow; done: Promise<void> }>();
-  /** Claimed, not started yet (oldest first). */
-  const ready: AlertNotificationRow[] = [];
-  /** Claimed and waiting for a place (FairSlots serves their accounts in turn). */
-  const queued = new Set<AlertNotificationRow>();
-  const slots = new FairSlots(options.concurrency);
-  const ahead = Math.min(options.concurrency, CLAIM_BATCH);
-  let drained = false;
-  const writer = createOutcomeWriter(db, { maxBatch: 200 });
+  const writer = createOutcomeWriter(ctx.db, { maxBatch: 200 });
   const stats = { delivered: 0, lost: 0, failed: 0 };
-  let wake: (() => void) | null = null;
-  let woken = false;
-  const nudge = () => {
-    woken = true;
-    wake?.();
-  };
+  const policy = outboxClaims(app, options, attempter({ app, ctx, now, writer, stats }), stats);
+  const loop = new ClaimLoop<string, AlertNotificationRow>(policy);
   /** Something may have become due: claim again even if the last claim came back short. */
   const refill = () => {
-    drained = false;
-    nudge();
+    policy.refill();
+    loop.wake();
   };
   const unsubscribe = app.events.subscribe((event) => {
     if (event.type === "notificationsQueued") refill();
   });
-
-  const attempt = attempter({ app, ctx, now, writer, stats });
-
-  function start(row: AlertNotificationRow, release: () => void) {
-    const done = attempt(row)
-      .catch((error) => {
-        stats.failed++;
-        app.logger.error({ err: error, notificationId: row.id }, "alert delivery failed");
-      })
-      .finally(() => {
-        inFlight.delete(row.id);
-        release();
-        nudge();
-      });
-    inFlight.set(row.id, { row, done });
-  }
-
-  async function loop() {
-    while (!stopping.signal.aborted) {
-      woken = false;
-      for (const row of ready.splice(0)) {
-        queued.add(row);
-        slots.acquire(row.accountId, stopping.signal).then(
-          (release) => {
-            queued.delete(row);
-            if (row.leaseUntil && row.leaseUntil.getTime() > now().getTime()) start(row, release);
-            else release();
-          },
-          () => undefined, // stopping: stop() hands the row back
-        );
-      }
-      const room = options.concurrency + ahead - inFlight.size - queued.size;
-      if (!drained && queued.size <= ahead / 2 && room > 0) {
-        const limit = Math.min(room, CLAIM_BATCH);
-        const claimed = await claimBatch(app, { ctx, now: now(), leaseMs, limit }, stopping.signal);
-        drained = claimed.drained;
-        ready.push(...claimed.rows);
-        if (stopping.signal.aborted) break;
-        if (claimed.rows.length > 0) continue;
-      }
-      if (woken) continue;
-      const idled = await idle(stopping.signal, maxIdleMs, (done) => {
-        wake = done;
-      });
-      wake = null;
-      if (idled) drained = false;
-    }
-  }
-  const running = loop();
-
   return {
     stats,
-    inFlight: () => inFlight.size,
+    /** Tries under way (a claimed row waiting for its place is not one). */
+    inFlight: () => loop.tasks.size - policy.waiting(),
     /** Wakes the workers (tests that move an injected clock). */
     nudge: refill,
-    /** Stops claiming, lets tries under way finish until `timeoutMs`, then hands the rest back. */
+    /**
+     * Stops claiming (rows claimed and not started go back at once), lets tries under way finish
+     * until `timeoutMs`, then hands the rest back.
+     */
     async stop(timeoutMs: number): Promise<void> {
-      stopping.abort();
       unsubscribe();
-      await running;
-      for (const row of [...ready.splice(0), ...queued])
-        await releaseNotification({ ctx, held: row }).catch(() => undefined);
-      queued.clear();
-      const all = Promise.all([...inFlight.values()].map((entry) => entry.done));
-      await Promise.race([all, sleep(timeoutMs)]);
-      for (const { row } of inFlight.values()) await releaseNotification({ ctx, held: row }).catch(() => undefined);
+      await loop.stopClaiming();
+      if (!(await loop.drain(timeoutMs))) await loop.abandon();
     },
   };
+}
+
+/**
+ * The delivery workers' claim policy (ClaimLoop). A claimed row waits for a place (FairSlots:
+ * accounts in turn) and is tried if its lease still holds, else dropped (claimable again, by
+ * anyone); rows claimed ahead count against `concurrency` + `ahead`. A claim is made while the
+ * outbox is not drained and at most half of `ahead` rows wait for a place; a short claim marks it
+ * drained, and then only `refill` (an event, a nudge) or an idle wait ended by its timer claim
+ * again. A try ending wakes a loop that waits for room.
+ */
+function outboxClaims(
+  app: AppContext,
+  options: DeliveryOptions,
+  attempt: (row: AlertNotificationRow) => Promise<void>,
+  stats: { failed: number },
+) {
+  const ctx = { db: app.database.prisma };
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
+  const maxIdleMs = options.maxIdleMs ?? 1_000;
+  const slots = new FairSlots(options.concurrency);
+  const ahead = Math.min(options.concurrency, CLAIM_BATCH);
+  /** Claimed rows waiting for a place. */
+  let waiting = 0;
+  let drained = false;
+  const policy = {
+    /** The outbox may hold due rows again (the owner wakes the loop). */
+    refill: () => {
+      drained = false;
+    },
+    waiting: () => waiting,
+    keyOf: (row: AlertNotificationRow) => row.id,
+    plan: (underway: number) => {
+      const room = options.concurrency + ahead - underway;
+      return !drained && waiting <= ahead / 2 && room > 0
+        ? { claim: Math.min(room, CLAIM_BATCH) }
+        : { waitMs: maxIdleMs, untilFinish: true };
+    },
+    claim: async (limit: number, signal: AbortSignal) => {
+      const claimed = await claimBatch(app, { ctx, now: now(), leaseMs, limit }, signal);
+      drained = claimed.drained;
+      return claimed.rows;
+    },
+    after: (claimed: number) => (claimed > 0 ? { waitMs: 0 } : { waitMs: maxIdleMs, untilFinish: true }),
+    onIdle: () => {
+      drained = false;
+    },
+    release: (row: AlertNotificationRow) => releaseNotification({ ctx, held: row }).then(() => undefined),
+    async run(row: AlertNotificationRow, _signal: AbortSignal, stopping: AbortSignal) {
+      waiting++;
+      const release = await slots.acquire(row.accountId, stopping).catch(() => null);
+      waiting--;
+      // Stopping: the row goes back at once, never tried.
+      if (!release) return void (await policy.release(row).catch(() => undefined));
+      try {
+        if (row.leaseUntil && row.leaseUntil.getTime() > now().getTime()) await attempt(row);
+      } catch (error) {
+        stats.failed++;
+        app.logger.error({ err: error, notificationId: row.id }, "alert delivery failed");
+      } finally {
+        release();
+      }
+    },
+  };
+  return policy;
 }
 
 export type DeliveryWorkers = ReturnType<typeof startDeliveryWorkers>;
@@ -232,22 +230,4 @@ function attempter({ app, ctx, now, writer, stats }: Attempts) {
     if (isDigest(row.id) && next.status !== "IN_PROGRESS")
       await finishDigest({ ctx, id: row.id, request, status: next.status, result: next.notificationResult, now: at });
   };
-}
-
-/**
- * Waits until `wake` is called (through `onWake`), the signal aborts, or `maxIdleMs` passes: true
- * when it was the time (the outbox may hold rows that fell due meanwhile).
- */
-function idle(signal: AbortSignal, maxIdleMs: number, onWake: (wake: () => void) => void): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (idled: boolean) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", woken);
-      resolve(idled);
-    };
-    const woken = () => done(false);
-    const timer = setTimeout(() => done(true), maxIdleMs);
-    onWake(woken);
-    signal.addEventListener("abort", woken, { once: true });
-  });
 }
