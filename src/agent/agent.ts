@@ -1,3 +1,4 @@
+import { ClaimLoop } from "../platform/claim-loop.js";
 import { sleep } from "../sleep.js";
 import { randomUUID } from "node:crypto";
 import type { Runner } from "../domain/monitoring/tries.js";
@@ -51,9 +52,6 @@ export async function startAgent(
   const logger = createAgentLogger(config.logLevel, scrubber, (event) => reporter.capture(event));
 
   const state = { reached: false, stopping: false };
-  const claiming = new AbortController();
-  const draining = new AbortController();
-  const inFlight = new Set<Promise<unknown>>();
   const health = await startHealthServer(config.healthPort, { ready: () => state.reached && !state.stopping });
   logger.info(
     {
@@ -68,18 +66,19 @@ export async function startAgent(
   if (!config.browser.sandbox)
     logger.warn("SCRIPT_SANDBOX=off: checks' scripts run unsandboxed, with this agent's files and network (unsafe)");
 
-  function start(run: ClaimedRun) {
-    const running = executeClaimedRun(
-      { client, runners: options.runners, scrubber, logger, localSecrets: config.localSecrets },
-      run,
-      draining.signal,
-    )
-      .catch((error: unknown) => logger.error({ err: error, runId: run.id }, "run crashed"))
-      .finally(() => inFlight.delete(running));
-    inFlight.add(running);
-  }
-
-  const looping = claimLoop({ client, concurrency: config.concurrency, state, inFlight, claiming, logger }, start);
+  const loop = new ClaimLoop<number, ClaimedRun>({
+    ...agentClaims({ client, concurrency: config.concurrency, state, logger }),
+    keyOf: (run) => run.id,
+    run: (run, signal) =>
+      executeClaimedRun(
+        { client, runners: options.runners, scrubber, logger, localSecrets: config.localSecrets },
+        run,
+        signal,
+      ).then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error, runId: run.id }, "run crashed"),
+      ),
+  });
 
   let stopped: Promise<void> | null = null;
   return {
@@ -90,17 +89,11 @@ export async function startAgent(
     stop(): Promise<void> {
       stopped ??= (async () => {
         state.stopping = true;
-        claiming.abort();
-        logger.info({ inFlight: inFlight.size }, "shutting down: finishing runs under way");
-        await looping;
-        const drained = await Promise.race([
-          Promise.all(inFlight).then(() => true),
-          new Promise<boolean>((r) => setTimeout(() => r(false), DRAIN_MS).unref()),
-        ]);
-        if (!drained) {
-          logger.warn({ inFlight: inFlight.size }, "runs still under way after 30 s: stopping them");
-          draining.abort();
-          await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 2_000).unref())]);
+        logger.info({ inFlight: loop.tasks.size }, "shutting down: finishing runs under way");
+        await loop.stopClaiming();
+        if (!(await loop.drain(DRAIN_MS))) {
+          logger.warn({ inFlight: loop.tasks.size }, "runs still under way after 30 s: stopping them");
+          await loop.abandon(2_000);
         }
         await reporter.flush();
         await new Promise((resolve) => health.server.close(resolve));
@@ -114,53 +107,51 @@ export async function startAgent(
 }
 
 /**
- * Claims runs while the agent is not stopping, as many as it has free slots, and starts each;
- * backs off (up to 30 s) while the service cannot be reached or refuses the key.
+ * The agent's claim policy (ClaimLoop): as many runs as it has free slots, by long-poll (the
+ * first claim does not wait, so that readiness tells quickly whether the service is reachable);
+ * while runs are under way and fewer than half the slots are free, it first waits up to GATHER_MS
+ * for more (one claim for several runs costs the service far less than one per run). It backs off
+ * (up to 30 s) while the service cannot be reached or refuses the key.
  */
-async function claimLoop(
-  agent: {
-    client: ReturnType<typeof createServiceClient>;
-    concurrency: number;
-    state: { reached: boolean; stopping: boolean };
-    inFlight: Set<Promise<unknown>>;
-    claiming: AbortController;
-    logger: ReturnType<typeof createAgentLogger>;
-  },
-  start: (run: ClaimedRun) => void,
-) {
-  const { client, state, inFlight, claiming, logger } = agent;
+function agentClaims(agent: {
+  client: ReturnType<typeof createServiceClient>;
+  concurrency: number;
+  state: { reached: boolean; stopping: boolean };
+  logger: ReturnType<typeof createAgentLogger>;
+}) {
+  const { client, state, logger } = agent;
   let backoff = 500;
   let gathered = false;
-  while (!state.stopping) {
-    const free = agent.concurrency - inFlight.size;
-    if (free <= 0) {
-      await Promise.race(inFlight);
-      continue;
-    }
-    // Claims are gathered a little (up to half the slots, for at most GATHER_MS): one claim for
-    // several runs costs the service far less than one claim per run.
-    if (inFlight.size > 0 && free < Math.ceil(agent.concurrency / 2) && !gathered) {
-      gathered = true;
-      await Promise.race([Promise.race(inFlight), new Promise((r) => setTimeout(r, GATHER_MS))]);
-      continue;
-    }
-    gathered = false;
-    try {
-      // The first claim does not wait, so that readiness tells quickly whether the service is reachable.
-      const runs = await client.claim(free, state.reached ? CLAIM_WAIT_MS : 0, claiming.signal);
-      if (!state.reached) logger.info("connected to the service");
-      state.reached = true;
-      backoff = 500;
-      for (const run of runs) start(run);
-    } catch (error) {
-      if (state.stopping) break;
-      const refused = error instanceof ServiceError && (error.status === 401 || error.status === 403);
-      // A refused key (revoked, or its location deleted) leaves the agent unable to claim: not ready.
-      if (refused) state.reached = false;
-      if (refused) logger.error({ err: error }, "the service refused the agent key");
-      else logger.warn({ err: error }, "claiming runs failed; retrying");
-      await sleep(backoff, claiming.signal);
-      backoff = Math.min(backoff * 2, 30_000);
-    }
-  }
+  return {
+    plan: (underway: number) => {
+      const free = agent.concurrency - underway;
+      if (free <= 0) return { waitMs: Number.POSITIVE_INFINITY, untilFinish: true };
+      if (underway > 0 && free < Math.ceil(agent.concurrency / 2) && !gathered) {
+        gathered = true;
+        return { waitMs: GATHER_MS, untilFinish: true };
+      }
+      gathered = false;
+      return { claim: free };
+    },
+    claim: async (limit: number, signal: AbortSignal): Promise<ClaimedRun[]> => {
+      try {
+        const runs = await client.claim(limit, state.reached ? CLAIM_WAIT_MS : 0, signal);
+        if (!state.reached) logger.info("connected to the service");
+        state.reached = true;
+        backoff = 500;
+        return runs;
+      } catch (error) {
+        if (signal.aborted) return [];
+        const refused = error instanceof ServiceError && (error.status === 401 || error.status === 403);
+        // A refused key (revoked, or its location deleted) leaves the agent unable to claim: not ready.
+        if (refused) state.reached = false;
+        if (refused) logger.error({ err: error }, "the service refused the agent key");
+        else logger.warn({ err: error }, "claiming runs failed; retrying");
+        await sleep(backoff, signal);
+        backoff = Math.min(backoff * 2, 30_000);
+        return [];
+      }
+    },
+    after: () => ({ waitMs: 0 }),
+  };
 }
