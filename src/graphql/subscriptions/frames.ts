@@ -2,6 +2,7 @@ import type { ExecutionResult } from "graphql";
 import { WebSocket } from "ws";
 import type { VigilEvent } from "../../events/bus.js";
 import { END, SKIP } from "../../events/event-stream.js";
+import { SerialQueue, tooFarBehind } from "../../platform/fan-out.js";
 import type { GraphQLContext } from "../context.js";
 import { notices, Undeliverable } from "./notices.js";
 import { serializedResult, subscriptionGroups, type SubscriptionGroup } from "./sharing.js";
@@ -23,11 +24,6 @@ export const framesOf = (ctx: GraphQLContext) => sinks.get(ctx);
 /** The start of graphql-ws's `next` message for subscription `id`: a payload already serialized and `}` follow. */
 const frameHead = (id: string) => `{"id":${JSON.stringify(id)},"type":"next","payload":`;
 
-/** Events a group may have waiting (its loads and executions behind the bus), as a stream's queue. */
-const MAX_PENDING = 1000;
-/** Bytes a socket may hold unsent before its subscriber counts as too far behind (SLOW_CONSUMER). */
-const MAX_BUFFERED = 1024 * 1024;
-
 type Load = (event: VigilEvent) => Promise<unknown>;
 type Member = {
   sink: FrameSink;
@@ -43,11 +39,9 @@ type FrameGroup = SubscriptionGroup & {
   set: Set<Member>;
   /** Each event once, whichever member's bus listener saw it first. */
   seen: WeakSet<VigilEvent>;
-  queue: { event: VigilEvent; seq: number }[];
+  /** The group's events, loaded, executed and sent one at a time (send); past its limit the members end. */
+  queue: SerialQueue<{ event: VigilEvent; seq: number }>;
   seq: number;
-  pumping: boolean;
-  /** MAX_PENDING events were waiting: the group takes no more and ends its members. */
-  overflowed: boolean;
   load: Load;
   execute: FrameSink["execute"];
 };
@@ -62,8 +56,9 @@ type FrameGroup = SubscriptionGroup & {
  * handed to graphql-ws yields nothing and ends with the member, so graphql-ws still completes
  * the subscription, and returns it when the client leaves.
  *
- * A socket that does not drain is not waited for: past MAX_BUFFERED its member gets the
- * SLOW_CONSUMER notice and ends, as a stream whose queue overflowed did; the others go on.
+ * A socket that does not drain is not waited for (src/platform/fan-out.ts): too far behind, its
+ * member gets the SLOW_CONSUMER notice and ends, as a stream whose queue overflowed did; the
+ * others go on. A group whose queue overflowed sends what it holds, then ends its members, told.
  */
 export function frameMember(
   ctx: GraphQLContext,
@@ -115,8 +110,18 @@ export function frameMember(
 
 function newGroup(ctx: GraphQLContext, key: string, load: Load, execute: FrameSink["execute"]): FrameGroup {
   const group: FrameGroup = {
-    ...{ key, members: 0, executions: 0, set: new Set(), seen: new WeakSet(), queue: [], seq: 0 },
-    ...{ pumping: false, overflowed: false, load, execute },
+    ...{ key, members: 0, executions: 0, set: new Set(), seen: new WeakSet(), seq: 0, load, execute },
+    queue: new SerialQueue({
+      handle: (item) => send(ctx, group, item),
+      // What was queued is sent first; then each member is told (SLOW_CONSUMER) and ends.
+      onOverflow: () => {
+        for (const member of [...group.set]) void lastWords(ctx, group, member, notices.overflow);
+      },
+      onError: (error) => {
+        ctx.app.logger.error({ err: error }, "subscription group failed; its subscribers are ended");
+        for (const member of [...group.set]) leave(ctx, group, member);
+      },
+    }),
   };
   subscriptionGroups(ctx.app).set(key, group);
   return group;
@@ -131,54 +136,40 @@ function leave(ctx: GraphQLContext, group: FrameGroup, member: Member) {
   group.members--;
   member.done();
   if (group.members > 0) return;
-  group.queue.length = 0;
+  group.queue.clear();
   const groups = subscriptionGroups(ctx.app);
   if (groups.get(group.key) === group) groups.delete(group.key);
 }
 
 function offer(ctx: GraphQLContext, group: FrameGroup, event: VigilEvent) {
   group.seen.add(event);
-  if (group.overflowed) return;
-  if (group.queue.length >= MAX_PENDING) {
-    // As a stream whose queue overflowed: what is queued is still sent, then the notice (pump).
-    // Subscribers that come now start a group of their own.
-    group.overflowed = true;
-    const groups = subscriptionGroups(ctx.app);
-    if (groups.get(group.key) === group) groups.delete(group.key);
+  if (group.queue.overflowed) return;
+  if (group.queue.push({ event, seq: group.seq + 1 })) {
+    group.seq++;
     return;
   }
-  group.queue.push({ event, seq: ++group.seq });
-  if (!group.pumping) void pump(ctx, group);
+  // Overflowed now: subscribers that come from here on start a group of their own.
+  const groups = subscriptionGroups(ctx.app);
+  if (groups.get(group.key) === group) groups.delete(group.key);
 }
 
-/** Loads, executes and sends the group's events in order, one at a time. */
-async function pump(ctx: GraphQLContext, group: FrameGroup) {
-  group.pumping = true;
-  try {
-    for (let item = group.queue.shift(); item; item = group.queue.shift()) {
-      const value = await group.load(item.event);
-      if (value === SKIP) continue;
-      if (value === END) {
-        group.queue.length = 0;
-        for (const member of [...group.set]) leave(ctx, group, member);
-        break;
-      }
-      group.executions++;
-      const text = serializedResult(await group.execute(value));
-      for (const member of group.set) {
-        if (member.since >= item.seq) continue; // it joined after the event
-        const socket = member.sink.socket;
-        if (socket.readyState !== WebSocket.OPEN) continue; // graphql-ws returns its stream
-        if (socket.bufferedAmount > MAX_BUFFERED) void lastWords(ctx, group, member, notices.overflow);
-        else socket.send(`${member.head}${text}}`);
-      }
-    }
-    if (group.overflowed) for (const member of [...group.set]) void lastWords(ctx, group, member, notices.overflow);
-  } catch (error) {
-    ctx.app.logger.error({ err: error }, "subscription group failed; its subscribers are ended");
+/** One event of the group: loaded and executed once, serialized once, a frame to each member. */
+async function send(ctx: GraphQLContext, group: FrameGroup, item: { event: VigilEvent; seq: number }) {
+  const value = await group.load(item.event);
+  if (value === SKIP) return;
+  if (value === END) {
+    group.queue.clear();
     for (const member of [...group.set]) leave(ctx, group, member);
-  } finally {
-    group.pumping = false;
+    return;
+  }
+  group.executions++;
+  const text = serializedResult(await group.execute(value));
+  for (const member of group.set) {
+    if (member.since >= item.seq) continue; // it joined after the event
+    const socket = member.sink.socket;
+    if (socket.readyState !== WebSocket.OPEN) continue; // graphql-ws returns its stream
+    if (tooFarBehind(socket)) void lastWords(ctx, group, member, notices.overflow);
+    else socket.send(`${member.head}${text}}`);
   }
 }
 
