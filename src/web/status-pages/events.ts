@@ -10,6 +10,7 @@ import {
 } from "../../domain/status-pages/public/index.js";
 import { listPageMaintenance, type WindowOnPage } from "../../domain/maintenance-windows/on-status-page.js";
 import type { EventBus, VigilEvent } from "../../events/bus.js";
+import { SerialQueue, tooFarBehind } from "../../platform/fan-out.js";
 import type { Recheck } from "../private-access.js";
 import type { Links } from "./links.js";
 import { incidentArticle } from "./parts.js";
@@ -68,10 +69,19 @@ type Stream = { response: ServerResponse; links: Links; recheck: Recheck | null 
 
 /**
  * The visitors' event streams, grouped by page: one bus subscription for all of them, and one
- * load of a changed incident per page whatever the number of visitors.
+ * load of a changed incident per page whatever the number of visitors (src/platform/fan-out.ts).
+ * Events are handled in the order they came, one at a time; when too many wait, every visitor
+ * is told to read the page again. A visitor's connection that holds too much unsent is closed
+ * (its browser reconnects), never buffered without bound.
  */
 export class PageStreams {
   private readonly streams = new Map<string, { page: VisitedPageRow; open: Set<Stream> }>();
+  private readonly events = new SerialQueue<VigilEvent>({
+    // An event that fails to load (a page deleted meanwhile) is skipped; the next ones go on.
+    handle: (event) => this.onEvent(event).catch(() => undefined),
+    onOverflow: () => this.write(() => RESYNC_MESSAGE),
+    onError: () => undefined,
+  });
   private readonly unsubscribe: () => void;
   private readonly stopResume: () => void;
   private readonly heartbeat: NodeJS.Timeout;
@@ -83,7 +93,9 @@ export class PageStreams {
     /** The page's overall state now (from the page cache, which the same event emptied first). */
     private readonly pageState: (page: VisitedPageRow) => Promise<State>,
   ) {
-    this.unsubscribe = events.subscribe((event) => void this.onEvent(event).catch(() => {}));
+    this.unsubscribe = events.subscribe((event) => {
+      if (this.streams.size > 0) this.events.push(event);
+    });
     // Events of other instances were missed while the shared bus was away: the visitors' pages read everything again.
     this.stopResume = events.onResume(() => this.write(() => RESYNC_MESSAGE));
     this.heartbeat = setInterval(() => this.write(() => ": heartbeat\n\n"), HEARTBEAT_MS);
@@ -103,6 +115,7 @@ export class PageStreams {
 
   close(): void {
     this.unsubscribe();
+    this.events.clear();
     this.stopResume();
     clearInterval(this.heartbeat);
     for (const group of this.streams.values()) for (const stream of group.open) stream.response.end();
@@ -132,7 +145,7 @@ export class PageStreams {
       });
       for (const stream of group.open) {
         const data = incident ? incidentMessage(incident, stream.links) : { id: event.incidentId, removed: true };
-        stream.response.write(`event: incident\ndata: ${JSON.stringify(data)}\n\nevent: state\ndata: ${banner}\n\n`);
+        send(stream, `event: incident\ndata: ${JSON.stringify(data)}\n\nevent: state\ndata: ${banner}\n\n`);
       }
     }
   }
@@ -147,7 +160,7 @@ export class PageStreams {
       maintenanceId,
       windowId,
     );
-    for (const stream of group.open) stream.response.write(`event: maintenance\ndata: ${JSON.stringify(data)}\n\n`);
+    for (const stream of group.open) send(stream, `event: maintenance\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
   /**
@@ -171,6 +184,12 @@ export class PageStreams {
   }
 
   private write(message: () => string): void {
-    for (const group of this.streams.values()) for (const stream of group.open) stream.response.write(message());
+    for (const group of this.streams.values()) for (const stream of [...group.open]) send(stream, message());
   }
+}
+
+/** Writes to a visitor's stream, or closes it when it holds too much unsent (its `close` handler forgets it). */
+function send(stream: Stream, text: string): void {
+  if (tooFarBehind(stream.response)) stream.response.destroy();
+  else stream.response.write(text);
 }
