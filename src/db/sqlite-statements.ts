@@ -1,7 +1,7 @@
 /**
  * Prepared statements kept for reuse on the app's SQLite connection. Prisma's better-sqlite3
  * adapter (7.10) prepares every statement it runs, binds it once and drops it: preparing was 12%
- * of the engine's CPU at 10,000 checks a minute (bench/engine.ts, issue 28), for the same few
+ * of the engine's CPU at 10,000 checks a minute (bench/engine.ts), for the same few
  * hundred statements over and over. The adapter only ever calls `prepare(sql).bind(args)` and
  * then `reader`, `run()`, `columns()` and `raw().all()` on what it got (both in its queries and
  * in its transactions, which share the connection): a kept statement is handed out behind a

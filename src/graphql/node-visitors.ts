@@ -1,4 +1,4 @@
-// Relay for visitors without a key (issue 13, item 5): node(id:) and nodes(ids:) resolve a public
+// Relay for visitors without a key: node(id:) and nodes(ids:) resolve a public
 // status page, the incidents it shows, their updates and the services on its cards, so a Relay
 // app can refetch and paginate a public page. Each object is marked with the page it is reached
 // through (types/status-pages/scope.ts), so its fields answer for that page and its account only.

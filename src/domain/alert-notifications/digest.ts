@@ -4,7 +4,7 @@ import type { AlertVariables } from "../alert-templates/variables.js";
 import type { AlertNotificationRow, NotificationRequest } from "./rows.js";
 
 /**
- * Digests (issue 11, point 6): a channel receives at most DIGEST_AFTER notifications per minute
+ * Digests (docs/alerting.md): a channel receives at most DIGEST_AFTER notifications per minute
  * one by one; the rest of that minute is folded into one digest notification.
  *
  * - Minutes are fixed UTC minutes of the notifications' `createdAt`, so every instance computes the

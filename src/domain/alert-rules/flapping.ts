@@ -1,7 +1,7 @@
 import type { AlertState, Decision } from "./decide.js";
 
 /**
- * Flapping (issue 11, point 6): a check whose condition changed more than 5 times in 30 minutes
+ * Flapping (docs/alerting.md): a check whose condition changed more than 5 times in 30 minutes
  * raises one ALERT_FLAPPING note instead of an alert per change, and no other alert until it
  * settles (no change for 30 minutes); then the next alert decides normally. The condition keeps
  * following the runs meanwhile but the alert episode does not take a withheld alert (see

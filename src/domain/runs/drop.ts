@@ -4,7 +4,7 @@ import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js"
 import { RecordCheckResultInput } from "../check-results/schemas.js";
 import { parseInput } from "../validation.js";
 
-/** A private-location run nobody claimed this long after it was due is given up (issue 6). */
+/** A private-location run nobody claimed this long after it was due is given up. */
 export const DROP_AFTER_MS = 6 * 60_000;
 const BATCH = 200;
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 /**
  * Upper bounds of free-text fields and lists (docs/limits.md): one tenant's large bodies must not
- * stall everyone (issue 12), and the OpenAPI document shows each as maxLength / maxItems.
+ * stall everyone, and the OpenAPI document shows each as maxLength / maxItems.
  */
 export const LIMITS = {
   /** Names of checks, groups, pages, services, channels, incidents; tags. */

@@ -96,7 +96,7 @@ export class AgentBrowser {
     try {
       if (!(await handle.stat()).isSocket()) throw new Error("the browser server's socket is not a socket");
       // Loaded on the first agentic run: playwright-core is 13 MB of source held by every process
-      // that imports it (issue 28: the engine's memory), and most instances run no agentic check.
+      // that imports it (the engine's memory), and most instances run no agentic check.
       const { chromium } = await import("playwright-core");
       browser = await chromium.connect(`ws+unix:/proc/self/fd/${handle.fd}:${path}`, { timeout: startTimeoutMs });
     } finally {
