@@ -107,4 +107,9 @@ describe("the layout of src/", () => {
     const plain = sources(join(src, "web")).filter((file) => /(?<!html)`<!doctype/i.test(readFileSync(file, "utf8")));
     expect(plain.map((file) => relative(root, file))).toEqual([]);
   });
+
+  it("states rules in its comments, not the issue that asked for them: no `issue N` in src/", () => {
+    const naming = sources(src).filter((file) => /\bissue\s+#?\d+/i.test(readFileSync(file, "utf8")));
+    expect(naming.map((file) => relative(root, file))).toEqual([]);
+  });
 });
