@@ -4,20 +4,11 @@ import type { DomainContext } from "../context.js";
 import { readRows } from "../raw-reads.js";
 import { decodeCursor, encodeCursor, pageSize, withLazyCursors, type Page, type PageArgs } from "../pagination.js";
 import { incidentViews, type IncidentView, type ViewColumns } from "./view.js";
+import { groupBy } from "../shared/group-by.js";
 
 /**
  * The incidents shown on many status pages in one statement (GraphQL batches).
  */
-
-function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(keyOf(row));
-    if (group) group.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return groups;
-}
 
 export type StatusPageIncidentsRequest = { statusPageId: string; args: PageArgs };
 

@@ -6,6 +6,7 @@ import { readRows } from "../raw-reads.js";
 import { servicesOfIncidents, type ServiceColumn } from "../status-page-services/children.js";
 import { deriveIncident, incidentDuration, lastUpdateStatus, sortInPlaceNewestFirst } from "./derive.js";
 import { incidentInclude, type IncidentRow } from "./rows.js";
+import { groupBy } from "../shared/group-by.js";
 
 /** An incident as every adapter shows it: its services, its updates newest first, and the derived fields. */
 export function toIncidentView({ services, updates, ...incident }: IncidentRow) {
@@ -95,14 +96,4 @@ export async function incidentViews(
       duration: incidentDuration(newestFirst),
     };
   });
-}
-
-function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(keyOf(row));
-    if (group) group.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return groups;
 }

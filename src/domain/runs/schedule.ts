@@ -6,6 +6,7 @@ import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { effectiveLocations } from "../monitoring/effective.js";
 import { dueRuns, runLocations } from "../monitoring/plan.js";
 import { readPlanRows, type PlanCache } from "./plan-rows.js";
+import { groupBy } from "../shared/group-by.js";
 
 /** The scheduler's progress row; one for the whole database, shared by every instance. */
 export const SCHEDULER_STATE_ID = "scheduler";
@@ -176,10 +177,4 @@ export async function scheduleDueRuns({
   for (const [accountId, ids] of privateByAccount)
     ctx.events.publish({ type: "runsQueued", accountId, privateLocationIds: [...ids] });
   return { planned: true, queued: runs.length };
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const item of items) (map.get(key(item)) ?? map.set(key(item), []).get(key(item))!).push(item);
-  return map;
 }
