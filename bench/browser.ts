@@ -9,7 +9,7 @@
 //   npm run bench:browser
 //   BENCH_RUNS=6 BENCH_PHASE_SECONDS=10 npm run bench:browser
 import type { SandboxResult } from "../src/engine/browser/sandbox.js";
-import { FairSlots, type Slots } from "../src/engine/fair-slots.js";
+import { FairSlots, type Slots } from "../src/platform/fair-slots.js";
 import { browserRun as runBrowserCheck, startSimplePage } from "./support/browser-run.js";
 import { runApiCheck } from "../src/engine/runners/api.js";
 import { record } from "./support/report.js";

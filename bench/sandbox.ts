@@ -9,7 +9,7 @@
 // Chromium's zygote children do not: that figure is too low, not the sandbox's cost.
 //   npm run bench:sandbox
 //   BENCH_ROUNDS=9 npm run bench:sandbox   (default 7: fewer are at the mercy of the machine's load)
-import { FairSlots } from "../src/engine/fair-slots.js";
+import { FairSlots } from "../src/platform/fair-slots.js";
 import { browserRun, startSimplePage } from "./support/browser-run.js";
 import { record } from "./support/report.js";
 

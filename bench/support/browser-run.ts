@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { TryOutcome } from "../../src/domain/monitoring/tries.js";
 import { type BrowserRunOptions, runScriptCheck } from "../../src/engine/browser/run.js";
 import type { SandboxResult } from "../../src/engine/browser/sandbox.js";
-import type { Slots } from "../../src/engine/fair-slots.js";
+import type { Slots } from "../../src/platform/fair-slots.js";
 import { scriptSandbox } from "../../src/sandbox/index.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

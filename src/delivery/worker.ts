@@ -7,7 +7,7 @@ import { digestRequest, finishDigest, foldBursts, isDigest } from "../domain/ale
 import type { AlertNotificationRow, NotificationRequest } from "../domain/alert-notifications/rows.js";
 import { forgetGoneSubscriber, subscriberTarget } from "../domain/status-page-subscriptions/deliveries.js";
 import { isSubscriberRequest, type SubscriberRequest } from "../domain/status-page-subscriptions/rows.js";
-import { FairSlots } from "../engine/fair-slots.js";
+import { FairSlots } from "../platform/fair-slots.js";
 import { ClaimLoop } from "../platform/claim-loop.js";
 import { deliverToSubscriber } from "./subscriber.js";
 import { createOutcomeWriter } from "./outcome-writer.js";

@@ -4,7 +4,7 @@
 // { script, variables, allow }.
 import { lstat } from "node:fs/promises";
 import { runScriptCheck } from "../../src/engine/browser/run.js";
-import { FairSlots } from "../../src/engine/fair-slots.js";
+import { FairSlots } from "../../src/platform/fair-slots.js";
 import { scriptSandbox } from "../../src/sandbox/index.js";
 
 const input = JSON.parse(process.env.HOST_INPUT ?? "{}") as {

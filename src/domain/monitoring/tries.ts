@@ -48,7 +48,7 @@ export type RunAsset = {
 /** What a runner needs of the check itself (the rest comes from its effective settings). */
 export type RunnableCheck = {
   checkType: string;
-  /** Whose run it is: browser places are shared fairly between accounts (src/engine/fair-slots.ts). */
+  /** Whose run it is: browser places are shared fairly between accounts (src/platform/fair-slots.ts). */
   accountId?: string;
   degradedResponseTime: number | null;
   maxResponseTime: number | null;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { AgenticModelConfig } from "../../config.js";
 import type { RunAsset, RunnableCheck, TryOutcome } from "../../domain/monitoring/tries.js";
 import { removeRunDir } from "../browser/sandbox.js";
-import type { Slots } from "../fair-slots.js";
+import type { Slots } from "../../platform/fair-slots.js";
 import { type ScriptSandbox, sandboxMissing } from "../../sandbox/index.js";
 import { AgentBrowser } from "./browser.js";
 import { type AgentOutcome, runAgent } from "./loop.js";

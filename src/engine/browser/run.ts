@@ -9,7 +9,7 @@ import { isolateRun, type ScriptSandbox, sandboxMissing } from "../../sandbox/in
 import { playwrightCli } from "./fixture-source.js";
 import { layOut, type ProjectFile } from "./project.js";
 import { plain, readPages, readReport } from "./results.js";
-import type { Slots } from "../fair-slots.js";
+import type { Slots } from "../../platform/fair-slots.js";
 import { makeRunDir, runInSandbox, type SandboxResult } from "./sandbox.js";
 import { playwrightArgs, ProjectError } from "./test-command.js";
 

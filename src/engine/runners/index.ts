@@ -1,6 +1,6 @@
 import type { Runner } from "../execute.js";
 import { runScriptCheck, scriptErrorOutcome, type ScriptKind } from "../browser/run.js";
-import { FairSlots } from "../fair-slots.js";
+import { FairSlots } from "../../platform/fair-slots.js";
 import {
   errorOutcome,
   runApiCheck,

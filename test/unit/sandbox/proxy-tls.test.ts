@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runScriptCheck } from "../../../src/engine/browser/run.js";
-import { FairSlots } from "../../../src/engine/fair-slots.js";
+import { FairSlots } from "../../../src/platform/fair-slots.js";
 import { scriptSandbox } from "../../../src/sandbox/index.js";
 
 vi.setConfig({ testTimeout: 120_000 });

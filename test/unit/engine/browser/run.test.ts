@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PlaywrightProject, TryOutcome, ScriptSettings } from "../../../../src/domain/monitoring/tries.js";
 import { runAlive } from "../../../../src/engine/browser/processes.js";
 import { runScriptCheck, type BrowserRunOptions, type ScriptKind } from "../../../../src/engine/browser/run.js";
-import { FairSlots } from "../../../../src/engine/fair-slots.js";
+import { FairSlots } from "../../../../src/platform/fair-slots.js";
 import { scriptSandbox } from "../../../../src/sandbox/index.js";
 
 // Each run starts Playwright Test and most a Chromium: seconds each on a busy machine.

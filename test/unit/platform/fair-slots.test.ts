@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FairSlots } from "../../../src/engine/fair-slots.js";
+import { FairSlots } from "../../../src/platform/fair-slots.js";
 
 /** Issue 25, point 7: BROWSER_CONCURRENCY and DELIVERY_CONCURRENCY places, shared between accounts. */
 describe("FairSlots", () => {
