@@ -112,4 +112,22 @@ describe("the layout of src/", () => {
     const naming = sources(src).filter((file) => /\bissue\s+#?\d+/i.test(readFileSync(file, "utf8")));
     expect(naming.map((file) => relative(root, file))).toEqual([]);
   });
+
+  it("keeps every function of src/ under 100 lines: a longer one is several, each with a name", () => {
+    const long = sources(src).flatMap((file) => {
+      const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+      const found: string[] = [];
+      const visit = (node: ts.Node) => {
+        if (ts.isFunctionLike(node) && "body" in node && node.body) {
+          const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
+          const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+          if (last - first + 1 > 100) found.push(`${relative(root, file)}:${first + 1} (${last - first + 1} lines)`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return found;
+    });
+    expect(long).toEqual([]);
+  });
 });
