@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { openDatabase } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { createCheck, listChecks } from "../src/domain/checks/index.js";
-import type { DomainContext } from "../src/domain/context.js";
+import type { DomainContext } from "../src/domain/shared/context.js";
 import { LIMITS } from "../src/domain/shared/limits.js";
 import { createInProcessBus } from "../src/events/bus.js";
 import { record } from "./support/report.js";

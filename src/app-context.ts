@@ -2,7 +2,7 @@ import type { Authenticator } from "./auth/authenticate.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { AssetsContext } from "./domain/assets/store.js";
-import type { DomainContext, SystemContext } from "./domain/context.js";
+import type { DomainContext, SystemContext } from "./domain/shared/context.js";
 import type { EventBus } from "./events/bus.js";
 import type { Logger } from "./logger.js";
 import type { RateLimiter } from "./auth/rate-limit.js";

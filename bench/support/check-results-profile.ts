@@ -21,7 +21,7 @@ const PARTS: Parts = [
   ["metrics (prom-client, src/metrics)", /node_modules\/prom-client|\/src\/metrics\//],
   ["logging (pino, src/logger.ts)", /node_modules\/pino|\/src\/logger\.ts/],
   ["database (Prisma, better-sqlite3, src/db)", /@prisma\/|better-sqlite3|\/src\/(generated|db)\//],
-  ["validation (zod, src/domain/validation.ts)", /node_modules\/zod\/|\/src\/domain\/validation\.ts/],
+  ["validation (zod, src/domain/shared/validation.ts)", /node_modules\/zod\/|\/src\/domain\/shared\/validation\.ts/],
   ["domain (src/domain)", /\/src\/domain\//],
   ["REST handlers (src/rest)", /\/src\/rest\//],
   ["JSON serialization (Fastify's, JSON.stringify)", /fast-json-stringify|\/fastify\/lib\/reply\.js/],

@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client.js";
-import { ForbiddenError, UnauthorizedError } from "../domain/errors.js";
+import { ForbiddenError, UnauthorizedError } from "../domain/shared/errors.js";
 import { hashKey } from "../domain/api-keys/keys.js";
-import type { SystemContext } from "../domain/context.js";
+import type { SystemContext } from "../domain/shared/context.js";
 import { findSession, type SessionView } from "../domain/sessions/index.js";
 import { createInProcessBus, type EventBus } from "../events/bus.js";
 import { TaggedCache } from "../platform/tagged-cache.js";

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { RateLimitedError } from "../domain/errors.js";
+import { RateLimitedError } from "../domain/shared/errors.js";
 
 export type RateLimiterOptions = {
   /** Counts are kept in this Redis, shared by every instance; without it, in this process. */

@@ -1,4 +1,4 @@
-import type { Page } from "../domain/pagination.js";
+import type { Page } from "../domain/shared/pagination.js";
 
 /**
  * A connection's edge: its cursor is read from the page only when the client asks for it, so a

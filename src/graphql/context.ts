@@ -2,8 +2,8 @@ import DataLoader from "dataloader";
 import { GraphQLError } from "graphql";
 import type { Caller, Credentials } from "../auth/authenticate.js";
 import { domainContext, type AppContext } from "../app-context.js";
-import type { DomainContext } from "../domain/context.js";
-import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from "../domain/errors.js";
+import type { DomainContext } from "../domain/shared/context.js";
+import { DomainError, ForbiddenError, RateLimitedError, UnauthorizedError } from "../domain/shared/errors.js";
 import type { SessionView } from "../domain/sessions/index.js";
 import type { Selection } from "./selection.js";
 

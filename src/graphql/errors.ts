@@ -1,6 +1,6 @@
 import { PothosValidationError } from "@pothos/core";
 import { GraphQLError } from "graphql";
-import { DomainError } from "../domain/errors.js";
+import { DomainError } from "../domain/shared/errors.js";
 import type { Logger } from "../logger.js";
 import { toGraphQLError } from "./context.js";
 

@@ -9,7 +9,7 @@ import { WebSocketServer } from "ws";
 import type { AppContext } from "../app-context.js";
 import { clientAddress } from "../auth/keyless-limit.js";
 import { cookieValue, SESSION_COOKIE } from "../auth/session-cookie.js";
-import { DomainError, RateLimitedError } from "../domain/errors.js";
+import { DomainError, RateLimitedError } from "../domain/shared/errors.js";
 import { rawErrorResponse } from "../http/errors.js";
 import { buildContext, toGraphQLError, type GraphQLContext } from "./context.js";
 import { attachFrames } from "./subscriptions/frames.js";

@@ -11,7 +11,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
   type ValidationSource,
-} from "../domain/errors.js";
+} from "../domain/shared/errors.js";
 
 /** The REST error body of docs/decisions.md: {statusCode, error, message[, validation]}. */
 export type ErrorBody = {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/shared/context.js";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from "../domain/idempotency/index.js";
 import { JsonText, type Route } from "./route.js";
 

@@ -4,7 +4,7 @@ import { domainContext, type AppContext } from "../app-context.js";
 import { AGENT_PREFIX, agentPlugin } from "./agent/index.js";
 import { agentRoutes, documented } from "./agent/routes.js";
 import { queryParameterNames } from "../domain/shared/schemas.js";
-import { parseInput } from "../domain/validation.js";
+import { parseInput } from "../domain/shared/validation.js";
 import { docsPage } from "./docs.js";
 import { errorBody } from "../http/errors.js";
 import { IDEMPOTENCY_HEADER, isCreation, sendIdempotently } from "./idempotency.js";

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { DomainContext } from "../domain/context.js";
+import type { DomainContext } from "../domain/shared/context.js";
 import { INT_MAX } from "../domain/shared/schemas.js";
 
 export type RouteInput = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { systemContext, type AppContext } from "../app-context.js";
 import { cookieValue, SESSION_COOKIE } from "../auth/session-cookie.js";
-import type { SystemContext } from "../domain/context.js";
+import type { SystemContext } from "../domain/shared/context.js";
 import { findSession } from "../domain/sessions/index.js";
 
 const NOT_FRAMED = "frame-ancestors 'none'";

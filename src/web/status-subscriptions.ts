@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { documentPolicy } from "./csp.js";
 import { type AppContext, systemContext } from "../app-context.js";
 import { createRateLimiter } from "../auth/rate-limit.js";
-import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from "../domain/errors.js";
+import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from "../domain/shared/errors.js";
 import { confirmSubscription, subscribeByEmail, unsubscribe } from "../domain/status-page-subscriptions/index.js";
 import { findGatedPage } from "../domain/status-page-keys/index.js";
 import { authorizeVisitor } from "./private-access.js";

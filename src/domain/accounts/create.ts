@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from "../../db/client.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { hashKey, keyData } from "../api-keys/keys.js";
 import { CreateAccountInput } from "./schemas.js";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.js";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../shared/errors.js";
 
 /** An account by id (the CLI names accounts directly); throws NotFoundError. */
 export async function getAccount({ db, accountId }: { db: Db; accountId: string }) {

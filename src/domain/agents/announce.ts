@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/sqlite/client.js";
-import { ConflictError } from "../errors.js";
+import { ConflictError } from "../shared/errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
 import type { AgentContext } from "./context.js";
 

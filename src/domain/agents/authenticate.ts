@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client.js";
 import { hashKey } from "../api-keys/keys.js";
-import { UnauthorizedError } from "../errors.js";
+import { UnauthorizedError } from "../shared/errors.js";
 
 export type AgentCaller = { keyId: string; privateLocationId: string; accountId: string; slugName: string };
 

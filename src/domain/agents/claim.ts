@@ -1,6 +1,6 @@
 import { finishRun, claimRuns } from "../runs/index.js";
 import { loadRunnable, RunnableCache, type Runnable } from "../monitoring/runnable.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { announceAgent } from "./announce.js";
 import type { AgentContext } from "./context.js";
 import { disconnectAgent } from "./disconnect.js";

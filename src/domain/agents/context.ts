@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 
 /**
  * The `ctx` of an agent API verb: the domain context of the location's account, narrowed to the

@@ -1,4 +1,4 @@
-import type { DomainContext, SystemContext } from "../context.js";
+import type { DomainContext, SystemContext } from "../shared/context.js";
 import { AGENT_SEEN_WITHIN_MS } from "./context.js";
 
 type Leaving = { agentId: string; privateLocationId: string; accountId: string };

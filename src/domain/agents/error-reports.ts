@@ -1,4 +1,4 @@
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import type { AgentContext } from "./context.js";
 import { AgentErrorReportInput } from "./schemas.js";
 

@@ -1,4 +1,4 @@
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import type { AgentContext } from "./context.js";
 import { holdRun, locationRun } from "./run.js";
 import { RenewLeaseInput } from "./schemas.js";

@@ -1,5 +1,5 @@
 import { recordHeldTries } from "../runs/index.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import type { AgentContext } from "./context.js";
 import { locationRun, lostRun } from "./run.js";
 import { PostRunResultInput } from "./schemas.js";

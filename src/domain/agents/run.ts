@@ -1,6 +1,6 @@
 import type { CheckRun } from "../../generated/sqlite/client.js";
-import { ConflictError, NotFoundError } from "../errors.js";
-import { parseIntId } from "../ids.js";
+import { ConflictError, NotFoundError } from "../shared/errors.js";
+import { parseIntId } from "../shared/ids.js";
 import { renewLease } from "../runs/index.js";
 import { touchAgent } from "./announce.js";
 import type { AgentContext } from "./context.js";

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseIntId } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseIntId } from "../shared/ids.js";
 import { alertChannelInclude, type AlertChannelRow } from "./rows.js";
 
 /** The account's channels with these ids, in the ids' order (null where there is none): one query. */

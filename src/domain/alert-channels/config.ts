@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ValidationError } from "../errors.js";
-import { issuePath } from "../validation.js";
+import { ValidationError } from "../shared/errors.js";
+import { issuePath } from "../shared/validation.js";
 import { parseStoredChannel, type StoredChannel } from "./schemas.js";
 
 /**

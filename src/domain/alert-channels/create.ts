@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { storedChannel } from "./config.js";
 import { checkChannelTemplate } from "./template-check.js";
 import { checkSubscriptionTargets, subscriptionRows } from "./references.js";

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { getAlertChannel } from "./get.js";
 
 /** Its subscriptions and notifications go with it (cascade). */

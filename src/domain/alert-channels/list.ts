@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { alertChannelInclude, type AlertChannelRow } from "./rows.js";
 import { ListAlertChannelsQuery } from "./schemas.js";
 

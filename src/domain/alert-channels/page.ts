@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { keysetPage, type PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type PageArgs } from "../shared/pagination.js";
 import { alertChannelInclude } from "./rows.js";
 
 /** A keyset page of the account's channels, newest first (GraphQL connections). */

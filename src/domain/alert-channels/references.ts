@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 
 type Target = { checkId?: string | null; groupId?: number | null };
 

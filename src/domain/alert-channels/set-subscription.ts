@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { parseInput } from "../shared/validation.js";
 import { getAlertChannel } from "./get.js";
 import type { AlertChannelSubscriptionRow } from "./rows.js";
 import { SetAlertChannelSubscriptionInput } from "./schemas.js";

@@ -1,6 +1,6 @@
 import { TemplateError } from "../alert-templates/template.js";
 import { checkTemplate } from "../alert-templates/template-thread.js";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 
 /**
  * On save, a WEBHOOK channel's template must render the decided sample within the bounds

@@ -3,8 +3,8 @@ import { notificationResult, type TryResult } from "../alert-notifications/deliv
 import { TemplateError } from "../alert-templates/template.js";
 import { renderTemplate } from "../alert-templates/template-thread.js";
 import { type AlertVariables, alertVariables } from "../alert-templates/variables.js";
-import type { DomainContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 import { getAlertChannel } from "./get.js";
 import { parseStoredChannel, type StoredChannel } from "./schemas.js";
 

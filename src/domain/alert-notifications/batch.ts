@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { toAlertNotificationView, type AlertNotificationView } from "./view.js";
 
 /** Notifications by id (GraphQL node lookups), in the ids' order, null where the account has none. */

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { ListAlertNotificationsQuery, v1Window } from "./schemas.js";
 import { toAlertNotificationView, type AlertNotificationView } from "./view.js";
 

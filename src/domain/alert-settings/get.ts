@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { CompleteAlertSettings } from "../shared/schemas.js";
 import type { AccountAlertSettings } from "./schemas.js";
 

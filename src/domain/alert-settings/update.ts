@@ -1,7 +1,7 @@
 import { json } from "../../db/json.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { CompleteAlertSettings } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { type AccountAlertSettings, UpdateAlertSettingsInput } from "./schemas.js";
 
 /** PUT: the sent settings replace the stored ones; an omitted part is shown at its default. */

@@ -1,6 +1,6 @@
 import { getCheck } from "../checks/get.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
 import { HOUR_MS } from "../rollups/index.js";
 import { Figures, measureOf, QUANTILES, type RawResult, statusCodeOf } from "./figures.js";
 import { type Measure, metricInfo } from "./metrics.js";

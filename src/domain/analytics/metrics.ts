@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 import { PHASES } from "../rollups/analytics.js";
 import { CHECK_TYPES, querySchema } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 
 /** The measures of an API check; alone (`dns`) they ask for each result's value, not an aggregate. */
 export const MEASURES = ["responseTime", ...PHASES] as const;

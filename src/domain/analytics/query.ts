@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 import { CustomWindowQuery, QUICK_RANGES as REPORTING_RANGES } from "../reporting/schemas.js";
 import { windowOf } from "../reporting/window.js";
 import { PageQuery, queryInt, queryList, querySchema } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { type ApiCheckMetric, parseMetrics } from "./metrics.js";
 
 // The reference names reporting's last24Hrs last24Hours here; the other presets are the same.

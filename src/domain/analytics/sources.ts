@@ -1,6 +1,6 @@
 import { isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { HOUR_MS } from "../rollups/index.js";
 import type { AnalyticsRollupRow, RawResult } from "./figures.js";
 

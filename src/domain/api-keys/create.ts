@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { parseInput } from "../shared/validation.js";
 import { generateKey, keyData } from "./keys.js";
 import { CreateApiKeyInput, CreateOwnApiKeyInput } from "./schemas.js";
 import { toApiKeyView } from "./view.js";

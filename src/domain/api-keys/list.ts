@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { apiKeySelect, toApiKeyView, type ApiKeyView } from "./view.js";
 
 /** The account's keys that still open it (revoked ones are gone), oldest first, masked. */

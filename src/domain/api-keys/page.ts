@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { keysetPage, type PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type PageArgs } from "../shared/pagination.js";
 import { apiKeySelect, toApiKeyView } from "./view.js";
 
 /** One page of the account's keys that still open it, newest first, masked: an account may hold any number. */

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { ConflictError, NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError, NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 
 /**
  * Revokes one of the account's keys (the caller's own key too: it stops working at once). The

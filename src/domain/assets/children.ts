@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import type { AssetRow } from "./rows.js";
 
 /** The assets of many results of the caller's account at once, in the results' order (GraphQL). */

@@ -1,8 +1,8 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { DomainContext } from "../context.js";
-import { ForbiddenError, NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { ForbiddenError, NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
+import { parseInput } from "../shared/validation.js";
 import { checkAssetLink } from "./links.js";
 import { listResultAssets } from "./list.js";
 import type { AssetRow } from "./rows.js";

@@ -1,6 +1,6 @@
 import { getCheckResult } from "../check-results/get.js";
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { ListAssetsQuery } from "./schemas.js";
 
 /** A result of one of the caller's checks and its assets (by kind when `type` is given); another account's result is NotFound. */

@@ -8,9 +8,9 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   ValidationError,
-} from "../errors.js";
-import { isUuid } from "../ids.js";
-import { parseInput } from "../validation.js";
+} from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
+import { parseInput } from "../shared/validation.js";
 import { runBytes } from "./record.js";
 import { storageKeyOf } from "./rows.js";
 import { allowedContentType, ASSET_CONTENT_TYPES, AssetKind, AssetName } from "./schemas.js";

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../shared/errors.js";
 import { aggregateRollups } from "../rollups/index.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { type Badge, type BadgeStatus, renderBadge } from "./render.js";
 import { BadgeQuery, GroupBadgeQuery } from "./schemas.js";
 

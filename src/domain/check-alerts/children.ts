@@ -1,7 +1,7 @@
 import { Prisma } from "../../generated/sqlite/client.js";
-import { keysetPagesByKey } from "../children-pages.js";
-import type { DomainContext } from "../context.js";
-import type { Page, PageArgs } from "../pagination.js";
+import { keysetPagesByKey } from "../shared/children-pages.js";
+import type { DomainContext } from "../shared/context.js";
+import type { Page, PageArgs } from "../shared/pagination.js";
 import { checkAlertCursor, decodeCheckAlertCursor } from "./cursor.js";
 import type { CheckAlertRow } from "./rows.js";
 

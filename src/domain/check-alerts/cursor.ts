@@ -1,6 +1,6 @@
-import { decodeCursor, encodeCursor } from "../pagination.js";
+import { decodeCursor, encodeCursor } from "../shared/pagination.js";
 
-/** [createdAt ms, id] of an alert, in the one cursor format of src/domain/pagination.ts (as keysetPage makes it). */
+/** [createdAt ms, id] of an alert, in the one cursor format of src/domain/shared/pagination.ts (as keysetPage makes it). */
 export const checkAlertCursor = (row: { createdAt: Date; id: string }) =>
   encodeCursor([row.createdAt.getTime(), row.id]);
 

@@ -1,7 +1,7 @@
 import { ownedCheck } from "../check-results/check.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { v1Window } from "../shared/v1-window-schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import type { CheckAlertRow } from "./rows.js";
 import { ListCheckAlertsQuery } from "./schemas.js";
 

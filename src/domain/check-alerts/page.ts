@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { keysetPage, type Page, type PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type Page, type PageArgs } from "../shared/pagination.js";
 import type { CheckAlertRow } from "./rows.js";
 
 /** A keyset page of the account's alerts, newest first (GraphQL Query.checkAlerts). */

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseIntId } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseIntId } from "../shared/ids.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 
 /** The account's groups with these ids, in the ids' order (null where there is none): one query. */

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { resolveReferences } from "./references.js";
 import { toCheckGroupData } from "./rows.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { ConflictError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError } from "../shared/errors.js";
 import { getCheckGroup } from "./get.js";
 import { translatePrismaErrors } from "./prisma-errors.js";
 

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { parseIntId } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { parseIntId } from "../shared/ids.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 
 /** The group of the caller's account; another account's id, or one of the wrong form, is NotFound. */

@@ -1,6 +1,6 @@
 import type { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { checkGroupInclude, type CheckGroupRow } from "./rows.js";
 import { ListCheckGroupsQuery } from "./schemas.js";
 

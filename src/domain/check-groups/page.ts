@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { DomainContext } from "../context.js";
-import { keysetPage, type PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type PageArgs } from "../shared/pagination.js";
 import { searchForm } from "../shared/search-form.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { checkGroupInclude } from "./rows.js";
 
 /** GraphQL `checkGroups`' filter: a part of the name, as the checks list's `search`. */

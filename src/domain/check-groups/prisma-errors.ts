@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from "../errors.js";
+import { ConflictError, NotFoundError } from "../shared/errors.js";
 import { prismaErrorCode } from "../shared/prisma-errors.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 import { resolveAccountReferences } from "../shared/references.js";
 
 /** The group's private locations (as slug names) and alert channels must be the caller's; every miss is reported together. */

@@ -1,7 +1,7 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { keepSecretValues } from "../shared/secrets.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { resolveReferences } from "./references.js";
 import { toCheckGroupData } from "./rows.js";
 import { getCheckGroup } from "./get.js";

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { isUuid } from "../shared/ids.js";
 import type { CheckResultRow } from "./rows.js";
 
 /** Rows by id, in the ids' order, null where there is none (a DataLoader batch). */

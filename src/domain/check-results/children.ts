@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import type { Page, PageArgs } from "../pagination.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import type { Page, PageArgs } from "../shared/pagination.js";
+import { parseInput } from "../shared/validation.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
-import { keysetPagesByKey } from "../children-pages.js";
+import { keysetPagesByKey } from "../shared/children-pages.js";
 import { ListCheckResultsQuery } from "./schemas.js";
 import { type CheckResultRow, selectResults } from "./rows.js";
 

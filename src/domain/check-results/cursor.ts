@@ -1,9 +1,9 @@
-import { decodeCursor, encodeCursor } from "../pagination.js";
-import { ValidationError } from "../errors.js";
+import { decodeCursor, encodeCursor } from "../shared/pagination.js";
+import { ValidationError } from "../shared/errors.js";
 
 /**
  * The check-results cursor: [startedAt ms, id] of the last entry of a page, in the one opaque
- * format of src/domain/pagination.ts (REST `nextId` and GraphQL `after` alike).
+ * format of src/domain/shared/pagination.ts (REST `nextId` and GraphQL `after` alike).
  */
 export function checkResultCursor(row: { startedAt: Date; id: string }): string {
   return encodeCursor([row.startedAt.getTime(), row.id]);

@@ -7,8 +7,8 @@ import { mergePromoted, publishQueued, type Promoted } from "../check-sessions/p
 import { settleSession } from "../check-sessions/settle.js";
 import { recordResultStatus } from "../check-statuses/results.js";
 import type { StatusEffects } from "../check-statuses/effects.js";
-import type { DomainContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 import { writeRollups, type RollupInput } from "../rollups/index.js";
 import type { RecordCheckResultInput } from "./schemas.js";
 

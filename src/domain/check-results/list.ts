@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { ownedCheck } from "./check.js";
 import { checkResultCursor, decodeCheckResultCursor } from "./cursor.js";
 import { readResultsAsJson, selectResults } from "./rows.js";

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { isUuid } from "../ids.js";
-import type { Page, PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { isUuid } from "../shared/ids.js";
+import type { Page, PageArgs } from "../shared/pagination.js";
 import { pageResultsOfChecks, type CheckResultFilters } from "./children.js";
 import type { CheckResultRow } from "./rows.js";
 

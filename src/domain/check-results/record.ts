@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { nothingPromoted } from "../check-sessions/promote.js";
 import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
 import { ownedCheck } from "./check.js";

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { Prisma } from "../../generated/sqlite/client.js";
 import type { CheckResult } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import type { ListCheckResultsQuery } from "./schemas.js";
-import { readRows } from "../raw-reads.js";
+import { readRows } from "../shared/raw-reads.js";
 
 /**
  * The lists read through one raw statement: at 100 rows a page, Prisma's model API costs about

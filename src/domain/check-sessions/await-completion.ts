@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import type { EventBus, VigilEvent } from "../../events/bus.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { AwaitCheckSessionQuery } from "./schemas.js";
 import { isFinished, type CheckSessionView } from "./view.js";
 import { findCheckSession } from "./get.js";

@@ -1,8 +1,8 @@
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
 import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { promoteGroupsApart } from "./promote.js";
 import { ACTIVE_RUN_STATUSES, CancelCheckSessionInput } from "./schemas.js";
 import { isFinished } from "./view.js";

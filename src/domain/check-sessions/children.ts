@@ -1,7 +1,7 @@
 import { resultPagesBy } from "../check-results/children.js";
 import { selectSessionResults } from "../check-results/rows.js";
-import type { DomainContext } from "../context.js";
-import type { PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import type { PageArgs } from "../shared/pagination.js";
 
 /**
  * A keyset page of the results recorded in each of these sessions (FINAL and ATTEMPT alike),

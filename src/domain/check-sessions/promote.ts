@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventBus } from "../../events/bus.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 
 /**
  * Group concurrency: a check group's `concurrency` caps how many of its checks have session runs

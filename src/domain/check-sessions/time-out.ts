@@ -1,4 +1,4 @@
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { promoteGroupsApart } from "./promote.js";
 
 /**

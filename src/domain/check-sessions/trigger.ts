@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { matchesTags, runPlaces, strings } from "./match.js";
 import { promoteGroups, publishQueued } from "./promote.js";
 import { TriggerCheckSessionInput } from "./schemas.js";

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import type { CheckStatusRow } from "./rows.js";
 
 /** The stored status rows of these checks of the caller's account, in the ids' order, null where none: one query. */

@@ -1,5 +1,5 @@
 import type { Condition } from "../alert-rules/decide.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { runIncidentEffects, type IncidentEffect } from "./incident.js";
 
 /**

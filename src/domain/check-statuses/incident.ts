@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { createIncident } from "../incidents/create.js";
 import { createIncidentUpdate } from "../incidents/updates/create.js";
 

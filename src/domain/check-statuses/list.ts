@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { type CheckStatusView, checkWithStatusSelect, toCheckStatusView } from "./view.js";
 
 /** Every check of the account with its status (the reference's list has no paging), newest check first. */

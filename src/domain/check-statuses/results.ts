@@ -3,7 +3,7 @@ import type { CheckResult } from "../../generated/sqlite/client.js";
 import { parallelRunOutcome } from "../alert-rules/decide.js";
 import { resultOutcome } from "../alert-rules/in-force.js";
 import { toAlertResult } from "../check-alerts/rows.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import type { StatusEffects } from "./effects.js";
 import { recordCheckStatus, type StatusObservation } from "./record.js";
 import type { CheckStatusRow, RunFacts } from "./rows.js";

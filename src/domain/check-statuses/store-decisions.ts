@@ -2,7 +2,7 @@ import { inShapes, type SqlSteps } from "../../db/sql-steps.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { notificationRows } from "../alert-notifications/enqueue.js";
 import { checkAlertData } from "../check-alerts/insert.js";
-import { timeOrderedUuid } from "../ids.js";
+import { timeOrderedUuid } from "../shared/ids.js";
 import type { PlannedCheck } from "./decide-runs.js";
 import type { StatusEffects } from "./effects.js";
 import { announceDecision } from "./record.js";
@@ -48,7 +48,7 @@ export function* storeDecisions({
       if (alert && ctx) {
         const reminder = decided.reminder;
         const now = plan.now;
-        // Time-ordered: a batch's rows land at the end of the primary key's index (src/domain/ids.ts).
+        // Time-ordered: a batch's rows land at the end of the primary key's index (src/domain/shared/ids.ts).
         const id = timeOrderedUuid(now);
         alerts.push({
           id,

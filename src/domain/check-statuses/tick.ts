@@ -1,4 +1,4 @@
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { noStatusEffects, runStatusEffects } from "./effects.js";
 import { recordCheckStatus } from "./record.js";
 import { DEFAULT_PUBLIC_URL } from "./results.js";

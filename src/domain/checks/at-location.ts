@@ -1,6 +1,6 @@
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 
 /**
  * The ids of the account's checks that run at `location` (a data-center location, or a private

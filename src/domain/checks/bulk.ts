@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { parseInput } from "../shared/validation.js";
 import { getChecks } from "./batch.js";
 import type { CheckRow } from "./rows.js";
 import { applyCheckUpdate } from "./update.js";

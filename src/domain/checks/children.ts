@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { keysetPage, type Page, type PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type Page, type PageArgs } from "../shared/pagination.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 
 /** One group's page wanted by a batch: the group and the connection arguments. */

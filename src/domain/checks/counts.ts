@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 
 /** How many of the account's checks are in each state: what the app's overview shows first. */
 export type CheckCounts = { total: number; passing: number; degraded: number; failing: number; paused: number };

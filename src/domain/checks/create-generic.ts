@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { createCheck } from "./create.js";
 import type { CheckRow } from "./rows.js";
 import { CHECK_ROUTE_TYPES, createCheckSchema, type RoutedCheckType } from "./type-schemas.js";

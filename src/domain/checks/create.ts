@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { checkFrequency } from "./frequency.js";
 import { normalizeLists, toCheckData, type CheckRow } from "./rows.js";
 import { saveCheck } from "./save.js";

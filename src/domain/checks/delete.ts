@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { getCheck } from "./get.js";
 
 /** Deletes the check; its subscriptions, runs, results and heartbeat events go with it (cascades). */

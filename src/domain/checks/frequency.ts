@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 
 /** The sub-minute offsets of frequency 0: runs every 10, 20 or 30 seconds. */
 export const SUB_MINUTE_OFFSETS = [10, 20, 30] as const;

@@ -1,7 +1,7 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid, parseIntId } from "../ids.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid, parseIntId } from "../shared/ids.js";
+import { parseInput } from "../shared/validation.js";
 import { withGroupSettings } from "./group-settings.js";
 import { GetCheckQuery } from "./schemas.js";
 import { checkInclude, type CheckRow } from "./rows.js";

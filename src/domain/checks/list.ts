@@ -1,8 +1,8 @@
 import { checkStatusWhere } from "../check-statuses/view.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { parseIntId } from "../ids.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { parseIntId } from "../shared/ids.js";
+import { parseInput } from "../shared/validation.js";
 import { withGroupSettings } from "./group-settings.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 import { ListChecksQuery, ListGroupChecksQuery } from "./schemas.js";

@@ -1,8 +1,8 @@
-import type { DomainContext } from "../context.js";
-import { keysetPage, type Page, type PageArgs } from "../pagination.js";
-import { ValidationError } from "../errors.js";
-import { parseIntId } from "../ids.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type Page, type PageArgs } from "../shared/pagination.js";
+import { ValidationError } from "../shared/errors.js";
+import { parseIntId } from "../shared/ids.js";
+import { parseInput } from "../shared/validation.js";
 import { checkIdsAtLocation } from "./at-location.js";
 import { sqlFilters } from "./list.js";
 import { checkInclude, type CheckRow } from "./rows.js";

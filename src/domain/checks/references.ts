@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 import { resolveAccountReferences, type ReferenceIssue } from "../shared/references.js";
 
 /** What a check body may point at in the caller's account; null and undefined point at nothing. */

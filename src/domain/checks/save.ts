@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { ConflictError, NotFoundError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError, NotFoundError } from "../shared/errors.js";
 import { prismaErrorCode } from "../shared/prisma-errors.js";
 import { checkInclude, type CheckRow } from "./rows.js";
 import { searchColumns, tagRows, touchesSearch } from "./search.js";

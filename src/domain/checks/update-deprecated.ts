@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { getCheck } from "./get.js";
 import { mergeStoredObjects, normalizeLists } from "./rows.js";
 import { AutoAssignAlertsQuery, deprecatedUpdateSchema } from "./schemas.js";

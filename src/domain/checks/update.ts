@@ -1,10 +1,10 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { keepSecretValues } from "../shared/secrets.js";
 
 type Variables = { key: string; value: string | null; secret?: boolean }[] | null | undefined;
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { checkFrequency } from "./frequency.js";
 import { getCheck } from "./get.js";
 import { mergeStoredObjects, normalizeLists, toCheckData, type CheckRow, type CheckValues } from "./rows.js";

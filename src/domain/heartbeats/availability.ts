@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { getHeartbeatCheck } from "./check.js";
 import { HeartbeatAvailabilityQuery, queryWindow, type Window } from "./schemas.js";
 

@@ -1,5 +1,5 @@
 import { inOrder, uuids } from "../check-results/batch.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 
 /** The caller's heartbeat events with these ids (GraphQL node lookups), in the ids' order: one query. */
 export async function getHeartbeatEvents({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 
 /** The HEARTBEAT check of the caller's account; any other check, or an id of the wrong form, is NotFound. */
 export async function getHeartbeatCheck({ ctx, checkId }: { ctx: DomainContext; checkId: unknown }) {

@@ -1,9 +1,9 @@
 import type { HeartbeatEvent } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import { keysetPagesByKey, type Position } from "../children-pages.js";
-import type { DomainContext } from "../context.js";
-import { ValidationError } from "../errors.js";
-import { decodeCursor, encodeCursor, type Page, type PageArgs } from "../pagination.js";
+import { keysetPagesByKey, type Position } from "../shared/children-pages.js";
+import type { DomainContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
+import { decodeCursor, encodeCursor, type Page, type PageArgs } from "../shared/pagination.js";
 import { availabilityFrom, previousWindow, type Counts, type HeartbeatAvailability } from "./availability.js";
 import { DAY_MS, type Window } from "./schemas.js";
 import { typedWindow, type WindowArgs } from "./window.js";
@@ -19,7 +19,7 @@ const COLUMNS = [
 ] as const satisfies readonly (keyof HeartbeatEvent)[];
 const SELECT = Prisma.raw(`SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "HeartbeatEvent"`);
 
-/** An event's keyset position [timestamp ms, id], in the one cursor format of src/domain/pagination.ts. */
+/** An event's keyset position [timestamp ms, id], in the one cursor format of src/domain/shared/pagination.ts. */
 export const heartbeatEventCursor = (event: { timestamp: Date; id: string }) =>
   encodeCursor([event.timestamp.getTime(), event.id]);
 

@@ -8,10 +8,10 @@ import { noStatusEffects, runStatusEffects, type StatusEffects } from "../check-
 import { recordHeartbeatStatus } from "../check-statuses/heartbeats.js";
 import { DEFAULT_PUBLIC_URL } from "../check-statuses/results.js";
 import { StatusMoved, storeDecisions } from "../check-statuses/store-decisions.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { heartbeatRollupInput, rollupSteps, writeRollups } from "../rollups/index.js";
 import { insertFailings } from "./event-steps.js";
-import { readRows } from "../raw-reads.js";
+import { readRows } from "../shared/raw-reads.js";
 import type { MaintenanceWindowLike } from "../maintenance-windows/status.js";
 
 /** A silence to mark: the check, the event it follows (null: none since creation) and its deadline. */

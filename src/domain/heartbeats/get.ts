@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 import { getHeartbeatCheck } from "./check.js";
 
 /** One event of one of the caller's heartbeat checks; an event of another check is NotFound. */

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { availabilityOf } from "./availability.js";
 import { getHeartbeatCheck } from "./check.js";
 import { DAY_MS, ListHeartbeatEventsQuery, queryWindow } from "./schemas.js";

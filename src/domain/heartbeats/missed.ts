@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { windowsByAccount } from "../check-statuses/alert-context.js";
 import { maintenanceStatus, type MaintenanceWindowLike } from "../maintenance-windows/status.js";
 import { type Due, readerOf, writeFailings } from "./failing-writes.js";
@@ -38,7 +38,7 @@ const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
  * level or the timing of concurrent sweeps. A UUID of version 8's layout (RFC 9562): the 48-bit
  * Unix time in milliseconds of `since` (that event's timestamp, or the check's creation: facts
  * of the silence as fixed as its key), then bits of a SHA-1 hash of the key. Like the pings'
- * time-ordered ids (src/domain/ids.ts), a sweep's events then land beside their checks' latest
+ * time-ordered ids (src/domain/shared/ids.ts), a sweep's events then land beside their checks' latest
  * pings at the end of the primary key's index, not on a random page each.
  */
 export function failingEventId(checkId: string, after: string | null, since: Date): string {

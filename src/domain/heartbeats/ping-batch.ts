@@ -11,9 +11,9 @@ import {
   setQuiet,
 } from "../check-statuses/heartbeat-passes.js";
 import type { CheckStatusRow } from "../check-statuses/rows.js";
-import type { SystemContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { timeOrderedUuid } from "../ids.js";
+import type { SystemContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { timeOrderedUuid } from "../shared/ids.js";
 import { heartbeatRollupInput, rollupSteps, writeRollups } from "../rollups/index.js";
 import { insertEvents } from "./event-steps.js";
 import { readerOf } from "./failing-writes.js";

@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.js";
 import { createGroupCommit, type GroupCommit } from "../../db/group-commit.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { parseInput } from "../shared/validation.js";
 import { type Ping, recordPings } from "./ping-batch.js";
 import type { HeartbeatEventRow } from "./rows.js";
 import { PingInput } from "./schemas.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 import { queryInt, querySchema, queryTime } from "../shared/schemas.js";
 
 export { HEARTBEAT_STATES, type HeartbeatState } from "./state.js";

@@ -1,4 +1,4 @@
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { HeartbeatAvailabilityQuery, queryWindow, type Window } from "./schemas.js";
 
 /** Window bounds as a typed caller (GraphQL DateTime) sends them; null means "not sent". */

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { ConflictError, ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError, ValidationError } from "../shared/errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
 import { canonicalJson, sha256 } from "./hash.js";
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_WINDOW_MS, IdempotencyKey } from "./schemas.js";

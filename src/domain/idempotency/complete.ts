@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { seal } from "./seal.js";
 
 /** Stores the first response of a claimed key, for replays within the window. */

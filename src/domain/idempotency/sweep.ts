@@ -1,4 +1,4 @@
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { IDEMPOTENCY_WINDOW_MS } from "./schemas.js";
 
 /** Deletes every account's keys older than the window (claims also sweep their own account lazily). */

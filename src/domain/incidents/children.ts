@@ -1,8 +1,15 @@
 import type { Incident } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { readRows } from "../raw-reads.js";
-import { decodeCursor, encodeCursor, pageSize, withLazyCursors, type Page, type PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { readRows } from "../shared/raw-reads.js";
+import {
+  decodeCursor,
+  encodeCursor,
+  pageSize,
+  withLazyCursors,
+  type Page,
+  type PageArgs,
+} from "../shared/pagination.js";
 import { incidentViews, type IncidentView, type ViewColumns } from "./view.js";
 import { groupBy } from "../shared/group-by.js";
 

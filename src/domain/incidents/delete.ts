@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { announceIncident } from "./events.js";
 import { findIncident } from "./get.js";
 import { statusPageIdsOfIncident } from "./shown-on.js";

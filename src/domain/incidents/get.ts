@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 import { incidentInclude } from "./rows.js";
 import { incidentViews, toIncidentView, type IncidentView } from "./view.js";
 

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { nextIdPage } from "../pagination.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { nextIdPage } from "../shared/pagination.js";
+import { parseInput } from "../shared/validation.js";
 import { findIncidentViews } from "./view.js";
 import { ListIncidentsQuery } from "./schemas.js";
 

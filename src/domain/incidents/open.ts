@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 
 /** SQL: the status of incident `i`'s latest update (INVESTIGATING when it has none). */
 export const LATEST_STATUS = Prisma.sql`COALESCE((SELECT u."status" FROM "IncidentUpdate" u WHERE u."incidentId" = i."id"

@@ -1,5 +1,5 @@
 import type { StatusPage } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { statusPageIdsOf, statusPagesByService } from "./shown-on.js";
 
 /**

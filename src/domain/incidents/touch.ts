@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError } from "../shared/errors.js";
 
 /**
  * Marks the incident changed (an update was added, edited or removed) inside the writing

@@ -1,7 +1,7 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
 import { checkServiceRefs } from "../status-page-services/references.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { announceIncident } from "./events.js";
 import { findIncident, getIncident } from "./get.js";
 import { statusPageIdsOfIncident } from "./shown-on.js";

@@ -1,8 +1,8 @@
 import type { DbOrTx } from "../../db/client.js";
 import type { Incident, IncidentUpdate } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { readRows } from "../raw-reads.js";
+import type { DomainContext } from "../shared/context.js";
+import { readRows } from "../shared/raw-reads.js";
 import { servicesOfIncidents, type ServiceColumn } from "../status-page-services/children.js";
 import { deriveIncident, incidentDuration, lastUpdateStatus, sortInPlaceNewestFirst } from "./derive.js";
 import { incidentInclude, type IncidentRow } from "./rows.js";

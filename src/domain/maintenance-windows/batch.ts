@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseIntId } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseIntId } from "../shared/ids.js";
 
 /** The account's windows with these ids, in the ids' order (null where there is none): one query. */
 export async function getMaintenanceWindows({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {

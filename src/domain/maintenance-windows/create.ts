@@ -1,7 +1,7 @@
 import { json } from "../../db/json.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { CreateMaintenanceWindowInput } from "./schemas.js";
 import { publishWindowPages } from "./page-events.js";
 import { checkVisibilityRefs } from "./visibility.js";

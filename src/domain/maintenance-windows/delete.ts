@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { getMaintenanceWindow } from "./get.js";
 import { publishWindowPages } from "./page-events.js";
 import { bumpWindowsRevision } from "./revision.js";

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { ListMaintenanceWindowsQuery } from "./schemas.js";
 
 /** Newest first; page/limit as the reference document (a small, per-account table). */

@@ -1,4 +1,4 @@
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
 import { enqueueForPages } from "../status-page-subscriptions/enqueue.js";
 import { announceQueued, subscriberOutbox } from "../status-page-subscriptions/outbox.js";

@@ -1,4 +1,4 @@
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { currentOrNextOccurrence } from "./active.js";
 import type { MaintenanceWindowRow } from "./rows.js";
 import { readVisibility, type StatusPageVisibility } from "./visibility.js";

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { isWindowActive } from "./active.js";
 import type { MaintenanceWindowRow } from "./rows.js";
 

@@ -1,4 +1,4 @@
-import type { DomainContext, SystemContext } from "../context.js";
+import type { DomainContext, SystemContext } from "../shared/context.js";
 import { latestEnd, latestStart } from "./active.js";
 import type { MaintenanceWindowRow } from "./rows.js";
 import { readVisibility } from "./visibility.js";

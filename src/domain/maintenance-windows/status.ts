@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { activeOccurrence, type WindowTimes } from "./active.js";
 
 export type MaintenanceWindowLike = WindowTimes & {

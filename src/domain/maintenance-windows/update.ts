@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { json } from "../../db/json.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { getMaintenanceWindow } from "./get.js";
 import { checkWindowDates, UpdateMaintenanceWindowInput } from "./schemas.js";
 import { publishWindowPages } from "./page-events.js";

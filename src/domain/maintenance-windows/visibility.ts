@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DbOrTx } from "../../db/client.js";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 
 export const MAINTENANCE_SEVERITIES = ["MINOR", "MEDIUM", "MAJOR", "CRITICAL"] as const;
 

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { linkedPageIds, publishWindowPages } from "../maintenance-windows/page-events.js";
 import type { MaintenanceWindowRow } from "../maintenance-windows/rows.js";
 

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid, parseIntId } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid, parseIntId } from "../shared/ids.js";
 import { toView, updatesInclude } from "./view.js";
 
 /**

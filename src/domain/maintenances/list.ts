@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { getMaintenanceWindow } from "../maintenance-windows/get.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { ListMaintenancesQuery } from "./schemas.js";
 import { toView, updatesInclude } from "./view.js";
 

@@ -1,13 +1,13 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 import { getMaintenanceWindow } from "../maintenance-windows/get.js";
 import { linkedPageIds } from "../maintenance-windows/page-events.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { enqueueForPages } from "../status-page-subscriptions/enqueue.js";
 import { announceQueued, subscriberOutbox } from "../status-page-subscriptions/outbox.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { announceMaintenance } from "./events.js";
 import { findMaintenance } from "./get.js";
 import { CreateMaintenanceUpdateInput, UpdateMaintenanceUpdateInput } from "./schemas.js";

@@ -1,10 +1,10 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { DomainContext } from "../context.js";
-import { ConflictError, ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError, ValidationError } from "../shared/errors.js";
 import { withChange } from "../maintenance-windows/changes.js";
 import { bumpWindowsRevision } from "../maintenance-windows/revision.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { announceMaintenance } from "./events.js";
 import { findMaintenance, getMaintenance } from "./get.js";
 import { MoveMaintenanceInput } from "./schemas.js";

@@ -1,5 +1,5 @@
 import { connectedAt } from "../agents/context.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 
 /** An agent of a location as the operator sees it: what it runs, when it last called, what it holds. */
 export type ConnectedAgentView = {

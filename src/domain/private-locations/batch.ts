@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { isUuid } from "../shared/ids.js";
 import { privateLocationInclude } from "./rows.js";
 import { toPrivateLocationViews, type AgentKeyView, type PrivateLocationView } from "./view.js";
 

@@ -1,5 +1,5 @@
 import { generateKey, hashKey, maskKey } from "../api-keys/keys.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { findPrivateLocation } from "./get.js";
 
 type Tx = Pick<DomainContext["db"], "agentKey">;

@@ -1,8 +1,8 @@
-import type { DomainContext } from "../context.js";
-import { ConflictError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError } from "../shared/errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { insertAgentKey } from "./create-key.js";
 import { CreatePrivateLocationInput } from "./schemas.js";
 

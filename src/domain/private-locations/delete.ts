@@ -1,7 +1,7 @@
 import { DbNull } from "@prisma/client/runtime/client";
 import type { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { ConflictError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError } from "../shared/errors.js";
 import { findPrivateLocation } from "./get.js";
 
 const listed = { privateLocations: { not: DbNull as Prisma.NullableJsonNullValueInput } };

@@ -1,9 +1,9 @@
 import type { AgentErrorReport } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { keysetPagesByKey } from "../children-pages.js";
-import { decodeCursor, encodeCursor, type Page, type PageArgs } from "../pagination.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPagesByKey } from "../shared/children-pages.js";
+import { decodeCursor, encodeCursor, type Page, type PageArgs } from "../shared/pagination.js";
+import { parseInput } from "../shared/validation.js";
 import { findPrivateLocation } from "./get.js";
 import { ListErrorReportsQuery } from "./schemas.js";
 

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { privateLocationInclude } from "./rows.js";
 import { toPrivateLocationViews } from "./view.js";
 

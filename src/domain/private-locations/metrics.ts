@@ -1,7 +1,7 @@
-import type { DomainContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 import { queryTime, querySchema } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { findPrivateLocation } from "./get.js";
 
 /** GET /v1/private-locations/{id}/metrics: both bounds required (reference), `from` within 15 days. */

@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { withoutResponseFields } from "../shared/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { findPrivateLocation, getPrivateLocation } from "./get.js";
 import { UpdatePrivateLocationInput } from "./schemas.js";
 

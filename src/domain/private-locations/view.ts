@@ -1,6 +1,6 @@
 import type { AgentKeyRow, PrivateLocationRow } from "./rows.js";
 import { connectedAt } from "../agents/context.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 
 /** An agent key as reads see it: never its hash (and the key itself is not stored). */
 export type AgentKeyView = Omit<AgentKeyRow, "keyHash">;

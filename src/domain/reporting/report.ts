@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { aggregateRollups, type Aggregate } from "../rollups/index.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { ReportingQuery } from "./schemas.js";
 import { reportSpans } from "./window.js";
 

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 import { type Aggregate, aggregateRollups, HOUR_MS, type Span } from "../rollups/index.js";
 import { MAX_WINDOW_DAYS } from "./schemas.js";
 

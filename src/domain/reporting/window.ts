@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "../shared/errors.js";
 import { addUnits, buckets, startOf } from "./calendar.js";
 import { MAX_BUCKETS, MAX_WINDOW_DAYS, type ReportingQuery } from "./schemas.js";
 

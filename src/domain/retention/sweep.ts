@@ -1,6 +1,6 @@
 import { isPostgres } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { HOUR_MS } from "../rollups/index.js";
 import { drainerOf, PAUSE_MS, pause } from "./pacing.js";
 import { openSqliteMaintenance } from "./sqlite.js";

@@ -1,8 +1,8 @@
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
 import { noStatusEffects, runStatusEffects } from "../check-statuses/effects.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 
 /** A private-location run nobody claimed this long after it was due is given up. */
 export const DROP_AFTER_MS = 6 * 60_000;

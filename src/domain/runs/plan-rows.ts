@@ -2,7 +2,7 @@ import type { DbOrTx } from "../../db/client.js";
 import type { RawRead } from "../../db/sqlite-reads.js";
 import { Prisma } from "../../generated/sqlite/client.js";
 import { phaseMs } from "../monitoring/plan.js";
-import { readRows } from "../raw-reads.js";
+import { readRows } from "../shared/raw-reads.js";
 
 /** What the scheduler plans a check's runs from: the check's schedule and places, its group's. */
 const planSelect = {

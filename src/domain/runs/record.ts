@@ -3,9 +3,9 @@ import { insertCheckResult, publishRecorded } from "../check-results/insert.js";
 import { nothingPromoted, publishQueued } from "../check-sessions/promote.js";
 import { noStatusEffects, runStatusEffects, type StatusEffects } from "../check-statuses/effects.js";
 import { RecordCheckResultInput } from "../check-results/schemas.js";
-import type { DomainContext, SystemContext } from "../context.js";
+import type { DomainContext, SystemContext } from "../shared/context.js";
 import { writeRollups, type RollupInput } from "../rollups/index.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import type { CheckRunRow } from "./rows.js";
 import { inBatch, writeHeld, type Data } from "./write-held.js";
 

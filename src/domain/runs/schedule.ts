@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { maintenanceStatus } from "../maintenance-windows/status.js";
 import { effectiveLocations } from "../monitoring/effective.js";
 import { dueRuns, runLocations } from "../monitoring/plan.js";

@@ -7,7 +7,7 @@ import type { RecordCheckResultInput } from "../check-results/schemas.js";
 import type { StatusEffects } from "../check-statuses/effects.js";
 import { recordResultStatus } from "../check-statuses/results.js";
 import type { CheckStatusRow } from "../check-statuses/rows.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import type { RollupInput } from "../rollups/index.js";
 import { holdRuns, type HeldRun } from "./hold.js";
 import { insertResults } from "./insert-results.js";

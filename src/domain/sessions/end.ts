@@ -1,5 +1,5 @@
 import { hashKey } from "../api-keys/keys.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 
 /**
  * Sign-out: deletes the session the cookie names (none: nothing to do) and tells every instance,

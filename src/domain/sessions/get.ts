@@ -1,5 +1,5 @@
 import { hashKey } from "../api-keys/keys.js";
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { markSessionsSeen } from "./seen.js";
 import { SESSION_TOUCH_MS, sessionIsOver, sessionSelect, toSessionView, type SessionView } from "./view.js";
 

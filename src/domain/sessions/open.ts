@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { DbOrTx } from "../../db/client.js";
 import { hashKey } from "../api-keys/keys.js";
-import type { SystemContext } from "../context.js";
-import { UnauthorizedError } from "../errors.js";
+import type { SystemContext } from "../shared/context.js";
+import { UnauthorizedError } from "../shared/errors.js";
 import { idleCutoff, SESSION_MAX_MS, sessionSelect, toSessionView, type SessionView } from "./view.js";
 
 /** The same answer for every refused key: whether a key exists is not revealed. */

@@ -1,4 +1,4 @@
-import type { SystemContext } from "../context.js";
+import type { SystemContext } from "../shared/context.js";
 import { SESSION_TOUCH_MS } from "./view.js";
 
 /**

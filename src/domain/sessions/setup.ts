@@ -3,8 +3,8 @@ import type { DbOrTx } from "../../db/client.js";
 import { createAccount } from "../accounts/create.js";
 import { createApiKey } from "../api-keys/create.js";
 import { hashKey } from "../api-keys/keys.js";
-import type { SystemContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { SystemContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 import { openSessionForKey } from "./open.js";
 
 /** How long a setup link works. */

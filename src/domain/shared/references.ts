@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import { isUuid, parseIntId } from "../ids.js";
+import { isUuid, parseIntId } from "./ids.js";
 
 export type ReferenceIssue = { key: string; message: string };
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "../../db/client.js";
 import { hashKey } from "../api-keys/keys.js";
-import { isUuid } from "../ids.js";
+import { isUuid } from "../shared/ids.js";
 
 /**
  * A visitor's access to a private status page: a key of that page, or a token made from one.

@@ -1,5 +1,5 @@
 import { hashKey } from "../api-keys/keys.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { findStatusPage } from "../status-pages/get.js";
 import { generateStatusPageKey, maskStatusPageKey } from "./key.js";
 

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { findStatusPage } from "../status-pages/get.js";
 
 /** The keys of one of the account's pages, oldest first, masked (the hash never leaves the domain). */

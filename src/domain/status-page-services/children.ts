@@ -1,7 +1,7 @@
 import type { StatusPageService } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { readRows } from "../raw-reads.js";
+import type { DomainContext } from "../shared/context.js";
+import { readRows } from "../shared/raw-reads.js";
 
 /**
  * The services of many cards, or of many incidents, in one statement each. Prisma would read the

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { ServiceInput } from "./schemas.js";
 
 export async function createService({ ctx, input }: { ctx: DomainContext; input: unknown }) {

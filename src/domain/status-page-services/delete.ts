@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { announceIncident } from "../incidents/events.js";
 import { statusPageIdsOfIncident } from "../incidents/shown-on.js";
 import { getService } from "./get.js";

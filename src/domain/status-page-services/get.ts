@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 
 /** The service of the caller's account; another account's id, or a non-uuid, is NotFound. */
 export async function getService({ ctx, id }: { ctx: DomainContext; id: unknown }) {

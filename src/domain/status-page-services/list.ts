@@ -1,6 +1,6 @@
-import type { DomainContext } from "../context.js";
-import { decodeCursor, newestFirstAfter, nextIdPage } from "../pagination.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { decodeCursor, newestFirstAfter, nextIdPage } from "../shared/pagination.js";
+import { parseInput } from "../shared/validation.js";
 import { ListServicesQuery } from "./schemas.js";
 
 /** Newest first, keyset on (createdAt, id); `paginated=false` answers every service at once. */

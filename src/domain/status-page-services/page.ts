@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { keysetPage, type PageArgs } from "../pagination.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type PageArgs } from "../shared/pagination.js";
 
 /** A keyset page of the account's services, newest first; cursors are the REST nextId format. */
 export function pageServices({ ctx, args }: { ctx: DomainContext; args: PageArgs }) {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client.js";
-import { ValidationError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import { ValidationError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 
 /** One list of service references and where it sits in the body, e.g. `cards.0.services`. */
 export type ServiceRefList = { path: string; refs: readonly { id: string }[] };

@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { LATEST_STATUS } from "../incidents/open.js";
 import { worst, type Severity, type State } from "../status-pages/public/state.js";
 

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { parseInput } from "../validation.js";
+import type { DomainContext } from "../shared/context.js";
+import { parseInput } from "../shared/validation.js";
 import { statusPageIdsOfIncident } from "../incidents/shown-on.js";
 import { getService } from "./get.js";
 import { ServiceInput } from "./schemas.js";

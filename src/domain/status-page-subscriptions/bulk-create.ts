@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { DomainContext } from "../context.js";
-import { ConflictError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { ConflictError } from "../shared/errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { enqueueConfirmation } from "./enqueue.js";
 import { findOwnPage } from "./get.js";
 import { announceQueued, subscriberOutbox } from "./outbox.js";

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { toSubscriptionView, type SubscriptionView } from "./view.js";
 
 /** The subscriptions of many pages of the caller's account at once, in the pages' order (one query). */

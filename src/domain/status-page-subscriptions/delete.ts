@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { getSubscription } from "./get.js";
 
 export async function deleteSubscription({

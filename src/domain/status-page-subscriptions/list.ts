@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { findOwnPage } from "./get.js";
 import { toSubscriptionView } from "./view.js";
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { DomainContext, SystemContext } from "../context.js";
+import type { DomainContext, SystemContext } from "../shared/context.js";
 import type { SubscriberOutbox } from "./enqueue.js";
 import { tokenKey } from "./tokens.js";
 

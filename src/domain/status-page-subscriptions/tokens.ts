@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "../../db/client.js";
-import { isUuid } from "../ids.js";
+import { isUuid } from "../shared/ids.js";
 
 /**
  * A subscriber's confirmation and unsubscribe tokens: `<subscriptionId>.<HMAC-SHA256 of

@@ -1,6 +1,6 @@
-import type { SystemContext } from "../context.js";
-import { NotFoundError, UnauthorizedError } from "../errors.js";
-import { parseInput } from "../validation.js";
+import type { SystemContext } from "../shared/context.js";
+import { NotFoundError, UnauthorizedError } from "../shared/errors.js";
+import { parseInput } from "../shared/validation.js";
 import { enqueueConfirmation } from "./enqueue.js";
 import { announceQueued, subscriberOutbox } from "./outbox.js";
 import { SubscribeFormInput } from "./schemas.js";

@@ -1,5 +1,5 @@
-import type { DomainContext } from "../context.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { isUuid } from "../shared/ids.js";
 
 /** The account's pages with these ids, in the ids' order (null where there is none): one query. */
 export async function getStatusPages({ ctx, ids }: { ctx: DomainContext; ids: readonly unknown[] }) {

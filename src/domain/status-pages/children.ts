@@ -1,7 +1,7 @@
 import type { StatusPageCard } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { readRows } from "../raw-reads.js";
+import type { DomainContext } from "../shared/context.js";
+import { readRows } from "../shared/raw-reads.js";
 
 /**
  * Batch loaders of what a page holds (GraphQL dataloaders): one query for any number of pages,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.js";
-import { ConflictError } from "../errors.js";
+import { ConflictError } from "../shared/errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
 
 /**

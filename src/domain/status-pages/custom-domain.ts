@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import type { TxtLookup } from "../../net/dns-txt.js";
-import type { DomainContext, SystemContext } from "../context.js";
-import { ValidationError } from "../errors.js";
+import type { DomainContext, SystemContext } from "../shared/context.js";
+import { ValidationError } from "../shared/errors.js";
 import { isUniqueViolation } from "../shared/prisma-errors.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../context.js";
+import type { DomainContext } from "../shared/context.js";
 import { findStatusPage } from "./get.js";
 
 /** Deletes the page with its cards and keys; services and incidents stay (they belong to the account). */

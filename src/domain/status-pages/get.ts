@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
-import { isUuid } from "../ids.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
+import { isUuid } from "../shared/ids.js";
 import { statusPageInclude } from "./rows.js";
 import { toStatusPageViews } from "./view.js";
 

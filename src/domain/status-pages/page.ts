@@ -1,8 +1,8 @@
 import type { StatusPage } from "../../generated/sqlite/client.js";
 import { Prisma } from "../../generated/sqlite/client.js";
-import type { DomainContext } from "../context.js";
-import { keysetPage, type Keyset, type PageArgs } from "../pagination.js";
-import { readRows } from "../raw-reads.js";
+import type { DomainContext } from "../shared/context.js";
+import { keysetPage, type Keyset, type PageArgs } from "../shared/pagination.js";
+import { readRows } from "../shared/raw-reads.js";
 
 /**
  * GraphQL reads of status pages: bare page rows, whose cards, keys and incidents are loaded per

@@ -1,9 +1,9 @@
 import { json } from "../../db/json.js";
-import type { DomainContext } from "../context.js";
-import { NotFoundError } from "../errors.js";
+import type { DomainContext } from "../shared/context.js";
+import { NotFoundError } from "../shared/errors.js";
 import { withoutResponseFields } from "../shared/schemas.js";
 import { checkServiceRefs } from "../status-page-services/references.js";
-import { parseInput } from "../validation.js";
+import { parseInput } from "../shared/validation.js";
 import { cardServiceRefs, replaceCards } from "./cards.js";
 import { asConflict } from "./conflicts.js";
 import { checkDomainAllowed, domainFields, verifyOnSave } from "./custom-domain.js";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context.js";
 import type { Caller } from "../../auth/authenticate.js";
-import { UnauthorizedError } from "../../domain/errors.js";
+import { UnauthorizedError } from "../../domain/shared/errors.js";
 import { findPublicStatusPageById } from "../../domain/status-pages/index.js";
 import type { VigilEvent } from "../../events/bus.js";
 import { sharedLoad } from "./shared-load.js";

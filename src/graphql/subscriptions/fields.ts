@@ -1,5 +1,5 @@
 import { ownedCheck } from "../../domain/check-results/index.js";
-import { NotFoundError } from "../../domain/errors.js";
+import { NotFoundError } from "../../domain/shared/errors.js";
 import { getHeartbeatCheck } from "../../domain/heartbeats/index.js";
 import { findIncident } from "../../domain/incidents/index.js";
 import { findStatusPage } from "../../domain/status-pages/index.js";

@@ -1,7 +1,7 @@
 import { domainContext, type AppContext } from "../../app-context.js";
 import { getCheckResult } from "../../domain/check-results/index.js";
 import { getCheckStatus } from "../../domain/check-statuses/index.js";
-import { NotFoundError } from "../../domain/errors.js";
+import { NotFoundError } from "../../domain/shared/errors.js";
 import { getHeartbeatEvent } from "../../domain/heartbeats/index.js";
 import { getIncidents, getIncidentShownOn, getIncidentUpdate } from "../../domain/incidents/index.js";
 import type { VigilEvent } from "../../events/bus.js";

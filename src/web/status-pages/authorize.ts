@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { VisitedPageRow } from "../../domain/status-pages/public/index.js";
-import type { SystemContext } from "../../domain/context.js";
+import type { SystemContext } from "../../domain/shared/context.js";
 import { authorizeVisitor as keyGate, visitorRecheck, type Recheck } from "../private-access.js";
 import { isOwnerPreview } from "../status-page-preview.js";
 

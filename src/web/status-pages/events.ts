@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { SystemContext } from "../../domain/context.js";
+import type { SystemContext } from "../../domain/shared/context.js";
 import {
   indicatorOf,
   pageIncident,

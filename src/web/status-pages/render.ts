@@ -1,4 +1,4 @@
-import type { SystemContext } from "../../domain/context.js";
+import type { SystemContext } from "../../domain/shared/context.js";
 import {
   feedIncidents,
   pageHistory,

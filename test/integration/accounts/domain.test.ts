@@ -5,7 +5,7 @@ import type { Database } from "../../../src/db/client.js";
 import { createAccount, ensureBootstrap } from "../../../src/domain/accounts/create.js";
 import { createApiKey } from "../../../src/domain/api-keys/create.js";
 import { hashKey } from "../../../src/domain/api-keys/keys.js";
-import { ForbiddenError, NotFoundError, UnauthorizedError } from "../../../src/domain/errors.js";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "../../../src/domain/shared/errors.js";
 import { testDatabase, testProvider } from "../../support/database.js";
 
 describe(`accounts and keys on ${testProvider}`, () => {

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter, leaseSize } from "../../../src/auth/rate-limit.js";
-import { RateLimitedError } from "../../../src/domain/errors.js";
+import { RateLimitedError } from "../../../src/domain/shared/errors.js";
 import { startRedis, type RedisServer } from "../../support/redis-server.js";
 
 /** How many rate-limit scripts Redis has run so far (one per counting round trip). */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { domainContext } from "../../../src/app-context.js";
 import { sqliteWriter } from "../../../src/db/sqlite-writes.js";
-import { NotFoundError } from "../../../src/domain/errors.js";
+import { NotFoundError } from "../../../src/domain/shared/errors.js";
 import { recordHeartbeatPing, recordMissedHeartbeats } from "../../../src/domain/heartbeats/index.js";
 import type { VigilEvent } from "../../../src/events/bus.js";
 import { startTestApp, useTestApp } from "../../support/app.js";

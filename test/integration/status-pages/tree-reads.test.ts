@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { domainContext } from "../../../src/app-context.js";
-import type { DomainContext } from "../../../src/domain/context.js";
+import type { DomainContext } from "../../../src/domain/shared/context.js";
 import { incidentsOfStatusPages, incidentViews } from "../../../src/domain/incidents/index.js";
 import { servicesOfCards, servicesOfIncidents } from "../../../src/domain/status-page-services/index.js";
 import { cardsOfStatusPages, pageStatusPages } from "../../../src/domain/status-pages/index.js";

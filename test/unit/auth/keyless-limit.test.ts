@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { addressKey, clientAddress, createKeylessLimiter } from "../../../src/auth/keyless-limit.js";
 import { createRateLimiter } from "../../../src/auth/rate-limit.js";
-import { RateLimitedError } from "../../../src/domain/errors.js";
+import { RateLimitedError } from "../../../src/domain/shared/errors.js";
 
 describe("key-less limit", () => {
   it("groups IPv6 addresses by /64 and IPv4-mapped addresses as IPv4", () => {

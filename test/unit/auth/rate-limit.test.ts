@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createRateLimiter } from "../../../src/auth/rate-limit.js";
-import { RateLimitedError } from "../../../src/domain/errors.js";
+import { RateLimitedError } from "../../../src/domain/shared/errors.js";
 
 // rate-limiter-flexible counts in fixed windows of a minute that open with a key's first request
 // (it replaced a token bucket: a refused caller now waits for the window's end, not for one token).

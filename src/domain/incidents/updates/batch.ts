@@ -1,5 +1,5 @@
-import type { DomainContext } from "../../context.js";
-import { isUuid } from "../../ids.js";
+import type { DomainContext } from "../../shared/context.js";
+import { isUuid } from "../../shared/ids.js";
 import type { IncidentUpdateRow } from "../rows.js";
 
 const uuids = (ids: readonly unknown[]) => ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));

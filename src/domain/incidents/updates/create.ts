@@ -1,6 +1,6 @@
-import type { DomainContext } from "../../context.js";
+import type { DomainContext } from "../../shared/context.js";
 import { withoutResponseFields } from "../../shared/schemas.js";
-import { parseInput } from "../../validation.js";
+import { parseInput } from "../../shared/validation.js";
 import { enqueueIncidentUpdate } from "../../status-page-subscriptions/enqueue.js";
 import { announceQueued, subscriberOutbox } from "../../status-page-subscriptions/outbox.js";
 import { announceIncident } from "../events.js";

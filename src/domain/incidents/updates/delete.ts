@@ -1,5 +1,5 @@
-import type { DomainContext } from "../../context.js";
-import { ConflictError } from "../../errors.js";
+import type { DomainContext } from "../../shared/context.js";
+import { ConflictError } from "../../shared/errors.js";
 import { announceIncident } from "../events.js";
 import { findIncident } from "../get.js";
 import { touchIncident } from "../touch.js";

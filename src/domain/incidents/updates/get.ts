@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../../db/client.js";
-import type { DomainContext } from "../../context.js";
-import { NotFoundError } from "../../errors.js";
-import { isUuid } from "../../ids.js";
+import type { DomainContext } from "../../shared/context.js";
+import { NotFoundError } from "../../shared/errors.js";
+import { isUuid } from "../../shared/ids.js";
 
 /** An update of one incident of the account; any other combination of ids is NotFound. */
 export async function findIncidentUpdate(db: DbOrTx, accountId: string, incidentId: unknown, id: unknown) {

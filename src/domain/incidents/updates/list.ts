@@ -1,4 +1,4 @@
-import type { DomainContext } from "../../context.js";
+import type { DomainContext } from "../../shared/context.js";
 import { findIncident } from "../get.js";
 import { updatesNewestFirst } from "../rows.js";
 import { INCIDENT_UPDATES_LISTED } from "../schemas.js";

@@ -1,4 +1,11 @@
-import { decodeCursor, encodeCursor, pageSize, withLazyCursors, type Page, type PageArgs } from "../../pagination.js";
+import {
+  decodeCursor,
+  encodeCursor,
+  pageSize,
+  withLazyCursors,
+  type Page,
+  type PageArgs,
+} from "../../shared/pagination.js";
 import { compareNewestFirst } from "../derive.js";
 import type { IncidentView } from "../view.js";
 

@@ -1,7 +1,7 @@
-import type { DomainContext } from "../../context.js";
-import { NotFoundError } from "../../errors.js";
+import type { DomainContext } from "../../shared/context.js";
+import { NotFoundError } from "../../shared/errors.js";
 import { withoutResponseFields } from "../../shared/schemas.js";
-import { parseInput } from "../../validation.js";
+import { parseInput } from "../../shared/validation.js";
 import { announceIncident } from "../events.js";
 import { findIncident } from "../get.js";
 import { UpdateIncidentUpdateInput } from "../schemas.js";

@@ -1,5 +1,5 @@
 import type { Prisma } from "../../../generated/sqlite/client.js";
-import type { SystemContext } from "../../context.js";
+import type { SystemContext } from "../../shared/context.js";
 import { findIncidentViews, type IncidentView } from "../../incidents/view.js";
 import type { ThemeColors } from "../schemas.js";
 import type { VisitedPageRow } from "./find.js";

@@ -1,5 +1,5 @@
 import type { Prisma } from "../../../generated/sqlite/client.js";
-import type { SystemContext } from "../../context.js";
+import type { SystemContext } from "../../shared/context.js";
 
 /** A visited page with its cards and their services, in order (no keys: a visitor never sees them). */
 export const visitedPageInclude = {

@@ -1,5 +1,5 @@
-import type { SystemContext } from "../../context.js";
-import { isUuid } from "../../ids.js";
+import type { SystemContext } from "../../shared/context.js";
+import { isUuid } from "../../shared/ids.js";
 import { pageIncidents, type ShownIncident } from "./data.js";
 import type { VisitedPageRow } from "./find.js";
 

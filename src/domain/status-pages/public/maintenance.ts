@@ -1,5 +1,5 @@
 import { maintenanceOnPage, type PageMaintenanceUpdate } from "../../maintenance-windows/on-status-page.js";
-import type { SystemContext } from "../../context.js";
+import type { SystemContext } from "../../shared/context.js";
 import type { StatusPageRow } from "../rows.js";
 
 /** A maintenance window as a page shows it: upcoming or ongoing, on some of the page's services or all. */

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../../db/client.js";
 import { Prisma } from "../../../generated/sqlite/client.js";
-import { isUuid } from "../../ids.js";
+import { isUuid } from "../../shared/ids.js";
 import type { IncidentUpdateRow } from "../../incidents/rows.js";
 import { findIncidentViews, type IncidentView } from "../../incidents/view.js";
 

@@ -4,7 +4,7 @@ import {
   pageCheckAlerts,
   toCheckAlertView,
 } from "../../../domain/check-alerts/index.js";
-import type { Page, PageArgs } from "../../../domain/pagination.js";
+import type { Page, PageArgs } from "../../../domain/shared/pagination.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader } from "../../context.js";

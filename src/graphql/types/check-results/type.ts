@@ -11,7 +11,7 @@ import {
 } from "../../../domain/check-results/index.js";
 import type { ArgBuilder } from "@pothos/core";
 import type { z } from "zod";
-import type { PageArgs } from "../../../domain/pagination.js";
+import type { PageArgs } from "../../../domain/shared/pagination.js";
 import { builder, type Types } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";

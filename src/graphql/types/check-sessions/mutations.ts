@@ -1,5 +1,5 @@
 import { cancelCheckSession, getCheckSession, triggerCheckSessions } from "../../../domain/check-sessions/index.js";
-import { ValidationError } from "../../../domain/errors.js";
+import { ValidationError } from "../../../domain/shared/errors.js";
 import { builder } from "../../builder.js";
 import { databaseIdOf, idDescription, nodeId } from "../../node-ids.js";
 import { domain } from "../../context.js";

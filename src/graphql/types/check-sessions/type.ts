@@ -4,7 +4,7 @@ import {
   SESSION_STATUSES,
   type CheckSessionView,
 } from "../../../domain/check-sessions/index.js";
-import type { PageArgs } from "../../../domain/pagination.js";
+import type { PageArgs } from "../../../domain/shared/pagination.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";

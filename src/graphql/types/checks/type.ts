@@ -1,5 +1,5 @@
 import { checkProperty, getChecks, pageChecks, type CheckRow } from "../../../domain/checks/index.js";
-import { NotFoundError } from "../../../domain/errors.js";
+import { NotFoundError } from "../../../domain/shared/errors.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";

@@ -9,7 +9,7 @@ import {
   pageEventsOfChecks,
   type WindowArgs,
 } from "../../../domain/heartbeats/index.js";
-import type { PageArgs } from "../../../domain/pagination.js";
+import type { PageArgs } from "../../../domain/shared/pagination.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";

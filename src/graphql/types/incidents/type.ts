@@ -1,5 +1,5 @@
 import type { IncidentUpdateRow } from "../../../domain/incidents/index.js";
-import { NotFoundError } from "../../../domain/errors.js";
+import { NotFoundError } from "../../../domain/shared/errors.js";
 import {
   getIncidents,
   getIncidentUpdates,
@@ -7,7 +7,7 @@ import {
   pageIncidentUpdates,
   type IncidentView,
 } from "../../../domain/incidents/index.js";
-import type { Page } from "../../../domain/pagination.js";
+import type { Page } from "../../../domain/shared/pagination.js";
 import { builder } from "../../builder.js";
 import { toConnection } from "../../connection.js";
 import { domain, loader } from "../../context.js";

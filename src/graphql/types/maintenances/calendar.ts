@@ -1,4 +1,4 @@
-import { ValidationError } from "../../../domain/errors.js";
+import { ValidationError } from "../../../domain/shared/errors.js";
 import { maintenancesBetween } from "../../../domain/maintenances/index.js";
 import { builder } from "../../builder.js";
 import { domain } from "../../context.js";

@@ -7,7 +7,7 @@ import {
   type MaintenanceView,
   maintenancesOfWindows,
 } from "../../../domain/maintenances/index.js";
-import { ValidationError } from "../../../domain/errors.js";
+import { ValidationError } from "../../../domain/shared/errors.js";
 import { getMaintenanceWindows } from "../../../domain/maintenance-windows/index.js";
 import { builder } from "../../builder.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";

@@ -1,5 +1,5 @@
 import { pageErrorReportsOf, type ErrorReportView } from "../../../domain/private-locations/index.js";
-import type { PageArgs } from "../../../domain/pagination.js";
+import type { PageArgs } from "../../../domain/shared/pagination.js";
 import { builder } from "../../builder.js";
 import { domain, loader, type GraphQLContext } from "../../context.js";
 

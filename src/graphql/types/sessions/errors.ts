@@ -1,4 +1,4 @@
-import { UnauthorizedError } from "../../../domain/errors.js";
+import { UnauthorizedError } from "../../../domain/shared/errors.js";
 import { builder } from "../../builder.js";
 import { ErrorInterface } from "../shared/errors.js";
 

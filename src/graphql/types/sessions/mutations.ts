@@ -1,6 +1,6 @@
 import { GraphQLError } from "graphql";
 import { systemContext } from "../../../app-context.js";
-import { UnauthorizedError, ValidationError } from "../../../domain/errors.js";
+import { UnauthorizedError, ValidationError } from "../../../domain/shared/errors.js";
 import { completeSetup, endSession, openSession, type OpenedSession } from "../../../domain/sessions/index.js";
 import { builder } from "../../builder.js";
 import type { GraphQLContext, WebRequest } from "../../context.js";

@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../../domain/errors.js";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../../domain/shared/errors.js";
 import { builder } from "../../builder.js";
 
 /**

@@ -1,6 +1,6 @@
 import type DataLoader from "dataloader";
 import { domainContext } from "../../../app-context.js";
-import type { DomainContext } from "../../../domain/context.js";
+import type { DomainContext } from "../../../domain/shared/context.js";
 import { publicReadCache } from "../../../domain/status-pages/public/read-cache.js";
 import { domain, loader, requireCaller, type GraphQLContext } from "../../context.js";
 

@@ -2,7 +2,7 @@ import { pageSubscriptions, subscriptionsOfStatusPages } from "../../../domain/s
 import { StatusPageSubscriptionRef } from "../status-page-subscriptions/type.js";
 import type { StatusPageRow } from "../../../domain/status-pages/index.js";
 import { incidentsOfStatusPages } from "../../../domain/incidents/index.js";
-import type { PageArgs } from "../../../domain/pagination.js";
+import type { PageArgs } from "../../../domain/shared/pagination.js";
 import {
   customDomainState,
   cardsOfStatusPages,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkChannelTemplate } from "../../../../src/domain/alert-channels/template-check.js";
-import type { ValidationError } from "../../../../src/domain/errors.js";
+import type { ValidationError } from "../../../../src/domain/shared/errors.js";
 import {
   CreateAlertChannelInput,
   parseStoredChannel,

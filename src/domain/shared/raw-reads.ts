@@ -1,6 +1,6 @@
-import type { Prisma } from "../generated/sqlite/client.js";
-import type { DbOrTx } from "../db/client.js";
-import type { RawRead } from "../db/sqlite-reads.js";
+import type { Prisma } from "../../generated/sqlite/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import type { RawRead } from "../../db/sqlite-reads.js";
 
 /**
  * A read statement's rows through the context's raw reads when it has them (src/db/sqlite-reads.ts:

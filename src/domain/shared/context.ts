@@ -1,7 +1,7 @@
-import type { Db } from "../db/client.js";
-import type { JsonRead, RawRead } from "../db/sqlite-reads.js";
-import type { EventBus } from "../events/bus.js";
-import type { TxtLookup } from "../net/dns-txt.js";
+import type { Db } from "../../db/client.js";
+import type { JsonRead, RawRead } from "../../db/sqlite-reads.js";
+import type { EventBus } from "../../events/bus.js";
+import type { TxtLookup } from "../../net/dns-txt.js";
 
 /**
  * What every domain verb receives as `ctx`: the caller's account (every query filters by it), the

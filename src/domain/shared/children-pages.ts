@@ -1,5 +1,5 @@
-import type { DbOrTx } from "../db/client.js";
-import { Prisma } from "../generated/sqlite/client.js";
+import type { DbOrTx } from "../../db/client.js";
+import { Prisma } from "../../generated/sqlite/client.js";
 import { pageSize, type Page, type PageArgs } from "./pagination.js";
 
 /** A keyset position: the time and id of a row of a "newest first" list. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUuid, timeOrderedUuid } from "../../../src/domain/ids.js";
+import { isUuid, timeOrderedUuid } from "../../../../src/domain/shared/ids.js";
 
 describe("timeOrderedUuid", () => {
   it("is a version-7 UUID whose first 48 bits are the time in milliseconds", () => {
