@@ -72,15 +72,15 @@ export type EngineStats = {
 /** How often the engine logs what it did (runs, lag percentiles, runs under way). */
 const REPORT_EVERY_MS = 60_000;
 
-/** The parts of a running engine its functions share. */
-type EngineParts = {
+/** The parts of a running engine its functions share; the claim loop's own functions need all but the loop. */
+type EngineParts = EngineBase & { loop: ClaimLoop<number, ClaimedRunRow> };
+type EngineBase = {
   app: AppContext;
   options: EngineOptions;
   owner: string;
   now: () => Date;
   maxIdleMs: number;
   stats: EngineStats;
-  loop: ClaimLoop<number, ClaimedRunRow>;
   writer: ReturnType<typeof createTryWriter>;
   /** When the earliest queued run of this engine's locations falls due (ms; Infinity: none queued). */
   nextDueAt: number;
@@ -100,15 +100,21 @@ export function startEngine(app: AppContext, options: EngineOptions) {
     app.logger.warn(
       "SCRIPT_SANDBOX=off: checks' scripts run unsandboxed, with the service's files and network (unsafe)",
     );
-  const parts = { app, options, now, owner: options.owner ?? `service:${randomUUID()}` } as EngineParts;
-  parts.maxIdleMs = options.maxIdleMs ?? 250;
-  parts.nextDueAt = Number.POSITIVE_INFINITY;
-  parts.stats = { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] };
-  // A batch costs a fixed few statements and a compare-and-set per status (recordHeldTries): the
-  // fewer the batches, the smaller each result's share of the fixed ones (bench/engine.ts). A
-  // result waits at most 100 ms for its batch.
-  parts.writer = createTryWriter(app, { maxBatch: 64, maxDelayMs: 100, now });
-  parts.loop = new ClaimLoop(runClaims(parts, executor(parts)));
+  const base: EngineBase = {
+    app,
+    options,
+    now,
+    owner: options.owner ?? `service:${randomUUID()}`,
+    maxIdleMs: options.maxIdleMs ?? 250,
+    nextDueAt: Number.POSITIVE_INFINITY,
+    stats: { claimed: 0, recorded: 0, skipped: 0, lost: 0, failed: 0, lagMs: [] },
+    // A batch costs a fixed few statements and a compare-and-set per status (recordHeldTries): the
+    // fewer the batches, the smaller each result's share of the fixed ones (bench/engine.ts). A
+    // result waits at most 100 ms for its batch.
+    writer: createTryWriter(app, { maxBatch: 64, maxDelayMs: 100, now }),
+  };
+  // One object: the claim policy moves nextDueAt, which the duties read.
+  const parts: EngineParts = Object.assign(base, { loop: new ClaimLoop(runClaims(base, executor(base))) });
   const { loop, writer } = parts;
   const activity = engineActivity(parts);
   const timers = periodicDuties(parts, activity);
@@ -147,7 +153,7 @@ function runnersOf(app: AppContext, options: EngineOptions) {
 }
 
 /** One claimed run executed to its end, counted in the stats and metrics, its failure logged. */
-function executor(parts: EngineParts) {
+function executor(parts: EngineBase) {
   const { app, options, owner, now, stats } = parts;
   const runners = runnersOf(app, options);
   const cache = new RunnableCache(5_000);
@@ -184,7 +190,7 @@ function executor(parts: EngineParts) {
  * claimed together), after an empty one when the next queued run falls due (the scheduler writes
  * them ahead of time). With no free place it waits for a run to end.
  */
-function runClaims(parts: EngineParts, run: (item: ClaimedRunRow, signal: AbortSignal) => Promise<void>) {
+function runClaims(parts: EngineBase, run: (item: ClaimedRunRow, signal: AbortSignal) => Promise<void>) {
   const { app, options, owner, now, maxIdleMs } = parts;
   const db = app.database.prisma;
   return {
